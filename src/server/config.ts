@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const emailList = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' })));
+
+const boolFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('')
+  .transform((v) => v === 'true' || v === '1');
+
+const DEV_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .transform((v) => (v === '' ? undefined : v))
+      .pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
+    SMTP_URL: z
+      .string()
+      .optional()
+      .transform((v) => (v === '' ? undefined : v))
+      .pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+    MAIL_FROM: z.string().min(3).default('Foster Care Network <no-reply@localhost>'),
+    STAFF_EMAIL: z.email().default('team@localhost.test'),
+    DONATE_URL: z.url({ protocol: /^https?$/ }).default('https://example.org/give'),
+    ADMIN_EMAILS: emailList,
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SECRET),
+    TRUST_PROXY: boolFlag,
+    SEED_DEMO: boolFlag,
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEV_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
+    }
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be set in production' });
+    }
+  });
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  staffEmail: string;
+  donateUrl: string;
+  adminEmails: string[];
+  publicUrl: string;
+  sessionSecret: string;
+  trustProxy: boolean;
+  seedDemo: boolean;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment once; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    staffEmail: e.STAFF_EMAIL.toLowerCase(),
+    donateUrl: e.DONATE_URL,
+    adminEmails: e.ADMIN_EMAILS,
+    publicUrl,
+    sessionSecret: e.SESSION_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    // Production never seeds demo data, whatever SEED_DEMO says.
+    seedDemo: e.NODE_ENV !== 'production' && (env.SEED_DEMO === undefined ? e.NODE_ENV === 'development' : e.SEED_DEMO),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** A config for tests and scripts: defaults plus overrides, no environment read. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/unused' }), ...overrides };
+}

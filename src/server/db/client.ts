@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+import { acquireLock } from './lock';
+
+export { schema };
+
+/**
+ * One Drizzle type for both drivers. PGlite and node-postgres share the query builder; the only
+ * difference the app sees is `execute()`'s result, which has `rows` on both.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The embedded client, when embedded (tests clone it). */
+  pglite?: PGlite;
+  /** The connection string, when on a server (live updates open their own LISTEN connection). */
+  url?: string;
+};
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export function pgliteDir(dataDir: string) {
+  return path.join(dataDir, 'pglite');
+}
+export function lockPath(dataDir: string) {
+  return path.join(dataDir, 'pglite.lock');
+}
+
+/** Wraps an open PGlite (file-backed, in memory or cloned) as a Database. */
+export function fromPglite(client: PGlite, onClose?: () => void): Database {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        onClose?.();
+      }
+    },
+  };
+}
+
+export function fromPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    url,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Opens the configured database: PostgreSQL when a URL is given, else PGlite under dataDir (locked). */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
+  const release = acquireLock(lockPath(opts.dataDir));
+  try {
+    const client = await PGlite.create(pgliteDir(opts.dataDir));
+    return fromPglite(client, release);
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+const MIGRATION_LOCK_ID = 727_001;
+
+/** Applies the checked-in migrations. On PostgreSQL an advisory lock keeps concurrent instances in line. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  // A dedicated connection holds a session-level advisory lock while it migrates.
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await client.end();
+  }
+}

@@ -1,0 +1,179 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// ---- Better Auth core tables (user, session, account, verification) -------------------------------
+// Column names follow Better Auth's Drizzle adapter (provider "pg"); the adapter maps by property name.
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_user_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+// ---- Member profile (SPEC.md §3 "User profile") ---------------------------------------------------
+// One row per account, created with the account so isAdmin has a home before the member fills the form.
+// savedAt stays null until the member saves the form: that is what "has a profile" means.
+
+export const yesNo = pgEnum('yes_no', ['Yes', 'No']);
+
+export const profile = pgTable(
+  'profile',
+  {
+    uid: text('uid')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    agAffiliated: yesNo('ag_affiliated'),
+    agCredentialed: yesNo('ag_credentialed'),
+    agChurch: yesNo('ag_church'),
+    church: text('church'),
+    city: text('city'),
+    state: text('state').notNull().default('NONE'),
+    userZip: text('user_zip'),
+    streetAddress: text('street_address'),
+    comments: text('comments'),
+    fosterParent: yesNo('foster_parent'),
+    numberOfFosterKids: integer('number_of_foster_kids'),
+    orgAg: text('org_ag'),
+    orgAgTitle: text('org_ag_title'),
+    orgAgUrl: text('org_ag_url'),
+    orgOther: text('org_other'),
+    orgOtherTitle: text('org_other_title'),
+    orgOtherUrl: text('org_other_url'),
+    socialMedia: text('social_media'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    photoVersion: integer('photo_version'),
+  },
+  (t) => [index('profile_email_idx').on(t.email)],
+);
+
+// ---- Mail outbox (SPEC.md §3 "Mail item") ---------------------------------------------------------
+
+export const deliveryState = pgEnum('delivery_state', ['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR', 'RETRY']);
+
+export type MailMessage = { subject: string; text: string; html: string };
+
+export const mail = pgTable(
+  'mail',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    form: text('form').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    message: jsonb('message').$type<MailMessage>().notNull(),
+    state: deliveryState('state').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    startTime: timestamp('start_time', { withTimezone: true }),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    error: text('error'),
+    info: jsonb('info').$type<Record<string, unknown>>(),
+    /** When a PENDING or RETRY item may next be attempted (backoff). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Which worker claimed a PROCESSING item, so a crashed worker's items can be recovered. */
+    lockedBy: text('locked_by'),
+  },
+  (t) => [
+    index('mail_due_idx').on(t.state, t.nextAttemptAt),
+    index('mail_date_idx').on(t.date),
+  ],
+);
+
+/** Every state change of every mail item, for the admin's view and for diagnosing delivery. */
+export const mailEvent = pgTable(
+  'mail_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mailId: uuid('mail_id')
+      .notNull()
+      .references(() => mail.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    state: deliveryState('state').notNull(),
+    attempt: integer('attempt').notNull().default(0),
+    detail: text('detail'),
+  },
+  (t) => [index('mail_event_mail_idx').on(t.mailId, t.at)],
+);
+
+// ---- Rate limits (fixed windows, shared by every app instance through the database) ---------------
+
+export const rateLimit = pgTable(
+  'rate_limit',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_window_idx').on(t.windowStart)],
+);
+

@@ -1,0 +1,62 @@
+import type { ApiError } from '../../shared/api-error';
+
+const STATUS = {
+  BAD_REQUEST: 400,
+  BAD_JSON: 400,
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  RECENT_LOGIN_REQUIRED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS;
+export type ErrorStatus = (typeof STATUS)[ErrorCode];
+
+const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
+  BAD_REQUEST: 'The request could not be understood.',
+  BAD_JSON: 'The request body is not valid JSON.',
+  VALIDATION: 'Some fields need attention.',
+  UNAUTHENTICATED: 'Please sign in first.',
+  FORBIDDEN: 'You are not allowed to do that.',
+  RECENT_LOGIN_REQUIRED: 'Please sign in again.',
+  NOT_FOUND: 'Not found.',
+  METHOD_NOT_ALLOWED: 'That method is not allowed here.',
+  CONFLICT: 'That conflicts with existing data.',
+  PAYLOAD_TOO_LARGE: 'The request is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'That content type is not supported here.',
+  RATE_LIMITED: 'Too many attempts. Please wait a little and try again.',
+  INTERNAL: 'Something went wrong on our side. Please try again later.',
+  UNAVAILABLE: 'The service is not available right now.',
+};
+
+/** The one error services throw; the app's onError turns it into `{code, message, fieldErrors}`. */
+export class AppError extends Error {
+  readonly status: ErrorStatus;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly fieldErrors?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message ?? DEFAULT_MESSAGE[code]);
+    this.status = STATUS[code];
+  }
+
+  toJSON(): ApiError {
+    return this.fieldErrors
+      ? { code: this.code, message: this.message, fieldErrors: this.fieldErrors }
+      : { code: this.code, message: this.message };
+  }
+}
+
+export function errorBody(code: ErrorCode, message?: string): ApiError {
+  return { code, message: message ?? DEFAULT_MESSAGE[code] };
+}

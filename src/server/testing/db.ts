@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { fromPglite, fromPostgres, type Database } from '../db/client';
+import { withDatabase } from './global-setup';
+
+/**
+ * A fresh, migrated database for one test file: a PGlite copy of the template, or, when DATABASE_URL
+ * is set, a new PostgreSQL database made from the template. Close it in afterAll.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const template = process.env.TEST_PG_TEMPLATE;
+    if (!template) throw new Error('TEST_PG_TEMPLATE missing: run tests through vitest (global setup)');
+    const name = `fn_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const database = fromPostgres(withDatabase(url, name), 5);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const file = process.env.TEST_PGLITE_TEMPLATE;
+  if (!file) throw new Error('TEST_PGLITE_TEMPLATE missing: run tests through vitest (global setup)');
+  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]) });
+  return fromPglite(client);
+}
