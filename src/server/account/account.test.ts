@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MESSAGES } from '../../shared/messages';
+import { RECENT_SIGN_IN_MS } from '../../shared/limits';
+import { profile, session, user } from '../db/schema';
+import { photoKey } from '../storage/storage';
+import { createTestApp, testClock, uniqueEmail } from '../testing/app';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ config: { adminEmails: ['boss@example.org'] } });
+});
+afterAll(() => t.close());
+
+async function userIdOf(email: string) {
+  const [row] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  return row!.id;
+}
+
+describe('sign up, sign in, sign out', () => {
+  it('creates the login and an empty profile, and signs the member in', async () => {
+    const email = uniqueEmail();
+    const c = t.client();
+    await c.signUp(email);
+    const me = await (await c.get('/api/me')).json();
+    expect(me.user).toMatchObject({ email, isAdmin: false, hasProfile: false, photoUrl: null });
+    const [row] = await t.db.select().from(profile).where(eq(profile.uid, me.user.id));
+    expect(row).toMatchObject({ email, isAdmin: false, savedAt: null, state: 'NONE' });
+  });
+
+  it('refuses passwords shorter than 8 characters and creates nothing', async () => {
+    const email = uniqueEmail();
+    const res = await t.client().post('/api/auth/sign-up/email', { email, password: 'short7c', name: '' });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
+  });
+
+  it('refuses a second account with the same email', async () => {
+    const email = uniqueEmail();
+    await t.client().signUp(email);
+    const res = await t.client().post('/api/auth/sign-up/email', { email, password: 'another pass 2', name: '' });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+
+  it('refuses a wrong password and accepts the right one', async () => {
+    const email = uniqueEmail();
+    await t.client().signUp(email);
+    const c = t.client();
+    expect((await c.signIn(email, 'wrong password')).status).toBe(401);
+    expect((await (await c.get('/api/me')).json()).user).toBeNull();
+    expect((await c.signIn(email)).status).toBe(200);
+    expect((await (await c.get('/api/me')).json()).user.email).toBe(email);
+  });
+
+  it('signs out', async () => {
+    const email = uniqueEmail();
+    const c = t.client();
+    await c.signUp(email);
+    expect((await c.post('/api/auth/sign-out', {})).status).toBe(200);
+    expect((await (await c.get('/api/me')).json()).user).toBeNull();
+  });
+
+  it('treats addresses in ADMIN_EMAILS as admins', async () => {
+    const c = t.client();
+    await c.signUp('boss@example.org');
+    expect((await (await c.get('/api/me')).json()).user.isAdmin).toBe(true);
+  });
+
+  it('rejects malformed JSON and wrong types with a 4xx', async () => {
+    const c = t.client();
+    const bad = await c.post('/api/auth/sign-in/email', '{"email":');
+    expect(bad.status).toBe(400);
+    const wrongType = await c.post('/api/auth/sign-up/email', { email: 42, password: ['x'], name: '' });
+    expect(wrongType.status).toBeGreaterThanOrEqual(400);
+    expect(wrongType.status).toBeLessThan(500);
+  });
+});
+
+describe('forgot password', () => {
+  it('answers the same whether or not the address exists, and mails a single-use link', async () => {
+    const email = uniqueEmail();
+    await t.client().signUp(email);
+    const visitor = t.client();
+    const known = await visitor.post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+    const unknown = await visitor.post('/api/auth/request-password-reset', {
+      email: uniqueEmail('nobody'),
+      redirectTo: '/reset-password',
+    });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await known.json()).toEqual(await unknown.json());
+
+    const item = await t.lastMailTo(email);
+    expect(item?.form).toBe('password reset');
+    const token = /reset-password\?token=([^\s"&<]+)/.exec(item!.message.text)?.[1];
+    expect(token).toBeTruthy();
+
+    const reset = await visitor.post('/api/auth/reset-password', { newPassword: 'brand new pass 3', token });
+    expect(reset.status).toBe(200);
+    const again = await visitor.post('/api/auth/reset-password', { newPassword: 'another new pass 4', token });
+    expect(again.status).toBe(400);
+    expect((await t.client().signIn(email, 'correct horse 1')).status).toBe(401);
+    expect((await t.client().signIn(email, 'brand new pass 3')).status).toBe(200);
+  });
+
+  it('refuses an unknown token', async () => {
+    const res = await t.client().post('/api/auth/reset-password', { newPassword: 'brand new pass 3', token: 'nope' });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits sign-in attempts per address', async () => {
+    const email = uniqueEmail();
+    await t.client().signUp(email);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await t.client().signIn(email, `wrong ${i} password`)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    const last = await t.client().signIn(email);
+    expect(last.status).toBe(429);
+    expect(last.headers.get('retry-after')).toBeTruthy();
+    expect((await last.json()).code).toBe('RATE_LIMITED');
+  });
+
+  it('limits sign-in attempts per client, whatever the address', async () => {
+    const c = t.client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await c.signIn(uniqueEmail('guess'), 'wrong password')).status);
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    expect((await t.client().signIn(uniqueEmail('guess'), 'wrong password')).status).toBe(401);
+  });
+
+  it('opens again when the window has passed', async () => {
+    const email = uniqueEmail();
+    await t.client().signUp(email);
+    for (let i = 0; i < 11; i++) await t.client().signIn(email, 'wrong password');
+    expect((await t.client().signIn(email)).status).toBe(429);
+    // Better Auth stamps sessions with the real time, so the shared test clock goes back afterwards.
+    const clock = t.clock as ReturnType<typeof testClock>;
+    clock.advance(16 * 60 * 1000);
+    try {
+      expect((await t.client().signIn(email)).status).toBe(200);
+    } finally {
+      clock.advance(-16 * 60 * 1000);
+    }
+  });
+});
+
+describe('update email or password', () => {
+  it('changes the email of the login and of the profile', async () => {
+    const email = uniqueEmail();
+    const c = t.client();
+    await c.signUp(email);
+    const next = uniqueEmail('renamed');
+    const res = await c.patch('/api/account', { email: next, password: '', confirmPassword: '' });
+    expect(res.status).toBe(200);
+    expect((await res.json()).user.email).toBe(next);
+    const id = await userIdOf(next);
+    const [p] = await t.db.select().from(profile).where(eq(profile.uid, id));
+    expect(p?.email).toBe(next);
+    expect((await t.client().signIn(next)).status).toBe(200);
+  });
+
+  it('changes the password; a blank password keeps it', async () => {
+    const email = uniqueEmail();
+    const c = t.client();
+    await c.signUp(email);
+    expect((await c.patch('/api/account', { email, password: '', confirmPassword: '' })).status).toBe(200);
+    expect((await t.client().signIn(email)).status).toBe(200);
+    const res = await c.patch('/api/account', { email, password: 'a fresh secret', confirmPassword: 'a fresh secret' });
+    expect(res.status).toBe(200);
+    expect((await t.client().signIn(email)).status).toBe(401);
+    expect((await t.client().signIn(email, 'a fresh secret')).status).toBe(200);
+  });
+
+  it('refuses mismatched confirmation, short passwords and bad emails, changing nothing', async () => {
+    const email = uniqueEmail();
+    const c = t.client();
+    await c.signUp(email);
+    const mismatch = await c.patch('/api/account', { email, password: 'a fresh secret', confirmPassword: 'other one!' });
+    expect(mismatch.status).toBe(400);
+    expect((await mismatch.json()).fieldErrors.confirmPassword).toBe(MESSAGES.passwordsDoNotMatch);
+    const short = await c.patch('/api/account', { email, password: 'short', confirmPassword: 'short' });
+    expect(short.status).toBe(400);
+    expect((await short.json()).fieldErrors.password).toMatch(/at least 8/);
+    const badEmail = await c.patch('/api/account', { email: 'not-an-email', password: '' });
+    expect(badEmail.status).toBe(400);
+    expect((await badEmail.json()).fieldErrors.email).toBeTruthy();
+    const missing = await c.patch('/api/account', {});
+    expect(missing.status).toBe(400);
+    const malformed = await c.patch('/api/account', '{oops');
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).code).toBe('BAD_JSON');
+    expect((await t.client().signIn(email)).status).toBe(200);
+  });
+
+  it('refuses an email another account uses', async () => {
+    const taken = uniqueEmail();
+    await t.client().signUp(taken);
+    const email = uniqueEmail();
+    const c = t.client();
+    await c.signUp(email);
+    const res = await c.patch('/api/account', { email: taken.toUpperCase(), password: '' });
+    expect(res.status).toBe(409);
+    expect((await res.json()).fieldErrors.email).toBeTruthy();
+    expect((await (await c.get('/api/me')).json()).user.email).toBe(email);
+  });
+
+  it('needs a recent sign-in', async () => {
+    const email = uniqueEmail();
+    const c = t.client();
+    await c.signUp(email);
+    await t.ageSessions(await userIdOf(email), RECENT_SIGN_IN_MS + 1000);
+    const res = await c.patch('/api/account', { email: uniqueEmail(), password: 'a fresh secret', confirmPassword: 'a fresh secret' });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'RECENT_LOGIN_REQUIRED', message: MESSAGES.recentLoginRequired });
+    expect((await t.client().signIn(email)).status).toBe(200);
+  });
+
+  it('refuses visitors', async () => {
+    const res = await t.client().patch('/api/account', { email: uniqueEmail(), password: '' });
+    expect(res.status).toBe(401);
+    expect((await res.json()).code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('delete account', () => {
+  it('removes the login, the sessions, the profile and the photo', async () => {
+    const email = uniqueEmail();
+    const c = t.client();
+    await c.signUp(email);
+    const id = await userIdOf(email);
+    await t.deps.storage.put(photoKey(id), Buffer.from('jpeg'), 'image/jpeg');
+    const res = await c.delete('/api/account');
+    expect(res.status).toBe(200);
+    expect(await t.db.select().from(user).where(eq(user.id, id))).toHaveLength(0);
+    expect(await t.db.select().from(session).where(eq(session.userId, id))).toHaveLength(0);
+    expect(await t.db.select().from(profile).where(eq(profile.uid, id))).toHaveLength(0);
+    expect(await t.deps.storage.exists(photoKey(id))).toBe(false);
+    expect((await (await c.get('/api/me')).json()).user).toBeNull();
+    expect((await t.client().signIn(email)).status).toBe(401);
+  });
+
+  it('refuses visitors', async () => {
+    expect((await t.client().delete('/api/account')).status).toBe(401);
+  });
+});

@@ -1,0 +1,125 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { z } from 'zod';
+import { JSON_BODY_MAX_BYTES } from '../shared/limits';
+import { accountRoutes } from './account/routes';
+import { setAdmin } from './admin/roles';
+import { createAuth } from './auth/auth';
+import { authRoutes } from './auth/routes';
+import { loadSession, type AuthVariables } from './auth/session';
+import type { AppDeps } from './deps';
+import { AppError, errorBody } from './http/errors';
+import { securityHeaders } from './http/security-headers';
+import { readJson } from './http/validate';
+import { createRateLimiter } from './rate-limit/rate-limit';
+import { staticRoutes } from './web/static';
+
+export type AppVariables = AuthVariables & { requestId: string };
+export type AppOptions = {
+  /** Secret the admin command line uses to reach a running server (see scripts/admin.ts). */
+  controlToken?: string;
+  /** Folder of the built front end; tests of the API alone leave it out. */
+  distDir?: string | null;
+};
+
+/** Builds the whole HTTP app from its dependencies. main.ts serves it; tests call app.request(). */
+export function buildApp(deps: AppDeps, options: AppOptions = {}) {
+  const { config, database, logger } = deps;
+  const db = database.db;
+  const auth = createAuth({ config, db, outbox: deps.outbox, logger });
+  const limiter = createRateLimiter(db, deps.clock);
+  const app = new Hono<{ Variables: AppVariables }>();
+
+  app.use('*', async (c, next) => {
+    const requestId = randomUUID();
+    c.set('requestId', requestId);
+    const started = performance.now();
+    await next();
+    c.res.headers.set('X-Request-Id', requestId);
+    logger.debug('request', {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
+  });
+  app.use(
+    '*',
+    securityHeaders({
+      isHttps: (proto) => config.publicUrl.startsWith('https://') || (config.trustProxy && proto === 'https'),
+    }),
+  );
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: JSON_BODY_MAX_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${JSON_BODY_MAX_BYTES / 1024} KB.`);
+      },
+    }),
+  );
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+      return c.json(err.toJSON(), err.status);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json(errorBody('BAD_REQUEST', err.message || undefined), err.status);
+    }
+    const requestId = c.get('requestId');
+    logger.error('unhandled error', { requestId, method: c.req.method, path: c.req.path, err });
+    return c.json({ ...errorBody('INTERNAL'), requestId }, 500);
+  });
+
+  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.get('/readyz', async (c) => {
+    try {
+      await database.ping();
+      return c.json({ ok: true, database: database.kind });
+    } catch (err) {
+      logger.warn('readiness check failed', { err });
+      return c.json(errorBody('UNAVAILABLE', 'The database does not answer.'), 503);
+    }
+  });
+
+  app.route('/api/auth', authRoutes(auth, limiter, config.trustProxy));
+
+  const api = new Hono<{ Variables: AppVariables }>();
+  api.use('*', loadSession(auth));
+  api.get('/site', (c) => c.json({ donateUrl: config.donateUrl }));
+  api.route('/', accountRoutes(deps, auth));
+  api.all('*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`), 404));
+  app.route('/api', api);
+
+  if (options.controlToken) app.route('/internal', internalRoutes(deps, options.controlToken));
+  if (options.distDir !== null) app.route('/', staticRoutes(options.distDir));
+
+  return { app, auth, limiter };
+}
+
+const roleChangeSchema = z.object({ email: z.string().email(), isAdmin: z.boolean() });
+
+/** Loopback-only control calls from the admin command line, authorised by the token in DATA_DIR. */
+function internalRoutes(deps: AppDeps, token: string) {
+  const app = new Hono();
+  const expected = Buffer.from(`Bearer ${token}`);
+  app.use('*', async (c, next) => {
+    const given = Buffer.from(c.req.header('authorization') ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('FORBIDDEN');
+    await next();
+  });
+  app.post('/admin-role', async (c) => {
+    const change = await readJson(c, roleChangeSchema);
+    const result = await setAdmin(deps.database.db, change);
+    if (!result.ok) throw new AppError('NOT_FOUND', `No account uses the email ${change.email}.`);
+    deps.logger.info('admin role changed', { email: result.email, isAdmin: result.isAdmin, via: 'cli' });
+    return c.json(result);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof buildApp>['app'];

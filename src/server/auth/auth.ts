@@ -1,0 +1,76 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { PASSWORD_MAX, PASSWORD_MIN, RESET_TOKEN_TTL_SECONDS } from '../../shared/limits';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema';
+import type { Outbox } from '../deps';
+import type { Logger } from '../logger';
+
+export type AuthDeps = { config: Config; db: Db; outbox: Outbox; logger: Logger };
+
+/**
+ * Better Auth with email and password, sessions in our database. Rate limiting is ours (per address
+ * and per client, shared by all instances), so Better Auth's own limiter is off.
+ */
+export function createAuth({ config, db, outbox, logger }: AuthDeps) {
+  return betterAuth({
+    appName: 'Foster Care Network',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.sessionSecret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        // Our own page takes the token; Better Auth's redirecting URL is not needed.
+        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await outbox.add({
+          form: 'password reset',
+          to: user.email,
+          subject: 'Reset your Foster Care Network password',
+          text:
+            `Someone asked to reset the password of the Foster Care Network account for ${user.email}.\n\n` +
+            `To choose a new password, open this link within an hour:\n${link}\n\n` +
+            `The link works once. If you did not ask for this, you can ignore this message: your password stays as it is.`,
+        });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: false },
+    },
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      ipAddress: config.trustProxy ? { ipAddressHeaders: ['x-forwarded-for'] } : { disableIpTracking: true },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            // Every account gets its profile row at once, so isAdmin and the email have a home.
+            await db
+              .insert(schema.profile)
+              .values({ uid: created.id, email: created.email.toLowerCase() })
+              .onConflictDoNothing();
+            logger.info('account created', { uid: created.id });
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

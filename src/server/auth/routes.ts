@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Auth } from './auth';
+import type { AuthVariables } from './session';
+import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
+import { clientIp } from '../http/client-ip';
+import { AppError } from '../http/errors';
+
+const MINUTE = 60_000;
+// Per client (an address can share a NAT with many people) and per account address (slows guessing
+// one account's password from many clients).
+const RULES: Record<string, { client: RateRule; address: RateRule }> = {
+  '/sign-in/email': { client: { limit: 30, windowMs: 15 * MINUTE }, address: { limit: 10, windowMs: 15 * MINUTE } },
+  '/sign-up/email': { client: { limit: 10, windowMs: 60 * MINUTE }, address: { limit: 5, windowMs: 60 * MINUTE } },
+  '/request-password-reset': { client: { limit: 10, windowMs: 60 * MINUTE }, address: { limit: 3, windowMs: 60 * MINUTE } },
+  '/reset-password': { client: { limit: 20, windowMs: 60 * MINUTE }, address: { limit: 20, windowMs: 60 * MINUTE } },
+};
+
+const bodyWithEmail = z.object({ email: z.string().max(320) }).partial();
+
+/** Better Auth's handler under /api/auth, behind our shared rate limits. */
+export function authRoutes(auth: Auth, limiter: RateLimiter, trustProxy: boolean) {
+  const app = new Hono<{ Variables: AuthVariables }>();
+  app.on(['GET', 'POST'], '/*', async (c) => {
+    const action = c.req.path.replace(/^\/api\/auth/, '');
+    const rule = c.req.method === 'POST' ? RULES[action] : undefined;
+    if (rule) {
+      let email = '';
+      try {
+        const parsed = bodyWithEmail.safeParse(await c.req.raw.clone().json());
+        email = parsed.success ? (parsed.data.email ?? '').trim().toLowerCase() : '';
+      } catch {
+        throw new AppError('BAD_JSON');
+      }
+      const checks = [{ key: `auth${action}:ip:${clientIp(c, trustProxy)}`, rule: rule.client }];
+      if (email) checks.push({ key: `auth${action}:email:${email}`, rule: rule.address });
+      await limiter.hit(checks);
+    }
+    return auth.handler(c.req.raw);
+  });
+  return app;
+}

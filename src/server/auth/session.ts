@@ -1,0 +1,42 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { eq } from 'drizzle-orm';
+import type { Auth } from './auth';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { profile } from '../db/schema';
+import { AppError } from '../http/errors';
+
+export type SessionUser = { id: string; email: string };
+export type SessionInfo = { id: string; createdAt: Date };
+export type AuthVariables = { user: SessionUser | null; session: SessionInfo | null };
+
+/** Reads the session cookie once per request and keeps who is asking on the context. */
+export function loadSession(auth: Auth): MiddlewareHandler<{ Variables: AuthVariables }> {
+  return async (c, next) => {
+    const found = await auth.api.getSession({ headers: c.req.raw.headers });
+    c.set('user', found ? { id: found.user.id, email: found.user.email } : null);
+    c.set('session', found ? { id: found.session.id, createdAt: new Date(found.session.createdAt) } : null);
+    await next();
+  };
+}
+
+/** Throws 401 unless someone is signed in. */
+export function requireUser(c: Context<{ Variables: AuthVariables }>): SessionUser {
+  const user = c.get('user');
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  return user;
+}
+
+/** isAdmin on the profile, or an address listed in ADMIN_EMAILS. */
+export async function isAdmin(db: Db, config: Config, user: SessionUser): Promise<boolean> {
+  if (config.adminEmails.includes(user.email.toLowerCase())) return true;
+  const rows = await db.select({ isAdmin: profile.isAdmin }).from(profile).where(eq(profile.uid, user.id));
+  return rows[0]?.isAdmin === true;
+}
+
+/** Throws 401 for visitors and 403 for members who are not admins. */
+export async function requireAdmin(c: Context<{ Variables: AuthVariables }>, db: Db, config: Config): Promise<SessionUser> {
+  const user = requireUser(c);
+  if (!(await isAdmin(db, config, user))) throw new AppError('FORBIDDEN');
+  return user;
+}

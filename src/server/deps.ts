@@ -1,0 +1,29 @@
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Logger } from './logger';
+import type { FileStorage } from './storage/storage';
+
+export type OutgoingMail = {
+  form: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  /** Plain text; the HTML part is made from it, escaped. */
+  text: string;
+  /** Only for HTML we composed ourselves from escaped parts; never user-written HTML. */
+  html?: string;
+};
+
+/** Adds items to the mail outbox. Code never sends mail directly. */
+export type Outbox = { add(mail: OutgoingMail): Promise<{ id: string }> };
+
+/** Everything the app is built from; tests build their own. */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  logger: Logger;
+  storage: FileStorage;
+  outbox: Outbox;
+};

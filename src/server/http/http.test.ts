@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSON_BODY_MAX_BYTES } from '../../shared/limits';
+import { createTestApp, uniqueEmail } from '../testing/app';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect(await (await t.app.request('/healthz')).json()).toEqual({ ok: true });
+    const ready = await t.app.request('/readyz');
+    expect(ready.status).toBe(200);
+    expect((await ready.json()).ok).toBe(true);
+  });
+});
+
+describe('security headers', () => {
+  it('are on every response, errors included', async () => {
+    for (const res of [await t.app.request('/healthz'), await t.app.request('/api/nope'), await t.client().delete('/api/account')]) {
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('same-origin');
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('adds HSTS when served over https', async () => {
+    const https = await createTestApp({ config: { publicUrl: 'https://network.example' } });
+    try {
+      const res = await https.app.request('/healthz');
+      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    } finally {
+      await https.close();
+    }
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown API routes with a JSON 404', async () => {
+    const res = await t.app.request('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('refuses bodies over the limit with 413 and changes nothing', async () => {
+    const email = uniqueEmail();
+    const c = t.client();
+    await c.signUp(email);
+    const huge = JSON.stringify({ email: uniqueEmail(), password: '', filler: 'x'.repeat(JSON_BODY_MAX_BYTES) });
+    const res = await c.patch('/api/account', huge);
+    expect(res.status).toBe(413);
+    expect((await res.json()).code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await (await c.get('/api/me')).json()).user.email).toBe(email);
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const c = t.client();
+    await c.signUp(uniqueEmail());
+    const res = await c.patch('/api/account', 'email=x', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(res.status).toBe(415);
+  });
+
+  it('serves public site settings', async () => {
+    const res = await t.app.request('/api/site');
+    expect(await res.json()).toEqual({ donateUrl: t.config.donateUrl });
+  });
+});

@@ -1,0 +1,43 @@
+import { and, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimit } from '../db/schema';
+import type { Clock } from '../clock';
+import { AppError } from '../http/errors';
+
+export type RateRule = { limit: number; windowMs: number };
+
+/**
+ * Fixed-window counters kept in the database, so every app instance sees the same counts.
+ * `hit` counts one attempt against each key and throws RATE_LIMITED (429, with Retry-After) when any
+ * key is over its limit.
+ */
+export function createRateLimiter(db: Db, clock: Clock) {
+  async function count(key: string, rule: RateRule): Promise<{ count: number; resetAt: number }> {
+    const now = clock.now().getTime();
+    const windowStart = new Date(now - (now % rule.windowMs));
+    const rows = await db
+      .insert(rateLimit)
+      .values({ key, windowStart, count: 1 })
+      .onConflictDoUpdate({ target: [rateLimit.key, rateLimit.windowStart], set: { count: sql`${rateLimit.count} + 1` } })
+      .returning({ count: rateLimit.count });
+    return { count: rows[0]?.count ?? 1, resetAt: windowStart.getTime() + rule.windowMs };
+  }
+
+  return {
+    async hit(checks: Array<{ key: string; rule: RateRule }>, message?: string): Promise<void> {
+      for (const { key, rule } of checks) {
+        const { count: n, resetAt } = await count(key, rule);
+        if (n > rule.limit) {
+          const retryAfter = Math.max(1, Math.ceil((resetAt - clock.now().getTime()) / 1000));
+          throw new AppError('RATE_LIMITED', message, undefined, { 'Retry-After': String(retryAfter) });
+        }
+      }
+    },
+    /** Drops windows that ended long ago; called now and then by the server. */
+    async prune(olderThanMs = 24 * 60 * 60 * 1000): Promise<void> {
+      await db.delete(rateLimit).where(and(lt(rateLimit.windowStart, new Date(clock.now().getTime() - olderThanMs))));
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import { buildApp } from '../app';
+import type { Clock } from '../clock';
+import { testConfig, type Config } from '../config';
+import type { Database } from '../db/client';
+import { mail, session } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { createLogger } from '../logger';
+import { createDbOutbox } from '../mail/db-outbox';
+import { createLocalStorage } from '../storage/storage';
+import { createTestDatabase } from './db';
+
+/** A clock tests can move. */
+export function testClock(start = new Date()): Clock & { advance(ms: number): void; set(d: Date): void } {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance: (ms) => {
+      now += ms;
+    },
+    set: (d) => {
+      now = d.getTime();
+    },
+  };
+}
+
+let ipCounter = 0;
+
+/**
+ * The real app on a fresh migrated database with its own data folder. Each client has its own
+ * address (rate limits count per client), so tests never see each other's data or limits.
+ */
+export async function createTestApp(overrides: { config?: Partial<Config>; clock?: Clock; database?: Database } = {}) {
+  const database = overrides.database ?? (await createTestDatabase());
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-test-'));
+  const config = testConfig({ dataDir, publicUrl: 'http://localhost:3000', ...overrides.config });
+  const clock = overrides.clock ?? testClock();
+  const deps: AppDeps = {
+    config,
+    database,
+    clock,
+    logger: createLogger('silent'),
+    storage: createLocalStorage(path.join(dataDir, 'files')),
+    outbox: createDbOutbox(database.db, clock),
+  };
+  const built = buildApp(deps, { distDir: null });
+  const origin = config.publicUrl;
+
+  /** A browser-like client from its own address: keeps cookies, sends Origin, speaks JSON. */
+  function client(clientIp = `10.${process.pid % 250}.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`) {
+    const jar = new Map<string, string>();
+    async function request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+      const h: Record<string, string> = { origin, 'x-test-client-ip': clientIp, ...headers };
+      if (jar.size) h.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      let payload: string | undefined;
+      if (body !== undefined) {
+        payload = typeof body === 'string' ? body : JSON.stringify(body);
+        h['content-type'] ??= 'application/json';
+      }
+      const res = await built.app.request(url, { method, headers: h, body: payload });
+      for (const line of res.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const eq = pair!.indexOf('=');
+        const name = pair!.slice(0, eq).trim();
+        const value = pair!.slice(eq + 1).trim();
+        if (!value || /max-age=0/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name);
+        else jar.set(name, value);
+      }
+      return res;
+    }
+    return {
+      jar,
+      request,
+      get: (url: string, headers?: Record<string, string>) => request('GET', url, undefined, headers),
+      post: (url: string, body?: unknown, headers?: Record<string, string>) => request('POST', url, body ?? {}, headers),
+      patch: (url: string, body?: unknown, headers?: Record<string, string>) => request('PATCH', url, body, headers),
+      delete: (url: string, headers?: Record<string, string>) => request('DELETE', url, undefined, headers),
+      async signUp(email: string, password = 'correct horse 1') {
+        const res = await request('POST', '/api/auth/sign-up/email', { email, password, name: '' });
+        if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+        return res;
+      },
+      async signIn(email: string, password = 'correct horse 1') {
+        return request('POST', '/api/auth/sign-in/email', { email, password });
+      },
+    };
+  }
+
+  return {
+    ...built,
+    deps,
+    database,
+    db: database.db,
+    config,
+    clock,
+    client,
+    /** The newest mail item addressed to this email. */
+    async lastMailTo(to: string) {
+      const [row] = await database.db.select().from(mail).where(eq(mail.to, to)).orderBy(desc(mail.date)).limit(1);
+      return row;
+    },
+    /** Makes every session of the account look this old (for the recent sign-in rule). */
+    async ageSessions(userId: string, ms: number) {
+      await database.db
+        .update(session)
+        .set({ createdAt: new Date(clock.now().getTime() - ms) })
+        .where(eq(session.userId, userId));
+    },
+    async close() {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let emailCounter = 0;
+/** A unique address per call, so tests never depend on each other's data. */
+export function uniqueEmail(prefix = 'member') {
+  return `${prefix}.${process.pid}.${Date.now().toString(36)}.${++emailCounter}@example.org`;
+}

@@ -1,0 +1,29 @@
+// Paths the front end renders; the server answers any other path with the 'page not found' page and a 404.
+export const CLIENT_ROUTES = [
+  '/',
+  '/signin',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/contact',
+  '/discuss',
+  '/discuss/:id',
+  '/resources',
+  '/update-profile-image',
+  '/directory',
+  '/profile',
+  '/update-password',
+  '/admin',
+  '/admin/:section',
+  '/dashboard',
+  '/update-profile',
+  '/delete-account',
+] as const;
+
+export function isClientRoute(pathname: string): boolean {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return CLIENT_ROUTES.some((route) => {
+    const re = new RegExp(`^${route.replace(/:[a-z]+/g, '[^/]+')}$`);
+    return re.test(clean);
+  });
+}
