@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -109,4 +110,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** A config for tests and scripts: defaults plus overrides, no environment read. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/unused' }), ...overrides };
+}
+
+/** Reads ./.env into process.env when it exists; variables already set win. */
+export function loadDotEnv(file = '.env') {
+  if (fs.existsSync(file)) process.loadEnvFile(file);
 }

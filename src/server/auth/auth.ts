@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { Outbox } from '../deps';
+import { MAIL_FORMS, renderMail } from '../mail/outbox';
 import type { Logger } from '../logger';
 
 export type AuthDeps = { config: Config; db: Db; outbox: Outbox; logger: Logger };
@@ -35,13 +36,17 @@ export function createAuth({ config, db, outbox, logger }: AuthDeps) {
         // Our own page takes the token; Better Auth's redirecting URL is not needed.
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         await outbox.add({
-          form: 'password reset',
+          form: MAIL_FORMS.passwordReset,
           to: user.email,
-          subject: 'Reset your Foster Care Network password',
-          text:
-            `Someone asked to reset the password of the Foster Care Network account for ${user.email}.\n\n` +
-            `To choose a new password, open this link within an hour:\n${link}\n\n` +
-            `The link works once. If you did not ask for this, you can ignore this message: your password stays as it is.`,
+          ...renderMail({
+            subject: 'Reset your Foster Care Network password',
+            paragraphs: [
+              `Someone asked to reset the password of the Foster Care Network account for ${user.email}.`,
+              'To choose a new password, open this link within an hour:',
+              { link, label: 'Choose a new password' },
+              'The link works once. If you did not ask for this, you can ignore this message: your password stays as it is.',
+            ],
+          }),
         });
       },
     },
@@ -52,6 +57,13 @@ export function createAuth({ config, db, outbox, logger }: AuthDeps) {
     },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // Better Auth's messages join our structured log (wrong passwords are routine: debug, not warn).
+    logger: {
+      log: (level, message) => {
+        if (level === 'error') logger.error(`auth: ${message}`);
+        else logger.debug(`auth: ${message}`, { authLevel: level });
+      },
+    },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith('https://'),
       ipAddress: config.trustProxy ? { ipAddressHeaders: ['x-forwarded-for'] } : { disableIpTracking: true },

@@ -60,6 +60,9 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
 
 export function fromPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's connection can drop (server restart, a test dropping its database); the pool
+  // replaces it on next use, so this must not crash the process.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
   return {
     db,

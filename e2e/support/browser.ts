@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].filter(Boolean) as string[];
+
+export function chromiumPath(): string {
+  const found = CANDIDATES.find((p) => fs.existsSync(p));
+  if (!found) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)');
+  return found;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export type Session = { context: BrowserContext; page: Page; errors: string[] };
+
+/**
+ * A fresh browser profile on the site. Errors the page throws are collected so a journey can assert
+ * there were none.
+ */
+export async function openSite(browser: Browser, opts: { viewport?: { width: number; height: number } } = {}): Promise<Session> {
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport: opts.viewport ?? { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/status of 40[0-9]/.test(msg.text())) errors.push(msg.text());
+  });
+  return { context, page, errors };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'e2e') {
+  return `${prefix}.${Date.now().toString(36)}.${process.pid}.${++counter}@example.org`;
+}

@@ -1,0 +1,56 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The newest installed PostgreSQL's bin folder (Debian layout), or undefined. */
+export function postgresBin(): string | undefined {
+  const base = '/usr/lib/postgresql';
+  if (!fs.existsSync(base)) return undefined;
+  const versions = fs
+    .readdirSync(base)
+    .filter((v) => fs.existsSync(path.join(base, v, 'bin', 'postgres')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(base, versions[0], 'bin') : undefined;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/**
+ * A throw-away PostgreSQL server for tests and benchmarks: its own data folder and port, durability
+ * off, removed by stop(). PostgreSQL refuses to run as root, so as root it runs as the postgres user.
+ */
+export async function startThrowawayPostgres(): Promise<{ url: string; stop(): void }> {
+  const bin = postgresBin();
+  if (!bin) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-pg-'));
+  const dataDir = path.join(dir, 'data');
+  const isRoot = process.getuid?.() === 0;
+  const as = (cmd: string, args: string[]) =>
+    isRoot ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8' }) : spawnSync(cmd, args, { encoding: 'utf8' });
+  if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
+  fs.chmodSync(dir, 0o700);
+  const init = as(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
+  const port = await freePort();
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const start = as(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
+  if (start.status !== 0) throw new Error(`PostgreSQL did not start: ${start.stderr}\n${fs.readFileSync(path.join(dir, 'log'), 'utf8')}`);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      as(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// Runs every part of the test suite in order and ends with one line: "Tests: N passed, N failed".
+// Called by scripts/test.sh (npm test), which installs what is needed first.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startThrowawayPostgres } from './postgres';
+
+type Counts = { passed: number; failed: number; skipped: number };
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const failures: string[] = [];
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-reports-'));
+const started = Date.now();
+const only = process.argv.slice(2);
+const STEPS = ['typecheck', 'api-pglite', 'api-postgres', 'build', 'e2e'] as const;
+const steps = STEPS.filter((s) => only.length === 0 || only.includes(s));
+
+function elapsed() {
+  return `${((Date.now() - started) / 1000).toFixed(0)}s`;
+}
+
+function run(step: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  const t0 = Date.now();
+  process.stdout.write(`\n▶ [${steps.indexOf(step as (typeof STEPS)[number]) + 1}/${steps.length}] ${step} (at ${elapsed()})\n`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = res.status === 0;
+  process.stdout.write(`${ok ? '✔' : '✘'} ${step} ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)}s\n`);
+  if (!ok) failures.push(step);
+  return ok;
+}
+
+/** Adds up a vitest JSON report. */
+function count(file: string, step: string) {
+  if (!fs.existsSync(file)) {
+    total.failed++;
+    return;
+  }
+  const r = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+    numFailedTestSuites: number;
+  };
+  total.passed += r.numPassedTests;
+  total.failed += r.numFailedTests + (r.numFailedTests === 0 ? r.numFailedTestSuites : 0);
+  total.skipped += r.numPendingTests + r.numTodoTests;
+  if (r.numPassedTests === 0 && !failures.includes(step)) {
+    failures.push(`${step} (ran no test)`);
+    total.failed++;
+  }
+}
+
+function vitest(step: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const out = path.join(reports, `${step}.json`);
+  run(step, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  count(out, step);
+}
+
+async function main() {
+  for (const step of steps) {
+    if (step === 'typecheck') {
+      if (!run(step, process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'])) total.failed++;
+    } else if (step === 'api-pglite') {
+      vitest(step, [], { DATABASE_URL: '' });
+    } else if (step === 'api-postgres') {
+      const pg = await startThrowawayPostgres();
+      try {
+        vitest(step, [], { DATABASE_URL: pg.url });
+      } finally {
+        pg.stop();
+      }
+    } else if (step === 'build') {
+      if (!run(step, process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'])) total.failed++;
+    } else if (step === 'e2e') {
+      vitest(step, ['-c', 'e2e/vitest.config.ts']);
+    }
+  }
+  fs.rmSync(reports, { recursive: true, force: true });
+  process.stdout.write(`\nWhole suite took ${elapsed()}${failures.length ? `; failed: ${failures.join(', ')}` : ''}\n`);
+  process.stdout.write(`Tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
+  process.exit(failures.length || total.failed ? 1 : 0);
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.stdout.write(`Tests: ${total.passed} passed, ${total.failed + 1} failed\n`);
+  process.exit(1);
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { mail, mailEvent } from '../db/schema';
+import { createTestDatabase } from '../testing/db';
+import { MAIL_FORMS, enqueueMail, escapeHtml, renderMail, textToHtml } from './outbox';
+import { createTestClock } from './test-support';
+
+const XSS = '<img src=x onerror=alert(1)>';
+
+describe('textToHtml', () => {
+  it('escapes the HTML special characters and keeps line breaks', () => {
+    expect(textToHtml(`a & b < c > d " e ' f\nline 2\r\nline 3`)).toBe(
+      'a &amp; b &lt; c &gt; d &quot; e &#39; f<br>line 2<br>line 3',
+    );
+    expect(textToHtml(XSS)).toBe('&lt;img src=x onerror=alert(1)&gt;');
+  });
+});
+
+describe('renderMail', () => {
+  it('builds the text and an escaped HTML part from plain-text blocks', () => {
+    const rendered = renderMail({
+      subject: 'A member wrote <you>',
+      paragraphs: [
+        'Jo & Sam are reaching out through the network:',
+        { quote: `${XSS}\nsecond line` },
+        { link: 'https://example.org/reset?token=a"b&c=1', label: 'Choose a new password' },
+      ],
+    });
+    expect(rendered.subject).toBe('A member wrote <you>');
+    expect(rendered.text).toBe(
+      'Jo & Sam are reaching out through the network:\n\n' +
+        `> ${XSS}\n> second line\n\n` +
+        'Choose a new password:\nhttps://example.org/reset?token=a%22b&c=1',
+    );
+    expect(rendered.html).not.toContain('<img');
+    expect(rendered.html).toContain('&lt;img src=x onerror=alert(1)&gt;<br>second line');
+    expect(rendered.html).toContain('<p>Jo &amp; Sam are reaching out through the network:</p>');
+    expect(rendered.html).toContain(
+      '<a href="https://example.org/reset?token=a%22b&amp;c=1">Choose a new password</a>',
+    );
+    expect(rendered.html).toContain('<title>A member wrote &lt;you&gt;</title>');
+  });
+
+  it('refuses links that are not web links', () => {
+    expect(() => renderMail({ subject: 's', paragraphs: [{ link: 'javascript:alert(1)' }] })).toThrow(/http/);
+  });
+
+  it('escapeHtml leaves plain text alone', () => {
+    expect(escapeHtml('plain text 123')).toBe('plain text 123');
+  });
+});
+
+describe('enqueueMail', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('adds a PENDING item with its first event, due at once', async () => {
+    const clock = createTestClock();
+    const item = await enqueueMail(
+      database.db,
+      { form: MAIL_FORMS.contactUs, to: 'team@example.org', replyTo: 'visitor@example.org', subject: 'Hi', text: XSS },
+      clock,
+    );
+    expect(item).toMatchObject({
+      form: 'contact us',
+      to: 'team@example.org',
+      replyTo: 'visitor@example.org',
+      state: 'PENDING',
+      attempts: 0,
+      startTime: null,
+      endTime: null,
+      error: null,
+      lockedBy: null,
+    });
+    expect(item.date).toEqual(clock.now());
+    expect(item.nextAttemptAt).toEqual(clock.now());
+    // Without an html part, the text is escaped into one.
+    expect(item.message.text).toBe(XSS);
+    expect(item.message.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(item.message.html).not.toContain('<img');
+
+    const events = await database.db.select().from(mailEvent).where(eq(mailEvent.mailId, item.id));
+    expect(events).toEqual([
+      expect.objectContaining({ state: 'PENDING', attempt: 0, at: clock.now(), detail: 'queued' }),
+    ]);
+  });
+
+  it('keeps an html part made by renderMail and folds line breaks out of the subject', async () => {
+    const rendered = renderMail({ subject: 'Line one\r\nBcc: evil@example.org', paragraphs: ['Hello'] });
+    const item = await enqueueMail(database.db, { form: MAIL_FORMS.passwordReset, to: 'a@example.org', ...rendered });
+    expect(item.message.subject).toBe('Line one Bcc: evil@example.org');
+    expect(item.message.html).toBe(rendered.html);
+    expect(item.replyTo).toBeNull();
+  });
+
+  it('refuses a list of recipients or a missing subject, and adds nothing', async () => {
+    const before = await database.db.select().from(mail);
+    await expect(
+      enqueueMail(database.db, { form: 'contact us', to: 'a@example.org, b@example.org', subject: 's', text: 't' }),
+    ).rejects.toThrow();
+    await expect(enqueueMail(database.db, { form: 'contact us', to: 'a@example.org', subject: ' ', text: 't' })).rejects.toThrow();
+    expect(await database.db.select().from(mail)).toHaveLength(before.length);
+  });
+
+  it('takes part in the caller’s transaction', async () => {
+    const to = 'rollback@example.org';
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueueMail(tx, { form: MAIL_FORMS.newPostAlert, to, subject: 'New post', text: 'A post' });
+        throw new Error('the change the mail reports failed');
+      }),
+    ).rejects.toThrow('the change the mail reports failed');
+    expect(await database.db.select().from(mail).where(eq(mail.to, to))).toHaveLength(0);
+  });
+});

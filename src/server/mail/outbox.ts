@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { systemClock, type Clock } from '../clock';
+import type { Db } from '../db/client';
+import { mail, mailEvent, type MailMessage } from '../db/schema';
+
+/**
+ * What each mail item is for; stored in `mail.form` and shown in the admin's mail log.
+ * Add a name here before adding a new kind of message.
+ */
+export const MAIL_FORMS = {
+  passwordReset: 'password reset',
+  newPostAlert: 'new post alert',
+  contactUs: 'contact us',
+  memberMessage: 'member message',
+} as const;
+export type MailForm = (typeof MAIL_FORMS)[keyof typeof MAIL_FORMS];
+
+export type MailItem = typeof mail.$inferSelect;
+export type MailEvent = typeof mailEvent.$inferSelect;
+export type DeliveryState = MailItem['state'];
+
+/** The database, or a transaction on it, so a mail item can be added atomically with the change it reports. */
+export type MailDb = Pick<Db, 'transaction'>;
+
+// ---- Rendering: user text reaches the HTML part only through these functions ----------------------
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+/** Escapes plain text for HTML and keeps its line breaks. */
+export function textToHtml(text: string): string {
+  return escapeHtml(text).replace(/\r\n|\r|\n/g, '<br>');
+}
+
+/**
+ * One block of a message: a paragraph of plain text, a quotation (for example the words a member wrote),
+ * or a link (for example the password-reset link). All of them are plain text: never pass HTML.
+ */
+export type MailBlock = string | { quote: string } | { link: string; label?: string };
+
+export type RenderMailInput = {
+  subject: string;
+  paragraphs: readonly MailBlock[];
+};
+
+export type RenderedMail = MailMessage;
+
+/**
+ * Builds the text and the HTML part of a message from plain-text blocks, so callers never write HTML and
+ * cannot forget to escape what a member typed.
+ */
+export function renderMail({ subject, paragraphs }: RenderMailInput): RenderedMail {
+  const text = paragraphs.map(blockToText).join('\n\n');
+  const html = htmlDocument(subject, paragraphs.map(blockToHtml).join('\n'));
+  return { subject, text, html };
+}
+
+function blockToText(block: MailBlock): string {
+  if (typeof block === 'string') return block;
+  if ('quote' in block) return block.quote.split(/\r\n|\r|\n/).map((line) => `> ${line}`).join('\n');
+  return block.label ? `${block.label}:\n${safeLink(block.link)}` : safeLink(block.link);
+}
+
+function blockToHtml(block: MailBlock): string {
+  if (typeof block === 'string') return `<p>${textToHtml(block)}</p>`;
+  if ('quote' in block) {
+    return `<blockquote style="margin:0 0 1em;padding-left:1em;border-left:3px solid #ccc">${textToHtml(block.quote)}</blockquote>`;
+  }
+  const href = safeLink(block.link);
+  return `<p><a href="${escapeHtml(href)}">${escapeHtml(block.label ?? href)}</a></p>`;
+}
+
+/** Only web links: a javascript: or data: URL in a mail would be an attack, not a link. */
+function safeLink(link: string): string {
+  const url = new URL(link);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`Mail links must be http(s) URLs, got ${url.protocol}`);
+  }
+  return url.toString();
+}
+
+function htmlDocument(subject: string, body: string): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:Montserrat,Arial,sans-serif;font-size:16px;line-height:1.5;color:#222">',
+    body,
+    '</body></html>',
+  ].join('\n');
+}
+
+// ---- Enqueueing ------------------------------------------------------------------------------------
+
+export type EnqueueMailInput = {
+  /** One of MAIL_FORMS; other labels are stored as given (the admin log shows them). */
+  form: MailForm | (string & Record<never, never>);
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  /** Only HTML built by renderMail() or textToHtml(); without it the text is escaped into the HTML part. */
+  html?: string;
+};
+
+const enqueueSchema = z.object({
+  form: z.string().trim().min(1).max(100),
+  // One bare address: the outbox must never become a relay to a list of recipients.
+  to: z.email(),
+  replyTo: z.email().nullish(),
+  // Header text: a line break in a subject must not start a new header.
+  subject: z
+    .string()
+    .transform((s) => s.replace(/\s+/g, ' ').trim())
+    .pipe(z.string().min(1).max(500)),
+  text: z.string().min(1).max(100_000),
+  html: z.string().max(300_000).optional(),
+});
+
+/**
+ * Adds a PENDING mail item and its first event. Code never sends mail itself: the mail worker delivers the
+ * item and records every state change. Call the worker's wake() afterwards to deliver without waiting for
+ * its next poll. Pass a transaction as `db` to add the item atomically with the change it reports.
+ * Throws on invalid input: callers validate what users send before they get here.
+ */
+export async function enqueueMail(
+  db: MailDb,
+  input: EnqueueMailInput,
+  clock: Clock = systemClock,
+): Promise<MailItem> {
+  const { form, to, replyTo, subject, text, html } = enqueueSchema.parse(input);
+  const now = clock.now();
+  const message: MailMessage = {
+    subject,
+    text,
+    html: html ?? htmlDocument(subject, `<p>${textToHtml(text)}</p>`),
+  };
+  return db.transaction(async (tx) => {
+    const [item] = await tx
+      .insert(mail)
+      .values({ form, to, replyTo: replyTo ?? null, message, date: now, nextAttemptAt: now, state: 'PENDING' })
+      .returning();
+    if (!item) throw new Error('Inserting the mail item returned no row');
+    await tx.insert(mailEvent).values({ mailId: item.id, at: now, state: 'PENDING', attempt: 0, detail: 'queued' });
+    return item;
+  });
+}

@@ -1,0 +1,330 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { mail, mailEvent } from '../db/schema';
+import { createLogger } from '../logger';
+import { createTestDatabase } from '../testing/db';
+import { MAIL_FORMS, enqueueMail, renderMail, type EnqueueMailInput } from './outbox';
+import { createTestClock, parseMessage, startTestSmtpServer, type TestClock, type TestSmtpServer } from './test-support';
+import { createMailTransport, type MailTransport, type OutgoingMail, type SendResult } from './transport';
+import { MailWorker, type MailWorkerOptions } from './worker';
+
+const MAIL_FROM = 'Foster Care Network <no-reply@network.example>';
+const XSS = '<img src=x onerror=alert(1)>';
+const BACKOFF = 30_000;
+const LEASE = 120_000;
+
+let database: Database;
+let clock: TestClock;
+let smtp: TestSmtpServer | undefined;
+const transports: MailTransport[] = [];
+const workers: MailWorker[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+beforeEach(async () => {
+  // Every test starts from an empty outbox: runOnce() processes every due item in the table.
+  await database.db.delete(mail);
+  clock = createTestClock();
+});
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+  await Promise.all(transports.splice(0).map((t) => t.close()));
+  await smtp?.close();
+  smtp = undefined;
+});
+
+async function smtpTransport(options?: Parameters<typeof startTestSmtpServer>[0]) {
+  smtp = await startTestSmtpServer(options);
+  const transport = createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent', mailFrom: MAIL_FROM });
+  transports.push(transport);
+  return { server: smtp, transport };
+}
+
+function worker(transport: MailTransport, options: Partial<MailWorkerOptions> = {}) {
+  const w = new MailWorker({
+    db: database.db,
+    transport,
+    clock,
+    logger: createLogger('silent'),
+    pollMs: 60 * 60_000,
+    backoffBaseMs: BACKOFF,
+    leaseMs: LEASE,
+    workerId: `test-worker-${workers.length + 1}`,
+    ...options,
+  });
+  workers.push(w);
+  return w;
+}
+
+/** A transport whose sends wait until the test lets them go. */
+function heldTransport() {
+  const started: OutgoingMail[] = [];
+  let release: (() => void) | undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const transport: MailTransport = {
+    kind: 'file',
+    async send(item): Promise<SendResult> {
+      started.push(item);
+      await gate;
+      return { messageId: `<${item.id}@held>` };
+    },
+    close: async () => undefined,
+  };
+  return { transport, started, release: () => release?.() };
+}
+
+function memberMessage(overrides: Partial<EnqueueMailInput> = {}): EnqueueMailInput {
+  return {
+    form: MAIL_FORMS.memberMessage,
+    to: 'member@example.org',
+    replyTo: 'sender@example.org',
+    ...renderMail({
+      subject: 'A member of the network wrote to you',
+      paragraphs: ['Sam Sender is reaching out to you through the network:', { quote: XSS }],
+    }),
+    ...overrides,
+  };
+}
+
+async function load(id: string) {
+  const [row] = await database.db.select().from(mail).where(eq(mail.id, id));
+  if (!row) throw new Error(`mail ${id} not found`);
+  return row;
+}
+
+async function eventsOf(id: string) {
+  return database.db
+    .select()
+    .from(mailEvent)
+    .where(eq(mailEvent.mailId, id))
+    .orderBy(asc(mailEvent.at), asc(mailEvent.attempt));
+}
+
+describe('mail worker', () => {
+  it('delivers an item over SMTP and records SUCCESS', async () => {
+    const { server, transport } = await smtpTransport();
+    const item = await enqueueMail(database.db, memberMessage(), clock);
+    clock.advance(1000);
+
+    const summary = await worker(transport).runOnce();
+
+    expect(summary).toEqual({ recovered: 0, sent: 1, retried: 0, failed: 0 });
+    const row = await load(item.id);
+    expect(row).toMatchObject({ state: 'SUCCESS', attempts: 1, error: null, lockedBy: null });
+    expect(row.startTime).toEqual(clock.now());
+    expect(row.endTime).toEqual(clock.now());
+    expect(row.info).toMatchObject({ messageId: `<${item.id}@network.example>`, accepted: ['member@example.org'] });
+
+    expect(server.received).toHaveLength(1);
+    const [received] = server.received;
+    expect(received!.to).toEqual(['member@example.org']);
+    const { headers, parts } = parseMessage(received!.raw);
+    expect(headers.get('to')).toBe('member@example.org');
+    expect(headers.get('reply-to')).toBe('sender@example.org');
+    expect(headers.get('subject')).toBe('A member of the network wrote to you');
+    // The member's words arrive escaped in the HTML part, as-is in the text part.
+    expect(parts.get('text/html')).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(parts.get('text/html')).not.toContain('<img');
+    expect(parts.get('text/plain')).toContain(`> ${XSS}`);
+
+    expect((await eventsOf(item.id)).map((e) => [e.state, e.attempt])).toEqual([
+      ['PENDING', 0],
+      ['PROCESSING', 1],
+      ['SUCCESS', 1],
+    ]);
+  });
+
+  it('retries with backoff while the server refuses, then succeeds with exactly one message', async () => {
+    const { server, transport } = await smtpTransport({ rejectFirst: 2 });
+    const item = await enqueueMail(database.db, memberMessage(), clock);
+    const w = worker(transport);
+
+    expect(await w.runOnce()).toMatchObject({ retried: 1 });
+    let row = await load(item.id);
+    expect(row).toMatchObject({ state: 'RETRY', attempts: 1, lockedBy: null, endTime: null });
+    expect(row.error).toMatch(/451/);
+    expect(row.nextAttemptAt).toEqual(new Date(clock.now().getTime() + BACKOFF));
+
+    // Not due yet: nothing happens.
+    clock.advance(BACKOFF - 1);
+    expect(await w.runOnce()).toEqual({ recovered: 0, sent: 0, retried: 0, failed: 0 });
+
+    clock.advance(1);
+    expect(await w.runOnce()).toMatchObject({ retried: 1 });
+    row = await load(item.id);
+    expect(row).toMatchObject({ state: 'RETRY', attempts: 2 });
+    // The wait doubles after each failure.
+    expect(row.nextAttemptAt).toEqual(new Date(clock.now().getTime() + 2 * BACKOFF));
+
+    clock.advance(2 * BACKOFF);
+    expect(await w.runOnce()).toMatchObject({ sent: 1 });
+    row = await load(item.id);
+    expect(row).toMatchObject({ state: 'SUCCESS', attempts: 3, error: null });
+    expect(row.endTime).toEqual(clock.now());
+
+    expect(server.rejectedCount).toBe(2);
+    expect(server.received).toHaveLength(1);
+    const events = await eventsOf(item.id);
+    expect(events.map((e) => e.state)).toEqual([
+      'PENDING',
+      'PROCESSING',
+      'RETRY',
+      'PROCESSING',
+      'RETRY',
+      'PROCESSING',
+      'SUCCESS',
+    ]);
+    expect(events.map((e) => e.attempt)).toEqual([0, 1, 1, 2, 2, 3, 3]);
+    expect(events[2]!.detail).toMatch(/451/);
+  });
+
+  it('gives up as ERROR with the error text once maxAttempts is reached', async () => {
+    const { server, transport } = await smtpTransport({ rejectAllWith: 'Mailbox unavailable' });
+    const item = await enqueueMail(database.db, memberMessage(), clock);
+    const w = worker(transport, { maxAttempts: 3 });
+
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await w.runOnce();
+      clock.advance(60 * 60_000);
+    }
+    expect(await w.runOnce()).toEqual({ recovered: 0, sent: 0, retried: 0, failed: 0 });
+
+    const row = await load(item.id);
+    expect(row).toMatchObject({ state: 'ERROR', attempts: 3, lockedBy: null });
+    expect(row.error).toMatch(/550.*Mailbox unavailable/);
+    expect(row.endTime).not.toBeNull();
+    expect(server.rejectedCount).toBe(3);
+    expect(server.received).toHaveLength(0);
+    expect((await eventsOf(item.id)).map((e) => e.state)).toEqual([
+      'PENDING',
+      'PROCESSING',
+      'RETRY',
+      'PROCESSING',
+      'RETRY',
+      'PROCESSING',
+      'ERROR',
+    ]);
+  });
+
+  it('puts an item left PROCESSING by a crashed worker back in line once its lease expires', async () => {
+    const { server, transport } = await smtpTransport();
+    const item = await enqueueMail(database.db, memberMessage(), clock);
+    await database.db
+      .update(mail)
+      .set({ state: 'PROCESSING', attempts: 1, startTime: clock.now(), lockedBy: 'crashed-worker' })
+      .where(eq(mail.id, item.id));
+    const w = worker(transport);
+
+    clock.advance(LEASE);
+    expect(await w.runOnce()).toEqual({ recovered: 0, sent: 0, retried: 0, failed: 0 });
+    expect(await load(item.id)).toMatchObject({ state: 'PROCESSING', lockedBy: 'crashed-worker' });
+
+    clock.advance(1);
+    expect(await w.runOnce()).toEqual({ recovered: 1, sent: 1, retried: 0, failed: 0 });
+    // The interrupted attempt counts.
+    expect(await load(item.id)).toMatchObject({ state: 'SUCCESS', attempts: 2, lockedBy: null });
+    expect(server.received).toHaveLength(1);
+    const events = await eventsOf(item.id);
+    expect(events.map((e) => [e.state, e.attempt])).toEqual([
+      ['PENDING', 0],
+      ['RETRY', 1],
+      ['PROCESSING', 2],
+      ['SUCCESS', 2],
+    ]);
+    expect(events[1]!.detail).toMatch(/crashed-worker/);
+  });
+
+  it('ends a crashed item as ERROR when its interrupted attempt was the last one', async () => {
+    const { transport } = await smtpTransport();
+    const item = await enqueueMail(database.db, memberMessage(), clock);
+    await database.db
+      .update(mail)
+      .set({ state: 'PROCESSING', attempts: 5, startTime: clock.now(), lockedBy: 'crashed-worker' })
+      .where(eq(mail.id, item.id));
+    clock.advance(LEASE + 1);
+
+    expect(await worker(transport).runOnce()).toEqual({ recovered: 1, sent: 0, retried: 0, failed: 0 });
+    const row = await load(item.id);
+    expect(row).toMatchObject({ state: 'ERROR', attempts: 5 });
+    expect(row.error).toMatch(/crashed-worker/);
+  });
+
+  it('drops its own result when its lease expired and another worker took the item over', async () => {
+    const held = heldTransport();
+    const item = await enqueueMail(database.db, memberMessage(), clock);
+    const slow = worker(held.transport);
+    const slowRun = slow.runOnce();
+    await vi.waitFor(() => expect(held.started).toHaveLength(1));
+
+    clock.advance(LEASE + 1);
+    const { server, transport } = await smtpTransport();
+    expect(await worker(transport).runOnce()).toMatchObject({ recovered: 1, sent: 1 });
+
+    held.release();
+    expect(await slowRun).toEqual({ recovered: 0, sent: 0, retried: 0, failed: 0 });
+    expect(await load(item.id)).toMatchObject({ state: 'SUCCESS', attempts: 2, lockedBy: null });
+    expect(server.received).toHaveLength(1);
+    expect((await eventsOf(item.id)).filter((e) => e.state === 'SUCCESS')).toHaveLength(1);
+  });
+
+  it('lets several workers share the outbox without sending an item twice', async () => {
+    const { server, transport } = await smtpTransport();
+    const items = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => enqueueMail(database.db, memberMessage({ to: `m${i}@example.org` }), clock)),
+    );
+    const [a, b] = [worker(transport, { batchSize: 2 }), worker(transport, { batchSize: 3 })];
+
+    const [ra, rb] = await Promise.all([a.runOnce(), b.runOnce()]);
+
+    expect(ra.sent + rb.sent).toBe(8);
+    expect(server.received).toHaveLength(8);
+    expect(new Set(server.received.flatMap((m) => m.to)).size).toBe(8);
+    for (const item of items) expect(await load(item.id)).toMatchObject({ state: 'SUCCESS', attempts: 1 });
+  });
+
+  it('delivers soon after wake() when started', async () => {
+    const { server, transport } = await smtpTransport();
+    const w = worker(transport);
+    w.start();
+    await w.runOnce();
+
+    const item = await enqueueMail(database.db, memberMessage(), clock);
+    w.wake();
+    await vi.waitFor(async () => expect((await load(item.id)).state).toBe('SUCCESS'), { timeout: 5000 });
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('stop() waits for the send in flight, then resolves; calling it again is harmless', async () => {
+    const held = heldTransport();
+    const item = await enqueueMail(database.db, memberMessage(), clock);
+    const w = worker(held.transport);
+    w.start();
+    await vi.waitFor(() => expect(held.started).toHaveLength(1));
+
+    let isStopped = false;
+    const stopping = w.stop().then(() => {
+      isStopped = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(isStopped).toBe(false);
+    expect((await load(item.id)).state).toBe('PROCESSING');
+
+    held.release();
+    await stopping;
+    expect(isStopped).toBe(true);
+    expect(await load(item.id)).toMatchObject({ state: 'SUCCESS', attempts: 1 });
+    await w.stop();
+
+    // A stopped worker no longer reacts to wake().
+    const later = await enqueueMail(database.db, memberMessage(), clock);
+    w.wake();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await load(later.id)).state).toBe('PENDING');
+  });
+});

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
+import { migrateDatabase, openDatabase } from './db/client';
+import { DataDirLockedError } from './db/lock';
+import type { AppDeps } from './deps';
+import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo } from './demo/seed';
+import { createLogger } from './logger';
+import { createDbOutbox } from './mail/db-outbox';
+import { createMailTransport } from './mail/transport';
+import { MailWorker } from './mail/worker';
+import { createLocalStorage } from './storage/storage';
+import { controlFile } from './control';
+
+async function main() {
+  let config;
+  try {
+    loadDotEnv();
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\nSee .env.example for the variables and working values.\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+
+  let database;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      logger.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  await migrateDatabase(database);
+  logger.info('database ready', { kind: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined });
+
+  const clock = systemClock;
+  const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, mailFrom: config.mailFrom });
+  const worker = new MailWorker({ db: database.db, transport, clock, logger: logger.child({ part: 'mail' }) });
+  const deps: AppDeps = {
+    config,
+    database,
+    clock,
+    logger,
+    storage: createLocalStorage(path.join(config.dataDir, 'files')),
+    outbox: createDbOutbox(database.db, clock, () => worker.wake()),
+  };
+  // The admin command line reaches a running embedded server through this token (the database is ours alone).
+  const controlToken = database.kind === 'pglite' ? randomBytes(32).toString('hex') : undefined;
+  const { app, auth } = buildApp(deps, { controlToken });
+
+  if (config.seedDemo) {
+    const { created } = await seedDemo(database.db, auth);
+    logger.info('demo content ready', { created });
+  }
+  worker.start();
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    if (controlToken) {
+      fs.writeFileSync(controlFile(config.dataDir), JSON.stringify({ pid: process.pid, port: info.port, token: controlToken }), {
+        mode: 0o600,
+      });
+    }
+    logger.info('listening', { url: config.publicUrl, port: info.port });
+    if (config.seedDemo) {
+      process.stdout.write(
+        `\n  Foster Care Network is running at ${config.publicUrl}\n` +
+          `  Demo admin:   ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n` +
+          `  Demo members: grace.miller@demo.example.org (and others) / ${DEMO_MEMBER_PASSWORD}\n` +
+          `  Mail is written to ${path.join(config.dataDir, 'mail')}${config.smtpUrl ? ' (SMTP is set: sent by SMTP instead)' : ''}\n\n`,
+      );
+    }
+  }) as Server;
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    const force = setTimeout(() => {
+      logger.warn('requests still open after 10 s; closing anyway');
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    // Stop accepting; requests in flight finish first.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    await worker.stop();
+    await transport.close();
+    if (controlToken) fs.rmSync(controlFile(config.dataDir), { force: true });
+    await database.close();
+    clearTimeout(force);
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'start-up failed', err: String(err?.stack ?? err) })}\n`);
+  process.exit(1);
+});
