@@ -15,26 +15,18 @@ export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export function staticRoutes(distDir = DIST_DIR) {
   const app = new Hono();
   const indexFile = path.join(distDir, 'index.html');
-  const root = path.relative(process.cwd(), distDir) || '.';
 
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      onFound: (file, c) => {
-        c.header('Cache-Control', file.endsWith('index.html') ? 'no-cache' : 'public, max-age=3600');
-      },
-    }),
-  );
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.status !== 200 || c.res.headers.has('cache-control')) return;
+    const isHashedAsset = c.req.path.startsWith('/assets/');
+    c.res.headers.set('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+  });
+  if (fs.existsSync(distDir)) {
+    const files = serveStatic({ root: distDir });
+    // index.html goes through the handler below, so it is never served (or cached) as a plain file.
+    app.use('*', (c, next) => (c.req.path === '/' || c.req.path.endsWith('.html') ? next() : files(c, next)));
+  }
   let indexHtml: string | undefined;
   app.get('*', (c) => {
     indexHtml ??= fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;

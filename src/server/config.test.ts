@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults for the embedded set-up', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, smtpUrl: undefined, seedDemo: true, env: 'development' });
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://x', ADMIN_EMAILS: 'a@b.org,nope', SESSION_SECRET: 'short' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'ADMIN_EMAILS', 'SESSION_SECRET']) expect(problems).toContain(name);
+    }
+  });
+
+  it('never seeds demo data in production and needs a real secret and address there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET[\s\S]*PUBLIC_URL|PUBLIC_URL[\s\S]*SESSION_SECRET/);
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      SESSION_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://network.example/',
+    });
+    expect(c.seedDemo).toBe(false);
+    expect(c.publicUrl).toBe('https://network.example');
+  });
+
+  it('reads lists and flags', () => {
+    const c = loadConfig({ ADMIN_EMAILS: ' A@Example.org , b@example.org', TRUST_PROXY: 'true', SEED_DEMO: 'false' });
+    expect(c.adminEmails).toEqual(['a@example.org', 'b@example.org']);
+    expect(c.trustProxy).toBe(true);
+    expect(c.seedDemo).toBe(false);
+  });
+});
