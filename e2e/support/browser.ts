@@ -34,7 +34,11 @@ export type Session = { context: BrowserContext; page: Page; errors: string[] };
  * there were none.
  */
 export async function openSite(browser: Browser, opts: { viewport?: { width: number; height: number } } = {}): Promise<Session> {
-  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport: opts.viewport ?? { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: inject('baseUrl'),
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
@@ -45,6 +49,13 @@ export async function openSite(browser: Browser, opts: { viewport?: { width: num
 }
 
 let counter = 0;
+let clients = 0;
+/** A distinct client address per browser context or API client (documentation range, never routed). */
+export function clientAddress() {
+  clients++;
+  return `198.51.${(process.pid + Math.floor(clients / 250)) % 250}.${clients % 250}`;
+}
+
 export function uniqueEmail(prefix = 'e2e') {
   return `${prefix}.${Date.now().toString(36)}.${process.pid}.${++counter}@example.org`;
 }

@@ -11,6 +11,7 @@ declare module 'vitest' {
     baseUrl: string;
     mailboxDir: string;
     serverLog: string;
+    dataDir: string;
   }
 }
 
@@ -64,6 +65,9 @@ export default async function setup(project: TestProject) {
     STAFF_EMAIL: 'team@network.test',
     DONATE_URL: 'https://give.network.test/',
     ADMIN_EMAILS: 'admin@network.test',
+    // Each browser context poses as its own client through X-Forwarded-For (see openSite), so the
+    // real per-client rate limits stay on without one test's sign-ups counting against another's.
+    TRUST_PROXY: 'true',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'info',
   };
@@ -74,6 +78,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('mailboxDir', mailbox.dir);
   project.provide('serverLog', log);
+  project.provide('dataDir', env.DATA_DIR!);
 
   return async () => {
     child.kill('SIGTERM');

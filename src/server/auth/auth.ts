@@ -20,7 +20,8 @@ export function createAuth({ config, db, outbox, logger }: AuthDeps) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.sessionSecret,
-    trustedOrigins: [config.publicUrl],
+    // The Vite dev server (npm run dev) proxies /api from its own origin.
+    trustedOrigins: config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },

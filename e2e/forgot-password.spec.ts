@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openSite, uniqueEmail } from './support/browser';
+import { waitForMail } from './support/mail';
+import { signInViaForm, signUpViaForm } from './support/journey';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+describe('forgot password', () => {
+  it('mails a link that sets a new password once', async () => {
+    const email = uniqueEmail('forgot');
+    const setup = await openSite(browser);
+    await signUpViaForm(setup.page, email);
+    await setup.context.close();
+
+    const { page } = await openSite(browser);
+    await page.goto('/signin');
+    await page.getByRole('link', { name: /forgot password/i }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: /reset|send/i }).click();
+    await expect.poll(() => page.getByText('check your inbox for instructions').isVisible()).toBe(true);
+
+    const mail = await waitForMail(email, (m) => /reset/i.test(m.subject));
+    const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeTruthy();
+
+    await page.goto(link!);
+    await page.getByLabel(/^New password\W*$/).fill('my brand new password');
+    await page.getByLabel('New password confirmation').fill('my brand new password');
+    await page.getByRole('button', { name: /password/i }).click();
+    await page.waitForURL('**/signin**');
+
+    await signInViaForm(page, email, 'my brand new password');
+    await page.waitForURL((url) => url.pathname === '/');
+
+    const again = await openSite(browser);
+    await again.page.goto(link!);
+    await again.page.getByLabel(/^New password\W*$/).fill('yet another password');
+    await again.page.getByLabel('New password confirmation').fill('yet another password');
+    await again.page.getByRole('button', { name: /password/i }).click();
+    await expect.poll(() => again.page.getByText('Failed to reset').first().isVisible()).toBe(true);
+  });
+
+  it('answers the same for an address nobody uses, and mails nothing', async () => {
+    const { page } = await openSite(browser);
+    const nobody = uniqueEmail('nobody');
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(nobody);
+    await page.getByRole('button', { name: /reset|send/i }).click();
+    await expect.poll(() => page.getByText('check your inbox for instructions').isVisible()).toBe(true);
+    await expect(waitForMail(nobody, () => true, 1500)).rejects.toThrow(/No mail/);
+  });
+});

@@ -1,0 +1,70 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openSite, uniqueEmail } from './support/browser';
+import { expectNoPageErrors, signUpViaForm } from './support/journey';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('the frame', () => {
+  it("shows 'page not found' for any other path, with a 404", async () => {
+    const { page } = await openSite(browser);
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(404);
+    await expect.poll(() => page.getByRole('heading', { name: 'page not found' }).isVisible()).toBe(true);
+  });
+
+  it('opens Give in a new tab at the donation address', async () => {
+    const { page } = await openSite(browser);
+    await page.goto('/');
+    const give = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Give' });
+    expect(await give.getAttribute('href')).toBe('https://give.network.test/');
+    expect(await give.getAttribute('target')).toBe('_blank');
+    expect(await give.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('offers the menu behind a button on a phone', async () => {
+    const { page } = await openSite(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Contact' }).first().click();
+    await page.waitForURL('**/contact');
+  });
+
+  it('links the logo and the user icon to the dashboard when signed in', async () => {
+    const { page } = await openSite(browser);
+    await signUpViaForm(page, uniqueEmail('frame'));
+    await page.getByRole('link', { name: 'Your dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('link', { name: /your dashboard/i }).first().click();
+    await page.waitForURL('**/dashboard');
+  });
+
+  it('has no serious accessibility problems on the account pages', async () => {
+    const { page, errors } = await openSite(browser);
+    for (const path of ['/', '/signin', '/signup', '/forgot-password', '/no/such/page']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await signUpViaForm(page, uniqueEmail('a11y'));
+    for (const path of ['/dashboard', '/update-password', '/delete-account']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    expectNoPageErrors(errors);
+  });
+});

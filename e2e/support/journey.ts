@@ -1,0 +1,41 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+export const PASSWORD = 'a good long password';
+/** The password field, not its confirmation (required fields may carry a marker after the label). */
+export const PASSWORD_LABEL = /^Password\W*$/;
+
+/** Signs up through the form, as a person would; ends on /update-profile. */
+export async function signUpViaForm(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(PASSWORD_LABEL).fill(password);
+  await page.getByLabel('Password Confirmation').fill(password);
+  await page.getByRole('button', { name: 'I am indeed a person' }).click();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL('**/update-profile');
+}
+
+export async function signInViaForm(page: Page, email: string, password = PASSWORD) {
+  if (!page.url().includes('/signin')) await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(PASSWORD_LABEL).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+export async function signOutViaDashboard(page: Page) {
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.waitForURL('**/signin');
+}
+
+/** The main navigation's link names, in order. */
+export async function menuEntries(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Home' }).waitFor();
+  return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim());
+}
+
+export function expectNoPageErrors(errors: string[]) {
+  expect(errors, `errors in the page:\n${errors.join('\n')}`).toEqual([]);
+}

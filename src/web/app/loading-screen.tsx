@@ -1,0 +1,11 @@
+import { Center, Loader, VisuallyHidden } from '@mantine/core';
+
+/** Neutral and menu-less: shown until the first answer about who is signed in, and while a page's code loads. */
+export function LoadingScreen() {
+  return (
+    <Center mih="100dvh" role="status">
+      <Loader color="teal" type="dots" aria-hidden="true" />
+      <VisuallyHidden>Loading</VisuallyHidden>
+    </Center>
+  );
+}

@@ -1,0 +1,75 @@
+import { Divider, Drawer } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import type { NavItem } from './nav-items';
+import classes from './site-header.module.css';
+
+type MobileMenuProps = {
+  id: string;
+  isOpen: boolean;
+  onClose: () => void;
+  items: NavItem[];
+  isSignedIn: boolean;
+  giveLink: ReactNode;
+};
+
+/** The phone menu: a drawer with the same entries as the header's menu. */
+export function MobileMenu({ id, isOpen, onClose, items, isSignedIn, giveLink }: MobileMenuProps) {
+  useInertPage(isOpen);
+  return (
+    // Compound form so the drawer's header can be a <div>: a second <header> would read as a second banner.
+    <Drawer.Root opened={isOpen} onClose={onClose} position="right" size="xs" id={id}>
+      <Drawer.Overlay />
+      <Drawer.Content>
+        <Drawer.Header component="div">
+          <Drawer.Title>Menu</Drawer.Title>
+          <Drawer.CloseButton aria-label="Close menu" />
+        </Drawer.Header>
+        <Drawer.Body>
+          <nav aria-label="Main">
+            <ul className={classes.drawerMenu}>
+              {items.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end ?? false} className={classes.drawerLink} onClick={onClose}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+              {isSignedIn ? (
+                <li>
+                  <NavLink to="/dashboard" className={classes.drawerLink} onClick={onClose}>
+                    Dashboard
+                  </NavLink>
+                </li>
+              ) : null}
+            </ul>
+            {giveLink ? (
+              <>
+                <Divider my="md" />
+                {giveLink}
+              </>
+            ) : null}
+          </nav>
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
+  );
+}
+
+/**
+ * While the drawer is open the page behind it is out of reach: not focusable, not clickable and not in the
+ * accessibility tree, so its links (the footer repeats Contact) cannot be mistaken for the menu's.
+ * The drawer itself lives in a portal outside #root.
+ */
+function useInertPage(isOpen: boolean) {
+  useEffect(() => {
+    const page = document.getElementById('root');
+    if (!isOpen || !page) return;
+    page.inert = true;
+    page.setAttribute('aria-hidden', 'true');
+    return () => {
+      page.inert = false;
+      page.removeAttribute('aria-hidden');
+    };
+  }, [isOpen]);
+}

@@ -1,0 +1,29 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { forgetMember, meQueryOptions } from '../auth/me-query';
+import { endsSession, noticeOf } from './flash-notice';
+import { AppFrame } from './app-frame';
+import { LoadingScreen } from './loading-screen';
+import { StartErrorScreen } from './start-error-screen';
+
+/** SPEC §2: nothing is rendered until the first authentication status arrives. */
+export function RootLayout() {
+  const me = useQuery(meQueryOptions);
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const shouldForget = endsSession(location.state);
+  useEffect(() => {
+    if (!shouldForget) return;
+    forgetMember(queryClient);
+    // Drop the marker so going back to this history entry later does not end a newer session.
+    const notice = noticeOf(location.state);
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: notice ? { notice } : null });
+  }, [shouldForget, location, queryClient, navigate]);
+  if (me.isPending) return <LoadingScreen />;
+  if (me.isError && me.data === undefined) {
+    return <StartErrorScreen onRetry={() => void me.refetch()} isRetrying={me.isFetching} />;
+  }
+  return <AppFrame />;
+}

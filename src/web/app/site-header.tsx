@@ -1,0 +1,102 @@
+import { ActionIcon, Burger, Button, Container, Group, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useMe } from '../auth/me-query';
+import { useSite } from '../site/site-query';
+import { ExternalIcon, LogoMark, UserIcon } from './icons';
+import { MobileMenu } from './mobile-menu';
+import { navItemsFor } from './nav-items';
+import classes from './site-header.module.css';
+
+const MOBILE_MENU_ID = 'mobile-menu';
+const NEW_TAB_NOTE_ID = 'new-tab-note';
+
+export function SiteHeader() {
+  const me = useMe();
+  const site = useSite();
+  const isSignedIn = me !== null;
+  const items = navItemsFor(isSignedIn);
+  const [isMenuOpen, menu] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const closeMenu = menu.close;
+
+  // Any page change (a menu link, the back button) closes the phone menu.
+  useEffect(() => closeMenu(), [pathname, closeMenu]);
+
+  const giveLink = site ? (
+    <Button
+      component="a"
+      href={site.donateUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-describedby={NEW_TAB_NOTE_ID}
+      color="salmon.5"
+      radius="xl"
+      size="sm"
+      rightSection={<ExternalIcon />}
+    >
+      Give
+    </Button>
+  ) : null;
+
+  const dashboardIcon = isSignedIn ? (
+    <ActionIcon
+      component={Link}
+      to="/dashboard"
+      size={40}
+      radius="xl"
+      variant="filled"
+      aria-label="Your dashboard"
+      title="Your dashboard"
+    >
+      <UserIcon />
+    </ActionIcon>
+  ) : null;
+
+  return (
+    <Container size="lg" className={classes.bar}>
+      <Link to={isSignedIn ? '/dashboard' : '/'} className={classes.brand}>
+        <LogoMark />
+        <span className={classes.brandName}>
+          Foster Care <span className={classes.brandAccent}>Network</span>
+        </span>
+      </Link>
+      <VisuallyHidden id={NEW_TAB_NOTE_ID}>Opens in a new tab</VisuallyHidden>
+
+      <Group component="nav" aria-label="Main" gap="sm" visibleFrom="sm" wrap="nowrap">
+        <ul className={classes.menu}>
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.end ?? false} className={classes.link}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        {giveLink}
+        {dashboardIcon}
+      </Group>
+
+      <Group hiddenFrom="sm" gap="sm" wrap="nowrap">
+        {dashboardIcon}
+        <Burger
+          opened={isMenuOpen}
+          onClick={menu.toggle}
+          aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={isMenuOpen}
+          aria-controls={MOBILE_MENU_ID}
+        />
+      </Group>
+
+      <MobileMenu
+        id={MOBILE_MENU_ID}
+        isOpen={isMenuOpen}
+        onClose={menu.close}
+        items={items}
+        isSignedIn={isSignedIn}
+        giveLink={giveLink}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,77 @@
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { forgotPasswordSchema } from '../../shared/account';
+import { MESSAGES } from '../../shared/messages';
+import { FormAlert, FormSuccess } from '../app/form-alert';
+import { FormCard } from '../app/form-card';
+import { Page } from '../app/page';
+import { isRateLimited } from '../lib/api';
+import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
+import { requestPasswordReset } from './auth-api';
+
+export default function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const [success, setSuccess] = useState<string>();
+
+  // The answer is the same whether or not the address has an account, so nobody can probe for members.
+  const mutation = useMutation({
+    mutationFn: requestPasswordReset,
+    onSuccess: () => setSuccess(MESSAGES.checkInbox),
+    onError: (error) => setFormError(isRateLimited(error) ? error.message : MESSAGES.resetFailed),
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(undefined);
+    setSuccess(undefined);
+    const parsed = forgotPasswordSchema.safeParse({ email });
+    if (!parsed.success) {
+      setFieldErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setFieldErrors({});
+    mutation.mutate(parsed.data);
+  }
+
+  return (
+    <Page title="Forgot Password" size="xs">
+      <FormCard>
+        <FormAlert message={formError} />
+        <FormSuccess message={success} />
+        <form onSubmit={onSubmit} noValidate>
+          <Stack>
+            <Text size="sm">Enter the email you signed up with and we will send you a link to choose a new password.</Text>
+            <TextInput
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+              error={fieldErrors.email}
+            />
+            <Group justify="space-between">
+              <Anchor component={Link} to="/signin" size="sm">
+                Sign In
+              </Anchor>
+              <Button type="submit" loading={mutation.isPending}>
+                Reset Password
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </FormCard>
+      <Text ta="center" mt="lg">
+        Need an account?{' '}
+        <Anchor component={Link} to="/signup">
+          Sign Up
+        </Anchor>
+      </Text>
+    </Page>
+  );
+}

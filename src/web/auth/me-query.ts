@@ -1,0 +1,35 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Me } from '../../shared/account';
+import { api } from '../lib/api';
+
+export const ME_QUERY_KEY = ['me'] as const;
+
+export type MeResponse = { user: Me | null };
+
+export const meQueryOptions = queryOptions({
+  queryKey: ME_QUERY_KEY,
+  queryFn: ({ signal }) => api.get<MeResponse>('/api/me', { signal }),
+});
+
+/**
+ * The signed-in member, or null. The app shell renders nothing until the first answer arrives,
+ * so below the shell this is always settled.
+ */
+export function useMe(): Me | null {
+  const { data } = useQuery(meQueryOptions);
+  return data?.user ?? null;
+}
+
+/** Waits for the fresh sign-in state, so a guarded page we navigate to next sees the new session. */
+export async function refreshMe(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }, { throwOnError: false });
+}
+
+/** After sign-out or account deletion: nobody is signed in, and nothing cached for the member may linger. */
+export function forgetMember(queryClient: QueryClient): void {
+  queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, { user: null });
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] && query.queryKey[0] !== 'site',
+  });
+  void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+}

@@ -1,0 +1,90 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { signInSchema } from '../../shared/account';
+import { MESSAGES } from '../../shared/messages';
+import { FormAlert } from '../app/form-alert';
+import { FormCard } from '../app/form-card';
+import { Page } from '../app/page';
+import { isRateLimited } from '../lib/api';
+import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
+import { safeNextPath } from '../lib/safe-next';
+import { signIn } from './auth-api';
+import { refreshMe } from './me-query';
+
+export default function SignInPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+
+  const mutation = useMutation({
+    mutationFn: signIn,
+    onSuccess: async () => {
+      await refreshMe(queryClient);
+      await navigate(safeNextPath(searchParams.get('next'), window.location.origin), { replace: true });
+    },
+    onError: (error) => setFormError(isRateLimited(error) ? error.message : MESSAGES.signInFailed),
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(undefined);
+    const parsed = signInSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      setFieldErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setFieldErrors({});
+    mutation.mutate(parsed.data);
+  }
+
+  return (
+    <Page title="Sign In" size="xs">
+      <FormCard>
+        <FormAlert message={formError} />
+        <form onSubmit={onSubmit} noValidate>
+          <Stack>
+            <TextInput
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+              error={fieldErrors.email}
+            />
+            <PasswordInput
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={fieldErrors.password}
+            />
+            <Group justify="space-between" align="center">
+              <Anchor component={Link} to="/forgot-password" size="sm">
+                Forgot password?
+              </Anchor>
+              <Button type="submit" loading={mutation.isPending}>
+                Sign In
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </FormCard>
+      <Text ta="center" mt="lg">
+        Need an account?{' '}
+        <Anchor component={Link} to="/signup">
+          Sign Up
+        </Anchor>
+      </Text>
+    </Page>
+  );
+}

@@ -1,0 +1,114 @@
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { signUpSchema } from '../../shared/account';
+import { PASSWORD_MIN } from '../../shared/limits';
+import { MESSAGES } from '../../shared/messages';
+import { FormAlert } from '../app/form-alert';
+import { FormCard } from '../app/form-card';
+import { Page } from '../app/page';
+import { isApiRequestError, isRateLimited } from '../lib/api';
+import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
+import { signUp } from './auth-api';
+import { refreshMe } from './me-query';
+
+export default function SignUpPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [isHuman, setIsHuman] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const submitRef = useRef<HTMLButtonElement>(null);
+
+  // The confirmation button disappears when clicked; hand keyboard focus to the button that replaces it.
+  useEffect(() => {
+    if (isHuman) submitRef.current?.focus();
+  }, [isHuman]);
+
+  const mutation = useMutation({
+    mutationFn: signUp,
+    onSuccess: async () => {
+      await refreshMe(queryClient);
+      await navigate('/update-profile', { replace: true });
+    },
+    onError: (error) => {
+      if (isApiRequestError(error) && error.fieldErrors) setFieldErrors(error.fieldErrors);
+      setFormError(isRateLimited(error) ? error.message : MESSAGES.signUpFailed);
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!isHuman) return;
+    setFormError(undefined);
+    const parsed = signUpSchema.safeParse({ email, password, confirmPassword });
+    if (!parsed.success) {
+      setFieldErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setFieldErrors({});
+    mutation.mutate({ email: parsed.data.email, password: parsed.data.password });
+  }
+
+  return (
+    <Page title="Sign Up" size="xs">
+      <FormCard>
+        <FormAlert message={formError} />
+        <form onSubmit={onSubmit} noValidate>
+          <Stack>
+            <TextInput
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+              error={fieldErrors.email}
+            />
+            <PasswordInput
+              label="Password"
+              name="password"
+              autoComplete="new-password"
+              description={`At least ${PASSWORD_MIN} characters`}
+              required
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={fieldErrors.password}
+            />
+            <PasswordInput
+              label="Password Confirmation"
+              name="confirmPassword"
+              autoComplete="new-password"
+              required
+              value={confirmPassword}
+              onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+              error={fieldErrors.confirmPassword}
+            />
+            <Text size="sm">{MESSAGES.publishNotice}</Text>
+            {/* Distinct keys: reusing the clicked button's DOM node as the submit button would submit the form. */}
+            {isHuman ? (
+              <Button key="submit" ref={submitRef} type="submit" loading={mutation.isPending} fullWidth>
+                Sign Up
+              </Button>
+            ) : (
+              <Button key="human" type="button" variant="outline" onClick={() => setIsHuman(true)} fullWidth>
+                {MESSAGES.humanPersonButton}
+              </Button>
+            )}
+          </Stack>
+        </form>
+      </FormCard>
+      <Text ta="center" mt="lg">
+        Already have an account?{' '}
+        <Anchor component={Link} to="/signin">
+          Sign In
+        </Anchor>
+      </Text>
+    </Page>
+  );
+}

@@ -1,0 +1,85 @@
+import { Anchor, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MESSAGES } from '../../shared/messages';
+import { FormAlert } from '../app/form-alert';
+import { FormCard } from '../app/form-card';
+import { Page } from '../app/page';
+import { signOut } from '../auth/auth-api';
+import { useMe } from '../auth/me-query';
+import { endSession } from '../app/flash-notice';
+
+const BLANK_AVATAR_URL = '/images/blank-avatar.svg';
+
+export default function DashboardPage() {
+  const me = useMe();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string>();
+
+  const signOutMutation = useMutation({
+    mutationFn: signOut,
+    onSuccess: async () => {
+      await navigate('/signin', { replace: true, ...endSession() });
+    },
+    onError: () => setError(MESSAGES.signOutFailed),
+  });
+
+  if (!me) return null;
+  const name = [me.firstName, me.lastName].filter(Boolean).join(' ');
+
+  return (
+    <Page title="Dashboard" size="xs">
+      <FormAlert message={error} />
+      {me.hasProfile ? null : (
+        <Paper bg="mustard.5" c="var(--mantine-color-black)" p="md" radius="md" mb="lg">
+          <Title order={2} size="h4" mb={4}>
+            Create your profile
+          </Title>
+          <Text size="sm" mb="xs">
+            Tell the network who you are and how you serve, so other members can find you.
+          </Text>
+          <Anchor component={Link} to="/update-profile" fw={700} c="inherit" underline="always">
+            Create your profile now
+          </Anchor>
+        </Paper>
+      )}
+      <FormCard>
+        <Stack align="center" gap="md">
+          <Image
+            src={me.photoUrl ?? BLANK_AVATAR_URL}
+            alt={me.photoUrl ? 'Your profile picture' : 'Blank profile picture'}
+            w={140}
+            h={140}
+            radius={999}
+            fit="cover"
+          />
+          {name ? (
+            <Text fw={700} size="lg">
+              {name}
+            </Text>
+          ) : null}
+          <Text ta="center" style={{ overflowWrap: 'anywhere' }}>
+            <strong>Email:</strong> {me.email}
+          </Text>
+          <Stack gap="xs" align="center">
+            <Anchor component={Link} to="/update-profile">
+              Update profile
+            </Anchor>
+            <Anchor component={Link} to="/update-password">
+              Update email or password
+            </Anchor>
+          </Stack>
+        </Stack>
+      </FormCard>
+      <Group justify="space-between" mt="lg">
+        <Anchor component={Link} to="/delete-account" c="red.9" size="sm">
+          Delete account
+        </Anchor>
+        <Button variant="outline" onClick={() => signOutMutation.mutate()} loading={signOutMutation.isPending}>
+          Sign Out
+        </Button>
+      </Group>
+    </Page>
+  );
+}

@@ -1,0 +1,145 @@
+import { Button, Container, Text, Title } from '@mantine/core';
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../app/use-document-title';
+import { useMe } from '../auth/me-query';
+import classes from './home-page.module.css';
+
+type Accent = CSSProperties & { '--accent': string; '--accent-text': string };
+const accent = (color: string, textColor = '#272E2E'): Accent => ({ '--accent': color, '--accent-text': textColor });
+
+const STATS = [
+  { label: 'In foster care', number: '400,000', text: 'children in the United States, approximately', color: '#73C1BB' },
+  { label: 'Ready for adoption', number: '100,000', text: 'children waiting for a family of their own', color: '#E5A26B' },
+  { label: 'Our goal', number: '20,000', text: 'children cared for by member churches and families', color: '#F1DC8E' },
+];
+
+const AREAS: { title: string; text: string; color: string; textColor?: string }[] = [
+  {
+    title: 'Speak up',
+    text: 'Pray, preach and teach about foster care, and stand up for the children, families and agencies who carry it every day.',
+    color: '#73C1BB',
+  },
+  {
+    title: 'Donate for physical needs',
+    text: 'Meet the practical needs that come with a new placement: bunk beds, clothing, a week of meals.',
+    color: '#F1DC8E',
+  },
+  {
+    title: 'Provide support services',
+    text: 'Keep foster families going with babysitting, rides, meals and respite care when they need a rest.',
+    color: '#E5A26B',
+  },
+  {
+    title: 'Open your home',
+    text: 'Become a foster or adoptive parent and give a child a safe place to belong.',
+    // Brand teal (#00979B) is too light behind white text; one shade darker passes 4.5:1.
+    color: '#007A7E',
+    textColor: '#FFFFFF',
+  },
+];
+
+export default function HomePage() {
+  useDocumentTitle(undefined);
+  const me = useMe();
+
+  return (
+    <>
+      <section className={classes.hero} aria-labelledby="home-title">
+        <Container size="lg">
+          <p className={classes.eyebrow}>Churches caring for children in foster care</p>
+          <Title order={1} id="home-title" className={classes.heroTitle} tabIndex={-1} data-page-heading>
+            Every child deserves a <em>family</em> that stays.
+          </Title>
+          <Text className={classes.lead}>
+            We are a network of Assemblies of God churches, ministries and families working together so that no
+            child in foster care, and no family caring for one, has to go it alone.
+          </Text>
+          {me ? null : (
+            <Button component={Link} to="/signup" size="lg" radius="xl" color="salmon.5">
+              Join the network
+            </Button>
+          )}
+        </Container>
+      </section>
+
+      <Container size="lg">
+        <ul className={classes.stats} aria-label="Foster care in numbers">
+          {STATS.map((stat) => (
+            <li key={stat.number} className={classes.stat} style={accent(stat.color)}>
+              <span className={classes.statLabel}>{stat.label}</span>{' '}
+              <span className={classes.statNumber}>{stat.number}</span> <Text span>{stat.text}</Text>
+            </li>
+          ))}
+        </ul>
+      </Container>
+
+      <section className={classes.section} aria-labelledby="why-churches">
+        <Container size="lg">
+          <Title order={2} id="why-churches" className={classes.sectionTitle}>
+            Why churches?
+          </Title>
+          <Text maw="60ch">
+            Assemblies of God churches are about one in twenty evangelical churches in the U.S. If each cares for its
+            share, one in twenty children in foster care is covered: that is our 20,000.
+          </Text>
+          <div className={classes.problems}>
+            <div className={classes.problem}>
+              <Title order={3} size="h4" mb={4}>
+                Too few families
+              </Title>
+              <Text>There are not enough foster and adoptive homes for the children who need one.</Text>
+            </div>
+            <div className={classes.problem}>
+              <Title order={3} size="h4" mb={4}>
+                Families give up
+              </Title>
+              <Text>About half of foster families stop within their first year, most often worn out and alone.</Text>
+            </div>
+          </div>
+          <Text maw="60ch" fw={700}>
+            Churches have both answers: families who can open their homes, and people around them ready to help.
+          </Text>
+        </Container>
+      </section>
+
+      <section className={`${classes.section} ${classes.tinted}`} aria-labelledby="get-involved">
+        <Container size="lg">
+          <Title order={2} id="get-involved" className={classes.sectionTitle}>
+            Four ways to get involved
+          </Title>
+          <ol className={classes.areas}>
+            {AREAS.map((area, index) => (
+              <li key={area.title} className={classes.area} style={accent(area.color, area.textColor)}>
+                <span className={classes.areaNumber} aria-hidden="true">
+                  {index + 1}
+                </span>
+                <Title order={3} size="h4" mb="xs">
+                  {area.title}
+                </Title>
+                <Text>{area.text}</Text>
+              </li>
+            ))}
+          </ol>
+        </Container>
+      </section>
+
+      {me ? null : (
+        <section className={classes.join} aria-labelledby="join-title">
+          <Container size="sm">
+            <Title order={2} id="join-title" className={classes.joinTitle}>
+              Join the network
+            </Title>
+            <p className={classes.joinText}>
+              Sign up to connect your church or family with others across the country who are caring for children in
+              foster care.
+            </p>
+            <Button component={Link} to="/signup" size="lg" radius="xl" color="salmon.5">
+              Sign Up
+            </Button>
+          </Container>
+        </section>
+      )}
+    </>
+  );
+}

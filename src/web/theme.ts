@@ -1,0 +1,103 @@
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+
+// Brand colours (FACTS.md): teal #00979B, turquoise #73C1BB, charcoal #272E2E, salmon #E5A26B, mustard #F1DC8E.
+export const BRAND = {
+  teal: '#00979B',
+  turquoise: '#73C1BB',
+  charcoal: '#272E2E',
+  salmon: '#E5A26B',
+  mustard: '#F1DC8E',
+} as const;
+
+// Shade 6 is the brand teal and 3 the brand turquoise. White on #00979B is only ~3.6:1, so the primary
+// shade (buttons, links) is 7 (#007A7E, 5.1:1 on white); 8 and 9 are for text on tinted backgrounds.
+const teal: MantineColorsTuple = [
+  '#e6f6f6',
+  '#cdeeed',
+  '#a6dedb',
+  '#73c1bb',
+  '#45b0ad',
+  '#1fa3a5',
+  '#00979b',
+  '#007a7e',
+  '#006a6d',
+  '#00555a',
+];
+
+// Salmon and mustard are light: they carry charcoal text (6.4:1 and 10:1), never white.
+const salmon: MantineColorsTuple = [
+  '#fdf3ea',
+  '#f9e4d2',
+  '#f3cbaa',
+  '#edb688',
+  '#e9ab78',
+  '#e5a26b',
+  '#d98f52',
+  '#c57a3c',
+  '#a4632e',
+  '#834e23',
+];
+
+const mustard: MantineColorsTuple = [
+  '#fefbee',
+  '#fcf5d9',
+  '#f9ecba',
+  '#f5e39f',
+  '#f3df95',
+  '#f1dc8e',
+  '#e3c96a',
+  '#cfb24a',
+  '#a88f36',
+  '#7f6c27',
+];
+
+const fontFamily =
+  'Montserrat, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+export const theme = createTheme({
+  colors: { teal, salmon, mustard },
+  primaryColor: 'teal',
+  primaryShade: 7,
+  autoContrast: true,
+  black: BRAND.charcoal,
+  fontFamily,
+  headings: {
+    fontFamily,
+    fontWeight: '800',
+    sizes: {
+      h1: { fontSize: 'clamp(1.75rem, 1.4rem + 1.5vw, 2.5rem)', lineHeight: '1.2' },
+      h2: { fontWeight: '800', lineHeight: '1.25' },
+      h3: { fontWeight: '700' },
+    },
+  },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  focusRing: 'auto',
+  components: {
+    // Links inside text must not rely on colour alone (WCAG 1.4.1).
+    Anchor: { defaultProps: { underline: 'always' } },
+    // The asterisk sits inside the <label>, so a field's label would read "Password *" to tools that
+    // match labels exactly. Optional fields say so in their description; pass `withAsterisk` to opt in.
+    TextInput: { defaultProps: { withAsterisk: false } },
+    // Plain objects, not `PasswordInput.extend(…)`: importing the components here would pull them into the
+    // entry chunk although only some lazily loaded pages use them.
+    PasswordInput: {
+      defaultProps: {
+        withAsterisk: false,
+        // Not "… password …": the field's own label already says which password, and a second control
+        // named "password" beside every field makes "the password button" ambiguous.
+        visibilityToggleButtonProps: { 'aria-label': 'Show or hide the characters' },
+      },
+    },
+  },
+});
+
+// Mantine's defaults for secondary and error text (gray-6, red-6) fall below 4.5:1 on white.
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': '#c92a2a',
+  },
+  dark: {},
+});

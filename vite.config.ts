@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  publicDir: 'public',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Never inline assets as data: URIs: the Content-Security-Policy allows images and fonts from 'self' only.
+    assetsInlineLimit: 0,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    // Same origin for the page and the API in development too (Better Auth checks Origin; cookies stay first-party).
+    proxy: { '/api': { target: 'http://localhost:3000' } },
+  },
+  preview: {
+    proxy: { '/api': { target: 'http://localhost:3000' } },
+  },
+});
