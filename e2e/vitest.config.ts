@@ -10,5 +10,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     fileParallelism: false,
+    // A page answers after a server round trip or two; on a busy two-core machine that can take seconds.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

@@ -46,7 +46,8 @@ async function waitReady(url: string, child: ChildProcess, log: string) {
  * embedded database, as `npm start` would, on a free port with a throw-away data folder.
  */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync('dist/index.html')) throw new Error('Build the front end first: npm run build');
+  const dist = process.env.WEB_DIST_DIR ?? 'dist';
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`Build the front end first: npm run build (looked in ${dist})`);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-e2e-'));
   const mailbox = await startMailbox(path.join(root, 'mailbox'));
   const port = await freePort();

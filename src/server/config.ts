@@ -45,6 +45,7 @@ const envSchema = z
     TRUST_PROXY: boolFlag,
     SEED_DEMO: boolFlag,
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    WEB_DIST_DIR: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEV_SECRET) {
@@ -71,6 +72,8 @@ export type Config = {
   trustProxy: boolean;
   seedDemo: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** The built front end; default dist/ beside the sources. */
+  webDistDir: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -104,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Production never seeds demo data, whatever SEED_DEMO says.
     seedDemo: e.NODE_ENV !== 'production' && (env.SEED_DEMO === undefined ? e.NODE_ENV === 'development' : e.SEED_DEMO),
     logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
   };
 }
 

@@ -58,7 +58,7 @@ async function main() {
   };
   // The admin command line reaches a running embedded server through this token (the database is ours alone).
   const controlToken = database.kind === 'pglite' ? randomBytes(32).toString('hex') : undefined;
-  const { app, auth } = buildApp(deps, { controlToken });
+  const { app, auth } = buildApp(deps, { controlToken, distDir: config.webDistDir });
 
   if (config.seedDemo) {
     const { created } = await seedDemo(database.db, auth);

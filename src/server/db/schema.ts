@@ -177,3 +177,39 @@ export const rateLimit = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_window_idx').on(t.windowStart)],
 );
 
+
+// ---- Per-state foster-care counts (the map and fact sheets; admins edit them) ----------------------
+
+export const stateStat = pgTable('state_stat', {
+  /** Two-letter code, or 'US' for the national figure. */
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  /** Null when unknown (DC in the 2021 sheets): shown as "not available", never 0. */
+  childrenInFosterCare: integer('children_in_foster_care'),
+  sourceUrl: text('source_url'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The admin who last edited the row; null for the seeded data. */
+  updatedBy: text('updated_by'),
+});
+
+// ---- First-party page-view analytics ---------------------------------------------------------------
+// No cookie and no stored address: the visitor key is a hash of the client with a salt that changes
+// every day and is then deleted, so keys cannot be linked across days or back to a person.
+
+export const pageView = pgTable(
+  'page_view',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    path: text('path').notNull(),
+    referrer: text('referrer'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    visitorKey: text('visitor_key').notNull(),
+  },
+  (t) => [index('page_view_at_idx').on(t.at), index('page_view_path_idx').on(t.path)],
+);
+
+export const analyticsSalt = pgTable('analytics_salt', {
+  /** UTC day, YYYY-MM-DD. */
+  day: text('day').primaryKey(),
+  salt: text('salt').notNull(),
+});
