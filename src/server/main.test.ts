@@ -1,0 +1,82 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real start-up script as an operator runs it: configuration errors, the data-folder lock, the
+// control file for the admin command line, and a clean stop on SIGTERM.
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-main-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function env(extra: Record<string, string>) {
+  const e: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...extra };
+  delete e.DATABASE_URL;
+  return e;
+}
+
+function start(port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: env({ PORT: String(port) }) });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitReady(port: number) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server not ready');
+}
+
+describe('npm run serve', () => {
+  it('stops at once with the list of bad variables', () => {
+    const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: env({ PORT: 'abc', SMTP_URL: 'ftp://x', ADMIN_EMAILS: 'not-an-email' }),
+      encoding: 'utf8',
+    });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toContain('Invalid configuration');
+    for (const name of ['PORT', 'SMTP_URL', 'ADMIN_EMAILS']) expect(res.stderr).toContain(name);
+  });
+
+  it('holds the embedded database alone, publishes its control address, and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const first = start(port);
+    await waitReady(port);
+    const control = JSON.parse(fs.readFileSync(path.join(dataDir, 'control.json'), 'utf8'));
+    expect(control.port).toBe(port);
+    expect(fs.statSync(path.join(dataDir, 'control.json')).mode & 0o077).toBe(0);
+
+    const second = start(await freePort());
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/in use by another process/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toMatch(/"msg":"stopped"/);
+    expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'control.json'))).toBe(false);
+  });
+});
