@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../src/server/testing/free-port';
 
 /** The newest installed PostgreSQL's bin folder (Debian layout), or undefined. */
 export function postgresBin(): string | undefined {
@@ -15,16 +15,6 @@ export function postgresBin(): string | undefined {
   return versions[0] ? path.join(base, versions[0], 'bin') : undefined;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /**
  * A throw-away PostgreSQL server for tests and benchmarks: its own data folder and port, durability

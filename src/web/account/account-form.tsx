@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { PASSWORD_MIN } from '../../shared/limits';
 import { MESSAGES } from '../../shared/messages';
 import { flash } from '../app/flash-notice';
 import { FormAlert } from '../app/form-alert';
+import { EmailField, PasswordField } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { ME_QUERY_KEY, type MeResponse } from '../auth/me-query';
 import { isApiRequestError, isRateLimited } from '../lib/api';
@@ -77,31 +78,22 @@ export function AccountForm({ me, doneTo, cancelTo }: AccountFormProps) {
       <FormAlert message={formError} />
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={fieldErrors.email}
-          />
-          <PasswordInput
+          <EmailField value={email} onValueChange={setEmail} error={fieldErrors.email} />
+          <PasswordField
             label="New password"
             name="password"
             autoComplete="new-password"
             description={`Leave blank to keep your current password. At least ${PASSWORD_MIN} characters.`}
             value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            onValueChange={setPassword}
             error={fieldErrors.password}
           />
-          <PasswordInput
+          <PasswordField
             label="New password confirmation"
             name="confirmPassword"
             autoComplete="new-password"
             value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+            onValueChange={setConfirmPassword}
             error={fieldErrors.confirmPassword}
           />
           <Group justify="space-between">

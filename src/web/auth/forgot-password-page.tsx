@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { forgotPasswordSchema } from '../../shared/account';
 import { MESSAGES } from '../../shared/messages';
 import { FormAlert, FormSuccess } from '../app/form-alert';
+import { EmailField } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
 import { isRateLimited } from '../lib/api';
@@ -45,16 +46,7 @@ export default function ForgotPasswordPage() {
         <form onSubmit={onSubmit} noValidate>
           <Stack>
             <Text size="sm">Enter the email you signed up with and we will send you a link to choose a new password.</Text>
-            <TextInput
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              error={fieldErrors.email}
-            />
+            <EmailField value={email} onValueChange={setEmail} error={fieldErrors.email} />
             <Group justify="space-between">
               <Anchor component={Link} to="/signin" size="sm">
                 Sign In

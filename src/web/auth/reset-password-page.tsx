@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { resetPasswordSchema } from '../../shared/account';
 import { PASSWORD_MIN } from '../../shared/limits';
 import { MESSAGES } from '../../shared/messages';
 import { FormAlert } from '../app/form-alert';
+import { PasswordField } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { flash } from '../app/flash-notice';
 import { Page } from '../app/page';
@@ -77,23 +78,23 @@ export default function ResetPasswordPage() {
         ) : null}
         <form onSubmit={onSubmit} noValidate>
           <Stack>
-            <PasswordInput
+            <PasswordField
               label="New password"
               name="password"
               autoComplete="new-password"
               description={`At least ${PASSWORD_MIN} characters`}
               required
               value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              onValueChange={setPassword}
               error={fieldErrors.password ?? fieldErrors.newPassword}
             />
-            <PasswordInput
+            <PasswordField
               label="New password confirmation"
               name="confirmPassword"
               autoComplete="new-password"
               required
               value={confirmPassword}
-              onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+              onValueChange={setConfirmPassword}
               error={fieldErrors.confirmPassword}
             />
             <Button type="submit" loading={mutation.isPending} fullWidth>

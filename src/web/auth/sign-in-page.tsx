@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { signInSchema } from '../../shared/account';
 import { MESSAGES } from '../../shared/messages';
 import { FormAlert } from '../app/form-alert';
+import { EmailField, PasswordField } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
 import { isRateLimited } from '../lib/api';
@@ -49,23 +50,14 @@ export default function SignInPage() {
         <FormAlert message={formError} />
         <form onSubmit={onSubmit} noValidate>
           <Stack>
-            <TextInput
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              error={fieldErrors.email}
-            />
-            <PasswordInput
+            <EmailField value={email} onValueChange={setEmail} error={fieldErrors.email} />
+            <PasswordField
               label="Password"
               name="password"
               autoComplete="current-password"
               required
               value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              onValueChange={setPassword}
               error={fieldErrors.password}
             />
             <Group justify="space-between" align="center">

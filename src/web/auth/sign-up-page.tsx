@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { signUpSchema } from '../../shared/account';
 import { PASSWORD_MIN } from '../../shared/limits';
 import { MESSAGES } from '../../shared/messages';
 import { FormAlert } from '../app/form-alert';
+import { EmailField, PasswordField } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
 import { isApiRequestError, isRateLimited } from '../lib/api';
@@ -60,33 +61,24 @@ export default function SignUpPage() {
         <FormAlert message={formError} />
         <form onSubmit={onSubmit} noValidate>
           <Stack>
-            <TextInput
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              error={fieldErrors.email}
-            />
-            <PasswordInput
+            <EmailField value={email} onValueChange={setEmail} error={fieldErrors.email} />
+            <PasswordField
               label="Password"
               name="password"
               autoComplete="new-password"
               description={`At least ${PASSWORD_MIN} characters`}
               required
               value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              onValueChange={setPassword}
               error={fieldErrors.password}
             />
-            <PasswordInput
+            <PasswordField
               label="Password Confirmation"
               name="confirmPassword"
               autoComplete="new-password"
               required
               value={confirmPassword}
-              onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+              onValueChange={setConfirmPassword}
               error={fieldErrors.confirmPassword}
             />
             <Text size="sm">{MESSAGES.publishNotice}</Text>
