@@ -13,6 +13,7 @@ import type { AppDeps } from './deps';
 import { AppError, errorBody } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { readJson } from './http/validate';
+import { liveRoutes } from './live/routes';
 import { createRateLimiter } from './rate-limit/rate-limit';
 import { staticRoutes } from './web/static';
 
@@ -92,6 +93,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   api.use('*', loadSession(auth));
   api.get('/site', (c) => c.json({ donateUrl: config.donateUrl }));
   api.route('/', accountRoutes(deps, auth));
+  api.route('/', liveRoutes(deps, deps.live));
   api.all('*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`), 404));
   app.route('/api', api);
 

@@ -2,6 +2,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Logger } from './logger';
+import type { LiveBus } from './live/bus';
 import type { FileStorage } from './storage/storage';
 
 export type OutgoingMail = {
@@ -26,4 +27,6 @@ export type AppDeps = {
   logger: Logger;
   storage: FileStorage;
   outbox: Outbox;
+  /** Announces committed changes to every instance's open pages (LISTEN/NOTIFY → Server-Sent Events). */
+  live: LiveBus;
 };

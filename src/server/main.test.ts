@@ -65,8 +65,16 @@ describe('npm run serve', () => {
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/in use by another process/);
 
+    // An open event stream must not hold the shutdown up.
+    const stream = await fetch(`http://127.0.0.1:${port}/api/live?topics=posts`);
+    expect(stream.status).toBe(200);
+    const reading = stream.body!.getReader();
+    await reading.read();
+
+    const stopAsked = Date.now();
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
+    expect(Date.now() - stopAsked).toBeLessThan(5000);
     expect(first.output()).toMatch(/"msg":"stopped"/);
     expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'control.json'))).toBe(false);

@@ -14,6 +14,8 @@ import { createLogger } from './logger';
 import { createDbOutbox } from './mail/db-outbox';
 import { createMailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
+import { createLiveBus } from './live/bus';
+import { seedStateStats } from './states/service';
 import { createLocalStorage } from './storage/storage';
 import { controlFile } from './control';
 
@@ -43,16 +45,21 @@ async function main() {
     throw err;
   }
   await migrateDatabase(database);
+  const states = await seedStateStats(database.db);
+  if (states.inserted) logger.info('state counts seeded', { inserted: states.inserted });
   logger.info('database ready', { kind: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined });
 
   const clock = systemClock;
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, mailFrom: config.mailFrom });
   const worker = new MailWorker({ db: database.db, transport, clock, logger: logger.child({ part: 'mail' }) });
+  const live = createLiveBus(database, logger.child({ part: 'live' }));
+  await live.start();
   const deps: AppDeps = {
     config,
     database,
     clock,
     logger,
+    live,
     storage: createLocalStorage(path.join(config.dataDir, 'files')),
     outbox: createDbOutbox(database.db, clock, () => worker.wake()),
   };
@@ -96,6 +103,8 @@ async function main() {
     // Stop accepting; requests in flight finish first.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    // Open event streams never end by themselves: closing the bus ends them.
+    await live.close();
     await closed;
     await worker.stop();
     await transport.close();

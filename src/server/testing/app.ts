@@ -10,6 +10,7 @@ import { mail, session } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { createLogger } from '../logger';
 import { createDbOutbox } from '../mail/db-outbox';
+import { createLiveBus } from '../live/bus';
 import { createLocalStorage } from '../storage/storage';
 import { createTestDatabase } from './db';
 
@@ -38,11 +39,15 @@ export async function createTestApp(overrides: { config?: Partial<Config>; clock
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-test-'));
   const config = testConfig({ dataDir, publicUrl: 'http://localhost:3000', ...overrides.config });
   const clock = overrides.clock ?? testClock();
+  const logger = createLogger('silent');
+  const live = createLiveBus(database, logger);
+  await live.start();
   const deps: AppDeps = {
     config,
     database,
     clock,
-    logger: createLogger('silent'),
+    logger,
+    live,
     storage: createLocalStorage(path.join(dataDir, 'files')),
     outbox: createDbOutbox(database.db, clock),
   };
@@ -110,6 +115,7 @@ export async function createTestApp(overrides: { config?: Partial<Config>; clock
         .where(eq(session.userId, userId));
     },
     async close() {
+      await live.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { LiveEvent } from '../../shared/live';
+import type { Database, Db } from '../db/client';
+import type { Logger } from '../logger';
+
+const CHANNEL = 'live';
+/** PostgreSQL caps a NOTIFY payload at 8000 bytes; events carry ids, never content. */
+const MAX_PAYLOAD = 7900;
+
+export type LiveListener = (event: LiveEvent) => void;
+
+/**
+ * Changes travel through PostgreSQL LISTEN/NOTIFY, so every app instance on one database hears every
+ * change, whichever instance made it. Publishing inside the writing transaction means a change is
+ * announced only once it is committed.
+ */
+export type LiveBus = {
+  publish(executor: Pick<Db, 'execute'>, event: Omit<LiveEvent, 'at'>): Promise<void>;
+  subscribe(listener: LiveListener): () => void;
+  start(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export function createLiveBus(database: Database, logger: Logger): LiveBus {
+  const listeners = new Set<LiveListener>();
+  let stopListening: (() => Promise<void>) | undefined;
+  let closed = false;
+
+  const deliver = (payload: string) => {
+    let event: LiveEvent;
+    try {
+      event = JSON.parse(payload) as LiveEvent;
+    } catch {
+      logger.warn('live: unreadable notification', { payload: payload.slice(0, 200) });
+      return;
+    }
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (err) {
+        logger.error('live: listener failed', { err });
+      }
+    }
+  };
+
+  /** After a lost connection, notifications sent meanwhile are gone: tell everyone to refetch. */
+  const resync = () => deliver(JSON.stringify({ topic: '*', kind: 'resync', at: new Date().toISOString() }));
+
+  async function listenPostgres(url: string) {
+    let client: pg.Client | undefined;
+    let retryMs = 100;
+    let timer: NodeJS.Timeout | undefined;
+    const connect = async (isReconnect: boolean) => {
+      if (closed) return;
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (msg) => {
+        if (msg.channel === CHANNEL && msg.payload) deliver(msg.payload);
+      });
+      c.on('error', (err) => {
+        logger.warn('live: listen connection failed', { err: err.message });
+      });
+      c.on('end', () => {
+        if (closed || client !== c) return;
+        client = undefined;
+        timer = setTimeout(() => void connect(true), retryMs);
+        retryMs = Math.min(retryMs * 2, 5000);
+      });
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${CHANNEL}`);
+        client = c;
+        retryMs = 100;
+        if (isReconnect) {
+          logger.info('live: listening again');
+          resync();
+        }
+      } catch (err) {
+        logger.warn('live: could not listen, retrying', { err: (err as Error).message, retryMs });
+        await c.end().catch(() => undefined);
+        if (!closed) timer = setTimeout(() => void connect(true), retryMs);
+        retryMs = Math.min(retryMs * 2, 5000);
+      }
+    };
+    await connect(false);
+    return async () => {
+      clearTimeout(timer);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => undefined);
+    };
+  }
+
+  return {
+    async publish(executor, event) {
+      const payload = JSON.stringify({ ...event, at: new Date().toISOString() });
+      if (payload.length > MAX_PAYLOAD) throw new Error(`live event too large (${payload.length} bytes)`);
+      await executor.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async start() {
+      if (database.pglite) {
+        const unlisten = await database.pglite.listen(CHANNEL, deliver);
+        stopListening = () => unlisten();
+      } else if (database.url) {
+        stopListening = await listenPostgres(database.url);
+      }
+    },
+    async close() {
+      closed = true;
+      // Subscribers (open event streams) end with the bus, so the HTTP server can finish closing.
+      deliver(JSON.stringify({ topic: '*', kind: 'closing', at: new Date().toISOString() }));
+      listeners.clear();
+      await stopListening?.().catch(() => undefined);
+    },
+  };
+}

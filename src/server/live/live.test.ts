@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { LiveEvent } from '../../shared/live';
+import { fromPostgres, type Database } from '../db/client';
+import { createLogger } from '../logger';
+import { setAdmin } from '../admin/roles';
+import { createTestApp, uniqueEmail } from '../testing/app';
+import { createLiveBus, type LiveBus } from './bus';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+function nextEvent(bus: LiveBus, where: (e: LiveEvent) => boolean = () => true, timeoutMs = 5000) {
+  return new Promise<LiveEvent>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error('no live event'));
+    }, timeoutMs);
+    const off = bus.subscribe((e) => {
+      if (!where(e)) return;
+      clearTimeout(timer);
+      off();
+      resolve(e);
+    });
+  });
+}
+
+/** Reads Server-Sent Events from a streamed response. */
+function sseReader(res: Response) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return {
+    async next(): Promise<{ event: string; data: unknown }> {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.startsWith(':')) continue;
+          const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          return { event, data: data ? JSON.parse(data) : undefined };
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        buffer += decoder.decode(value, { stream: true });
+      }
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+describe('live bus', () => {
+  it('announces a change once its transaction commits, and never a rolled-back one', async () => {
+    const got = nextEvent(t.deps.live, (e) => e.topic === 'posts');
+    await t.db.transaction(async (tx) => {
+      await t.deps.live.publish(tx, { topic: 'posts', kind: 'created', id: 'p1' });
+    });
+    expect(await got).toMatchObject({ topic: 'posts', kind: 'created', id: 'p1' });
+
+    const seen: LiveEvent[] = [];
+    const off = t.deps.live.subscribe((e) => seen.push(e));
+    await t.db
+      .transaction(async (tx) => {
+        await t.deps.live.publish(tx, { topic: 'posts', kind: 'created', id: 'rolled-back' });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    await t.deps.live.publish(t.db, { topic: 'posts', kind: 'created', id: 'after' });
+    await new Promise((r) => setTimeout(r, 200));
+    off();
+    expect(seen.map((e) => e.id)).toEqual(['after']);
+  });
+
+  it('reaches another instance on the same database', async () => {
+    // A second instance: its own connection (PostgreSQL) or its own listener (the one embedded database).
+    const other: Database = t.database.url ? fromPostgres(t.database.url, 2) : t.database;
+    const otherBus = createLiveBus(other, createLogger('silent'));
+    await otherBus.start();
+    try {
+      const got = nextEvent(otherBus, (e) => e.id === 'cross');
+      await t.deps.live.publish(t.db, { topic: 'post:42', kind: 'updated', id: 'cross' });
+      expect(await got).toMatchObject({ topic: 'post:42', kind: 'updated' });
+    } finally {
+      await otherBus.close();
+      if (other !== t.database) await other.close();
+    }
+  });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))('listens again after losing its connection and asks everyone to refetch', async () => {
+    const resync = nextEvent(t.deps.live, (e) => e.kind === 'resync', 10_000);
+    await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN live' and pid <> pg_backend_pid()`);
+    expect(await resync).toMatchObject({ topic: '*', kind: 'resync' });
+    const got = nextEvent(t.deps.live, (e) => e.id === 'after-reconnect');
+    await t.deps.live.publish(t.db, { topic: 'posts', kind: 'created', id: 'after-reconnect' });
+    expect(await got).toMatchObject({ id: 'after-reconnect' });
+  });
+});
+
+describe('GET /api/live', () => {
+  it('streams ready, then the changes of the topics asked for', async () => {
+    const res = await t.client().get('/api/live?topics=posts,post:7');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const sse = sseReader(res);
+    expect(await sse.next()).toEqual({ event: 'ready', data: { topics: ['posts', 'post:7'] } });
+    await t.deps.live.publish(t.db, { topic: 'post:8', kind: 'updated', id: 'not-wanted' });
+    await t.deps.live.publish(t.db, { topic: 'post:7', kind: 'updated', id: 'wanted' });
+    expect(await sse.next()).toMatchObject({ event: 'change', data: { topic: 'post:7', id: 'wanted' } });
+    await sse.cancel();
+  });
+
+  it('refuses unknown topics and bad lists with 400', async () => {
+    const c = t.client();
+    for (const q of ['', '?topics=', '?topics=secrets', '?topics=posts;drop', `?topics=${Array.from({ length: 11 }, (_, i) => `post:${i}`).join(',')}`]) {
+      const res = await c.get(`/api/live${q}`);
+      expect(res.status, q).toBe(400);
+      expect((await res.json()).code).toBe('VALIDATION');
+    }
+  });
+
+  it('keeps admin topics for admins: 401 for visitors, 403 for members', async () => {
+    expect((await t.client().get('/api/live?topics=mail')).status).toBe(401);
+    const member = t.client();
+    const email = uniqueEmail();
+    await member.signUp(email);
+    expect((await member.get('/api/live?topics=users')).status).toBe(403);
+    await setAdmin(t.db, { email, isAdmin: true });
+    const res = await member.get('/api/live?topics=users,mail');
+    expect(res.status).toBe(200);
+    await res.body?.cancel();
+  });
+});

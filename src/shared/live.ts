@@ -1,0 +1,33 @@
+// The live channel's topics and who may follow them. A topic names what changed ('posts', or
+// 'post:<id>' for one post); the browser refetches the queries whose key starts with the topic's parts
+// (['posts', …] or ['post', '<id>', …]).
+
+export type TopicAudience = 'public' | 'member' | 'admin';
+
+/** Topic families: the part before ':' decides who may subscribe. */
+export const LIVE_TOPICS: Record<string, TopicAudience> = {
+  posts: 'public',
+  post: 'public',
+  mail: 'admin',
+  users: 'admin',
+};
+
+export const LIVE_TOPIC_PATTERN = /^[a-z][a-z-]{0,30}(:[A-Za-z0-9_-]{1,64})?$/;
+export const LIVE_MAX_TOPICS = 10;
+
+export type LiveEvent = {
+  topic: string;
+  /** What happened, e.g. 'created', 'updated', 'deleted'; 'resync' means "refetch everything". */
+  kind: string;
+  id?: string;
+  at: string;
+};
+
+export function topicFamily(topic: string): string {
+  return topic.split(':')[0] ?? topic;
+}
+
+/** The query-key prefix a topic invalidates. */
+export function queryKeyOf(topic: string): string[] {
+  return topic.split(':');
+}
