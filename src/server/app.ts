@@ -1,10 +1,12 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { JSON_BODY_MAX_BYTES } from '../shared/limits';
 import { accountRoutes } from './account/routes';
+import { analyticsRoutes } from './analytics/routes';
 import { setAdmin } from './admin/roles';
 import { createAuth } from './auth/auth';
 import { authRoutes } from './auth/routes';
@@ -15,6 +17,7 @@ import { securityHeaders } from './http/security-headers';
 import { readJson } from './http/validate';
 import { liveRoutes } from './live/routes';
 import { createRateLimiter } from './rate-limit/rate-limit';
+import { statesRoutes } from './states/routes';
 import { staticRoutes } from './web/static';
 
 export type AppVariables = AuthVariables & { requestId: string };
@@ -47,21 +50,22 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
       ms: Math.round(performance.now() - started),
     });
   });
+  // gzip for text (pages, scripts, styles, JSON): the landing's scripts shrink to a third on slow networks.
+  // Event streams, PDFs, images and fonts are left alone (already compressed, or must not be buffered).
+  app.use('*', compress({ encoding: 'gzip' }));
   app.use(
     '*',
     securityHeaders({
       isHttps: (proto) => config.publicUrl.startsWith('https://') || (config.trustProxy && proto === 'https'),
     }),
   );
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: JSON_BODY_MAX_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${JSON_BODY_MAX_BYTES / 1024} KB.`);
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_MAX_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${JSON_BODY_MAX_BYTES / 1024} KB.`);
+    },
+  });
+  app.use('/api/*', jsonBodyLimit);
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
@@ -93,6 +97,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   api.use('*', loadSession(auth));
   api.get('/site', (c) => c.json({ donateUrl: config.donateUrl }));
   api.route('/', accountRoutes(deps, auth));
+  api.route('/', statesRoutes(deps));
+  api.route('/', analyticsRoutes(deps, limiter));
   api.route('/', liveRoutes(deps, deps.live));
   api.all('*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`), 404));
   app.route('/api', api);

@@ -61,3 +61,70 @@ export const STATE_NONE = 'NONE';
 export function stateName(code: string): string | undefined {
   return US_STATES.find((s) => s.code === code)?.name;
 }
+
+// ---- Children in foster care per state (the landing map and the fact sheets) ----------------------
+// No zod here: the landing page imports this file and must not pull the validation library with it.
+
+/** The national row of the per-state table; the map's default selection (SPEC §2 Map). */
+export const NATIONAL_CODE = 'US';
+export const NATIONAL_NAME = 'United States';
+/** SPEC §9. The database holds the figure shown; this is what it is seeded with. */
+export const NATIONAL_COUNT = 410_308;
+/** SPEC §9: the network's target is 5% of a state's count, rounded up. */
+export const NETWORK_TARGET_PERCENT = 5;
+/** SPEC §1 and §9: 20,000 of about 400,000 children cared for by member churches and families. */
+export const NETWORK_GOAL = 20_000;
+/** The largest count an admin may enter: more than any state has, small enough to catch a typo of zeros. */
+export const STATE_COUNT_MAX = 2_000_000;
+export const SOURCE_URL_MAX = 500;
+
+/** A code of the per-state table: a state, DC or the national row. */
+export type StatCode = StateCode | typeof NATIONAL_CODE;
+
+export function isStatCode(code: string): code is StatCode {
+  return code === NATIONAL_CODE || US_STATES.some((s) => s.code === code);
+}
+
+/**
+ * The network's target for a count: ceil(count × 5%). Computed as ceil(count × 5 / 100) so the result
+ * never depends on 0.05 having no exact binary form. Unknown counts have no target.
+ */
+export function networkTarget(count: number | null): number | null {
+  if (count === null) return null;
+  return Math.ceil((count * NETWORK_TARGET_PERCENT) / 100);
+}
+
+/** What the network itself does in a state (or nationally): members with a saved profile there. */
+export type NetworkFigures = {
+  members: number;
+  /** Members who say they are foster parents. */
+  fosterFamilies: number;
+  /** The sum of the members' numberOfFosterKids. */
+  fosterChildren: number;
+};
+
+export type StateStat = {
+  code: StatCode;
+  name: string;
+  /** Null when unknown: shown as "not available", never 0. */
+  count: number | null;
+  target: number | null;
+  sourceUrl: string | null;
+  /** ISO time of the last change of the count or source. */
+  updatedAt: string;
+  network: NetworkFigures;
+};
+
+/** GET /api/states. */
+export type StatesResponse = {
+  national: StateStat;
+  /** The 50 states and DC, alphabetical by name. */
+  states: StateStat[];
+  goal: number;
+  source: string;
+};
+
+/** Where a state's fact sheet is served; `US` for the national one. */
+export function factSheetUrl(code: string): string {
+  return `/api/states/${code}/fact-sheet.pdf`;
+}

@@ -9,6 +9,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { trackPageViews } from './analytics/page-views';
 import { meQueryOptions } from './auth/me-query';
 import { queryClient } from './lib/query-client';
 import { createRouter } from './routes';
@@ -20,6 +21,7 @@ void queryClient.prefetchQuery(meQueryOptions);
 void queryClient.prefetchQuery(siteQueryOptions);
 
 const router = createRouter();
+trackPageViews(router);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 

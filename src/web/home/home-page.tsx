@@ -1,9 +1,17 @@
 import { Button, Container, Text, Title } from '@mantine/core';
-import type { CSSProperties } from 'react';
+import { lazy, Suspense, type ComponentType, type CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { NETWORK_TARGET_PERCENT } from '../../shared/states';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useMe } from '../auth/me-query';
+import { MapPlaceholder } from '../map/map-placeholder';
+import { DonateIcon, HomeIcon, SpeakUpIcon, SupportIcon } from './area-icons';
+import { NetworkProgress } from './network-progress';
+import { useNearViewport } from './use-near-viewport';
 import classes from './home-page.module.css';
+
+// The map's shapes are the heaviest part of the page: their own chunk, fetched when the visitor nears it.
+const StateMapSection = lazy(() => import('../map/state-map-section'));
 
 type Accent = CSSProperties & { '--accent': string; '--accent-text': string };
 const accent = (color: string, textColor = '#272E2E'): Accent => ({ '--accent': color, '--accent-text': textColor });
@@ -14,24 +22,28 @@ const STATS = [
   { label: 'Our goal', number: '20,000', text: 'children cared for by member churches and families', color: '#F1DC8E' },
 ];
 
-const AREAS: { title: string; text: string; color: string; textColor?: string }[] = [
+const AREAS: { title: string; text: string; color: string; textColor?: string; Icon: ComponentType }[] = [
   {
     title: 'Speak up',
+    Icon: SpeakUpIcon,
     text: 'Pray, preach and teach about foster care, and stand up for the children, families and agencies who carry it every day.',
     color: '#73C1BB',
   },
   {
     title: 'Donate for physical needs',
+    Icon: DonateIcon,
     text: 'Meet the practical needs that come with a new placement: bunk beds, clothing, a week of meals.',
     color: '#F1DC8E',
   },
   {
     title: 'Provide support services',
+    Icon: SupportIcon,
     text: 'Keep foster families going with babysitting, rides, meals and respite care when they need a rest.',
     color: '#E5A26B',
   },
   {
     title: 'Open your home',
+    Icon: HomeIcon,
     text: 'Become a foster or adoptive parent and give a child a safe place to belong.',
     // Brand teal (#00979B) is too light behind white text; one shade darker passes 4.5:1.
     color: '#007A7E',
@@ -42,6 +54,7 @@ const AREAS: { title: string; text: string; color: string; textColor?: string }[
 export default function HomePage() {
   useDocumentTitle(undefined);
   const me = useMe();
+  const [mapRef, isMapNear, showMap] = useNearViewport<HTMLDivElement>();
 
   return (
     <>
@@ -72,7 +85,42 @@ export default function HomePage() {
             </li>
           ))}
         </ul>
+        <NetworkProgress />
       </Container>
+
+      <section className={classes.section} aria-labelledby="map-title">
+        <Container size="lg">
+          <Title order={2} id="map-title" className={classes.sectionTitle}>
+            Children in foster care, state by state
+          </Title>
+          <Text maw="62ch" mb="lg">
+            Choose a state to see how many children are in foster care there and the network's target for it:{' '}
+            {NETWORK_TARGET_PERCENT}% of them, rounded up. Each state has a fact sheet to print and share.
+          </Text>
+          <div ref={mapRef}>
+            {isMapNear ? (
+              <Suspense fallback={<MapPlaceholder />}>
+                <StateMapSection />
+              </Suspense>
+            ) : (
+              <MapPlaceholder onShow={showMap} />
+            )}
+          </div>
+          {me ? null : (
+            <aside className={classes.mapPrompt} aria-labelledby="map-prompt-title">
+              <div>
+                <Title order={3} size="h4" id="map-prompt-title">
+                  Is your church ready to help in your state?
+                </Title>
+                <Text>Sign up to join the network and count toward your state's target.</Text>
+              </div>
+              <Button component={Link} to="/signup" radius="xl" color="teal.7">
+                Join the network
+              </Button>
+            </aside>
+          )}
+        </Container>
+      </section>
 
       <section className={classes.section} aria-labelledby="why-churches">
         <Container size="lg">
@@ -109,10 +157,10 @@ export default function HomePage() {
             Four ways to get involved
           </Title>
           <ol className={classes.areas}>
-            {AREAS.map((area, index) => (
+            {AREAS.map(({ Icon, ...area }) => (
               <li key={area.title} className={classes.area} style={accent(area.color, area.textColor)}>
-                <span className={classes.areaNumber} aria-hidden="true">
-                  {index + 1}
+                <span className={classes.areaIcon}>
+                  <Icon />
                 </span>
                 <Title order={3} size="h4" mb="xs">
                   {area.title}

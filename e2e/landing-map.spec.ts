@@ -1,0 +1,194 @@
+import fs from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { pdfText } from '../src/server/states/test-support';
+import { launchBrowser, openSite, uniqueEmail } from './support/browser';
+import { expectNoPageErrors, signUpViaForm } from './support/journey';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+/** Opens the landing page and brings the map (loaded as the visitor nears it) into view. */
+async function openMap(page: Page) {
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'Children in foster care, state by state' }).scrollIntoViewIfNeeded();
+  await page.getByRole('group', { name: 'Map of the United States' }).waitFor();
+}
+
+/** The figures panel: the selected place's name and its figures. */
+const selection = (page: Page) => ({
+  name: () => page.locator('#map-details').innerText(),
+  count: () => page.getByTestId('map-count').innerText(),
+  target: () => page.getByTestId('map-target').innerText(),
+});
+
+const stateButton = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}, `) });
+
+describe('the landing map', () => {
+  it('starts on the United States, shows New Hampshire when clicked, and resets', async () => {
+    const { page, errors } = await openSite(browser);
+    await openMap(page);
+    const shown = selection(page);
+    expect(await shown.name()).toBe('United States');
+    expect(await shown.count()).toBe('410,308');
+    expect(await shown.target()).toBe('20,516');
+
+    await stateButton(page, 'New Hampshire').click();
+    await expect.poll(shown.name).toBe('New Hampshire');
+    expect(await shown.count()).toBe('1,211');
+    expect(await shown.target()).toBe('61');
+    expect(await stateButton(page, 'New Hampshire').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByLabel('Choose a state').inputValue()).toBe('NH');
+    expect(await page.getByRole('link', { name: 'New Hampshire fact sheet (PDF)' }).getAttribute('href')).toBe(
+      '/api/states/NH/fact-sheet.pdf',
+    );
+
+    await page.getByRole('button', { name: 'Reset to United States' }).click();
+    await expect.poll(shown.name).toBe('United States');
+    expect(await shown.count()).toBe('410,308');
+    expect(await stateButton(page, 'New Hampshire').getAttribute('aria-pressed')).toBe('false');
+    expectNoPageErrors(errors);
+  });
+
+  it('reaches every state from the keyboard: Tab to Massachusetts, Enter selects it; Space works too', async () => {
+    const { page, errors } = await openSite(browser);
+    await openMap(page);
+    await page.getByLabel('Choose a state').focus();
+    let reached = false;
+    for (let i = 0; i < 60 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(() => document.activeElement?.getAttribute('aria-label')?.startsWith('Massachusetts, ') ?? false);
+    }
+    expect(reached, 'Tab never reached Massachusetts').toBe(true);
+    await page.keyboard.press('Enter');
+    const shown = selection(page);
+    await expect.poll(shown.name).toBe('Massachusetts');
+    expect(await shown.count()).toBe('9,831');
+    expect(await shown.target()).toBe('492');
+
+    await stateButton(page, 'Delaware').focus();
+    await page.keyboard.press('Space');
+    await expect.poll(shown.name).toBe('Delaware');
+    expect(await shown.count()).toBe('557');
+    expect(await shown.target()).toBe('28');
+    expectNoPageErrors(errors);
+  });
+
+  it('names each state with its count, reaches the small states through their labels, and shows DC as not available', async () => {
+    const { page } = await openSite(browser);
+    await openMap(page);
+    const states = page.getByRole('group', { name: 'Map of the United States' }).getByRole('button');
+    expect(await states.count()).toBe(51);
+    expect(await stateButton(page, 'Vermont').getAttribute('aria-label')).toBe('Vermont, 1,226 children in foster care');
+
+    // The labelled boxes beside the map select the states too small to hit.
+    const shown = selection(page);
+    for (const [code, name, count] of [
+      ['VT', 'Vermont', '1,226'],
+      ['RI', 'Rhode Island', '2,196'],
+      ['CT', 'Connecticut', '3,882'],
+      ['NJ', 'New Jersey', '4,431'],
+      ['MD', 'Maryland', '3,689'],
+    ] as const) {
+      await page.locator(`[data-callout="${code}"] rect`).click();
+      await expect.poll(shown.name).toBe(name);
+      expect(await shown.count()).toBe(count);
+    }
+
+    await page.locator('[data-callout="DC"] rect').click();
+    await expect.poll(shown.name).toBe('District of Columbia');
+    expect(await shown.count()).toBe('not available');
+    expect(await shown.target()).toBe('not available');
+    expect(await stateButton(page, 'District of Columbia').getAttribute('aria-label')).toBe(
+      'District of Columbia, children in foster care: not available',
+    );
+  });
+
+  it('downloads the fact sheet of the selected state, with its name and count in the text', async () => {
+    const { page } = await openSite(browser);
+    await openMap(page);
+    await stateButton(page, 'New Hampshire').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'New Hampshire fact sheet (PDF)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('new-hampshire-foster-care-fact-sheet.pdf');
+    const text = (await pdfText(new Uint8Array(fs.readFileSync(await download.path())))).replace(/\s+/g, ' ');
+    expect(text).toContain('New Hampshire');
+    expect(text).toContain('1,211');
+    expect(text).toContain('61');
+
+    await page.getByRole('button', { name: 'Reset to United States' }).click();
+    const [national] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'United States fact sheet (PDF)' }).click(),
+    ]);
+    const nationalText = (await pdfText(new Uint8Array(fs.readFileSync(await national.path())))).replace(/\s+/g, ' ');
+    expect(nationalText).toContain('United States');
+    expect(nationalText).toContain('410,308');
+  });
+
+  it('offers the same choice as a list on a phone', async () => {
+    const { page, errors } = await openSite(browser, { viewport: { width: 390, height: 844 } });
+    await openMap(page);
+    await page.getByLabel('Choose a state').selectOption({ label: 'Vermont (1,226)' });
+    const shown = selection(page);
+    await expect.poll(shown.name).toBe('Vermont');
+    expect(await shown.count()).toBe('1,226');
+    expect(await shown.target()).toBe('62');
+    expect(await stateButton(page, 'Vermont').getAttribute('aria-pressed')).toBe('true');
+    // Nothing sticks out sideways on a small screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expectNoPageErrors(errors);
+  });
+});
+
+describe('the landing page', () => {
+  it("shows the network's progress toward 20,000", async () => {
+    const { page } = await openSite(browser);
+    await page.goto('/');
+    const bar = page.getByRole('progressbar', { name: 'Our progress toward 20,000' });
+    await expect.poll(() => bar.getAttribute('aria-valuetext')).toMatch(/^[\d,]+ of 20,000 children$/);
+    expect(await bar.getAttribute('aria-valuemax')).toBe('20000');
+    for (const text of ['400,000', '100,000', '20,000', 'Speak up', 'Donate for physical needs', 'Provide support services', 'Open your home']) {
+      expect(await page.getByText(text, { exact: true }).first().isVisible(), text).toBe(true);
+    }
+  });
+
+  it('shows the sign-up prompt under the map only when nobody is signed in', async () => {
+    const { page, errors } = await openSite(browser);
+    await openMap(page);
+    const prompt = page.getByRole('complementary', { name: 'Is your church ready to help in your state?' });
+    await expect.poll(() => prompt.isVisible()).toBe(true);
+    await prompt.getByRole('link', { name: 'Join the network' }).click();
+    await page.waitForURL('**/signup');
+
+    await signUpViaForm(page, uniqueEmail('map-prompt'));
+    await openMap(page);
+    await stateButton(page, 'Texas').click();
+    await expect.poll(selection(page).count).toBe('31,283');
+    expect(await prompt.count()).toBe(0);
+    expectNoPageErrors(errors);
+  });
+
+  it('has no serious accessibility problems, with the map loaded and a state selected', async () => {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const { page } = await openSite(browser, { viewport });
+      await openMap(page);
+      await stateButton(page, 'Massachusetts').click();
+      await expect.poll(selection(page).name).toBe('Massachusetts');
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const serious = result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(serious, `${viewport.width}px`).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request, type APIRequestContext, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import type { PageViewSummary } from '../src/shared/page-view';
+import { clientAddress, launchBrowser, openSite } from './support/browser';
+import { expectNoPageErrors, PASSWORD } from './support/journey';
+
+// The e2e server lists this address in ADMIN_EMAILS; the summary API is for admins only.
+const ADMIN_EMAIL = 'admin@network.test';
+
+let browser: Browser;
+let admin: APIRequestContext;
+
+/** An admin's API session (the server holds the database, so the journey reads the views through it). */
+async function adminApi(): Promise<APIRequestContext> {
+  const baseURL = inject('baseUrl');
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL, 'x-forwarded-for': clientAddress() } });
+  const signIn = await api.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: PASSWORD } });
+  if (!signIn.ok()) {
+    const signUp = await api.post('/api/auth/sign-up/email', { data: { email: ADMIN_EMAIL, password: PASSWORD, name: '' } });
+    expect(signUp.status(), await signUp.text()).toBe(200);
+  }
+  return api;
+}
+
+async function summary(): Promise<PageViewSummary> {
+  const res = await admin.get('/api/admin/page-views/summary?days=1');
+  expect(res.status()).toBe(200);
+  return (await res.json()) as PageViewSummary;
+}
+
+const viewsOf = (s: PageViewSummary, path: string) => s.byPath.find((p) => p.path === path)?.views ?? 0;
+
+/** Home, then three client-side navigations through the menu: four pages. */
+async function browseFourPages(page: Page) {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Contact' }).click();
+  await page.waitForURL('**/contact');
+  await nav.getByRole('link', { name: 'Sign In' }).click();
+  await page.waitForURL('**/signin');
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await adminApi();
+});
+afterAll(async () => {
+  await admin.dispose();
+  await browser.close();
+});
+
+describe('page views', () => {
+  it('records one view per navigation, first load and each route change, with no cookie', async () => {
+    const before = await summary();
+    const { page, context, errors } = await openSite(browser);
+    const sent: Array<{ path: string; referrer: string | null; cookie: string | undefined }> = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/page-views')) {
+        sent.push({ ...(JSON.parse(req.postData() ?? '{}') as { path: string; referrer: string | null }), cookie: req.headers().cookie });
+      }
+    });
+    await browseFourPages(page);
+
+    await expect.poll(async () => (await summary()).views).toBe(before.views + 4);
+    const after = await summary();
+    expect(viewsOf(after, '/') - viewsOf(before, '/')).toBe(2);
+    expect(viewsOf(after, '/contact') - viewsOf(before, '/contact')).toBe(1);
+    expect(viewsOf(after, '/signin') - viewsOf(before, '/signin')).toBe(1);
+    // One browser: one visitor key for the four views.
+    expect(after.visitors - before.visitors).toBe(1);
+
+    expect(sent.map((s) => [s.path, s.referrer])).toEqual([
+      ['/', null],
+      ['/contact', '/'],
+      ['/signin', '/contact'],
+      ['/', '/signin'],
+    ]);
+    expect(sent.every((s) => s.cookie === undefined)).toBe(true);
+    expect((await context.cookies()).length).toBe(0);
+    expectNoPageErrors(errors);
+  });
+
+  it('records nothing when the browser sends Do-Not-Track, and the page does not even ask with Global Privacy Control', async () => {
+    const before = await summary();
+
+    // Do-Not-Track header: whatever the page sends, the server keeps nothing.
+    const dnt = await openSite(browser);
+    await dnt.context.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddress(), dnt: '1' });
+    await browseFourPages(dnt.page);
+
+    // Global Privacy Control seen by the page: it sends nothing at all.
+    const gpc = await openSite(browser);
+    await gpc.context.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true });
+    });
+    let gpcRequests = 0;
+    gpc.page.on('request', (req) => {
+      if (req.url().endsWith('/api/page-views')) gpcRequests++;
+    });
+    await browseFourPages(gpc.page);
+
+    // A visitor without either, last: once their view is stored, the others' would have been too.
+    const plain = await openSite(browser);
+    await plain.page.goto('/resources');
+    await expect.poll(async () => (await summary()).views).toBe(before.views + 1);
+    await new Promise((r) => setTimeout(r, 500));
+    const after = await summary();
+    expect(after.views).toBe(before.views + 1);
+    expect(viewsOf(after, '/resources') - viewsOf(before, '/resources')).toBe(1);
+    expect(gpcRequests).toBe(0);
+    expectNoPageErrors([...dnt.errors, ...gpc.errors, ...plain.errors]);
+  });
+});

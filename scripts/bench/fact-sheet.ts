@@ -1,0 +1,93 @@
+/**
+ * How fast the state fact sheets are: rendering alone (in this process), then over HTTP against the real
+ * server (production mode, throw-away embedded database, loopback only): the first request of every
+ * sheet (made and cached), repeats (from the cache), revalidations (304) and a short load test.
+ *
+ *   node --import tsx scripts/bench/fact-sheet.ts [--seconds 5] [--connections 10]
+ *
+ * Goal (issue 3): well under a second per sheet.
+ */
+import autocannon from 'autocannon';
+import { networkTarget, US_STATES, type StateStat } from '../../src/shared/states';
+import { renderFactSheet } from '../../src/server/states/fact-sheet';
+import { startServer } from './start-server';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number, max: number) => {
+  const i = args.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(args[i + 1]) : fallback;
+  return Math.min(max, Math.max(1, Number.isFinite(value) ? value : fallback));
+};
+const SECONDS = option('seconds', 5, 60);
+const CONNECTIONS = option('connections', 10, 100);
+const CODES = ['US', ...US_STATES.map((s) => s.code)];
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+function stats(xs: number[]) {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+  return `median ${ms(at(0.5))}, p95 ${ms(at(0.95))}, max ${ms(sorted[sorted.length - 1]!)} (${xs.length} sheets)`;
+}
+
+async function timed(url: string, headers: Record<string, string> = {}) {
+  const started = performance.now();
+  const res = await fetch(url, { headers });
+  const body = await res.arrayBuffer();
+  return { ms: performance.now() - started, status: res.status, bytes: body.byteLength, etag: res.headers.get('etag') };
+}
+
+async function main() {
+  // 1. Rendering alone: the PDF library's share, without HTTP or the database.
+  const stat: StateStat = {
+    code: 'NH',
+    name: 'New Hampshire',
+    count: 1211,
+    target: networkTarget(1211),
+    sourceUrl: 'https://www.casey.org/media/new-hampshire-fact-sheet-2021.pdf',
+    updatedAt: new Date().toISOString(),
+    network: { members: 12, fosterFamilies: 5, fosterChildren: 9 },
+  };
+  const renders: number[] = [];
+  let size = 0;
+  for (let i = 0; i < 100; i++) {
+    const started = performance.now();
+    const pdf = await renderFactSheet({ stat, isEdited: false, date: new Date(), source: 'Casey Family Programs', publicUrl: 'http://localhost' });
+    renders.push(performance.now() - started);
+    size = pdf.length;
+  }
+  process.stdout.write(`Render only (100 × New Hampshire, ${(size / 1024).toFixed(1)} KB each): first ${ms(renders[0]!)}; then ${stats(renders.slice(1))}\n`);
+
+  // 2. Over HTTP against the real server.
+  const server = await startServer();
+  try {
+    const url = (code: string) => `${server.url}/api/states/${code}/fact-sheet.pdf`;
+    const first: number[] = [];
+    const repeat: number[] = [];
+    const revalidate: number[] = [];
+    for (const code of CODES) {
+      const made = await timed(url(code));
+      if (made.status !== 200) throw new Error(`${code}: ${made.status}`);
+      first.push(made.ms);
+      repeat.push((await timed(url(code))).ms);
+      const notModified = await timed(url(code), { 'if-none-match': made.etag ?? '' });
+      if (notModified.status !== 304) throw new Error(`${code}: expected 304, got ${notModified.status}`);
+      revalidate.push(notModified.ms);
+    }
+    process.stdout.write(`HTTP, first request of each sheet (made, then cached): ${stats(first)}\n`);
+    process.stdout.write(`HTTP, repeat request (from the cache):               ${stats(repeat)}\n`);
+    process.stdout.write(`HTTP, revalidation with If-None-Match (304):         ${stats(revalidate)}\n`);
+
+    const result = await autocannon({ url: url('NH'), connections: CONNECTIONS, duration: SECONDS });
+    process.stdout.write(
+      `Load, ${CONNECTIONS} connections for ${SECONDS} s on one sheet: ${Math.round(result.requests.average)} req/s, ` +
+        `latency median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx, ${result.errors} errors\n`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

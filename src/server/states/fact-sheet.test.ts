@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testClock } from '../testing/app';
+import { seedStateStats } from './service';
+import { insertMember, pdfText } from './test-support';
+
+const clock = testClock(new Date('2026-03-14T15:00:00Z'));
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  await seedStateStats(t.db);
+});
+afterAll(() => t.close());
+
+async function sheet(code: string, headers?: Record<string, string>) {
+  const res = await t.client().get(`/api/states/${code}/fact-sheet.pdf`, headers);
+  return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+/** Text with runs of white space made single spaces, so assertions do not depend on line breaks. */
+const flat = (s: string) => s.replace(/\s+/g, ' ');
+
+describe('GET /api/states/:code/fact-sheet.pdf', () => {
+  it("is a PDF whose text names the state, its count, the target, the network's figures, the date and the source", async () => {
+    await insertMember(t.db, { state: 'NH', fosterParent: 'Yes', numberOfFosterKids: 2 });
+    await insertMember(t.db, { state: 'NH', fosterParent: 'No', numberOfFosterKids: 0 });
+    const { res, bytes } = await sheet('NH');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe('inline; filename="new-hampshire-foster-care-fact-sheet.pdf"');
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+
+    const text = flat(await pdfText(bytes));
+    expect(text).toContain('New Hampshire');
+    expect(text).toContain('1,211');
+    expect(text).toMatch(/Network target \(5%\)\s*61/i);
+    expect(text).toMatch(/Members\s*2\b/);
+    expect(text).toMatch(/Foster families\s*1\b/);
+    expect(text).toMatch(/Foster children cared for\s*2\b/);
+    expect(text).toContain('March 14, 2026');
+    expect(text).toContain('Casey Family Programs');
+    expect(text).toContain('https://www.casey.org/media/new-hampshire-fact-sheet-2021.pdf');
+  });
+
+  it('accepts the code in lower case', async () => {
+    const { res } = await sheet('ma');
+    expect(res.status).toBe(200);
+    expect(flat(await pdfText(new Uint8Array(await (await t.client().get('/api/states/ma/fact-sheet.pdf')).arrayBuffer())))).toContain('9,831');
+  });
+
+  it('has one for the United States', async () => {
+    const { res, bytes } = await sheet('US');
+    expect(res.status).toBe(200);
+    const text = flat(await pdfText(bytes));
+    expect(text).toContain('United States');
+    expect(text).toContain('410,308');
+    expect(text).toContain('20,516');
+  });
+
+  it('says "not available" for DC, never 0', async () => {
+    const text = flat(await pdfText((await sheet('DC')).bytes));
+    expect(text).toContain('District of Columbia');
+    expect(text).toMatch(/Children in foster care\s*not available/i);
+    expect(text).not.toMatch(/Children in foster care\s*0\b/i);
+  });
+
+  it('answers 404 JSON for a code it does not know', async () => {
+    for (const code of ['ZZ', 'NONE', 'P', 'new-hampshire']) {
+      const { res } = await sheet(code);
+      expect(res.status, code).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+    const res = await t.client().get('/api/states/XX/fact-sheet.pdf');
+    expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('is cacheable: an ETag by data and day, 304 when unchanged, a new one when the data or the day change', async () => {
+    const first = (await sheet('VT')).res;
+    expect(first.headers.get('cache-control')).toBe('public, max-age=300');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const again = (await sheet('VT', { 'if-none-match': etag })).res;
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+
+    await insertMember(t.db, { state: 'VT', numberOfFosterKids: 1 });
+    const changed = (await sheet('VT', { 'if-none-match': etag })).res;
+    expect(changed.status).toBe(200);
+    const etag2 = changed.headers.get('etag')!;
+    expect(etag2).not.toBe(etag);
+
+    clock.advance(24 * 60 * 60 * 1000);
+    try {
+      const nextDay = await sheet('VT', { 'if-none-match': etag2 });
+      expect(nextDay.res.status).toBe(200);
+      expect(flat(await pdfText(nextDay.bytes))).toContain('March 15, 2026');
+    } finally {
+      clock.advance(-24 * 60 * 60 * 1000);
+    }
+  });
+
+  it('is fast: well under a second, and repeat requests come from the cache', async () => {
+    const started = performance.now();
+    expect((await sheet('TX')).res.status).toBe(200);
+    const firstMs = performance.now() - started;
+    const again = performance.now();
+    expect((await sheet('TX')).res.status).toBe(200);
+    const repeatMs = performance.now() - again;
+    expect(firstMs).toBeLessThan(1000);
+    expect(repeatMs).toBeLessThan(1000);
+  });
+});

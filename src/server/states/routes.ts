@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { stateStatUpdateSchema } from '../../shared/state-stat';
+import { requireAdmin, type AuthVariables } from '../auth/session';
+import type { AppDeps } from '../deps';
+import { AppError } from '../http/errors';
+import { readJson } from '../http/validate';
+import { createFactSheetCache, factSheetFileName, factSheetVersion, renderFactSheet } from './fact-sheet';
+import { COUNTS_SOURCE, getStateStat, listStates, updateStateStat } from './service';
+
+// Public figures, the same for everyone. A short max-age keeps the landing fast on repeat visits while an
+// admin's correction or a member's new profile shows within a minute; after that a revalidation costs a 304.
+const STATES_CACHE_CONTROL = 'public, max-age=60';
+const FACT_SHEET_CACHE_CONTROL = 'public, max-age=300';
+
+/** True when the request's If-None-Match names this ETag (weak or strong, or `*`). */
+function isNotModified(c: Context, etag: string): boolean {
+  const header = c.req.header('if-none-match');
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
+function notModified(c: Context, etag: string, cacheControl: string) {
+  c.header('ETag', etag);
+  c.header('Cache-Control', cacheControl);
+  return c.body(null, 304);
+}
+
+export function statesRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  const app = new Hono<{ Variables: AuthVariables }>();
+  const sheets = createFactSheetCache();
+
+  app.get('/states', async (c) => {
+    const body = JSON.stringify(await listStates(db));
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    if (isNotModified(c, etag)) return notModified(c, etag, STATES_CACHE_CONTROL);
+    c.header('ETag', etag);
+    c.header('Cache-Control', STATES_CACHE_CONTROL);
+    c.header('Content-Type', 'application/json; charset=UTF-8');
+    return c.body(body);
+  });
+
+  app.get('/states/:code/fact-sheet.pdf', async (c) => {
+    const code = c.req.param('code').toUpperCase();
+    const found = await getStateStat(db, code);
+    if (!found) throw new AppError('NOT_FOUND', `There is no fact sheet for ${c.req.param('code')}.`);
+    const { stat, isEdited } = found;
+    const input = { stat, isEdited, date: deps.clock.now(), source: COUNTS_SOURCE, publicUrl: deps.config.publicUrl };
+    const etag = `"${factSheetVersion(input)}"`;
+    if (isNotModified(c, etag)) return notModified(c, etag, FACT_SHEET_CACHE_CONTROL);
+    const pdf = await sheets.get(etag, () => renderFactSheet(input));
+    c.header('ETag', etag);
+    c.header('Cache-Control', FACT_SHEET_CACHE_CONTROL);
+    c.header('Content-Type', 'application/pdf');
+    c.header('Content-Disposition', `inline; filename="${factSheetFileName(stat)}"`);
+    c.header('Content-Length', String(pdf.length));
+    return c.body(new Uint8Array(pdf));
+  });
+
+  // For the admin area (a later issue builds its screen): correct a count or its source.
+  app.put('/admin/states/:code', async (c) => {
+    const admin = await requireAdmin(c, db, deps.config);
+    const input = await readJson(c, stateStatUpdateSchema);
+    const updated = await updateStateStat(deps, c.req.param('code').toUpperCase(), input, admin.id);
+    c.header('Cache-Control', 'no-store');
+    return c.json(updated);
+  });
+
+  return app;
+}

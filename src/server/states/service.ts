@@ -1,0 +1,174 @@
+import fs from 'node:fs';
+import { eq, isNotNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { StateStatUpdate } from '../../shared/state-stat';
+import {
+  isStatCode,
+  NATIONAL_CODE,
+  NETWORK_GOAL,
+  networkTarget,
+  US_STATES,
+  type NetworkFigures,
+  type StatCode,
+  type StateStat,
+  type StatesResponse,
+} from '../../shared/states';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { profile, stateStat } from '../db/schema';
+import type { Logger } from '../logger';
+import { AppError } from '../http/errors';
+
+// The shipped copy of ../shared/data/foster-care-by-state.json: the app must start without that folder.
+const DATA_FILE = new URL('./foster-care-by-state.json', import.meta.url);
+
+const dataFileSchema = z.object({
+  national: z.object({ name: z.string(), childrenInFosterCare: z.number().int().nonnegative() }),
+  source: z.string(),
+  states: z
+    .array(
+      z.object({
+        code: z.string().refine(isStatCode),
+        name: z.string().min(1),
+        childrenInFosterCare: z.number().int().nonnegative().nullable(),
+        sourceFactSheet: z.url().nullable(),
+      }),
+    )
+    .length(US_STATES.length),
+});
+
+type DataFile = z.output<typeof dataFileSchema>;
+let cachedData: DataFile | undefined;
+
+function seedData(): DataFile {
+  cachedData ??= dataFileSchema.parse(JSON.parse(fs.readFileSync(DATA_FILE, 'utf8')));
+  return cachedData;
+}
+
+/**
+ * How the map and the sheets cite the counts. No edition: an admin may replace a state's figure with a
+ * newer sheet's, and each state's own link names the sheet it comes from.
+ */
+export const COUNTS_SOURCE = 'Casey Family Programs state fact sheets (AFCARS counts of children and youth in foster care).';
+
+/**
+ * Adds the rows that are missing (the 50 states, DC and the national row) from the shipped data file.
+ * Rows already there are left alone, so an admin's corrections survive restarts. Safe to run from
+ * several instances at once.
+ */
+export async function seedStateStats(db: Db): Promise<{ inserted: number }> {
+  const data = seedData();
+  const rows = [
+    {
+      code: NATIONAL_CODE,
+      name: data.national.name,
+      childrenInFosterCare: data.national.childrenInFosterCare,
+      sourceUrl: null,
+    },
+    ...data.states.map((s) => ({
+      code: s.code,
+      name: s.name,
+      childrenInFosterCare: s.childrenInFosterCare,
+      sourceUrl: s.sourceFactSheet,
+    })),
+  ];
+  const inserted = await db.insert(stateStat).values(rows).onConflictDoNothing().returning({ code: stateStat.code });
+  return { inserted: inserted.length };
+}
+
+const NO_MEMBERS: NetworkFigures = { members: 0, fosterFamilies: 0, fosterChildren: 0 };
+
+/** Members with a saved profile, per state on their profile ('NONE' included, for the national total). */
+async function networkByState(db: Db): Promise<Map<string, NetworkFigures>> {
+  const rows = await db
+    .select({
+      state: profile.state,
+      members: sql<number>`count(*)::int`,
+      fosterFamilies: sql<number>`(count(*) filter (where ${profile.fosterParent} = 'Yes'))::int`,
+      fosterChildren: sql<number>`coalesce(sum(${profile.numberOfFosterKids}), 0)::int`,
+    })
+    .from(profile)
+    .where(isNotNull(profile.savedAt))
+    .groupBy(profile.state);
+  return new Map(rows.map((r) => [r.state, { members: r.members, fosterFamilies: r.fosterFamilies, fosterChildren: r.fosterChildren }]));
+}
+
+function total(figures: Iterable<NetworkFigures>): NetworkFigures {
+  const sum = { ...NO_MEMBERS };
+  for (const f of figures) {
+    sum.members += f.members;
+    sum.fosterFamilies += f.fosterFamilies;
+    sum.fosterChildren += f.fosterChildren;
+  }
+  return sum;
+}
+
+type StateStatRow = typeof stateStat.$inferSelect;
+
+function toStateStat(row: StateStatRow, network: NetworkFigures): StateStat {
+  return {
+    code: row.code as StatCode,
+    name: row.name,
+    count: row.childrenInFosterCare,
+    target: networkTarget(row.childrenInFosterCare),
+    sourceUrl: row.sourceUrl,
+    updatedAt: row.updatedAt.toISOString(),
+    network,
+  };
+}
+
+/** GET /api/states: every state's count and target, the national row, and what the network does in each. */
+export async function listStates(db: Db): Promise<StatesResponse> {
+  const [rows, network] = await Promise.all([db.select().from(stateStat), networkByState(db)]);
+  const national = rows.find((r) => r.code === NATIONAL_CODE);
+  if (!national) throw new AppError('UNAVAILABLE', 'The per-state figures are not loaded yet.');
+  const states = rows
+    .filter((r) => r.code !== NATIONAL_CODE)
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+    .map((r) => toStateStat(r, network.get(r.code) ?? NO_MEMBERS));
+  return {
+    national: toStateStat(national, total(network.values())),
+    states,
+    goal: NETWORK_GOAL,
+    source: COUNTS_SOURCE,
+  };
+}
+
+/**
+ * One state's (or, for 'US', the nation's) figures, and whether an admin has changed them since they were
+ * loaded; null for a code we do not know.
+ */
+export async function getStateStat(db: Db, code: string): Promise<{ stat: StateStat; isEdited: boolean } | null> {
+  if (!isStatCode(code)) return null;
+  const [row] = await db.select().from(stateStat).where(eq(stateStat.code, code));
+  if (!row) return null;
+  const network = await networkByState(db);
+  const figures = code === NATIONAL_CODE ? total(network.values()) : (network.get(code) ?? NO_MEMBERS);
+  return { stat: toStateStat(row, figures), isEdited: row.updatedBy !== null };
+}
+
+type UpdateDeps = { database: { db: Db }; clock: Clock; logger: Logger };
+
+/**
+ * An admin corrects a count (null = "not available") or its source. Records who and when; the next
+ * GET /api/states and fact sheet carry the change (their ETags follow the data).
+ */
+export async function updateStateStat(
+  deps: UpdateDeps,
+  code: string,
+  input: StateStatUpdate,
+  adminId: string,
+): Promise<StateStat> {
+  const { db } = deps.database;
+  if (!isStatCode(code)) throw new AppError('NOT_FOUND', `No state uses the code ${code}.`);
+  const [row] = await db
+    .update(stateStat)
+    .set({ childrenInFosterCare: input.count, sourceUrl: input.sourceUrl, updatedAt: deps.clock.now(), updatedBy: adminId })
+    .where(eq(stateStat.code, code))
+    .returning({ code: stateStat.code });
+  if (!row) throw new AppError('NOT_FOUND', `No figures are stored for ${code}.`);
+  deps.logger.info('state count updated', { code, count: input.count, by: adminId });
+  const updated = await getStateStat(db, code);
+  if (!updated) throw new AppError('NOT_FOUND');
+  return updated.stat;
+}

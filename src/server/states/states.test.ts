@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { StateStat, StatesResponse } from '../../shared/states';
+import { stateStat } from '../db/schema';
+import { createTestApp, uniqueEmail } from '../testing/app';
+import { seedStateStats } from './service';
+import { insertMember } from './test-support';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ config: { adminEmails: ['states.admin@example.org'] } });
+  await seedStateStats(t.db);
+});
+afterAll(() => t.close());
+
+async function getStates(): Promise<StatesResponse> {
+  const res = await t.client().get('/api/states');
+  expect(res.status).toBe(200);
+  return (await res.json()) as StatesResponse;
+}
+
+function stateOf(body: StatesResponse, code: string): StateStat {
+  const found = body.states.find((s) => s.code === code);
+  if (!found) throw new Error(`no ${code} in the answer`);
+  return found;
+}
+
+async function signedInAdmin() {
+  const c = t.client();
+  const res = await c.signIn('states.admin@example.org');
+  if (res.status !== 200) await c.signUp('states.admin@example.org');
+  return c;
+}
+
+describe('seeding', () => {
+  it('stores the 50 states, DC and the national row once', async () => {
+    const rows = await t.db.select().from(stateStat);
+    expect(rows).toHaveLength(52);
+    expect(rows.find((r) => r.code === 'US')).toMatchObject({ name: 'United States', childrenInFosterCare: 410308 });
+    expect(rows.find((r) => r.code === 'NH')).toMatchObject({
+      name: 'New Hampshire',
+      childrenInFosterCare: 1211,
+      sourceUrl: 'https://www.casey.org/media/new-hampshire-fact-sheet-2021.pdf',
+      updatedBy: null,
+    });
+    expect(rows.find((r) => r.code === 'DC')?.childrenInFosterCare).toBeNull();
+    expect(await seedStateStats(t.db)).toEqual({ inserted: 0 });
+  });
+
+  it('adds only missing rows and keeps what an admin changed', async () => {
+    await t.db.update(stateStat).set({ childrenInFosterCare: 1300 }).where(eq(stateStat.code, 'VT'));
+    await t.db.delete(stateStat).where(eq(stateStat.code, 'WY'));
+    expect(await seedStateStats(t.db)).toEqual({ inserted: 1 });
+    const rows = await t.db.select().from(stateStat);
+    expect(rows).toHaveLength(52);
+    expect(rows.find((r) => r.code === 'VT')?.childrenInFosterCare).toBe(1300);
+    expect(rows.find((r) => r.code === 'WY')?.childrenInFosterCare).toBe(984);
+    await t.db.update(stateStat).set({ childrenInFosterCare: 1226 }).where(eq(stateStat.code, 'VT'));
+  });
+});
+
+describe('GET /api/states', () => {
+  it('answers every state with its count and 5% target, and the nation first', async () => {
+    const body = await getStates();
+    expect(body.national).toMatchObject({ code: 'US', name: 'United States', count: 410308, target: 20516 });
+    expect(body.goal).toBe(20000);
+    expect(body.source).toMatch(/Casey Family Programs/);
+    expect(body.states).toHaveLength(51);
+    expect(body.states.map((s) => s.name)).toEqual([...body.states.map((s) => s.name)].sort((a, b) => a.localeCompare(b)));
+    const examples = { NH: [1211, 61], VT: [1226, 62], RI: [2196, 110], CT: [3882, 195], NJ: [4431, 222], DE: [557, 28], MD: [3689, 185], MA: [9831, 492] };
+    for (const [code, [count, target]] of Object.entries(examples)) {
+      expect(stateOf(body, code), code).toMatchObject({ count, target });
+    }
+  });
+
+  it('gives DC no count and no target, never 0', async () => {
+    const dc = stateOf(await getStates(), 'DC');
+    expect(dc).toMatchObject({ name: 'District of Columbia', count: null, target: null });
+    expect(dc.sourceUrl).toMatch(/^https:\/\/www\.casey\.org\//);
+  });
+
+  it('is public and cacheable, with an ETag that answers 304', async () => {
+    const c = t.client();
+    const first = await c.get('/api/states');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(first.headers.get('content-type')).toMatch(/^application\/json/);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const again = await c.get('/api/states', { 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe('');
+    expect((await c.get('/api/states', { 'if-none-match': `W/${etag}` })).status).toBe(304);
+    expect((await c.get('/api/states', { 'if-none-match': '"something-else"' })).status).toBe(200);
+  });
+
+  it("counts the network's saved profiles per state: members, foster families and foster children", async () => {
+    const before = await getStates();
+    await insertMember(t.db, { state: 'KS', fosterParent: 'Yes', numberOfFosterKids: 3 });
+    await insertMember(t.db, { state: 'KS', fosterParent: 'Yes', numberOfFosterKids: 2 });
+    await insertMember(t.db, { state: 'KS', fosterParent: 'No', numberOfFosterKids: null });
+    // Not saved yet: not a member with a profile, so not counted.
+    await insertMember(t.db, { state: 'KS', fosterParent: 'Yes', numberOfFosterKids: 7, savedAt: null });
+    await insertMember(t.db, { state: 'NONE', fosterParent: 'Yes', numberOfFosterKids: 1 });
+
+    const after = await getStates();
+    expect(stateOf(before, 'KS').network).toEqual({ members: 0, fosterFamilies: 0, fosterChildren: 0 });
+    expect(stateOf(after, 'KS').network).toEqual({ members: 3, fosterFamilies: 2, fosterChildren: 5 });
+    expect(after.national.network).toEqual({
+      members: before.national.network.members + 4,
+      fosterFamilies: before.national.network.fosterFamilies + 3,
+      fosterChildren: before.national.network.fosterChildren + 6,
+    });
+  });
+
+  it('changes its ETag when the figures change', async () => {
+    const c = t.client();
+    const etag = (await c.get('/api/states')).headers.get('etag')!;
+    await insertMember(t.db, { state: 'OK', numberOfFosterKids: 1 });
+    const res = await c.get('/api/states', { 'if-none-match': etag });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).not.toBe(etag);
+  });
+});
+
+describe('PUT /api/admin/states/:code', () => {
+  const change = { count: 1250, sourceUrl: 'https://www.casey.org/media/new-hampshire-fact-sheet-2023.pdf' };
+
+  it('refuses visitors (401) and members who are not admins (403)', async () => {
+    expect((await t.client().request('PUT', '/api/admin/states/NH', change)).status).toBe(401);
+    const member = t.client();
+    await member.signUp(uniqueEmail());
+    const res = await member.request('PUT', '/api/admin/states/NH', change);
+    expect(res.status).toBe(403);
+    expect((await res.json()).code).toBe('FORBIDDEN');
+    expect(stateOf(await getStates(), 'NH').count).toBe(1211);
+  });
+
+  it('refuses bad input with a 400 and changes nothing', async () => {
+    const admin = await signedInAdmin();
+    for (const body of [
+      { count: -1, sourceUrl: null },
+      { count: 12.5, sourceUrl: null },
+      { count: '1211', sourceUrl: null },
+      { count: 1211, sourceUrl: 'javascript:alert(1)' },
+      { count: 1211 },
+      {},
+    ]) {
+      const res = await admin.request('PUT', '/api/admin/states/NH', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await res.json()).code).toBe('VALIDATION');
+    }
+    expect((await admin.request('PUT', '/api/admin/states/NH', '{"count":')).status).toBe(400);
+    expect(stateOf(await getStates(), 'NH').count).toBe(1211);
+  });
+
+  it('answers 404 for an unknown code', async () => {
+    const admin = await signedInAdmin();
+    const res = await admin.request('PUT', '/api/admin/states/ZZ', change);
+    expect(res.status).toBe(404);
+    expect((await res.json()).code).toBe('NOT_FOUND');
+  });
+
+  it('updates the count and source, records who and when, and the public answer follows', async () => {
+    const admin = await signedInAdmin();
+    const res = await admin.request('PUT', '/api/admin/states/nh', change);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ code: 'NH', count: 1250, target: 63, sourceUrl: change.sourceUrl });
+    const [row] = await t.db.select().from(stateStat).where(eq(stateStat.code, 'NH'));
+    const me = (await (await admin.get('/api/me')).json()).user;
+    expect(row).toMatchObject({ childrenInFosterCare: 1250, updatedBy: me.id });
+    expect(stateOf(await getStates(), 'NH')).toMatchObject({ count: 1250, target: 63 });
+
+    // Back to the seeded figure; null makes a count "not available".
+    expect((await admin.request('PUT', '/api/admin/states/DE', { count: null, sourceUrl: null })).status).toBe(200);
+    expect(stateOf(await getStates(), 'DE')).toMatchObject({ count: null, target: null, sourceUrl: null });
+    await admin.request('PUT', '/api/admin/states/DE', {
+      count: 557,
+      sourceUrl: 'https://www.casey.org/media/delaware-fact-sheet-2021.pdf',
+    });
+    await admin.request('PUT', '/api/admin/states/NH', {
+      count: 1211,
+      sourceUrl: 'https://www.casey.org/media/new-hampshire-fact-sheet-2021.pdf',
+    });
+    expect(stateOf(await getStates(), 'DE')).toMatchObject({ count: 557, target: 28 });
+  });
+});

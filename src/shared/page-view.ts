@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+export const PAGE_VIEW_PATH_MAX = 512;
+export const PAGE_VIEW_REFERRER_MAX = 1024;
+
+const noControlCharacters = (s: string) => !/[\u0000-\u001f\u007f]/.test(s);
+
+/**
+ * POST /api/page-views. Only the path is kept: a query string or fragment can carry tokens (a password
+ * reset link) or personal data, so both are cut off before anything is stored.
+ */
+export const pageViewSchema = z.object({
+  path: z
+    .string({ error: 'path is required' })
+    .min(1, 'path is required')
+    .max(PAGE_VIEW_PATH_MAX, `path is at most ${PAGE_VIEW_PATH_MAX} characters`)
+    .refine((s) => s.startsWith('/') && !s.startsWith('//'), 'path must start with a single /')
+    .refine(noControlCharacters, 'path must not contain control characters')
+    .transform((s) => s.split(/[?#]/, 1)[0]!),
+  /** Where the visitor came from: a path of this site, or another site's address (kept as origin and path). */
+  referrer: z
+    .string()
+    .max(PAGE_VIEW_REFERRER_MAX, `referrer is at most ${PAGE_VIEW_REFERRER_MAX} characters`)
+    .refine(noControlCharacters, 'referrer must not contain control characters')
+    .nullish()
+    .transform((s, ctx) => {
+      if (!s) return null;
+      if (s.startsWith('/') && !s.startsWith('//')) return s.split(/[?#]/, 1)[0]!;
+      try {
+        const url = new URL(s);
+        if (url.protocol === 'http:' || url.protocol === 'https:') return `${url.origin}${url.pathname}`;
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: 'custom', message: 'referrer must be a path or an http(s) address' });
+      return z.NEVER;
+    }),
+});
+export type PageViewInput = z.input<typeof pageViewSchema>;
+
+/** GET /api/admin/page-views/summary. */
+export type PageViewSummary = {
+  days: number;
+  since: string;
+  views: number;
+  visitors: number;
+  byPath: Array<{ path: string; views: number; visitors: number }>;
+  byDay: Array<{ day: string; views: number; visitors: number }>;
+};

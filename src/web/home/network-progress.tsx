@@ -1,0 +1,51 @@
+import { Text } from '@mantine/core';
+import { NETWORK_GOAL } from '../../shared/states';
+import { formatCount } from '../map/format';
+import { useStates } from '../map/states-query';
+import classes from './network-progress.module.css';
+
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+/** The network's live progress: foster children in member families' homes now, against the 20,000 goal. */
+export function NetworkProgress() {
+  const { data, isError } = useStates();
+  const network = data?.national.network;
+  const goal = data?.goal ?? NETWORK_GOAL;
+  const children = network?.fosterChildren ?? 0;
+  const share = Math.min(1, children / goal);
+
+  return (
+    <section className={classes.progress} aria-labelledby="progress-title">
+      <div className={classes.head}>
+        <h2 id="progress-title" className={classes.title}>
+          Our progress toward {formatCount(goal)}
+        </h2>
+        <p className={classes.figure} aria-live="polite">
+          {network ? (
+            <>
+              <strong>{formatCount(children)}</strong> of {formatCount(goal)} children
+            </>
+          ) : (
+            <span className={classes.pending}>{isError ? 'Not available right now' : 'Counting…'}</span>
+          )}
+        </p>
+      </div>
+      <div
+        className={classes.bar}
+        role="progressbar"
+        aria-labelledby="progress-title"
+        aria-valuemin={0}
+        aria-valuemax={goal}
+        aria-valuenow={children}
+        aria-valuetext={network ? `${formatCount(children)} of ${formatCount(goal)} children` : 'loading'}
+      >
+        <div className={classes.fill} style={{ width: `${share * 100}%` }} data-empty={children === 0 || undefined} />
+      </div>
+      <Text size="sm" mt="xs">
+        {network
+          ? `Foster children in member families' homes today. The network has ${plural(network.members, 'member', 'members')}, ${plural(network.fosterFamilies, 'foster family', 'foster families')} among them.`
+          : ' '}
+      </Text>
+    </section>
+  );
+}

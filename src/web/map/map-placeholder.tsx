@@ -1,0 +1,27 @@
+import { Button } from '@mantine/core';
+import classes from './map-placeholder.module.css';
+
+type MapPlaceholderProps = {
+  /** Given while the map waits for the visitor to scroll near it: lets anyone ask for it at once. */
+  onShow?: () => void;
+};
+
+/**
+ * Holds the map's place while its code and figures load, so the page below does not jump. Light on
+ * purpose: the landing page renders it before the map's chunk arrives.
+ */
+export function MapPlaceholder({ onShow }: MapPlaceholderProps) {
+  return (
+    <div className={classes.placeholder}>
+      {onShow ? (
+        <Button variant="outline" radius="xl" onClick={onShow}>
+          Show the map
+        </Button>
+      ) : (
+        <span className={classes.note} role="status">
+          Loading the map…
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { Anchor, Button, NativeSelect, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useRef, useState, type MouseEvent } from 'react';
+import { factSheetUrl, NATIONAL_CODE, NETWORK_TARGET_PERCENT, type StateStat } from '../../shared/states';
+import { formatCount } from './format';
+import { MapPlaceholder } from './map-placeholder';
+import { SHADES, UNKNOWN_SHADE } from './map-layout';
+import { StateMap } from './state-map';
+import { useStates } from './states-query';
+import classes from './state-map-section.module.css';
+
+/** The name inside a sentence: "in the District of Columbia", "in the United States". */
+function inPlace(stat: StateStat): string {
+  return stat.code === NATIONAL_CODE || stat.code === 'DC' ? `the ${stat.name}` : stat.name;
+}
+
+/**
+ * The landing page's map: pick a state on the map, from the list or with the keyboard, and see its
+ * children in foster care, the network's 5% target, the network's own members there and a fact sheet.
+ * Loaded after the rest of the landing page (it carries the map's shapes).
+ */
+export default function StateMapSection() {
+  const { data, isError, refetch, isFetching } = useStates();
+  const [selected, setSelected] = useState<string>(NATIONAL_CODE);
+  const detailsRef = useRef<HTMLHeadingElement>(null);
+
+  if (!data) {
+    return isError ? (
+      <div className={classes.placeholder} role="alert">
+        <Text>The map's figures could not be loaded.</Text>
+        <Button variant="outline" onClick={() => void refetch()} loading={isFetching}>
+          Try again
+        </Button>
+      </div>
+    ) : (
+      <MapPlaceholder />
+    );
+  }
+
+  const current = data.states.find((s) => s.code === selected) ?? data.national;
+  const isNational = current.code === NATIONAL_CODE;
+
+  function onSkipMap(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    detailsRef.current?.focus();
+  }
+
+  return (
+    <div className={classes.layout}>
+      <div className={classes.pick}>
+        <NativeSelect
+          label="Choose a state"
+          value={current.code}
+          onChange={(event) => setSelected(event.currentTarget.value)}
+          data={[
+            { value: NATIONAL_CODE, label: `${data.national.name} (${formatCount(data.national.count)})` },
+            ...data.states.map((s) => ({ value: s.code, label: `${s.name} (${formatCount(s.count)})` })),
+          ]}
+        />
+      </div>
+
+      <div className={classes.mapArea}>
+        <a href="#map-details" className={classes.skip} onClick={onSkipMap}>
+          Skip the map's states
+        </a>
+        <StateMap states={data.states} selected={current.code} onSelect={setSelected} />
+        <Legend />
+      </div>
+
+      <section className={classes.details} aria-labelledby="map-details">
+        <p className={classes.kicker}>{isNational ? 'Nationwide' : 'Selected state'}</p>
+        <Title order={3} id="map-details" className={classes.detailsTitle} ref={detailsRef} tabIndex={-1}>
+          {current.name}
+        </Title>
+        <dl className={classes.figures}>
+          <div className={classes.figure}>
+            <dt>Children in foster care</dt>
+            <dd data-testid="map-count">{formatCount(current.count)}</dd>
+          </div>
+          <div className={classes.figure}>
+            <dt>Network target ({NETWORK_TARGET_PERCENT}%)</dt>
+            <dd data-testid="map-target">{formatCount(current.target)}</dd>
+          </div>
+        </dl>
+        {current.count === null ? (
+          <Text size="sm" c="dimmed" mb="sm">
+            No count is published for {inPlace(current)} in the source we use yet.
+          </Text>
+        ) : null}
+
+        <p className={classes.networkTitle}>Our network in {inPlace(current)}</p>
+        <dl className={classes.network}>
+          <div>
+            <dt>Members</dt>
+            <dd data-testid="map-members">{formatCount(current.network.members)}</dd>
+          </div>
+          <div>
+            <dt>Foster children they care for</dt>
+            <dd data-testid="map-children">{formatCount(current.network.fosterChildren)}</dd>
+          </div>
+        </dl>
+
+        <div className={classes.actions}>
+          <Anchor href={factSheetUrl(current.code)} download className={classes.sheet}>
+            {current.name} fact sheet (PDF)
+          </Anchor>
+          <Button
+            variant="outline"
+            radius="xl"
+            onClick={() => setSelected(NATIONAL_CODE)}
+            aria-disabled={isNational || undefined}
+            data-disabled={isNational || undefined}
+          >
+            Reset to United States
+          </Button>
+        </div>
+        <Text size="xs" c="dimmed" mt="md">
+          Counts: {data.source}{' '}
+          {current.sourceUrl ? (
+            <Anchor href={current.sourceUrl} target="_blank" rel="noopener noreferrer" size="xs">
+              {isNational ? 'Source' : `${current.name} source sheet`}
+              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+            </Anchor>
+          ) : null}
+        </Text>
+      </section>
+
+      <VisuallyHidden role="status">
+        {isNational
+          ? `United States selected: ${formatCount(current.count)} children in foster care.`
+          : `${current.name} selected: ${formatCount(current.count)} children in foster care, network target ${formatCount(current.target)}.`}
+      </VisuallyHidden>
+    </div>
+  );
+}
+
+function Legend() {
+  const number = (n: number) => formatCount(n);
+  return (
+    <div className={classes.legend}>
+      <p className={classes.legendTitle} id="map-legend">
+        Children in foster care
+      </p>
+      <ul className={classes.legendItems} aria-labelledby="map-legend">
+        {SHADES.map((shade) => (
+          <li key={shade.min}>
+            <span className={classes.swatch} style={{ background: shade.fill }} aria-hidden="true" />
+            {shade.max === null ? `${number(shade.min)} or more` : `${number(shade.min)}–${number(shade.max)}`}
+          </li>
+        ))}
+        <li>
+          <span className={`${classes.swatch} ${classes.unknownSwatch}`} style={{ backgroundColor: UNKNOWN_SHADE.swatch }} aria-hidden="true" />
+          not available
+        </li>
+      </ul>
+    </div>
+  );
+}
