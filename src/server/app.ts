@@ -15,6 +15,7 @@ import type { AppDeps } from './deps';
 import { AppError, errorBody } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { readJson } from './http/validate';
+import { isPhotoUpload, profileRoutes } from './profiles/routes';
 import { liveRoutes } from './live/routes';
 import { createRateLimiter } from './rate-limit/rate-limit';
 import { statesRoutes } from './states/routes';
@@ -65,7 +66,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
       throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${JSON_BODY_MAX_BYTES / 1024} KB.`);
     },
   });
-  app.use('/api/*', jsonBodyLimit);
+  // Exactly one route, the photo upload, takes a larger body, under its own limit (profiles/routes.ts).
+  app.use('/api/*', (c, next) => (isPhotoUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
@@ -100,6 +102,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', statesRoutes(deps));
   api.route('/', analyticsRoutes(deps, limiter));
   api.route('/', liveRoutes(deps, deps.live));
+  api.route('/', profileRoutes(deps, limiter));
   api.all('*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`), 404));
   app.route('/api', api);
 

@@ -7,3 +7,32 @@ export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 /** Largest JSON body any route accepts; uploads have their own limit. */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+
+// ---- Member profile (SPEC.md §3 "User profile"; the spec gives no lengths, these are ours) -------------
+export const PROFILE_NAME_MAX = 80;
+/** Church, city, organisations and titles. */
+export const PROFILE_TEXT_MAX = 120;
+export const PROFILE_ADDRESS_MAX = 200;
+export const PROFILE_COMMENTS_MAX = 2000;
+export const PROFILE_URL_MAX = 500;
+/** What a person may type for a phone number, separators included. */
+export const PHONE_INPUT_MAX = 30;
+/** Digits once separators are removed: a local number with area code up to E.164's 15 digits. */
+export const PHONE_MIN_DIGITS = 7;
+export const PHONE_MAX_DIGITS = 15;
+export const FOSTER_KIDS_MAX = 99;
+
+// ---- Profile photo -----------------------------------------------------------------------------------
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** Room for the multipart framing and the crop fields around the photo itself. */
+export const PHOTO_UPLOAD_MAX_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
+/** Larger images are refused from their header, before anything is decoded. */
+export const PHOTO_MAX_SIDE = 10_000;
+export const PHOTO_MAX_PIXELS = 50_000_000;
+/** Every stored photo is one square JPEG of this many pixels a side. */
+export const PHOTO_OUTPUT_SIZE = 512;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** SPEC.md §5 and §9: zoom from 1 to 3 in steps of 0.1, square crop. */
+export const PHOTO_ZOOM_MIN = 1;
+export const PHOTO_ZOOM_MAX = 3;
+export const PHOTO_ZOOM_STEP = 0.1;

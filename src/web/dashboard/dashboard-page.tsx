@@ -66,6 +66,9 @@ export default function DashboardPage() {
             <Anchor component={Link} to="/update-profile">
               Update profile
             </Anchor>
+            <Anchor component={Link} to="/update-profile-image">
+              {me.photoUrl ? 'Change profile picture' : 'Add a profile picture'}
+            </Anchor>
             <Anchor component={Link} to="/update-password">
               Update email or password
             </Anchor>

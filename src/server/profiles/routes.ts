@@ -1,0 +1,114 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_MAX_BYTES } from '../../shared/limits';
+import { photoCropSchema, type PhotoCrop } from '../../shared/profile';
+import { requireUser, type AuthVariables } from '../auth/session';
+import type { AppDeps } from '../deps';
+import { AppError } from '../http/errors';
+import { parseWith, readJson } from '../http/validate';
+import type { RateLimiter } from '../rate-limit/rate-limit';
+import { getOwnProfile, readPhoto, removePhoto, savePhoto, saveProfile } from './service';
+
+/** The one route whose body may exceed the app-wide JSON limit; it applies its own (see app.ts). */
+export const PHOTO_UPLOAD_PATH = '/api/profile/photo';
+
+export function isPhotoUpload(method: string, path: string): boolean {
+  return method === 'POST' && path === PHOTO_UPLOAD_PATH;
+}
+
+const HOUR = 60 * 60 * 1000;
+// Each upload costs a decode of up to 50 megapixels; a member choosing a photo needs a handful.
+const PHOTO_UPLOAD_RULE = { limit: 30, windowMs: HOUR };
+const PHOTO_TOO_LARGE = `The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file.`;
+
+// Better Auth's ids are URL-safe; anything else cannot name a member (and never reaches the storage layer).
+const memberIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const changesSchema = z.record(z.string(), z.unknown(), { error: 'Send the profile as a JSON object.' });
+
+export function profileRoutes(deps: AppDeps, limiter: RateLimiter) {
+  const app = new Hono<{ Variables: AuthVariables }>();
+
+  app.get('/profile', async (c) => {
+    const who = requireUser(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ profile: await getOwnProfile(deps, who) });
+  });
+
+  app.put('/profile', async (c) => {
+    const who = requireUser(c);
+    const changes = await readJson(c, changesSchema);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ profile: await saveProfile(deps, who, changes) });
+  });
+
+  app.post(
+    '/profile/photo',
+    async (c, next) => {
+      // Who asks and how often, before a byte of a 10 MB body is read.
+      const who = requireUser(c);
+      await limiter.hit([{ key: `photo:${who.id}`, rule: PHOTO_UPLOAD_RULE }], 'Too many photos in an hour. Please try again later.');
+      await next();
+    },
+    bodyLimit({
+      maxSize: PHOTO_UPLOAD_MAX_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_TOO_LARGE);
+      },
+    }),
+    async (c) => {
+      const who = requireUser(c);
+      const { photo, crop } = await readPhotoUpload(c);
+      return c.json(await savePhoto(deps, who, photo, crop));
+    },
+  );
+
+  app.delete('/profile/photo', async (c) => {
+    const who = requireUser(c);
+    await removePhoto(deps, who);
+    return c.json({ photoUrl: null });
+  });
+
+  // Members only, like the directory that shows the photos. The version is in the URL, so the current one
+  // can be cached for good; an outdated version is answered with the current photo, not cached.
+  app.get('/photos/:uid', async (c) => {
+    requireUser(c);
+    const uid = memberIdSchema.safeParse(c.req.param('uid'));
+    const photo = uid.success ? await readPhoto(deps, uid.data) : undefined;
+    if (!photo) throw new AppError('NOT_FOUND', 'This member has no profile photo.');
+    const isCurrent = c.req.query('v') === String(photo.version);
+    const etag = `"${photo.version}"`;
+    c.header('Cache-Control', isCurrent ? 'private, max-age=31536000, immutable' : 'private, no-cache');
+    c.header('ETag', etag);
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+    c.header('Content-Type', 'image/jpeg');
+    return c.body(new Uint8Array(photo.data));
+  });
+
+  return app;
+}
+
+/** multipart/form-data: `photo` (the file) and optionally the crop square `x`, `y`, `width`, `height`. */
+async function readPhotoUpload(c: Context): Promise<{ photo: Buffer; crop: PhotoCrop | undefined }> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^multipart\/form-data\b/i.test(type)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data.');
+  }
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError('BAD_REQUEST', 'The upload could not be read. Please try again.');
+  }
+  const file = form.get('photo');
+  if (!(file instanceof File) || file.size === 0) {
+    throw new AppError('VALIDATION', 'Choose a photo to upload.', { photo: 'Choose a photo to upload.' });
+  }
+  if (file.size > PHOTO_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_TOO_LARGE);
+  const cropFields = ['x', 'y', 'width', 'height'].filter((k) => form.get(k) !== null);
+  const crop = cropFields.length
+    ? parseWith(photoCropSchema, Object.fromEntries(['x', 'y', 'width', 'height'].map((k) => [k, form.get(k)])))
+    : undefined;
+  return { photo: Buffer.from(await file.arrayBuffer()), crop };
+}

@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import {
+  FOSTER_KIDS_MAX,
+  PHONE_INPUT_MAX,
+  PHONE_MAX_DIGITS,
+  PHONE_MIN_DIGITS,
+  PHOTO_MAX_SIDE,
+  PROFILE_ADDRESS_MAX,
+  PROFILE_COMMENTS_MAX,
+  PROFILE_NAME_MAX,
+  PROFILE_TEXT_MAX,
+  PROFILE_URL_MAX,
+} from './limits';
+import { STATE_CODES, type STATE_NONE, type StateCode } from './states';
+
+// The member profile (SPEC.md §3 "User profile"): one schema, used by the API to validate and by the form
+// to check before sending, so a rule is written once. Field names are the spec's, in camelCase:
+// first_name → firstName, ag_affiliated → agAffiliated, user_zip → userZip, org_ag_url → orgAgUrl, …
+
+export const YES_NO = ['Yes', 'No'] as const;
+export type YesNo = (typeof YES_NO)[number];
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/** Free text that may be left blank; blank (or missing) is stored as null. */
+function optionalText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, tooLong(label, max))
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+/** "X is required" when missing, "X must be text" when of another type. */
+const missingOrNotText = (label: string) => (issue: { input?: unknown }) =>
+  issue.input == null ? `${label} is required` : `${label} must be text`;
+
+function requiredText(label: string, max: number) {
+  return z
+    .string({ error: missingOrNotText(label) })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, tooLong(label, max));
+}
+
+/** An explicit Yes or No, or unset (blank or null). Never defaults to Yes. */
+const yesNo = z
+  .enum([...YES_NO, ''], { error: 'Choose Yes or No' })
+  .nullish()
+  .transform((v): YesNo | null => (v ? v : null));
+
+export const PHONE_HINT = 'Digits only; spaces, dashes, dots and brackets are fine';
+
+/** Digits, with the separators people type accepted and removed: "(417) 555-0100" → "4175550100". */
+const phone = z
+  .string({ error: missingOrNotText('Phone') })
+  .trim()
+  .min(1, 'Phone is required')
+  .max(PHONE_INPUT_MAX, tooLong('Phone', PHONE_INPUT_MAX))
+  .regex(/^\+?[\d\s().-]+$/, `Phone must be a number. ${PHONE_HINT}.`)
+  .transform((v) => v.replace(/\D/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(PHONE_MIN_DIGITS, `Phone must have at least ${PHONE_MIN_DIGITS} digits, area code included`)
+      .max(PHONE_MAX_DIGITS, `Phone must have at most ${PHONE_MAX_DIGITS} digits`),
+  );
+
+const state = z.enum(STATE_CODES, { error: 'Choose your state' });
+
+const zip = z
+  .string({ error: 'ZIP code must be text' })
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{5}(-\d{4})?$/, 'ZIP code must be 5 digits (or ZIP+4, like 12345-6789)')
+      .nullable(),
+  );
+
+const KIDS_ERROR = `Enter a whole number from 0 to ${FOSTER_KIDS_MAX}`;
+
+/** A whole number 0–99, or unset. Digit strings (what a text field holds) are accepted and stored as numbers. */
+const fosterKids = z
+  .union([z.number(), z.string()], { error: KIDS_ERROR })
+  .nullish()
+  .transform((v) => {
+    if (v == null) return null;
+    if (typeof v !== 'string') return v;
+    const text = v.trim();
+    if (text === '') return null;
+    return /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
+  })
+  .pipe(z.number({ error: KIDS_ERROR }).int(KIDS_ERROR).min(0, KIDS_ERROR).max(FOSTER_KIDS_MAX, KIDS_ERROR).nullable());
+
+const URL_SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+const HOST_AND_PORT = /^[a-z0-9.-]+:\d/i;
+// Labels of letters, digits and hyphens, at least one dot, and a top-level label that starts with a letter
+// (so neither "localhost" nor a bare IP address passes: links in a profile point at public web sites).
+const PUBLIC_HOST = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{1,62}$/i;
+
+/**
+ * "example.org", "www.example.org/path" or "https://…" → an absolute http(s) URL; anything else (javascript:,
+ * data:, mailto:, a host without a dot, credentials in the URL) → null.
+ */
+export function normaliseWebUrl(input: string): string | null {
+  const text = input.trim();
+  if (text === '' || /\s/.test(text)) return null;
+  const scheme = URL_SCHEME.exec(text)?.[1]?.toLowerCase();
+  let candidate: string;
+  if (scheme === 'http' || scheme === 'https') {
+    if (!/^https?:\/\//i.test(text)) return null;
+    candidate = text;
+  } else if (scheme && !HOST_AND_PORT.test(text)) {
+    return null;
+  } else {
+    candidate = `https://${text.replace(/^\/\//, '')}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password || !PUBLIC_HOST.test(url.hostname)) return null;
+  return url.href;
+}
+
+export const URL_HINT = 'A web address such as example.org or https://example.org';
+
+function webUrl(label: string) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(PROFILE_URL_MAX, tooLong(label, PROFILE_URL_MAX))
+    .nullish()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const url = normaliseWebUrl(v);
+      if (!url || url.length > PROFILE_URL_MAX) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a web address such as example.org or https://example.org` });
+        return z.NEVER;
+      }
+      return url;
+    });
+}
+
+/**
+ * What a member writes on /update-profile. Unknown keys are dropped (uid, email, isAdmin, savedAt and the
+ * photo are never taken from the form). Required: first name, last name, phone and state (NONE does not count).
+ */
+export const profileSchema = z.object({
+  firstName: requiredText('First name', PROFILE_NAME_MAX),
+  lastName: requiredText('Last name', PROFILE_NAME_MAX),
+  phone,
+  agAffiliated: yesNo,
+  agCredentialed: yesNo,
+  orgAg: optionalText('AG employer', PROFILE_TEXT_MAX),
+  orgAgTitle: optionalText('Title', PROFILE_TEXT_MAX),
+  orgAgUrl: webUrl('AG employer web site'),
+  orgOther: optionalText('Organisation', PROFILE_TEXT_MAX),
+  orgOtherTitle: optionalText('Title', PROFILE_TEXT_MAX),
+  orgOtherUrl: webUrl('Organisation web site'),
+  fosterParent: yesNo,
+  numberOfFosterKids: fosterKids,
+  streetAddress: optionalText('Street address', PROFILE_ADDRESS_MAX),
+  city: optionalText('City', PROFILE_TEXT_MAX),
+  state,
+  userZip: zip,
+  socialMedia: webUrl('Social media link'),
+  church: optionalText('Church', PROFILE_TEXT_MAX),
+  agChurch: yesNo,
+  comments: optionalText('Comments', PROFILE_COMMENTS_MAX),
+});
+
+export type ProfileInput = z.input<typeof profileSchema>;
+export type ProfileData = z.output<typeof profileSchema>;
+export type ProfileField = keyof ProfileData;
+export const PROFILE_FIELDS = Object.keys(profileSchema.shape) as ProfileField[];
+
+/** The form's fields as stored: null until the member fills them; state is NONE until chosen. */
+export type StoredProfileFields = {
+  [K in ProfileField]: K extends 'state' ? StateCode | typeof STATE_NONE : ProfileData[K] | null;
+};
+
+/** GET/PUT /api/profile: the member's own profile, private fields included. */
+export type OwnProfile = StoredProfileFields & {
+  uid: string;
+  email: string;
+  /** ISO time of the last save; null until the member saves the form (then `hasProfile` is true). */
+  savedAt: string | null;
+  isAdmin: boolean;
+  photoUrl: string | null;
+};
+
+/**
+ * Fields other members may see (the directory). Never: street address, phone, email, ZIP code (with the
+ * city it narrows down where a foster home is), nor isAdmin.
+ */
+export const PUBLIC_PROFILE_FIELDS = [
+  'firstName',
+  'lastName',
+  'city',
+  'state',
+  'church',
+  'agChurch',
+  'agAffiliated',
+  'agCredentialed',
+  'orgAg',
+  'orgAgTitle',
+  'orgAgUrl',
+  'orgOther',
+  'orgOtherTitle',
+  'orgOtherUrl',
+  'fosterParent',
+  'numberOfFosterKids',
+  'socialMedia',
+  'comments',
+] as const satisfies readonly ProfileField[];
+
+export type PublicProfile = Pick<StoredProfileFields, (typeof PUBLIC_PROFILE_FIELDS)[number]> & {
+  uid: string;
+  photoUrl: string | null;
+  savedAt: string | null;
+};
+
+/** The address of a member's photo; the version changes with each upload so caches never show an old one. */
+export function photoPath(uid: string, version: number): string {
+  return `/api/photos/${encodeURIComponent(uid)}?v=${version}`;
+}
+
+const cropNumber = (label: string, min: number) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number of pixels`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(PHOTO_MAX_SIDE, `${label} must be at most ${PHOTO_MAX_SIDE}`);
+
+/** The square the member chose, in pixels of the (upright) original image. */
+export const photoCropSchema = z.object({
+  x: cropNumber('x', 0),
+  y: cropNumber('y', 0),
+  width: cropNumber('width', 1),
+  height: cropNumber('height', 1),
+});
+export type PhotoCrop = z.output<typeof photoCropSchema>;
