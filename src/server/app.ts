@@ -9,6 +9,7 @@ import { accountRoutes } from './account/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { setAdmin } from './admin/roles';
 import { createAuth } from './auth/auth';
+import { forumRoutes } from './forum/routes';
 import { authRoutes } from './auth/routes';
 import { loadSession, type AuthVariables } from './auth/session';
 import type { AppDeps } from './deps';
@@ -102,6 +103,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', statesRoutes(deps));
   api.route('/', analyticsRoutes(deps, limiter));
   api.route('/', liveRoutes(deps, deps.live));
+  api.route('/', forumRoutes(deps, limiter));
   api.route('/', profileRoutes(deps, limiter));
   api.all('*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`), 404));
   app.route('/api', api);

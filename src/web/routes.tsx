@@ -19,6 +19,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'reset-password', ...page(() => import('./auth/reset-password-page')) },
   { path: 'contact', ...page(() => import('./contact/contact-page')) },
   { path: 'discuss', ...page(() => import('./discuss/discuss-page')) },
+  { path: 'discuss/:id', ...page(() => import('./discuss/post-page')) },
   { path: 'resources', ...page(() => import('./resources/resources-page')) },
   // SPEC §2 lists the photo page as not guarded; the page itself asks visitors to sign in.
   { path: 'update-profile-image', ...page(() => import('./profiles/update-profile-image-page')) },

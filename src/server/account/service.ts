@@ -5,7 +5,7 @@ import { RECENT_SIGN_IN_MS } from '../../shared/limits';
 import type { Auth } from '../auth/auth';
 import { isAdmin, type SessionInfo, type SessionUser } from '../auth/session';
 import type { AppDeps } from '../deps';
-import { account, profile, session, user, verification } from '../db/schema';
+import { account, post, postResponse, profile, session, user, verification } from '../db/schema';
 import { AppError } from '../http/errors';
 import { photoKey } from '../storage/storage';
 
@@ -80,11 +80,15 @@ export async function updateAccount(
   return { emailChanged, passwordChanged };
 }
 
-/** Removes the login, its sessions, its reset tokens, the profile and the photo. */
+/** Removes the login, its sessions, its reset tokens, the profile and the photo, and the email on forum posts. */
 export async function deleteAccount(deps: Deps, who: SessionUser): Promise<void> {
   const { db } = deps.database;
   await db.transaction(async (tx) => {
     await tx.delete(verification).where(eq(verification.value, who.id));
+    // Forum posts and responses stay, shown as from a former member (poster_uid becomes null with the
+    // user row); the address goes now (decision 007).
+    await tx.update(post).set({ posterEmail: null }).where(eq(post.posterUid, who.id));
+    await tx.update(postResponse).set({ posterEmail: null }).where(eq(postResponse.posterUid, who.id));
     // session, account and profile rows go with the user (ON DELETE CASCADE).
     await tx.delete(user).where(eq(user.id, who.id));
   });

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -8,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -213,3 +216,74 @@ export const analyticsSalt = pgTable('analytics_salt', {
   day: text('day').primaryKey(),
   salt: text('salt').notNull(),
 });
+
+// ---- Forum (SPEC.md §3 Post and PostResponse) -------------------------------------------------------
+// Authors' names and email are copied onto what they write, as the spec lists. When an account is deleted,
+// poster_uid becomes null (the row stays, shown as from a former member) and the account's deletion clears
+// poster_email. Keyword search uses PostgreSQL full-text search: `search` holds a post's title, body and,
+// through `responses_search` (kept up to date by the forum service), the words of its responses.
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const postCategory = pgTable(
+  'post_category',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('post_category_name_key').on(sql`lower(${t.name})`)],
+);
+
+export const post = pgTable(
+  'post',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    posterUid: text('poster_uid').references(() => user.id, { onDelete: 'set null' }),
+    posterFirstName: text('poster_first_name').notNull(),
+    posterLastName: text('poster_last_name').notNull(),
+    posterEmail: text('poster_email'),
+    postDate: timestamp('post_date', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    postTitle: text('post_title').notNull(),
+    post: text('post').notNull(),
+    postCategory: integer('post_category')
+      .notNull()
+      .references(() => postCategory.id, { onDelete: 'restrict' }),
+    /** The words of the post's responses (positions stripped), rewritten with each change of a response. */
+    responsesSearch: tsvector('responses_search'),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, post_title), 'A') || setweight(to_tsvector('english'::regconfig, post), 'B') || coalesce(responses_search, ''::tsvector)`,
+      ),
+  },
+  (t) => [
+    // Newest first, continued from (post_date, id) of the last post shown: keyset pagination.
+    index('post_date_idx').on(t.postDate, t.id),
+    index('post_category_date_idx').on(t.postCategory, t.postDate, t.id),
+    index('post_poster_idx').on(t.posterUid),
+    index('post_search_idx').using('gin', t.search),
+  ],
+);
+
+export const postResponse = pgTable(
+  'post_response',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    originalPostId: integer('original_post_id')
+      .notNull()
+      .references(() => post.id, { onDelete: 'cascade' }),
+    posterUid: text('poster_uid').references(() => user.id, { onDelete: 'set null' }),
+    posterFirstName: text('poster_first_name').notNull(),
+    posterLastName: text('poster_last_name').notNull(),
+    posterEmail: text('poster_email'),
+    postDate: timestamp('post_date', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    post: text('post').notNull(),
+  },
+  (t) => [
+    index('post_response_post_idx').on(t.originalPostId, t.postDate, t.id),
+    index('post_response_poster_idx').on(t.posterUid),
+  ],
+);

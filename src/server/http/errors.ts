@@ -1,4 +1,5 @@
 import type { ApiError } from '../../shared/api-error';
+import { MESSAGES } from '../../shared/messages';
 
 const STATUS = {
   BAD_REQUEST: 400,
@@ -7,6 +8,7 @@ const STATUS = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   RECENT_LOGIN_REQUIRED: 403,
+  NEEDS_PROFILE: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
@@ -27,6 +29,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   UNAUTHENTICATED: 'Please sign in first.',
   FORBIDDEN: 'You are not allowed to do that.',
   RECENT_LOGIN_REQUIRED: 'Please sign in again.',
+  NEEDS_PROFILE: MESSAGES.needProfileToPost,
   NOT_FOUND: 'Not found.',
   METHOD_NOT_ALLOWED: 'That method is not allowed here.',
   CONFLICT: 'That conflicts with existing data.',

@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request as httpRequest, type APIRequestContext, type Browser } from 'playwright-core';
+import { startThrowawayPostgres } from '../scripts/postgres';
+import { freePort } from '../src/server/testing/free-port';
+import { launchBrowser, uniqueEmail } from './support/browser';
+import { expectNoPageErrors, PASSWORD } from './support/journey';
+
+// Two app instances on one PostgreSQL, as behind a load balancer: a change made through one reaches the
+// live pages served by the other (LISTEN/NOTIFY → Server-Sent Events). Each has its own address, so a
+// member signs in on each separately.
+
+const LIVE_MS = 2000;
+
+type Instance = { url: string; child: ChildProcess; log: string };
+
+let pg: Awaited<ReturnType<typeof startThrowawayPostgres>>;
+let browser: Browser;
+let root: string;
+const instances: Instance[] = [];
+
+async function startInstance(name: string, databaseUrl: string): Promise<Instance> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const log = path.join(root, `${name}.log`);
+  const out = fs.openSync(log, 'a');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: path.join(root, name),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+    STAFF_EMAIL: 'team@network.test',
+  };
+  delete env.SMTP_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', out, out] });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${fs.readFileSync(log, 'utf8')}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { url, child, log };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${name} did not become ready:\n${fs.readFileSync(log, 'utf8')}`);
+}
+
+/** An API client on one instance, keeping its own cookies, posing as a browser of that instance's page. */
+async function apiOn(instance: Instance): Promise<APIRequestContext> {
+  return httpRequest.newContext({ baseURL: instance.url, extraHTTPHeaders: { origin: instance.url } });
+}
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-two-'));
+  pg = await startThrowawayPostgres();
+  // Both start at once, as a rolling deployment would: migrations wait for each other (advisory lock).
+  instances.push(...(await Promise.all([startInstance('one', pg.url), startInstance('two', pg.url)])));
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const { child } of instances) {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+  }
+  pg?.stop();
+  if (process.env.KEEP_E2E_DATA) process.stdout.write(`two-instance logs kept in ${root}\n`);
+  else fs.rmSync(root, { recursive: true, force: true });
+}, 60_000);
+
+describe('discuss on two app instances sharing one PostgreSQL', () => {
+  it('a post and a response made through one instance appear live in a browser on the other', async () => {
+    const [one, two] = instances as [Instance, Instance];
+    const email = uniqueEmail('two');
+
+    // The author writes through instance one.
+    const author = await apiOn(one);
+    expect((await author.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: '' } })).status()).toBe(200);
+    const profile = await author.put('/api/profile', {
+      data: { firstName: 'Twin', lastName: 'Instance', phone: '4175550100', state: 'MO' },
+    });
+    expect(profile.status(), await profile.text()).toBe(200);
+
+    // The reader's browser is on instance two, signed in there.
+    const context = await browser.newContext({ baseURL: two.url, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    const signIn = await page.request.post('/api/auth/sign-in/email', {
+      data: { email, password: PASSWORD },
+      headers: { origin: two.url },
+    });
+    expect(signIn.status()).toBe(200);
+    await page.goto('/discuss');
+    await page.getByRole('heading', { name: 'Posts' }).waitFor();
+    // The event stream is open before the change is made.
+    await page.waitForTimeout(300);
+
+    const title = `Across instances ${Date.now().toString(36)}`;
+    const created = await author.post('/api/posts', { data: { category: 'General', title, body: 'Sent through one.' } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const started = Date.now();
+    await page.getByRole('article', { name: title }).waitFor({ timeout: LIVE_MS });
+    const listMs = Date.now() - started;
+
+    await page.getByRole('article', { name: title }).getByRole('link', { name: /^More/ }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.waitForTimeout(300);
+    expect((await author.post(`/api/posts/${id}/responses`, { data: { body: 'Answered through one.' } })).status()).toBe(201);
+    await page.getByText('Answered through one.').waitFor({ timeout: LIVE_MS });
+    // Signed in on two as the author, the browser may edit what was written through one.
+    expect(await page.getByRole('button', { name: 'Edit Post', exact: true }).isVisible()).toBe(true);
+
+    process.stdout.write(`  post through one → list on two: ${listMs} ms\n`);
+    expectNoPageErrors(errors);
+    await author.dispose();
+    await context.close();
+  });
+});

@@ -1,0 +1,400 @@
+/**
+ * How fast the forum is with a large history (issue 6): seeds 50,000 posts and 200,000 responses, then
+ * measures through the real HTTP server (a separate process, loopback only):
+ *   - reading: the list (first and deep pages, a category), the categories, one post, keyword searches;
+ *     sequential requests, p50/p95/max, then a short load test with autocannon;
+ *   - live: from a POST through one connection until an event-stream client receives the change, and until
+ *     that client's refetched list shows the post. On PostgreSQL the post goes to one instance and the
+ *     stream comes from another, as behind a load balancer.
+ *
+ *   node --import tsx scripts/bench/forum.ts [--db postgres|pglite|both] [--posts 50000] [--responses 200000]
+ *                                           [--requests 200] [--changes 100] [--seconds 5]
+ *
+ * Goals: list and search p95 < 50 ms; a change reaches another browser p95 < 200 ms.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { fromPostgres, migrateDatabase, openDatabase, type Database } from '../../src/server/db/client';
+import { freePort } from '../../src/server/testing/free-port';
+import type { PostListResponse } from '../../src/shared/forum';
+import { startThrowawayPostgres } from '../postgres';
+import { seedForum, vocabulary } from './forum-seed';
+
+const args = process.argv.slice(2);
+function option(name: string, fallback: number, max: number): number {
+  const i = args.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(args[i + 1]) : fallback;
+  return Math.min(max, Math.max(1, Number.isFinite(value) ? Math.floor(value) : fallback));
+}
+function textOption(name: string, fallback: string): string {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+}
+const POSTS = option('posts', 50_000, 1_000_000);
+const RESPONSES = option('responses', 200_000, 5_000_000);
+const REQUESTS = option('requests', 200, 10_000);
+const CHANGES = option('changes', 100, 1000);
+const SECONDS = option('seconds', 5, 60);
+const DB = textOption('db', 'both');
+const GOAL_READ_MS = 50;
+const GOAL_LIVE_MS = 200;
+
+// ---- Output -----------------------------------------------------------------------------------------
+
+const isTty = process.stdout.isTTY;
+let lastLine = '';
+function progress(phase: string, done: number, total: number, started: number) {
+  const ratio = total ? done / total : 1;
+  const width = 30;
+  const bar = '#'.repeat(Math.round(ratio * width)).padEnd(width, '.');
+  const line = `  [${bar}] ${String(Math.round(ratio * 100)).padStart(3)}%  ${phase} ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}  ${((Date.now() - started) / 1000).toFixed(0)} s`;
+  if (isTty) {
+    process.stdout.write(`\r${line}`);
+    if (done >= total) process.stdout.write('\n');
+  } else {
+    // Without a terminal: one line per phase step of a tenth, not a flood.
+    const key = `${phase}:${Math.floor(ratio * 10)}`;
+    if (key !== lastLine) process.stdout.write(`${line}\n`);
+    lastLine = key;
+  }
+}
+
+type Stats = { n: number; p50: number; p95: number; max: number };
+function statsOf(xs: number[]): Stats {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
+  return { n: xs.length, p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? NaN };
+}
+const f = (ms: number) => `${ms.toFixed(1).padStart(7)} ms`;
+function row(label: string, s: Stats, goal?: number) {
+  const verdict = goal === undefined ? '' : s.p95 < goal ? `  ok (< ${goal} ms)` : `  OVER ${goal} ms`;
+  process.stdout.write(`  ${label.padEnd(44)} p50 ${f(s.p50)}  p95 ${f(s.p95)}  max ${f(s.max)}  (n=${s.n})${verdict}\n`);
+}
+
+// ---- Server processes -------------------------------------------------------------------------------
+
+type Server = { url: string; child: ChildProcess; log: string; stop(): Promise<void> };
+
+async function startServer(name: string, root: string, env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const log = path.join(root, `${name}.log`);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SMTP_URL: '',
+      STAFF_EMAIL: 'team@bench.example.org',
+      // Each bench member poses as its own client (X-Forwarded-For), as people behind a proxy would.
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', fs.openSync(log, 'a'), fs.openSync(log, 'a')],
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${fs.readFileSync(log, 'utf8')}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    child,
+    log,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+// ---- Reading --------------------------------------------------------------------------------------
+
+async function timedGet(url: string): Promise<{ ms: number; body: unknown }> {
+  const started = performance.now();
+  const res = await fetch(url);
+  const body: unknown = await res.json();
+  const ms = performance.now() - started;
+  if (res.status !== 200) throw new Error(`GET ${url} → ${res.status} ${JSON.stringify(body)}`);
+  return { ms, body };
+}
+
+async function measure(urls: string[], count: number): Promise<Stats> {
+  for (const u of urls.slice(0, 10)) await timedGet(u);
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) times.push((await timedGet(urls[i % urls.length]!)).ms);
+  return statsOf(times);
+}
+
+async function benchReading(base: string) {
+  const vocab = vocabulary();
+  const first = (await timedGet(`${base}/api/posts`)).body as PostListResponse;
+  // Deep pages: follow the list 50 pages (1,000 posts) down, then time pages from there.
+  let cursor = first.nextCursor;
+  const deep: string[] = [];
+  for (let i = 0; i < 50 && cursor; i++) {
+    const page = (await timedGet(`${base}/api/posts?before=${cursor}`)).body as PostListResponse;
+    if (i >= 40) deep.push(`${base}/api/posts?before=${cursor}`);
+    cursor = page.nextCursor;
+  }
+  const cats = (await timedGet(`${base}/api/post-categories`)).body as { categories: Array<{ name: string }> };
+  const ids = first.posts.map((p) => p.id);
+  const maxId = Math.max(...ids);
+
+  const searches: Array<[string, string]> = [
+    ['a word in most posts ("foster")', 'foster'],
+    ['a common word ("training")', 'training'],
+    ['a word prefix ("fost")', 'fost'],
+    ['two words ("respite church")', 'respite church'],
+    ['a mid-frequency word', vocab[400]!],
+    ['a rare word', vocab[3900]!],
+    ['a rare and a common word', `${vocab[3800]!} foster`],
+    ['two uncommon words together', `${vocab[700]!} ${vocab[1500]!}`],
+    ['a two-letter prefix ("pr")', 'pr'],
+    ['three common words', 'foster family church'],
+    ['no match', 'zzqxjv'],
+  ];
+
+  process.stdout.write('\n  Reading, one request at a time:\n');
+  const results: Array<[string, Stats, number?]> = [];
+  results.push(['list, first page', await measure([`${base}/api/posts`], REQUESTS), GOAL_READ_MS]);
+  results.push(['list, pages 41–50 (posts 800–1,000)', await measure(deep, REQUESTS), GOAL_READ_MS]);
+  results.push([
+    'list, one category',
+    await measure(
+      cats.categories.map((c) => `${base}/api/posts?category=${encodeURIComponent(c.name)}`),
+      REQUESTS,
+    ),
+    GOAL_READ_MS,
+  ]);
+  results.push(['categories with counts', await measure([`${base}/api/post-categories`], REQUESTS)]);
+  results.push([
+    'one post with its responses',
+    await measure(
+      Array.from({ length: 50 }, (_, i) => `${base}/api/posts/${1 + ((i * 7919) % maxId)}`),
+      REQUESTS,
+    ),
+  ]);
+  const allSearch: number[] = [];
+  const perSearch: Array<[string, Stats]> = [];
+  for (const [label, q] of searches) {
+    const url = `${base}/api/posts?q=${encodeURIComponent(q)}`;
+    for (let i = 0; i < 5; i++) await timedGet(url);
+    const times: number[] = [];
+    for (let i = 0; i < Math.max(20, Math.ceil(REQUESTS / searches.length)); i++) times.push((await timedGet(url)).ms);
+    allSearch.push(...times);
+    perSearch.push([`  search: ${label}`, statsOf(times)]);
+  }
+  results.push(['keyword search, all kinds together', statsOf(allSearch), GOAL_READ_MS]);
+  for (const [label, s, goal] of results) row(label, s, goal);
+  for (const [label, s] of perSearch) row(label, s);
+
+  process.stdout.write(`\n  Under load (autocannon, 10 connections, ${SECONDS} s each):\n`);
+  const load = async (label: string, paths: string[]) => {
+    const result = await autocannon({
+      url: base,
+      connections: 10,
+      duration: SECONDS,
+      requests: paths.map((p) => ({ method: 'GET' as const, path: p })),
+    });
+    process.stdout.write(
+      `  ${label.padEnd(44)} ${Math.round(result.requests.average).toString().padStart(5)} req/s  p50 ${f(result.latency.p50)}  p97.5 ${f(result.latency.p97_5)}  p99 ${f(result.latency.p99)}  errors ${result.errors + result.non2xx}\n`,
+    );
+  };
+  await load('list, first page', ['/api/posts']);
+  await load('keyword search (the mix above)', searches.map(([, q]) => `/api/posts?q=${encodeURIComponent(q)}`));
+  return results;
+}
+
+// ---- Live -------------------------------------------------------------------------------------------
+
+/** An event-stream client that notes when each change arrives. */
+async function openStream(base: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/live?topics=posts`, { signal: controller.signal });
+  if (!res.ok || !res.body) throw new Error(`live stream: ${res.status}`);
+  const arrivals = new Map<string, number>();
+  const waiters = new Map<string, () => void>();
+  let isReady = false;
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event === 'ready') isReady = true;
+          if (event !== 'change' || !data) continue;
+          const change = JSON.parse(data) as { kind: string; id?: string };
+          if (change.kind !== 'created' || !change.id) continue;
+          arrivals.set(change.id, performance.now());
+          waiters.get(change.id)?.();
+        }
+      }
+    } catch {
+      // aborted at the end
+    }
+  })();
+  while (!isReady) await new Promise((r) => setTimeout(r, 10));
+  return {
+    arrival(id: string, timeoutMs = 5000): Promise<number> {
+      const seen = arrivals.get(id);
+      if (seen !== undefined) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no live event for post ${id}`)), timeoutMs);
+        waiters.set(id, () => {
+          clearTimeout(timer);
+          resolve(arrivals.get(id)!);
+        });
+      });
+    },
+    close: () => controller.abort(),
+  };
+}
+
+async function signUpMember(base: string, i: number) {
+  const ip = `198.18.${Math.floor(i / 200)}.${(i % 200) + 1}`;
+  const headers = { origin: base, 'x-forwarded-for': ip, 'content-type': 'application/json' };
+  const email = `bench.live.${i}.${Date.now().toString(36)}@bench.example.org`;
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'bench password 1', name: '' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const profile = await fetch(`${base}/api/profile`, {
+    method: 'PUT',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ firstName: 'Live', lastName: `Bench ${i}`, phone: '4175550100', state: 'MO' }),
+  });
+  if (profile.status !== 200) throw new Error(`profile: ${profile.status} ${await profile.text()}`);
+  return { headers: { ...headers, cookie } };
+}
+
+async function benchLive(writeBase: string, readBase: string) {
+  // Five posts per member stay within the posting limit of five every ten minutes.
+  const members = [];
+  for (let i = 0; i < Math.ceil(CHANGES / 5); i++) members.push(await signUpMember(writeBase, i));
+  const stream = await openStream(readBase);
+  const toEvent: number[] = [];
+  const toList: number[] = [];
+  try {
+    for (let i = 0; i < CHANGES; i++) {
+      const member = members[i % members.length]!;
+      const started = performance.now();
+      const res = await fetch(`${writeBase}/api/posts`, {
+        method: 'POST',
+        headers: member.headers,
+        body: JSON.stringify({ category: 'General', title: `Live bench ${i}`, body: 'Measuring how fast a change travels.' }),
+      });
+      if (res.status !== 201) throw new Error(`post: ${res.status} ${await res.text()}`);
+      const { id } = (await res.json()) as { id: number };
+      const arrived = await stream.arrival(String(id));
+      toEvent.push(arrived - started);
+      // What a browser does next: refetch the list, which then shows the post.
+      const list = (await timedGet(`${readBase}/api/posts`)).body as PostListResponse;
+      if (!list.posts.some((p) => p.id === id)) throw new Error(`post ${id} not in the refetched list`);
+      toList.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    stream.close();
+  }
+  const where = writeBase === readBase ? 'same instance' : 'posted to one instance, streamed from the other';
+  process.stdout.write(`\n  Live (${CHANGES} new posts, ${where}):\n`);
+  row('POST sent → change received on the stream', statsOf(toEvent), GOAL_LIVE_MS);
+  row('POST sent → refetched list shows it', statsOf(toList), GOAL_LIVE_MS);
+}
+
+// ---- Runs -------------------------------------------------------------------------------------------
+
+async function seed(database: Database) {
+  const started = Date.now();
+  process.stdout.write(`  Seeding ${POSTS.toLocaleString('en-US')} posts and ${RESPONSES.toLocaleString('en-US')} responses…\n`);
+  await migrateDatabase(database);
+  await seedForum(database.db, {
+    posts: POSTS,
+    responses: RESPONSES,
+    onProgress: (phase, done, total) => progress(phase, done, total, started),
+  });
+  process.stdout.write(`  Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+}
+
+async function runPostgres() {
+  process.stdout.write('\n== PostgreSQL (throw-away server, two app instances) ==\n');
+  const pg = await startThrowawayPostgres();
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-bench-forum-'));
+  const servers: Server[] = [];
+  try {
+    const database = fromPostgres(pg.url, 4);
+    await seed(database);
+    await database.close();
+    const env = { DATABASE_URL: pg.url };
+    servers.push(await startServer('one', root, { ...env, DATA_DIR: path.join(root, 'one') }));
+    servers.push(await startServer('two', root, { ...env, DATA_DIR: path.join(root, 'two') }));
+    await benchReading(servers[0]!.url);
+    await benchLive(servers[0]!.url, servers[1]!.url);
+  } finally {
+    for (const s of servers) await s.stop();
+    pg.stop();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+async function runPglite() {
+  process.stdout.write('\n== PGlite (the embedded default, one app instance) ==\n');
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-bench-forum-'));
+  const dataDir = path.join(root, 'data');
+  fs.mkdirSync(dataDir, { recursive: true });
+  let server: Server | undefined;
+  try {
+    const database = await openDatabase({ dataDir });
+    await seed(database);
+    await database.close();
+    server = await startServer('embedded', root, { DATA_DIR: dataDir, DATABASE_URL: '' });
+    await benchReading(server.url);
+    await benchLive(server.url, server.url);
+  } finally {
+    await server?.stop();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  process.stdout.write(
+    `Forum bench: ${POSTS.toLocaleString('en-US')} posts, ${RESPONSES.toLocaleString('en-US')} responses, ${REQUESTS} requests per measure, ${CHANGES} live changes (${os.cpus().length} CPUs, Node ${process.version})\n`,
+  );
+  if (DB === 'postgres' || DB === 'both') await runPostgres();
+  if (DB === 'pglite' || DB === 'both') await runPglite();
+}
+
+main().catch((err) => {
+  // A failed query's message repeats the whole statement; its cause says what went wrong.
+  const cause = (err as { cause?: unknown })?.cause;
+  process.stderr.write(`${cause instanceof Error ? `${cause.message}\n` : ''}${err instanceof Error ? err.stack?.slice(0, 2000) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,511 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import { FORMER_MEMBER, POSTS_PAGE_SIZE, type PostListResponse, type PostWithResponses } from '../../shared/forum';
+import type { LiveEvent } from '../../shared/live';
+import { MESSAGES } from '../../shared/messages';
+import { mail, post, postCategory, postResponse, profile, user } from '../db/schema';
+import { createTestApp, uniqueEmail } from '../testing/app';
+import { RATE_MESSAGES } from './routes';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const ADMIN_EMAIL = 'forum.admin@example.org';
+beforeAll(async () => {
+  t = await createTestApp({ config: { adminEmails: [ADMIN_EMAIL], staffEmail: 'team@network.test' } });
+});
+afterAll(() => t.close());
+
+type Client = ReturnType<typeof t.client>;
+type Member = { c: Client; id: string; email: string };
+
+/** A signed-up member; with a saved profile (names), unless told otherwise. */
+async function member(opts: { firstName?: string; lastName?: string; withProfile?: boolean; email?: string } = {}): Promise<Member> {
+  const c = t.client();
+  const email = opts.email ?? uniqueEmail('forum');
+  await c.signUp(email);
+  const [row] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (opts.withProfile !== false) {
+    await t.db
+      .update(profile)
+      .set({
+        firstName: opts.firstName ?? 'Grace',
+        lastName: opts.lastName ?? 'Miller',
+        phone: '4175550100',
+        state: 'MO',
+        savedAt: new Date(),
+      })
+      .where(eq(profile.uid, row!.id));
+  }
+  return { c, id: row!.id, email };
+}
+
+const validPost = (over: Record<string, unknown> = {}) => ({
+  category: 'General',
+  title: `A question ${Math.random().toString(36).slice(2, 8)}`,
+  body: 'How do you prepare a room for a first placement?\nAny tips welcome.',
+  ...over,
+});
+
+async function createPost(m: Member, over: Record<string, unknown> = {}): Promise<number> {
+  const res = await m.c.post('/api/posts', validPost(over));
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function respond(m: Member, postId: number, body = 'We bought a night light and a soft blanket.'): Promise<number> {
+  const res = await m.c.post(`/api/posts/${postId}/responses`, { body });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function read(c: Client, postId: number) {
+  const res = await c.get(`/api/posts/${postId}`);
+  return { status: res.status, body: (res.status === 200 ? await res.json() : undefined) as PostWithResponses | undefined };
+}
+
+async function list(c: Client, query = '') {
+  const res = await c.get(`/api/posts${query}`);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as PostListResponse;
+}
+
+async function tableCounts() {
+  const [posts] = await t.db.select({ n: count() }).from(post);
+  const [responses] = await t.db.select({ n: count() }).from(postResponse);
+  const [categories] = await t.db.select({ n: count() }).from(postCategory);
+  return { posts: posts!.n, responses: responses!.n, categories: categories!.n };
+}
+
+let admin: Member;
+beforeAll(async () => {
+  admin = await member({ email: ADMIN_EMAIL, firstName: 'Ada', lastName: 'Admin' });
+});
+
+describe('reading', () => {
+  it('lets visitors read the list, the categories and a post with its responses, newest post first', async () => {
+    const author = await member({ firstName: 'Ruth', lastName: 'Nguyen' });
+    const older = await createPost(author, { title: 'Older post', category: 'Questions and advice' });
+    const newer = await createPost(author, { title: 'Newer post' });
+    await respond(author, older, 'First response');
+    await respond(admin, older, 'Second response');
+
+    const visitor = t.client();
+    const { posts } = await list(visitor);
+    const ids = posts.map((p) => p.id);
+    expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
+    expect(posts.find((p) => p.id === older)).toMatchObject({
+      title: 'Older post',
+      category: 'Questions and advice',
+      author: { name: 'Ruth Nguyen', isFormerMember: false },
+      responseCount: 2,
+      excerpt: 'How do you prepare a room for a first placement? Any tips welcome.',
+    });
+
+    const { status, body } = await read(visitor, older);
+    expect(status).toBe(200);
+    expect(body!.post).toMatchObject({ id: older, title: 'Older post', canEdit: false, responseCount: 2 });
+    expect(body!.post.body).toBe('How do you prepare a room for a first placement?\nAny tips welcome.');
+    expect(body!.responses.map((r) => [r.body, r.author.name])).toEqual([
+      ['First response', 'Ruth Nguyen'],
+      ['Second response', 'Ada Admin'],
+    ]);
+
+    const categories = await (await visitor.get('/api/post-categories')).json();
+    expect(categories.categories.map((c: { name: string }) => c.name)).toEqual(
+      expect.arrayContaining(['General', 'Prayer requests', 'Questions and advice', 'Events and resources']),
+    );
+    const total = categories.categories.reduce((s: number, c: { postCount: number }) => s + c.postCount, 0);
+    expect(categories.totalPosts).toBe(total);
+    expect(total).toBe((await tableCounts()).posts);
+  });
+
+  it('never sends an author’s email address to readers, signed in or not', async () => {
+    const author = await member();
+    const id = await createPost(author);
+    await respond(author, id);
+    const other = await member();
+    for (const c of [t.client(), other.c, author.c, admin.c]) {
+      for (const path of ['/api/posts', `/api/posts/${id}`, '/api/post-categories', `/api/posts?q=placement`]) {
+        const text = await (await c.get(path)).text();
+        expect(text, path).not.toContain(author.email);
+        expect(text, path).not.toMatch(/email/i);
+      }
+    }
+  });
+
+  it('answers 404 for a post that does not exist or an id that cannot be one', async () => {
+    const c = t.client();
+    for (const id of ['999999', '0', 'abc', '1.5', '99999999999', '-1']) {
+      const res = await c.get(`/api/posts/${id}`);
+      expect(res.status, id).toBe(404);
+      expect((await res.json()).code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('pages through the list newest first without gaps or repeats, ties included', async () => {
+    const author = await member({ firstName: 'Page', lastName: 'Turner' });
+    const [cat] = await t.db.insert(postCategory).values({ name: `Paging ${Date.now()}` }).returning();
+    const base = new Date('2020-01-01T00:00:00Z').getTime();
+    // 45 posts, three to each instant, so pages end in the middle of equal dates.
+    const values = Array.from({ length: 45 }, (_, i) => ({
+      posterUid: author.id,
+      posterFirstName: 'Page',
+      posterLastName: 'Turner',
+      posterEmail: author.email,
+      postDate: new Date(base + Math.floor(i / 3) * 1000),
+      postTitle: `Paging ${i}`,
+      post: 'body',
+      postCategory: cat!.id,
+    }));
+    const inserted = await t.db.insert(post).values(values).returning({ id: post.id, postDate: post.postDate });
+    const expected = [...inserted]
+      .sort((a, b) => b.postDate.getTime() - a.postDate.getTime() || b.id - a.id)
+      .map((r) => r.id);
+
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `?category=${encodeURIComponent(cat!.name.toUpperCase())}${cursor ? `&before=${cursor}` : ''}`;
+      const page = await list(t.client(), query);
+      expect(page.posts.length).toBeLessThanOrEqual(POSTS_PAGE_SIZE);
+      seen.push(...page.posts.map((p) => p.id));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(expected);
+  });
+
+  it('refuses a malformed list position or an overlong keyword filter with 400', async () => {
+    const c = t.client();
+    for (const q of ['?before=abc', '?before=1.2.3', `?before=${'9'.repeat(20)}.1`, `?q=${'x'.repeat(101)}`]) {
+      const res = await c.get(`/api/posts${q}`);
+      expect(res.status, q).toBe(400);
+    }
+  });
+});
+
+describe('keyword filter', () => {
+  let postIds: { title: number; body: number; response: number; none: number };
+  const word = `zq${Date.now().toString(36)}`;
+  beforeAll(async () => {
+    const m = await member();
+    postIds = {
+      title: await createPost(m, { title: `Fostering ${word} in winter` }),
+      body: await createPost(m, { body: `We learned about ${word}s at church.` }),
+      response: await createPost(m, { title: 'Unrelated', body: 'Nothing here' }),
+      none: await createPost(m, { title: 'Also unrelated', body: 'Still nothing' }),
+    };
+    await respond(m, postIds.response, `Try the ${word} group on Tuesdays.`);
+  });
+
+  it('finds posts by words of their titles, bodies and responses, newest first', async () => {
+    const { posts } = await list(t.client(), `?q=${word}`);
+    expect(posts.map((p) => p.id)).toEqual([postIds.response, postIds.body, postIds.title]);
+  });
+
+  it('matches the start of a word and other forms of it, and needs every word', async () => {
+    const partial = await list(t.client(), `?q=${word.slice(0, -2)}`);
+    expect(partial.posts.map((p) => p.id)).toContain(postIds.title);
+    const both = await list(t.client(), `?q=${encodeURIComponent(`fostered ${word}`)}`);
+    expect(both.posts.map((p) => p.id)).toEqual([postIds.title]);
+    const category = await list(t.client(), `?q=${word}&category=Prayer%20requests`);
+    expect(category.posts).toEqual([]);
+  });
+
+  it('follows edited and deleted responses', async () => {
+    const m = await member();
+    const id = await createPost(m, { title: 'Edits', body: 'plain' });
+    const rid = await respond(m, id, `first ${word}x`);
+    expect((await list(t.client(), `?q=${word}x`)).posts.map((p) => p.id)).toEqual([id]);
+    expect((await m.c.patch(`/api/post-responses/${rid}`, { body: 'changed words' })).status).toBe(200);
+    expect((await list(t.client(), `?q=${word}x`)).posts).toEqual([]);
+    expect((await list(t.client(), `?q=changed`)).posts.map((p) => p.id)).toContain(id);
+    expect((await m.c.delete(`/api/post-responses/${rid}`)).status).toBe(200);
+    expect((await list(t.client(), `?q=changed%20words`)).posts.map((p) => p.id)).not.toContain(id);
+  });
+
+  it('keeps the words of every response when several arrive at the same moment', async () => {
+    const owner = await member();
+    const id = await createPost(owner, { title: 'Busy thread', body: 'plain' });
+    const writers = await Promise.all(Array.from({ length: 5 }, () => member()));
+    const tag = `cc${Date.now().toString(36)}`;
+    await Promise.all(writers.map((w, i) => respond(w, id, `Count me in: ${tag}w${i}`)));
+    for (let i = 0; i < writers.length; i++) {
+      expect((await list(t.client(), `?q=${tag}w${i}`)).posts.map((p) => p.id), `response ${i}`).toEqual([id]);
+    }
+  });
+
+  it('treats query syntax as plain words and finds nothing for words too short or too common to search', async () => {
+    for (const q of ["a & b | !c:* ' ( ) <->", "'; drop table post; --", 'the', 'a', '%', '\\']) {
+      const res = await t.client().get(`/api/posts?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+    }
+    expect((await list(t.client(), '?q=a')).posts).toEqual([]);
+  });
+});
+
+describe('posting', () => {
+  it('needs a signed-in member (401) with a profile (403 NEEDS_PROFILE and the spec’s message)', async () => {
+    const before = await tableCounts();
+    const visitor = await t.client().post('/api/posts', validPost());
+    expect(visitor.status).toBe(401);
+    const noProfile = await member({ withProfile: false });
+    const res = await noProfile.c.post('/api/posts', validPost());
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ code: 'NEEDS_PROFILE', message: MESSAGES.needProfileToPost });
+    const withAuthor = await member();
+    const id = await createPost(withAuthor);
+    const response = await noProfile.c.post(`/api/posts/${id}/responses`, { body: 'hello' });
+    expect(response.status).toBe(403);
+    expect((await response.json()).message).toBe(MESSAGES.needProfileToPost);
+    expect((await t.client().post(`/api/posts/${id}/responses`, { body: 'hello' })).status).toBe(401);
+    expect((await tableCounts()).posts).toBe(before.posts + 1);
+    expect((await tableCounts()).responses).toBe(before.responses);
+  });
+
+  it('stores the author’s uid, names and email, and creates a typed category once whatever its case', async () => {
+    const m = await member({ firstName: 'Sam', lastName: 'Brooks' });
+    const name = `Respite Care ${Date.now()}`;
+    const first = await createPost(m, { category: `  ${name} ` });
+    const second = await createPost(m, { category: name.toUpperCase() });
+    const rows = await t.db.select().from(post).where(sql`${post.id} in (${first}, ${second})`);
+    expect(new Set(rows.map((r) => r.postCategory)).size).toBe(1);
+    expect(rows[0]).toMatchObject({ posterUid: m.id, posterFirstName: 'Sam', posterLastName: 'Brooks', posterEmail: m.email });
+    const cats = await t.db.select().from(postCategory).where(sql`lower(${postCategory.name}) = lower(${name})`);
+    expect(cats.map((c) => c.name)).toEqual([name]);
+    expect((await read(t.client(), second)).body!.post.category).toBe(name);
+  });
+
+  it('queues a new-post alert for the team with a link to the post, the text escaped in HTML', async () => {
+    const m = await member({ firstName: 'Hannah', lastName: 'Lee' });
+    const id = await createPost(m, { title: 'Bunk beds <needed>', body: '<img src=x onerror=alert(1)>' });
+    const [item] = await t.db
+      .select()
+      .from(mail)
+      .where(sql`${mail.message}->>'text' like ${`%/discuss/${id}%`}`);
+    expect(item).toMatchObject({ form: 'new post alert', to: 'team@network.test', replyTo: m.email, state: 'PENDING' });
+    expect(item!.message.subject).toContain('Bunk beds <needed>');
+    expect(item!.message.text).toContain(`http://localhost:3000/discuss/${id}`);
+    expect(item!.message.text).toContain('Hannah Lee');
+    expect(item!.message.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(item!.message.html).not.toContain('<img');
+  });
+
+  it('refuses invalid posts with 4xx, field errors and nothing changed', async () => {
+    const m = await member();
+    const before = await tableCounts();
+    const bad: Array<[unknown, string?]> = [
+      [{ ...validPost(), title: '' }, 'title'],
+      [{ ...validPost(), title: '   ' }, 'title'],
+      [{ ...validPost(), body: '\n\n  ' }, 'body'],
+      [{ ...validPost(), category: '' }, 'category'],
+      [{ ...validPost(), category: 'x'.repeat(41) }, 'category'],
+      [{ ...validPost(), title: 'x'.repeat(151) }, 'title'],
+      [{ ...validPost(), body: 'x'.repeat(10_001) }, 'body'],
+      [{ ...validPost(), title: 42 }, 'title'],
+      [{ title: 'only a title' }, 'body'],
+      [[], undefined],
+      ['{"title":', undefined],
+      ['null', undefined],
+    ];
+    for (const [body, field] of bad) {
+      const res = await m.c.post('/api/posts', body);
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      if (field) expect((await res.json()).fieldErrors?.[field], JSON.stringify(body).slice(0, 60)).toBeTruthy();
+    }
+    const noJson = await m.c.post('/api/posts', 'title=x', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(noJson.status).toBe(415);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('keeps line breaks, drops control characters and stores HTML as plain text', async () => {
+    const m = await member();
+    const id = await createPost(m, { title: 'Tabs\tand\nbreaks', body: 'line one\r\nline two\u0000\n\n<b>bold?</b>' });
+    const { body } = await read(t.client(), id);
+    expect(body!.post.title).toBe('Tabs and breaks');
+    expect(body!.post.body).toBe('line one\nline two\n\n<b>bold?</b>');
+  });
+
+  it('refuses responses without text or to a post that is gone, changing nothing', async () => {
+    const m = await member();
+    const id = await createPost(m);
+    const before = await tableCounts();
+    for (const body of [{ body: '' }, { body: ' \n ' }, {}, { body: 'x'.repeat(5001) }, { body: ['x'] }]) {
+      const res = await m.c.post(`/api/posts/${id}/responses`, body);
+      expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect((await res.json()).fieldErrors.body).toBeTruthy();
+    }
+    expect((await m.c.post('/api/posts/999999/responses', { body: 'hello' })).status).toBe(404);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('limits how often a member posts, with a clear message', async () => {
+    const m = await member();
+    for (let i = 0; i < 5; i++) await createPost(m, { title: `Burst ${i}` });
+    const res = await m.c.post('/api/posts', validPost());
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBeTruthy();
+    expect(await res.json()).toMatchObject({ code: 'RATE_LIMITED', message: RATE_MESSAGES.post });
+    // Others are not affected.
+    await createPost(await member());
+  });
+
+  it('announces each change on the live topics posts and post:<id>', async () => {
+    const m = await member();
+    const events: LiveEvent[] = [];
+    const off = t.deps.live.subscribe((e) => events.push(e));
+    try {
+      const id = await createPost(m);
+      const rid = await respond(m, id);
+      await m.c.patch(`/api/post-responses/${rid}`, { body: 'edited' });
+      await m.c.delete(`/api/post-responses/${rid}`);
+      await m.c.patch(`/api/posts/${id}`, validPost({ title: 'edited' }));
+      await m.c.delete(`/api/posts/${id}`);
+      await expect.poll(() => events.filter((e) => e.id === String(id)).length).toBe(12);
+      const mine = events.filter((e) => e.id === String(id));
+      expect(mine.filter((e) => e.topic === 'posts').map((e) => e.kind)).toEqual([
+        'created',
+        'response-created',
+        'response-updated',
+        'response-deleted',
+        'updated',
+        'deleted',
+      ]);
+      expect(mine.filter((e) => e.topic === `post:${id}`)).toHaveLength(6);
+    } finally {
+      off();
+    }
+  });
+});
+
+describe('editing and deleting: the author or an admin, enforced by the server', () => {
+  type Actor = 'author' | 'other member' | 'admin' | 'visitor';
+  const EXPECTED: Record<Actor, number> = { author: 200, 'other member': 403, admin: 200, visitor: 401 };
+  let other: Member;
+  beforeAll(async () => {
+    other = await member();
+  });
+  // A new author for each case, so no one runs into the posting limits.
+  const newAuthor = () => member({ firstName: 'Auth', lastName: 'Or' });
+  const clientOf = (actor: Actor, author: Member) =>
+    actor === 'author' ? author.c : actor === 'other member' ? other.c : actor === 'admin' ? admin.c : t.client();
+
+  for (const actor of Object.keys(EXPECTED) as Actor[]) {
+    it(`edit a post: ${actor} → ${EXPECTED[actor]}`, async () => {
+      const author = await newAuthor();
+      const id = await createPost(author, { title: 'Original title' });
+      const res = await clientOf(actor, author).patch(
+        `/api/posts/${id}`,
+        validPost({ title: `Edited by ${actor}`, category: 'Prayer requests' }),
+      );
+      expect(res.status).toBe(EXPECTED[actor]);
+      const { body } = await read(t.client(), id);
+      if (EXPECTED[actor] === 200) {
+        expect(body!.post).toMatchObject({ title: `Edited by ${actor}`, category: 'Prayer requests' });
+        expect(body!.post.updatedAt >= body!.post.postDate).toBe(true);
+        // The author stays the author, whoever edits.
+        expect(body!.post.author.name).toBe('Auth Or');
+      } else {
+        expect(body!.post).toMatchObject({ title: 'Original title', category: 'General' });
+      }
+    });
+
+    it(`delete a post: ${actor} → ${EXPECTED[actor]}`, async () => {
+      const author = await newAuthor();
+      const id = await createPost(author);
+      const res = await clientOf(actor, author).delete(`/api/posts/${id}`);
+      expect(res.status).toBe(EXPECTED[actor]);
+      expect((await read(t.client(), id)).status).toBe(EXPECTED[actor] === 200 ? 404 : 200);
+    });
+
+    it(`edit a response: ${actor} → ${EXPECTED[actor]}`, async () => {
+      const author = await newAuthor();
+      const id = await createPost(await newAuthor());
+      const rid = await respond(author, id, 'Original response');
+      const res = await clientOf(actor, author).patch(`/api/post-responses/${rid}`, { body: `Edited by ${actor}` });
+      expect(res.status).toBe(EXPECTED[actor]);
+      const { body } = await read(t.client(), id);
+      expect(body!.responses[0]!.body).toBe(EXPECTED[actor] === 200 ? `Edited by ${actor}` : 'Original response');
+    });
+
+    it(`delete a response: ${actor} → ${EXPECTED[actor]}`, async () => {
+      const author = await newAuthor();
+      const id = await createPost(await newAuthor());
+      await respond(author, id);
+      const rid = await respond(author, id, 'to delete');
+      const res = await clientOf(actor, author).delete(`/api/post-responses/${rid}`);
+      expect(res.status).toBe(EXPECTED[actor]);
+      const { body } = await read(t.client(), id);
+      expect(body!.responses.map((r) => r.id).includes(rid)).toBe(EXPECTED[actor] !== 200);
+    });
+  }
+
+  it('tells the reader what they may change', async () => {
+    const author = await newAuthor();
+    const id = await createPost(author);
+    await respond(other, id);
+    const asAuthor = (await read(author.c, id)).body!;
+    expect([asAuthor.post.canEdit, asAuthor.responses[0]!.canEdit]).toEqual([true, false]);
+    const asOther = (await read(other.c, id)).body!;
+    expect([asOther.post.canEdit, asOther.responses[0]!.canEdit]).toEqual([false, true]);
+    const asAdmin = (await read(admin.c, id)).body!;
+    expect([asAdmin.post.canEdit, asAdmin.responses[0]!.canEdit]).toEqual([true, true]);
+    const asVisitor = (await read(t.client(), id)).body!;
+    expect([asVisitor.post.canEdit, asVisitor.responses[0]!.canEdit]).toEqual([false, false]);
+  });
+
+  it('deleting a post deletes its responses', async () => {
+    const author = await newAuthor();
+    const id = await createPost(author);
+    await respond(author, id);
+    await respond(other, id);
+    const responsesOf = async () =>
+      (await t.db.select({ n: count() }).from(postResponse).where(eq(postResponse.originalPostId, id)))[0]!.n;
+    expect(await responsesOf()).toBe(2);
+    expect((await author.c.delete(`/api/posts/${id}`)).status).toBe(200);
+    expect(await responsesOf()).toBe(0);
+    expect((await author.c.delete(`/api/posts/${id}`)).status).toBe(404);
+  });
+
+  it('refuses an invalid edit with 400 and changes nothing', async () => {
+    const author = await newAuthor();
+    const id = await createPost(author, { title: 'Stays' });
+    const rid = await respond(author, id, 'Stays too');
+    expect((await author.c.patch(`/api/posts/${id}`, { ...validPost(), title: '' })).status).toBe(400);
+    expect((await author.c.patch(`/api/posts/${id}`, { title: 'only' })).status).toBe(400);
+    expect((await author.c.patch(`/api/post-responses/${rid}`, { body: '' })).status).toBe(400);
+    const { body } = await read(t.client(), id);
+    expect(body!.post.title).toBe('Stays');
+    expect(body!.responses[0]!.body).toBe('Stays too');
+    expect((await author.c.patch('/api/posts/999999', validPost())).status).toBe(404);
+    expect((await author.c.delete('/api/post-responses/999999')).status).toBe(404);
+  });
+});
+
+describe('an author who deletes their account', () => {
+  it('leaves posts and responses behind, shown as from a former member, with the email removed', async () => {
+    const leaving = await member({ firstName: 'Leah', lastName: 'Ving' });
+    const id = await createPost(leaving, { title: 'Staying post' });
+    const other = await member();
+    const otherPost = await createPost(other);
+    await respond(leaving, otherPost, 'Staying response');
+    expect((await leaving.c.delete('/api/account')).status).toBe(200);
+
+    const [p] = await t.db.select().from(post).where(eq(post.id, id));
+    expect(p).toMatchObject({ posterUid: null, posterEmail: null, postTitle: 'Staying post' });
+    const [r] = await t.db.select().from(postResponse).where(eq(postResponse.originalPostId, otherPost));
+    expect(r).toMatchObject({ posterUid: null, posterEmail: null, post: 'Staying response' });
+
+    const { body } = await read(t.client(), id);
+    expect(body!.post.author).toEqual({ name: FORMER_MEMBER, isFormerMember: true });
+    const text = JSON.stringify(await list(t.client()));
+    expect(text).not.toContain('Leah');
+    const { body: thread } = await read(t.client(), otherPost);
+    expect(thread!.responses[0]!.author.name).toBe(FORMER_MEMBER);
+    // Nobody but an admin may now change them.
+    expect((await other.c.delete(`/api/posts/${id}`)).status).toBe(403);
+    expect((await admin.c.delete(`/api/posts/${id}`)).status).toBe(200);
+  });
+});

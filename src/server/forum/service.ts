@@ -1,0 +1,239 @@
+import { eq, sql } from 'drizzle-orm';
+import { POSTS_TOPIC, postTopic, type PostInput, type ResponseInput } from '../../shared/forum';
+import { isAdmin, type SessionUser } from '../auth/session';
+import type { Db } from '../db/client';
+import { post, postCategory, postResponse, profile } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { AppError } from '../http/errors';
+import { MAIL_FORMS, renderMail } from '../mail/outbox';
+import { canEdit, type Viewer } from './queries';
+
+type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'logger' | 'live' | 'outbox'>;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Who writes: the names come from the member's saved profile, the email from the account. */
+export type ForumAuthor = { id: string; email: string; firstName: string; lastName: string };
+
+/** Validated input: what the shared schemas give after parsing. */
+type PostFields = { [K in keyof PostInput]: string };
+type ResponseFields = { [K in keyof ResponseInput]: string };
+
+const POST_NOT_FOUND = 'This post does not exist (it may have been deleted).';
+const RESPONSE_NOT_FOUND = 'This response does not exist (it may have been deleted).';
+
+/** Posting and responding need a saved profile (SPEC §6); its names are copied onto what the member writes. */
+export async function requireForumAuthor(deps: Pick<Deps, 'database'>, who: SessionUser): Promise<ForumAuthor> {
+  const [row] = await deps.database.db
+    .select({ savedAt: profile.savedAt, firstName: profile.firstName, lastName: profile.lastName })
+    .from(profile)
+    .where(eq(profile.uid, who.id));
+  if (!row?.savedAt) throw new AppError('NEEDS_PROFILE');
+  return { id: who.id, email: who.email.toLowerCase(), firstName: row.firstName ?? '', lastName: row.lastName ?? '' };
+}
+
+export async function viewerOf(deps: Pick<Deps, 'database' | 'config'>, who: SessionUser | null): Promise<Viewer> {
+  return who ? { id: who.id, isAdmin: await isAdmin(deps.database.db, deps.config, who) } : null;
+}
+
+/** A signed-in member, with whether they are an admin. */
+export type Editor = NonNullable<Viewer>;
+
+/** An existing category whatever the case of the name typed, or a new one. */
+async function ensureCategory(tx: Tx, name: string): Promise<{ id: number; name: string }> {
+  // Two members creating the same new category at once: the second waits for the first and finds its row.
+  await tx.execute(sql`insert into ${postCategory} (name) values (${name}) on conflict do nothing`);
+  const [row] = await tx
+    .select({ id: postCategory.id, name: postCategory.name })
+    .from(postCategory)
+    .where(sql`lower(${postCategory.name}) = lower(${name})`);
+  if (!row) throw new Error(`category ${name} neither inserted nor found`);
+  return row;
+}
+
+/** Locks the post for the rest of the transaction, so changes to it and its responses happen one at a time. */
+async function lockPost(tx: Tx, id: number) {
+  const [row] = await tx.select({ id: post.id, posterUid: post.posterUid }).from(post).where(eq(post.id, id)).for('update');
+  if (!row) throw new AppError('NOT_FOUND', POST_NOT_FOUND);
+  return row;
+}
+
+/** The author or an admin (decided before the transaction: the embedded database runs one query at a time). */
+function requireEditor(editor: Editor, posterUid: string | null, what: string) {
+  if (canEdit(editor, posterUid)) return;
+  throw new AppError('FORBIDDEN', `Only the author of this ${what} or an admin may change it.`);
+}
+
+/** Announces a change of a post (or of its responses) to the list and to the post's own page. */
+async function announce(deps: Deps, tx: Tx, postId: number, kind: string) {
+  const id = String(postId);
+  await deps.live.publish(tx, { topic: POSTS_TOPIC, kind, id });
+  await deps.live.publish(tx, { topic: postTopic(postId), kind, id });
+}
+
+/** The words of the post's responses, for the keyword filter; rebuilt after an edit or a deletion. */
+async function rebuildResponsesSearch(tx: Tx, postId: number) {
+  await tx
+    .update(post)
+    .set({
+      responsesSearch: sql`(select strip(to_tsvector('english', string_agg(${postResponse.post}, ' '))) from ${postResponse} where ${postResponse.originalPostId} = ${postId})`,
+    })
+    .where(eq(post.id, postId));
+}
+
+export async function createPost(deps: Deps, author: ForumAuthor, input: PostFields): Promise<{ id: number }> {
+  const now = deps.clock.now();
+  const { id, category } = await deps.database.db.transaction(async (tx) => {
+    const category = await ensureCategory(tx, input.category);
+    const [row] = await tx
+      .insert(post)
+      .values({
+        posterUid: author.id,
+        posterFirstName: author.firstName,
+        posterLastName: author.lastName,
+        posterEmail: author.email,
+        postDate: now,
+        updatedAt: now,
+        postTitle: input.title,
+        post: input.body,
+        postCategory: category.id,
+      })
+      .returning({ id: post.id });
+    await announce(deps, tx, row!.id, 'created');
+    return { id: row!.id, category };
+  });
+  deps.logger.info('post created', { postId: id, uid: author.id });
+  await queueNewPostAlert(deps, author, { id, title: input.title, body: input.body, category: category.name });
+  return { id };
+}
+
+/**
+ * The network team hears of each new post (SPEC §7 "new-post alert to network staff"). The post is already
+ * saved: a failure here is logged, not reported to the member, who would otherwise post it twice.
+ */
+async function queueNewPostAlert(
+  deps: Deps,
+  author: ForumAuthor,
+  created: { id: number; title: string; body: string; category: string },
+) {
+  const name = `${author.firstName} ${author.lastName}`.trim();
+  const link = `${deps.config.publicUrl}/discuss/${created.id}`;
+  try {
+    await deps.outbox.add({
+      form: MAIL_FORMS.newPostAlert,
+      to: deps.config.staffEmail,
+      replyTo: author.email,
+      ...renderMail({
+        subject: `New forum post: ${created.title}`,
+        paragraphs: [
+          `${name} (${author.email}) posted in "${created.category}" on the Foster Care Network forum:`,
+          { quote: `${created.title}\n\n${created.body}` },
+          { link, label: 'Read the post and its responses' },
+          'Replying to this message writes to the author.',
+        ],
+      }),
+    });
+  } catch (err) {
+    deps.logger.error('new post alert not queued', { postId: created.id, err });
+  }
+}
+
+export async function updatePost(deps: Deps, editor: Editor, id: number, input: PostFields): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const current = await lockPost(tx, id);
+    requireEditor(editor, current.posterUid, 'post');
+    const category = await ensureCategory(tx, input.category);
+    await tx
+      .update(post)
+      .set({ postTitle: input.title, post: input.body, postCategory: category.id, updatedAt: deps.clock.now() })
+      .where(eq(post.id, id));
+    await announce(deps, tx, id, 'updated');
+  });
+  deps.logger.info('post updated', { postId: id, uid: editor.id });
+}
+
+/** Deletes the post and, through the foreign key, its responses. */
+export async function deletePost(deps: Deps, editor: Editor, id: number): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const current = await lockPost(tx, id);
+    requireEditor(editor, current.posterUid, 'post');
+    await tx.delete(post).where(eq(post.id, id));
+    await announce(deps, tx, id, 'deleted');
+  });
+  deps.logger.info('post deleted', { postId: id, uid: editor.id });
+}
+
+export async function createResponse(
+  deps: Deps,
+  author: ForumAuthor,
+  postId: number,
+  input: ResponseFields,
+): Promise<{ id: number }> {
+  const now = deps.clock.now();
+  const id = await deps.database.db.transaction(async (tx) => {
+    await lockPost(tx, postId);
+    const [row] = await tx
+      .insert(postResponse)
+      .values({
+        originalPostId: postId,
+        posterUid: author.id,
+        posterFirstName: author.firstName,
+        posterLastName: author.lastName,
+        posterEmail: author.email,
+        postDate: now,
+        updatedAt: now,
+        post: input.body,
+      })
+      .returning({ id: postResponse.id });
+    // Adding words needs no rebuild: the new response's words join the others.
+    await tx
+      .update(post)
+      .set({
+        responsesSearch: sql`coalesce(${post.responsesSearch}, ''::tsvector) || strip(to_tsvector('english', ${input.body}))`,
+      })
+      .where(eq(post.id, postId));
+    await announce(deps, tx, postId, 'response-created');
+    return row!.id;
+  });
+  deps.logger.info('response created', { postId, responseId: id, uid: author.id });
+  return { id };
+}
+
+/** The response's post, locked first (the same order as every other change of a post), then the response. */
+async function lockResponse(tx: Tx, id: number) {
+  const [found] = await tx.select({ postId: postResponse.originalPostId }).from(postResponse).where(eq(postResponse.id, id));
+  if (!found) throw new AppError('NOT_FOUND', RESPONSE_NOT_FOUND);
+  await lockPost(tx, found.postId);
+  const [row] = await tx
+    .select({ postId: postResponse.originalPostId, posterUid: postResponse.posterUid })
+    .from(postResponse)
+    .where(eq(postResponse.id, id))
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND', RESPONSE_NOT_FOUND);
+  return row;
+}
+
+export async function updateResponse(deps: Deps, editor: Editor, id: number, input: ResponseFields): Promise<{ postId: number }> {
+  const postId = await deps.database.db.transaction(async (tx) => {
+    const current = await lockResponse(tx, id);
+    requireEditor(editor, current.posterUid, 'response');
+    await tx.update(postResponse).set({ post: input.body, updatedAt: deps.clock.now() }).where(eq(postResponse.id, id));
+    await rebuildResponsesSearch(tx, current.postId);
+    await announce(deps, tx, current.postId, 'response-updated');
+    return current.postId;
+  });
+  deps.logger.info('response updated', { postId, responseId: id, uid: editor.id });
+  return { postId };
+}
+
+export async function deleteResponse(deps: Deps, editor: Editor, id: number): Promise<{ postId: number }> {
+  const postId = await deps.database.db.transaction(async (tx) => {
+    const current = await lockResponse(tx, id);
+    requireEditor(editor, current.posterUid, 'response');
+    await tx.delete(postResponse).where(eq(postResponse.id, id));
+    await rebuildResponsesSearch(tx, current.postId);
+    await announce(deps, tx, current.postId, 'response-deleted');
+    return current.postId;
+  });
+  deps.logger.info('response deleted', { postId, responseId: id, uid: editor.id });
+  return { postId };
+}

@@ -1,0 +1,57 @@
+import { Button, Loader, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { categoriesQueryOptions } from './forum-api';
+import classes from './discuss.module.css';
+
+type CategoryListProps = {
+  selected: string;
+  hasFilter: boolean;
+  onSelect: (category: string) => void;
+  onClear: () => void;
+};
+
+/** The categories with their number of posts; choosing one filters the list, Clear Filter shows all. */
+export function CategoryList({ selected, hasFilter, onSelect, onClear }: CategoryListProps) {
+  const { data, isError } = useQuery(categoriesQueryOptions);
+  const headingId = useId();
+  const shown = data?.categories.filter((c) => c.postCount > 0 || c.name.toLowerCase() === selected.toLowerCase()) ?? [];
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId} mb="xs">
+        Categories
+      </Title>
+      {isError ? <Text size="sm">The categories could not be loaded.</Text> : null}
+      {!data && !isError ? <Loader size="sm" aria-label="Loading categories" /> : null}
+      {data ? (
+        <>
+          <ul className={classes.categoryList}>
+            {shown.map((c) => {
+              const isSelected = c.name.toLowerCase() === selected.toLowerCase();
+              return (
+                <li key={c.id}>
+                  <button
+                    type="button"
+                    className={classes.categoryButton}
+                    aria-pressed={isSelected}
+                    onClick={() => onSelect(isSelected ? '' : c.name)}
+                  >
+                    <span>{c.name}</span>
+                    <span className={classes.count} aria-hidden="true">
+                      {c.postCount}
+                    </span>
+                    <VisuallyHidden>{`(${c.postCount} ${c.postCount === 1 ? 'post' : 'posts'})`}</VisuallyHidden>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {shown.length === 0 ? <Text size="sm">No posts yet.</Text> : null}
+          <Button variant="outline" size="xs" mt="sm" onClick={onClear} disabled={!hasFilter}>
+            Clear Filter
+          </Button>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { Alert, Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { postInputSchema } from '../../shared/forum';
+import { FormAlert } from '../app/form-alert';
+import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
+import { createPost } from './forum-api';
+import { PostFields, type PostDraft } from './post-fields';
+import { PostingGate } from './posting-gate';
+import { writeErrorOf } from './write-errors';
+
+const EMPTY: PostDraft = { category: '', title: '', body: '' };
+
+/** "New Post": opens the form for members with a profile; others learn what they need first. */
+export function NewPost({ defaultCategory }: { defaultCategory: string }) {
+  const [isOpen, setOpen] = useState(false);
+  const [published, setPublished] = useState<{ id: number; title: string }>();
+  const headingId = useId();
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h3" id={headingId} mb="sm">
+        New post
+      </Title>
+      <PostingGate action="post">
+        {published ? (
+          <Alert color="teal" variant="light" role="status" mb="md">
+            Your post “{published.title}” is published.{' '}
+            <Anchor component={Link} to={`/discuss/${published.id}`}>
+              Open it
+            </Anchor>
+          </Alert>
+        ) : null}
+        {isOpen ? (
+          <NewPostForm
+            defaultCategory={defaultCategory}
+            onDone={(created) => {
+              setOpen(false);
+              setPublished(created);
+            }}
+            onCancel={() => setOpen(false)}
+          />
+        ) : (
+          <Button
+            onClick={() => {
+              setPublished(undefined);
+              setOpen(true);
+            }}
+          >
+            Write a new post
+          </Button>
+        )}
+      </PostingGate>
+    </Paper>
+  );
+}
+
+function NewPostForm({
+  defaultCategory,
+  onDone,
+  onCancel,
+}: {
+  defaultCategory: string;
+  onDone: (created: { id: number; title: string }) => void;
+  onCancel: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<PostDraft>({ ...EMPTY, category: defaultCategory });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+
+  const mutation = useMutation({
+    mutationFn: createPost,
+    onSuccess: async ({ id }, input) => {
+      await queryClient.invalidateQueries({ queryKey: ['posts'] });
+      onDone({ id, title: String(input.title).trim() });
+    },
+    onError: (error) => {
+      const { message, fieldErrors: errors } = writeErrorOf(error, 'Your post could not be published. Please try again.');
+      setFormError(message);
+      setFieldErrors(errors);
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(undefined);
+    const parsed = postInputSchema.safeParse(draft);
+    if (!parsed.success) {
+      setFieldErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setFieldErrors({});
+    mutation.mutate(draft);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="New post">
+      <FormAlert message={formError} />
+      <Stack>
+        <PostFields draft={draft} onChange={setDraft} errors={fieldErrors} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            Post
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { Anchor, Badge, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import type { PostSummary } from '../../shared/forum';
+import { formatDateTime, responsesLabel } from './format-date';
+import classes from './discuss.module.css';
+
+/** One post in the list; 'More' opens it and remembers the list (filters) to come back to. */
+export function PostListItem({ post, listSearch }: { post: PostSummary; listSearch: string }) {
+  const titleId = `post-${post.id}-title`;
+  return (
+    <article className={classes.postItem} aria-labelledby={titleId} data-post-id={post.id}>
+      <Title order={3} size="h4" id={titleId} mb={4} style={{ overflowWrap: 'anywhere' }}>
+        {post.title}
+      </Title>
+      <div className={classes.meta}>
+        <span>By {post.author.name}</span>
+        <time dateTime={post.postDate}>{formatDateTime(post.postDate)}</time>
+        <Badge variant="light" color="teal" radius="sm" tt="none" component="span">
+          <VisuallyHidden>Category: </VisuallyHidden>
+          {post.category}
+        </Badge>
+        <span>{responsesLabel(post.responseCount)}</span>
+      </div>
+      {post.excerpt ? (
+        <Text mt="xs" size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {post.excerpt}
+        </Text>
+      ) : null}
+      <Anchor
+        component={Link}
+        to={`/discuss/${post.id}`}
+        state={{ fromList: listSearch }}
+        fw={700}
+        size="sm"
+        mt={6}
+        display="inline-block"
+        data-more-link
+      >
+        More<VisuallyHidden>: {post.title}</VisuallyHidden>
+      </Anchor>
+    </article>
+  );
+}

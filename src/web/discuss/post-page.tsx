@@ -1,0 +1,217 @@
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+
+import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { postInputSchema, postTopic, type PostDetail, type ResponseView } from '../../shared/forum';
+import { FormAlert } from '../app/form-alert';
+import { Page } from '../app/page';
+import { isApiRequestError } from '../lib/api';
+import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
+import { useLive } from '../live/use-live';
+import { ConfirmDelete } from './confirm-delete';
+import { formatDateTime, responsesLabel, wasEdited } from './format-date';
+import { deletePost, postQueryOptions, updatePost } from './forum-api';
+import { PostFields, type PostDraft } from './post-fields';
+import { PostingGate } from './posting-gate';
+import { ResponseForm } from './response-form';
+import { ResponseItem } from './response-item';
+import { UserText } from './user-text';
+import { writeErrorOf } from './write-errors';
+import classes from './discuss.module.css';
+
+/** Where 'Back to main' leads: the list as the reader left it (its filters), or the whole list. */
+function useBackToList(postId: string) {
+  const location = useLocation();
+  const from = (location.state as { fromList?: unknown } | null)?.fromList;
+  const search = typeof from === 'string' && (from === '' || from.startsWith('?')) ? from : '';
+  return { to: `/discuss${search}`, state: { focusPost: Number(postId) } };
+}
+
+/** /discuss/:id — one post with its responses and the response form; changes arrive live. */
+export default function PostPage() {
+  const { id = '' } = useParams();
+  const back = useBackToList(id);
+  const query = useQuery(postQueryOptions(id));
+  useLive([postTopic(id)]);
+
+  const backLink = (
+    <Anchor component={Link} to={back.to} state={back.state} fw={700}>
+      ← Back to main
+    </Anchor>
+  );
+
+  const isGone = isApiRequestError(query.error) && query.error.status === 404;
+  if (isGone || (query.isError && !query.data)) {
+    return (
+      <Page title={isGone ? 'Post not found' : 'Discuss'} size="md">
+        <Text mb="md" role="status">
+          {isGone ? 'This post has been deleted, or never existed.' : 'The post could not be loaded. Please try again later.'}
+        </Text>
+        {backLink}
+      </Page>
+    );
+  }
+  if (!query.data) {
+    return (
+      <Page title="Discuss" size="md">
+        <Loader aria-label="Loading the post" />
+      </Page>
+    );
+  }
+  const { post, responses } = query.data;
+  return (
+    <Page title={post.title} documentTitle={`${post.title} | Discuss`} size="md">
+      <Stack gap="xl">
+        <PostArticle post={post} back={back} />
+        <Responses post={post} responses={responses} />
+        <div>{backLink}</div>
+      </Stack>
+    </Page>
+  );
+}
+
+function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof useBackToList> }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<PostDraft | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const [isConfirming, confirm] = useDisclosure(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+
+  const save = useMutation({
+    mutationFn: (input: PostDraft) => updatePost(post.id, input),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['post', String(post.id)] }),
+        queryClient.invalidateQueries({ queryKey: ['posts'] }),
+      ]);
+      setDraft(null);
+      requestAnimationFrame(() => editButton.current?.focus());
+    },
+    onError: (error) => {
+      const { message, fieldErrors: errors } = writeErrorOf(error, 'Your changes could not be saved. Please try again.');
+      setFormError(message);
+      setFieldErrors(errors);
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: () => deletePost(post.id),
+    onSuccess: async () => {
+      confirm.close();
+      queryClient.removeQueries({ queryKey: ['post', String(post.id)] });
+      await queryClient.invalidateQueries({ queryKey: ['posts'] });
+      await navigate(back.to, { state: { notice: 'The post has been deleted.' } });
+    },
+    onError: (error) => {
+      confirm.close();
+      setFormError(writeErrorOf(error, 'The post could not be deleted. Please try again.').message);
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!draft) return;
+    setFormError(undefined);
+    const parsed = postInputSchema.safeParse(draft);
+    if (!parsed.success) {
+      setFieldErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setFieldErrors({});
+    save.mutate(draft);
+  }
+
+  return (
+    <article>
+      <div className={classes.meta} style={{ marginTop: 'calc(-1 * var(--mantine-spacing-sm))' }}>
+        <span>By {post.author.name}</span>
+        <time dateTime={post.postDate}>{formatDateTime(post.postDate)}</time>
+        {wasEdited(post.postDate, post.updatedAt) ? <span>edited {formatDateTime(post.updatedAt)}</span> : null}
+        <Badge variant="light" color="teal" radius="sm" tt="none" component="span">
+          {post.category}
+        </Badge>
+      </div>
+      <FormAlert message={formError} />
+      {draft === null ? (
+        <>
+          <UserText text={post.body} mt="md" size="md" />
+          {post.canEdit ? (
+            <Group gap="sm" mt="lg">
+              <Button
+                ref={editButton}
+                variant="outline"
+                onClick={() => {
+                  setFormError(undefined);
+                  setFieldErrors({});
+                  setDraft({ category: post.category, title: post.title, body: post.body });
+                }}
+              >
+                Edit Post
+              </Button>
+              <Button variant="outline" color="red.9" onClick={confirm.open}>
+                Delete Post
+              </Button>
+            </Group>
+          ) : null}
+        </>
+      ) : (
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mt="md">
+          <form onSubmit={onSubmit} noValidate aria-label="Edit the post">
+            <Stack>
+              <PostFields draft={draft} onChange={setDraft} errors={fieldErrors} />
+              <Group gap="sm">
+                <Button type="submit" loading={save.isPending}>
+                  Save Post
+                </Button>
+                <Button variant="default" onClick={() => setDraft(null)} disabled={save.isPending}>
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      )}
+      <ConfirmDelete
+        opened={isConfirming}
+        title="Delete this post?"
+        text={
+          post.responseCount > 0
+            ? `The post and its ${responsesLabel(post.responseCount)} will be deleted for everyone. This cannot be undone.`
+            : 'The post will be deleted for everyone. This cannot be undone.'
+        }
+        isPending={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={confirm.close}
+      />
+    </article>
+  );
+}
+
+function Responses({ post, responses }: { post: PostDetail; responses: ResponseView[] }) {
+  return (
+    <section aria-labelledby="responses-heading">
+      <Title order={2} size="h3" id="responses-heading" mb="md">
+        Responses ({responses.length})
+      </Title>
+      {responses.length === 0 ? (
+        <Text mb="md">No responses yet.</Text>
+      ) : (
+        <Stack component="ol" gap="lg" mb="xl" style={{ listStyle: 'none', padding: 0 }}>
+          {responses.map((r) => (
+            <ResponseItem key={r.id} response={r} />
+          ))}
+        </Stack>
+      )}
+      <PostingGate action="respond">
+        <ResponseForm postId={post.id} />
+      </PostingGate>
+    </section>
+  );
+}

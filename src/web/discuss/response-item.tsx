@@ -1,0 +1,138 @@
+import { Button, Group, Textarea, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { RESPONSE_BODY_MAX, responseInputSchema, type ResponseView } from '../../shared/forum';
+import { FormAlert } from '../app/form-alert';
+import { fieldErrorsOf } from '../lib/field-errors';
+import { ConfirmDelete } from './confirm-delete';
+import { formatDateTime, wasEdited } from './format-date';
+import { deleteResponse, updateResponse } from './forum-api';
+import { UserText } from './user-text';
+import { writeErrorOf } from './write-errors';
+import classes from './discuss.module.css';
+
+/** One response; its author or an admin edits it (Edit Post / Save Post, SPEC §4) and deletes it. */
+export function ResponseItem({ response }: { response: ResponseView }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+  const [isConfirming, confirm] = useDisclosure(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const context = `response by ${response.author.name}, ${formatDateTime(response.postDate)}`;
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['post', String(response.postId)] }),
+      queryClient.invalidateQueries({ queryKey: ['posts'] }),
+    ]);
+
+  const save = useMutation({
+    mutationFn: (body: string) => updateResponse(response.id, { body }),
+    onSuccess: async () => {
+      await refresh();
+      setDraft(null);
+      requestAnimationFrame(() => editButton.current?.focus());
+    },
+    onError: (err) => {
+      const { message, fieldErrors } = writeErrorOf(err, 'Your changes could not be saved. Please try again.');
+      setError(fieldErrors.body ?? message);
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: () => deleteResponse(response.id),
+    onSuccess: async () => {
+      confirm.close();
+      await refresh();
+    },
+    onError: (err) => {
+      confirm.close();
+      setError(writeErrorOf(err, 'The response could not be deleted. Please try again.').message);
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(undefined);
+    const parsed = responseInputSchema.safeParse({ body: draft ?? '' });
+    if (!parsed.success) {
+      setError(fieldErrorsOf(parsed.error).body);
+      return;
+    }
+    save.mutate(draft ?? '');
+  }
+
+  return (
+    <li className={classes.response} data-response-id={response.id}>
+      <div className={classes.meta}>
+        <strong style={{ color: 'var(--mantine-color-text)' }}>{response.author.name}</strong>
+        <time dateTime={response.postDate}>{formatDateTime(response.postDate)}</time>
+        {wasEdited(response.postDate, response.updatedAt) ? <span>edited {formatDateTime(response.updatedAt)}</span> : null}
+      </div>
+      {draft === null ? (
+        <>
+          <FormAlert message={error} />
+          <UserText text={response.body} mt={4} />
+          {response.canEdit ? (
+            <Group gap="xs" mt="xs">
+              <Button
+                ref={editButton}
+                size="compact-sm"
+                variant="subtle"
+                onClick={() => {
+                  setError(undefined);
+                  setDraft(response.body);
+                }}
+              >
+                Edit Post<VisuallyHidden>: {context}</VisuallyHidden>
+              </Button>
+              <Button size="compact-sm" variant="subtle" color="red" c="red.9" onClick={confirm.open}>
+                Delete<VisuallyHidden>: {context}</VisuallyHidden>
+              </Button>
+            </Group>
+          ) : null}
+        </>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Textarea
+            label="Edit your response"
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+            maxLength={RESPONSE_BODY_MAX}
+            autosize
+            minRows={3}
+            maxRows={14}
+            error={error}
+            data-autofocus
+            autoFocus
+          />
+          <Group gap="xs" mt="xs">
+            <Button type="submit" size="compact-sm" loading={save.isPending}>
+              Save Post<VisuallyHidden>: {context}</VisuallyHidden>
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="default"
+              onClick={() => {
+                setDraft(null);
+                setError(undefined);
+              }}
+              disabled={save.isPending}
+            >
+              Cancel
+            </Button>
+          </Group>
+        </form>
+      )}
+      <ConfirmDelete
+        opened={isConfirming}
+        title="Delete this response?"
+        text="The response will be deleted for everyone. This cannot be undone."
+        isPending={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={confirm.close}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,13 @@
+import { MESSAGES } from '../../shared/messages';
+import { isApiRequestError } from '../lib/api';
+import type { FieldErrors } from '../lib/field-errors';
+
+/** What a failed write tells the member: the server's words where they are meant for people. */
+export function writeErrorOf(error: unknown, fallback: string): { message: string; fieldErrors: FieldErrors } {
+  if (!isApiRequestError(error)) return { message: fallback, fieldErrors: {} };
+  if (error.code === 'NEEDS_PROFILE') return { message: MESSAGES.needProfileToPost, fieldErrors: {} };
+  if (error.fieldErrors) return { message: 'Please check the fields marked below.', fieldErrors: error.fieldErrors };
+  if (error.status === 401) return { message: 'Your session has ended. Please sign in again.', fieldErrors: {} };
+  if ([403, 404, 429].includes(error.status)) return { message: error.message, fieldErrors: {} };
+  return { message: fallback, fieldErrors: {} };
+}
