@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerenderLanding } from './scripts/prerender-landing.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), prerenderLanding()],
   publicDir: 'public',
   build: {
     outDir: 'dist',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfText } from '../src/server/states/test-support';
 import { launchBrowser, openSite, uniqueEmail } from './support/browser';
-import { expectNoPageErrors, signUpViaForm } from './support/journey';
+import { expectNoPageErrors, openPage, signUpViaForm } from './support/journey';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ afterAll(() => browser.close());
 
 /** Opens the landing page and brings the map (loaded as the visitor nears it) into view. */
 async function openMap(page: Page) {
-  await page.goto('/');
+  await openPage(page, '/');
   await page.getByRole('heading', { name: 'Children in foster care, state by state' }).scrollIntoViewIfNeeded();
   await page.getByRole('group', { name: 'Map of the United States' }).waitFor();
 }
@@ -173,6 +173,44 @@ describe('the landing page', () => {
     await expect.poll(selection(page).count).toBe('31,283');
     expect(await prompt.count()).toBe(0);
     expectNoPageErrors(errors);
+  });
+
+  it('paints from HTML alone before any script runs, then the app takes over that same page', async () => {
+    const { context, page, errors } = await openSite(browser);
+    // Hold the app's entry script back: what shows meanwhile is the prerendered page.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const heading = page.getByRole('heading', { level: 1 });
+    expect(await heading.innerText()).toBe('Every child deserves a family that stays.');
+    expect(await page.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: /^Give/ }).getAttribute('href')).toBe('https://give.network.test/');
+    await heading.evaluate((h) => h.setAttribute('data-before-scripts', ''));
+    // A visitor who starts reading before the app runs keeps their place when it does.
+    await page.evaluate(() => window.scrollTo(0, 600));
+
+    release();
+    // The figures come from the app once it runs.
+    const bar = page.getByRole('progressbar', { name: 'Our progress toward 20,000' });
+    await expect.poll(() => bar.getAttribute('aria-valuetext')).toMatch(/^[\d,]+ of 20,000 children$/);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    expect(await page.evaluate(() => window.scrollY)).toBe(600);
+    // Hydrated, not re-rendered: the element painted from HTML is still the one on screen, and it works.
+    expect(await heading.getAttribute('data-before-scripts')).toBe('');
+    await page.getByRole('heading', { name: 'Children in foster care, state by state' }).scrollIntoViewIfNeeded();
+    await stateButton(page, 'Vermont').click();
+    await expect.poll(selection(page).count).toBe('1,226');
+    expectNoPageErrors(errors);
+
+    // A signed-in member is never sent the signed-out page.
+    await signUpViaForm(page, uniqueEmail('prerender'));
+    const html = await (await context.request.get('/')).text();
+    expect(html).not.toContain('data-prerendered');
+    expect(html).not.toContain('"me":null');
   });
 
   it('has no serious accessibility problems, with the map loaded and a state selected', async () => {

@@ -3,7 +3,7 @@ import { request, type APIRequestContext, type Browser, type Page } from 'playwr
 import { inject } from 'vitest';
 import type { PageViewSummary } from '../src/shared/page-view';
 import { clientAddress, launchBrowser, openSite } from './support/browser';
-import { expectNoPageErrors, PASSWORD } from './support/journey';
+import { expectNoPageErrors, openPage, PASSWORD } from './support/journey';
 
 // The e2e server lists this address in ADMIN_EMAILS; the summary API is for admins only.
 const ADMIN_EMAIL = 'admin@network.test';
@@ -33,7 +33,7 @@ const viewsOf = (s: PageViewSummary, path: string) => s.byPath.find((p) => p.pat
 
 /** Home, then three client-side navigations through the menu: four pages. */
 async function browseFourPages(page: Page) {
-  await page.goto('/');
+  await openPage(page, '/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Contact' }).click();
   await page.waitForURL('**/contact');

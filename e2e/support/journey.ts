@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { APP_READY_ATTRIBUTE } from '../../src/shared/boot';
 
 export const PASSWORD = 'a good long password';
 /** The password field, not its confirmation (required fields may carry a marker after the label). */
@@ -34,6 +35,15 @@ export async function menuEntries(page: Page) {
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Home' }).waitFor();
   return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim());
+}
+
+/**
+ * Opens a page and waits until the app runs it. The landing page is prerendered for visitors, so it
+ * shows before its scripts run; a click that early is a plain link (or nothing), not the app.
+ */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator(`html[${APP_READY_ATTRIBUTE}]`).waitFor({ state: 'attached' });
 }
 
 export function expectNoPageErrors(errors: string[]) {

@@ -1,5 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -109,7 +110,14 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api', api);
 
   if (options.controlToken) app.route('/internal', internalRoutes(deps, options.controlToken));
-  if (options.distDir !== null) app.route('/', staticRoutes(options.distDir));
+  if (options.distDir !== null) {
+    const sessionCookie = auth.$context.then((ctx) => ctx.authCookies.sessionToken.name);
+    const pages = {
+      site: { donateUrl: config.donateUrl },
+      hasSessionCookie: async (c: Context) => getCookie(c, await sessionCookie) !== undefined,
+    };
+    app.route('/', staticRoutes(options.distDir, pages));
+  }
 
   return { app, auth, limiter };
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { LoadingScreen } from './app/loading-screen';
 import { NotFoundPage } from './app/not-found-page';
 import { RequireAuth } from './app/require-auth';
@@ -53,6 +53,21 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The browser's router. `hydrationData` marks a page the server already rendered: the router then
+ * starts initialized and leaves the scroll position alone (the visitor may have scrolled already).
+ */
+export function createRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+}
+
+/** Loads the code of the routes that match `pathname` now, as hydrating a server-rendered page needs. */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  const lazy = (matchRoutes(routes, pathname) ?? []).filter((m) => m.route.lazy);
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, { ...(await load()), lazy: undefined });
+    }),
+  );
 }

@@ -2,25 +2,44 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BOOT_ELEMENT_ID, bootScript, DONATE_URL_PLACEHOLDER, LANDING_HTML, type BootState } from '../../shared/boot';
 import { staticRoutes } from './static';
 
-function fakeDist() {
+const INDEX = '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>';
+const LANDING = `<!doctype html><html><head><title>landing</title></head><body><div id="root" data-prerendered><a href="${DONATE_URL_PLACEHOLDER}">Give</a></div></body></html>`;
+
+function fakeDist({ withLanding = true } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-dist-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>app</title>');
+  fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+  if (withLanding) fs.writeFileSync(path.join(dir, LANDING_HTML), LANDING);
   fs.writeFileSync(path.join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
   return dir;
 }
 
-describe('front-end files', () => {
-  const app = staticRoutes(fakeDist());
+const DONATE_URL = 'https://give.example.org/?a=1&b="2"';
+const options = {
+  site: { donateUrl: DONATE_URL },
+  hasSessionCookie: (c: { req: { header(name: string): string | undefined } }) => (c.req.header('cookie') ?? '').includes('session='),
+};
 
-  it('answers page paths with index.html, never cached', async () => {
-    for (const p of ['/', '/signin', '/dashboard', '/discuss/123']) {
+/** The boot state written into a page, as the browser reads it. */
+function bootOf(html: string): BootState {
+  const match = new RegExp(`<script type="application/json" id="${BOOT_ELEMENT_ID}">(.*?)</script>`).exec(html);
+  if (!match) throw new Error('no boot state in the page');
+  return JSON.parse(match[1]!) as BootState;
+}
+
+describe('front-end files', () => {
+  const app = staticRoutes(fakeDist(), options);
+
+  it('answers page paths with the app, never cached and varying with the cookie', async () => {
+    for (const p of ['/signin', '/dashboard', '/discuss/123']) {
       const res = await app.request(p);
       expect(res.status, p).toBe(200);
       expect(await res.text()).toContain('<title>app</title>');
       expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('vary')).toContain('Cookie');
     }
   });
 
@@ -34,5 +53,44 @@ describe('front-end files', () => {
     const res = await app.request('/assets/main-abc123.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends the prerendered landing page to visitors without a session cookie, with the real Give link', async () => {
+    const res = await app.request('/');
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain('<title>landing</title>');
+    expect(html).not.toContain(DONATE_URL_PLACEHOLDER);
+    expect(html).toContain('href="https://give.example.org/?a=1&amp;b=&quot;2&quot;"');
+    expect(bootOf(html)).toEqual({ site: { donateUrl: DONATE_URL }, me: null });
+  });
+
+  it('sends the plain app to a request with a session cookie, without claiming who is signed in', async () => {
+    for (const p of ['/', '/directory']) {
+      const html = await (await app.request(p, { headers: { cookie: 'session=abc' } })).text();
+      expect(html, p).toContain('<title>app</title>');
+      const boot = bootOf(html);
+      expect(boot.site).toEqual({ donateUrl: DONATE_URL });
+      expect('me' in boot, p).toBe(false);
+    }
+  });
+
+  it('tells every signed-out page that nobody is signed in', async () => {
+    const html = await (await app.request('/signin')).text();
+    expect(bootOf(html)).toEqual({ site: { donateUrl: DONATE_URL }, me: null });
+  });
+
+  it('falls back to the plain app for "/" when the build has no prerendered landing page', async () => {
+    const plain = staticRoutes(fakeDist({ withLanding: false }), options);
+    expect(await (await plain.request('/')).text()).toContain('<title>app</title>');
+  });
+});
+
+describe('the boot state block', () => {
+  it('cannot close its element or start markup, whatever the values hold', () => {
+    const tag = bootScript({ site: { donateUrl: 'https://x.org/</script><script>alert(1)</script>&\u2028' } });
+    const inner = tag.slice(tag.indexOf('>') + 1, tag.lastIndexOf('</script>'));
+    expect(inner).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(inner)).toEqual({ site: { donateUrl: 'https://x.org/</script><script>alert(1)</script>&\u2028' } });
   });
 });

@@ -1,20 +1,46 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { bootScript, DONATE_URL_PLACEHOLDER, LANDING_HTML, type SiteConfig } from '../../shared/boot';
 import { isClientRoute } from '../../shared/routes';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist');
 
+export type PageOptions = {
+  site: SiteConfig;
+  /** Whether the request carries a session cookie (valid or not: only its absence proves "signed out"). */
+  hasSessionCookie(c: Context): boolean | Promise<boolean>;
+};
+
+type Pages = { index: string; landing: string | undefined };
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Reads the built pages once and fills in what the server knows: the Give link and the boot state. */
+function readPages(distDir: string, site: SiteConfig): Pages | undefined {
+  const read = (name: string) => {
+    const file = path.join(distDir, name);
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+  };
+  const index = read('index.html');
+  if (!index) return undefined;
+  const landing = read(LANDING_HTML)?.replaceAll(DONATE_URL_PLACEHOLDER, escapeAttribute(site.donateUrl));
+  return { index, landing };
+}
+
+const withBoot = (html: string, boot: string) => html.replace('</head>', `  ${boot}\n  </head>`);
+
 /**
- * Serves the built front end: hashed assets cached for a year, index.html never cached, and every
- * page path answered with index.html (404 for paths the front end does not know, which it shows as
- * 'page not found').
+ * Serves the built front end: hashed assets cached for a year, pages never cached, and every page path
+ * answered with index.html (404 for paths the front end does not know, which it shows as 'page not
+ * found'). Visitors without a session cookie get the prerendered landing page for "/" (see
+ * scripts/prerender-landing.ts), and every page carries the boot state (src/shared/boot.ts).
  */
-export function staticRoutes(distDir = DIST_DIR) {
+export function staticRoutes(distDir = DIST_DIR, options: PageOptions = { site: { donateUrl: '' }, hasSessionCookie: () => false }) {
   const app = new Hono();
-  const indexFile = path.join(distDir, 'index.html');
 
   app.use('*', async (c, next) => {
     await next();
@@ -24,17 +50,25 @@ export function staticRoutes(distDir = DIST_DIR) {
   });
   if (fs.existsSync(distDir)) {
     const files = serveStatic({ root: distDir });
-    // index.html goes through the handler below, so it is never served (or cached) as a plain file.
+    // Pages go through the handler below, so they are never served (or cached) as plain files.
     app.use('*', (c, next) => (c.req.path === '/' || c.req.path.endsWith('.html') ? next() : files(c, next)));
   }
-  let indexHtml: string | undefined;
-  app.get('*', (c) => {
-    indexHtml ??= fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
-    if (!indexHtml) {
+
+  const signedOutBoot = bootScript({ site: options.site, me: null });
+  const unknownBoot = bootScript({ site: options.site });
+  let pages: Pages | undefined;
+  app.get('*', async (c) => {
+    pages ??= readPages(distDir, options.site);
+    if (!pages) {
       return c.text('The front end is not built. Run `npm run build` (or `npm start`, which builds it).', 503);
     }
+    const isSignedOut = !(await options.hasSessionCookie(c));
+    const isLanding = c.req.path === '/' && isSignedOut && pages.landing !== undefined;
+    const html = withBoot(isLanding ? pages.landing! : pages.index, isSignedOut ? signedOutBoot : unknownBoot);
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml, isClientRoute(c.req.path) ? 200 : 404);
+    // The page differs with the session cookie: a shared cache must not hand one visitor's page to another.
+    c.header('Vary', 'Cookie');
+    return c.html(html, isClientRoute(c.req.path) ? 200 : 404);
   });
   return app;
 }

@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { APP_READY_ATTRIBUTE } from '../../shared/boot';
 import { FlashNoticeView } from './flash-notice-view';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -13,6 +14,8 @@ export function AppFrame() {
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigation(mainRef);
   const navigation = useNavigation();
+  // A prerendered page looks the same before the app runs; this says it now does (journeys wait for it).
+  useEffect(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ''), []);
 
   function onSkip(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();

@@ -30,7 +30,8 @@ export function SiteFooter() {
             ) : null}
           </ul>
         </nav>
-        <p className={classes.note}>
+        {/* The landing page is prerendered at build time; a new year may have begun since. */}
+        <p className={classes.note} suppressHydrationWarning>
           © {new Date().getFullYear()} {SITE_NAME}
         </p>
       </Container>

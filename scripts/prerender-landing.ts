@@ -1,0 +1,140 @@
+// A Vite plugin: after the browser build, renders the landing page as a signed-out visitor sees it
+// (src/web/prerender.tsx, built for Node) into dist/landing.html, so the first screen paints from HTML
+// and CSS alone. The server sends it for "/" when the request has no session cookie
+// (src/server/web/static.ts); the browser app then hydrates the same markup (src/web/main.tsx).
+//
+// landing.html starts the app's scripts from a small loader once the page has painted: on a slow
+// connection the style sheets and fonts of the first screen get the bandwidth first, and the scripts
+// (which only make the page interactive) follow. The landing route's own chunks are fetched along.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { LANDING_HTML, PRERENDERED_ATTRIBUTE } from '../src/shared/boot.ts';
+
+const LANDING_MODULE = 'src/web/home/home-page.tsx';
+const ENTRY = 'src/web/prerender.tsx';
+
+type Chunk = { fileName: string; imports: string[]; isEntry: boolean; css: string[] };
+export type LandingFiles = { entry: string; loader: string; css: string[]; preload: string[] };
+
+/** The loader: after the next frame has painted (or at once in a hidden tab), fetch and run the app. */
+function loaderSource(entry: string, preload: string[]): string {
+  return `// Starts the app once the prerendered landing page has painted (scripts/prerender-landing.ts).
+(() => {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of ${JSON.stringify(preload)}) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    import(${JSON.stringify(entry)});
+  };
+  if (document.visibilityState !== 'visible') return start();
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 1000);
+})();
+`;
+}
+
+export function prerenderLanding(): Plugin {
+  let config: ResolvedConfig;
+  let landing: LandingFiles | undefined;
+
+  return {
+    name: 'fn-prerender-landing',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    generateBundle(_options, bundle) {
+      if (config.build.ssr) return;
+      const chunks = new Map<string, Chunk>();
+      let start: Chunk | undefined;
+      let entry: Chunk | undefined;
+      for (const item of Object.values(bundle)) {
+        if (item.type !== 'chunk') continue;
+        const chunk: Chunk = {
+          fileName: item.fileName,
+          imports: item.imports,
+          isEntry: item.isEntry,
+          css: [...(item.viteMetadata?.importedCss ?? [])],
+        };
+        chunks.set(item.fileName, chunk);
+        if (item.facadeModuleId?.endsWith(LANDING_MODULE)) start = chunk;
+        if (item.isEntry) entry = chunk;
+      }
+      if (!start || !entry) throw new Error(`prerender: no chunk for ${LANDING_MODULE} or no entry chunk`);
+      // Every chunk the entry and the landing route import, and their style sheets.
+      const css = new Set<string>();
+      const js = new Set<string>();
+      const visit = (chunk: Chunk) => {
+        if (js.has(chunk.fileName)) return;
+        js.add(chunk.fileName);
+        for (const file of chunk.css) css.add(file);
+        for (const name of chunk.imports) {
+          const next = chunks.get(name);
+          if (next) visit(next);
+        }
+      };
+      visit(entry);
+      visit(start);
+      js.delete(entry.fileName);
+      const base = config.base;
+      const preload = [...js].map((f) => `${base}${f}`);
+      const ref = this.emitFile({ type: 'asset', name: 'start-after-paint.js', source: loaderSource(`${base}${entry.fileName}`, preload) });
+      landing = {
+        entry: `${base}${entry.fileName}`,
+        loader: `${base}${this.getFileName(ref)}`,
+        css: [...css].map((f) => `${base}${f}`),
+        preload,
+      };
+    },
+    async closeBundle() {
+      if (config.build.ssr || !landing) return;
+      const outDir = path.resolve(config.root, config.build.outDir);
+      // Inside node_modules so the rendered module finds React and the rest as a plain Node import.
+      const ssrDir = path.resolve(config.root, 'node_modules/.cache/fn-prerender');
+      await build({
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: 'warn',
+        build: { ssr: ENTRY, outDir: ssrDir, emptyOutDir: true, sourcemap: false, minify: false, copyPublicDir: false },
+      });
+      const file = fs.readdirSync(ssrDir).find((f) => /^prerender\.m?js$/.test(f));
+      if (!file) throw new Error(`prerender: the server build wrote no prerender.js in ${ssrDir}`);
+      const mod = (await import(`${pathToFileURL(path.join(ssrDir, file)).href}?t=${Date.now()}`)) as {
+        renderLanding(): Promise<string>;
+      };
+      const markup = await mod.renderLanding();
+      const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      fs.writeFileSync(path.join(outDir, LANDING_HTML), landingPage(index, markup, landing));
+    },
+  };
+}
+
+/**
+ * index.html with the rendered landing in #root, every style sheet of the first screen linked, and the
+ * app's entry script and preloads replaced by the loader.
+ */
+export function landingPage(index: string, markup: string, files: LandingFiles): string {
+  const root = '<div id="root"></div>';
+  if (!index.includes(root) || !index.includes('</head>')) throw new Error('prerender: index.html has no empty #root');
+  const scriptTag = new RegExp(`\\s*<script type="module"[^>]*src="${files.entry}"[^>]*></script>`);
+  const preloadTag = /\s*<link rel="modulepreload"[^>]*>/g;
+  if (!scriptTag.test(index)) throw new Error(`prerender: index.html does not load ${files.entry}`);
+  const styles = files.css
+    .filter((href) => !index.includes(`"${href}"`))
+    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+  const head = [...styles, `<script type="module" src="${files.loader}"></script>`].join('\n    ');
+  return index
+    .replace(scriptTag, '')
+    .replace(preloadTag, '')
+    .replace('</head>', `  ${head}\n  </head>`)
+    .replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}>${markup}</div>`);
+}

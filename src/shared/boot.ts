@@ -1,0 +1,37 @@
+// What the server writes into each page it sends, so the first screen needs no extra round trip:
+// the site's settings always, and "nobody is signed in" when the request carries no session cookie.
+// It travels as a JSON data block (<script type="application/json">), which no browser executes, so the
+// Content-Security-Policy's ban on inline script stands.
+
+export type SiteConfig = { donateUrl: string };
+
+export type BootState = {
+  site: SiteConfig;
+  /** Present (null) only when the server knows nobody is signed in: the request had no session cookie. */
+  me?: null;
+};
+
+export const BOOT_ELEMENT_ID = 'boot-state';
+
+/** The Give link's address in the prerendered landing page, replaced by DONATE_URL when served. */
+export const DONATE_URL_PLACEHOLDER = 'https://donate-url.invalid/';
+
+/** The prerendered landing page's file in the built front end (next to index.html). */
+export const LANDING_HTML = 'landing.html';
+
+/** Marks the root element of a prerendered page: the browser replaces its content once the app is ready. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/** A JSON data block safe inside HTML: nothing in it can close the element or start markup. */
+export function bootScript(state: BootState): string {
+  const json = JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${BOOT_ELEMENT_ID}">${json}</script>`;
+}
+
+/** Set on <html> once the app has rendered its first page. */
+export const APP_READY_ATTRIBUTE = 'data-app-ready';
