@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import type { AppDeps } from './deps';
+import { seedDemoForum } from './demo/forum';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo } from './demo/seed';
 import { createLogger } from './logger';
 import { createDbOutbox } from './mail/db-outbox';
@@ -69,7 +70,8 @@ async function main() {
 
   if (config.seedDemo) {
     const { created } = await seedDemo(database.db, auth);
-    logger.info('demo content ready', { created });
+    const forum = await seedDemoForum(deps);
+    logger.info('demo content ready', { created, forum: forum.created });
   }
   worker.start();
 

@@ -1,0 +1,69 @@
+import { inArray, sql } from 'drizzle-orm';
+import { post, user } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { createPost, createResponse, requireForumAuthor } from '../forum/service';
+
+type DemoThread = {
+  author: string;
+  category: string;
+  title: string;
+  body: string;
+  responses: { author: string; body: string }[];
+};
+
+// A few conversations from the demo members, so a new installation's forum shows what it is for.
+const THREADS: DemoThread[] = [
+  {
+    author: 'hannah.lee@demo.example.org',
+    category: 'Events and resources',
+    title: 'Respite care training in Boston, first Saturday of next month',
+    body: 'Harbor Assembly is hosting a respite care training for anyone who would like to give foster parents a weekend off.\n\nWe start at 9 and finish by 3, lunch included. Details and sign-up: https://example.org/respite-training',
+    responses: [{ author: 'ruth.nguyen@demo.example.org', body: 'Thank you for opening this up! Two couples from our church would love to come.' }],
+  },
+  {
+    author: 'daniel.ortiz@demo.example.org',
+    category: 'Questions and advice',
+    title: 'How does your church organise meals for a new placement?',
+    body: 'A family in our church takes in two siblings next week. We want to bring meals for the first two weeks without overwhelming them.\n\nWhat has worked for you: a sign-up sheet, one coordinator, gift cards?',
+    responses: [
+      { author: 'samuel.brooks@demo.example.org', body: 'One coordinator who talks to the family, and drop-offs on a cooler by the door. No visits unless they ask.' },
+      { author: 'grace.miller@demo.example.org', body: 'Ask about allergies and what the kids already like. Familiar food helped ours settle in.' },
+    ],
+  },
+  {
+    author: 'grace.miller@demo.example.org',
+    category: 'Prayer requests',
+    title: 'Prayer for a court hearing on Thursday',
+    body: 'Our foster son has a hearing on Thursday about his next steps. Please pray for him, for his mom, and for wisdom for everyone in the room.',
+    responses: [{ author: 'hannah.lee@demo.example.org', body: 'Praying for all of you this week.' }],
+  },
+];
+
+/**
+ * Demo conversations for the embedded default (never in production), added once: when the forum is
+ * empty and the demo members exist. They go through the forum service, so they are real posts, with the
+ * new-post alerts to the team that any post makes.
+ */
+export async function seedDemoForum(deps: AppDeps): Promise<{ created: number }> {
+  const { db } = deps.database;
+  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(post)) as [{ count: number }];
+  if (count > 0) return { created: 0 };
+  const emails = [...new Set(THREADS.flatMap((t) => [t.author, ...t.responses.map((r) => r.author)]))];
+  const members = await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.email, emails));
+  const byEmail = new Map(members.map((m) => [m.email, m]));
+  const author = (email: string) => {
+    const member = byEmail.get(email);
+    if (!member) throw new Error(`demo member ${email} is missing`);
+    return requireForumAuthor(deps, member);
+  };
+  let created = 0;
+  for (const thread of THREADS) {
+    const { id } = await createPost(deps, await author(thread.author), thread);
+    created++;
+    for (const response of thread.responses) {
+      await createResponse(deps, await author(response.author), id, { body: response.body });
+      created++;
+    }
+  }
+  return { created };
+}
