@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { pdfText } from '../src/server/states/test-support';
+import { pdfText } from '../src/server/testing/pdf-text';
 import { launchBrowser, openSite, uniqueEmail } from './support/browser';
 import { expectNoPageErrors, openPage, signUpViaForm } from './support/journey';
 

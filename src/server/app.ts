@@ -20,6 +20,7 @@ import { readJson } from './http/validate';
 import { isPhotoUpload, profileRoutes } from './profiles/routes';
 import { liveRoutes } from './live/routes';
 import { createRateLimiter } from './rate-limit/rate-limit';
+import { resourceRoutes } from './resources/routes';
 import { statesRoutes } from './states/routes';
 import { staticRoutes } from './web/static';
 
@@ -106,6 +107,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', liveRoutes(deps, deps.live));
   api.route('/', forumRoutes(deps, limiter));
   api.route('/', profileRoutes(deps, limiter));
+  api.route('/', resourceRoutes(deps));
   api.all('*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`), 404));
   app.route('/api', api);
 

@@ -1,13 +1,7 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
-// Brand colours (FACTS.md): teal #00979B, turquoise #73C1BB, charcoal #272E2E, salmon #E5A26B, mustard #F1DC8E.
-export const BRAND = {
-  teal: '#00979B',
-  turquoise: '#73C1BB',
-  charcoal: '#272E2E',
-  salmon: '#E5A26B',
-  mustard: '#F1DC8E',
-} as const;
+// Brand colours: src/shared/brand.ts (FACTS.md).
+import { BRAND } from '../shared/brand';
 
 // Shade 6 is the brand teal and 3 the brand turquoise. White on #00979B is only ~3.6:1, so the primary
 // shade (buttons, links) is 7 (#007A7E, 5.1:1 on white); 8 and 9 are for text on tinted backgrounds.

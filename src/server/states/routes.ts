@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { stateStatUpdateSchema } from '../../shared/state-stat';
 import { requireAdmin, type AuthVariables } from '../auth/session';
 import type { AppDeps } from '../deps';
+import { etagOf, isNotModified, notModified } from '../http/caching';
 import { AppError } from '../http/errors';
 import { readJson } from '../http/validate';
 import { createFactSheetCache, factSheetFileName, factSheetVersion, renderFactSheet } from './fact-sheet';
@@ -13,22 +13,6 @@ import { COUNTS_SOURCE, getStateStat, listStates, updateStateStat } from './serv
 const STATES_CACHE_CONTROL = 'public, max-age=60';
 const FACT_SHEET_CACHE_CONTROL = 'public, max-age=300';
 
-/** True when the request's If-None-Match names this ETag (weak or strong, or `*`). */
-function isNotModified(c: Context, etag: string): boolean {
-  const header = c.req.header('if-none-match');
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === etag;
-  });
-}
-
-function notModified(c: Context, etag: string, cacheControl: string) {
-  c.header('ETag', etag);
-  c.header('Cache-Control', cacheControl);
-  return c.body(null, 304);
-}
-
 export function statesRoutes(deps: AppDeps) {
   const { db } = deps.database;
   const app = new Hono<{ Variables: AuthVariables }>();
@@ -36,7 +20,7 @@ export function statesRoutes(deps: AppDeps) {
 
   app.get('/states', async (c) => {
     const body = JSON.stringify(await listStates(db));
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    const etag = etagOf(body);
     if (isNotModified(c, etag)) return notModified(c, etag, STATES_CACHE_CONTROL);
     c.header('ETag', etag);
     c.header('Cache-Control', STATES_CACHE_CONTROL);

@@ -1,15 +1,13 @@
 import type { SVGProps } from 'react';
+import { BRAND, LOGO } from '../../shared/brand';
 
 /** The network's mark: a house with a heart. Decorative wherever the site name is also given. */
 export function LogoMark(props: SVGProps<SVGSVGElement>) {
   return (
-    <svg viewBox="0 0 48 48" width="40" height="40" aria-hidden="true" focusable="false" {...props}>
-      <path d="M24 3.5 45 20.6V44.5H3V20.6Z" fill="#00979B" strokeLinejoin="round" />
-      <path d="M3 20.6 24 3.5 45 20.6" fill="none" stroke="#73C1BB" strokeWidth="3" strokeLinejoin="round" />
-      <path
-        d="M24 38.5c-8.4-5.6-11.5-10-11.5-14.1 0-3.4 2.6-5.9 5.7-5.9 2.5 0 4.4 1.4 5.8 3.6 1.4-2.2 3.3-3.6 5.8-3.6 3.1 0 5.7 2.5 5.7 5.9 0 4.1-3.1 8.5-11.5 14.1Z"
-        fill="#F1DC8E"
-      />
+    <svg viewBox={LOGO.viewBox} width="40" height="40" aria-hidden="true" focusable="false" {...props}>
+      <path d={LOGO.house} fill={BRAND.teal} strokeLinejoin="round" />
+      <path d={LOGO.roof} fill="none" stroke={BRAND.turquoise} strokeWidth="3" strokeLinejoin="round" />
+      <path d={LOGO.heart} fill={BRAND.mustard} />
     </svg>
   );
 }

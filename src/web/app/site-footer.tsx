@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core';
 import { Link } from 'react-router';
 import { useMe } from '../auth/me-query';
-import { SITE_NAME } from './site-name';
+import { SITE_NAME } from '../../shared/brand';
 import classes from './site-footer.module.css';
 
 export function SiteFooter() {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SITE_NAME } from './site-name';
+import { SITE_NAME } from '../../shared/brand';
 
 /** Each route names itself in the tab and in screen readers' page announcements. */
 export function useDocumentTitle(title: string | undefined): void {

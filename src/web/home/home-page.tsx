@@ -1,6 +1,7 @@
 import { Button, Container, Text, Title } from '@mantine/core';
 import { lazy, Suspense, type ComponentType, type CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { BRAND, INVOLVEMENT_AREAS, type InvolvementArea } from '../../shared/brand';
 import { NETWORK_TARGET_PERCENT } from '../../shared/states';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useMe } from '../auth/me-query';
@@ -22,34 +23,15 @@ const STATS = [
   { label: 'Our goal', number: '20,000', text: 'children cared for by member churches and families', color: '#F1DC8E' },
 ];
 
-const AREAS: { title: string; text: string; color: string; textColor?: string; Icon: ComponentType }[] = [
-  {
-    title: 'Speak up',
-    Icon: SpeakUpIcon,
-    text: 'Pray, preach and teach about foster care, and stand up for the children, families and agencies who carry it every day.',
-    color: '#73C1BB',
-  },
-  {
-    title: 'Donate for physical needs',
-    Icon: DonateIcon,
-    text: 'Meet the practical needs that come with a new placement: bunk beds, clothing, a week of meals.',
-    color: '#F1DC8E',
-  },
-  {
-    title: 'Provide support services',
-    Icon: SupportIcon,
-    text: 'Keep foster families going with babysitting, rides, meals and respite care when they need a rest.',
-    color: '#E5A26B',
-  },
-  {
-    title: 'Open your home',
-    Icon: HomeIcon,
-    text: 'Become a foster or adoptive parent and give a child a safe place to belong.',
-    // Brand teal (#00979B) is too light behind white text; one shade darker passes 4.5:1.
-    color: '#007A7E',
-    textColor: '#FFFFFF',
-  },
-];
+// Each area's colour and icon; the words are shared with the printable flyer (src/shared/brand.ts).
+const AREA_LOOK: Record<InvolvementArea['key'], { Icon: ComponentType; color: string; textColor?: string }> = {
+  speak: { Icon: SpeakUpIcon, color: BRAND.turquoise },
+  donate: { Icon: DonateIcon, color: BRAND.mustard },
+  support: { Icon: SupportIcon, color: BRAND.salmon },
+  // Brand teal is too light behind white text; one shade darker passes 4.5:1.
+  home: { Icon: HomeIcon, color: BRAND.tealDark, textColor: '#FFFFFF' },
+};
+const AREAS = INVOLVEMENT_AREAS.map((area) => ({ ...area, ...AREA_LOOK[area.key] }));
 
 export default function HomePage() {
   useDocumentTitle(undefined);

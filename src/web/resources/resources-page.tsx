@@ -1,11 +1,115 @@
-import { Text } from '@mantine/core';
+import { Anchor, Button, Loader, NativeSelect, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type CSSProperties } from 'react';
+import { BRAND } from '../../shared/brand';
+import type { ResourceSummary } from '../../shared/resources';
+import { factSheetUrl, NATIONAL_CODE, NATIONAL_NAME, US_STATES } from '../../shared/states';
+import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
+import { resourcesQueryOptions } from './resources-query';
+import classes from './resources.module.css';
 
-// Placeholder until the resources issue builds this page.
+const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
+const SHEET_ACCENTS = [BRAND.tealDark, BRAND.salmon, BRAND.turquoise];
+
+/** /resources: printable PDFs, images to share, and each state's fact sheet. Public. */
 export default function ResourcesPage() {
+  const { data, isPending, isError } = useQuery(resourcesQueryOptions);
+  const printables = data?.resources.filter((r) => r.format === 'PDF') ?? [];
+  const images = data?.resources.filter((r) => r.format === 'PNG') ?? [];
+
   return (
-    <Page title="Resources">
-      <Text>Printable flyers and images to download and share the network's message in your church.</Text>
+    <Page title="Resources" size="lg">
+      <Text className={classes.intro}>
+        Flyers, a bulletin insert and a prayer guide to print for your church, images to share online, and a fact
+        sheet for every state. Free to use, print and pass on.
+      </Text>
+      {isPending ? <Loader mt="xl" aria-label="Loading the resources" /> : null}
+      {isError ? <FormAlert message="The resources are not available right now. Please try again later." /> : null}
+
+      {printables.length ? (
+        <section className={classes.section} aria-labelledby="to-print">
+          <Title order={2} id="to-print" mb="md">
+            To print
+          </Title>
+          <ul className={classes.grid}>
+            {printables.map((r, i) => (
+              <ResourceCard key={r.id} resource={r} accent={SHEET_ACCENTS[i % SHEET_ACCENTS.length]!} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {images.length ? (
+        <section className={classes.section} aria-labelledby="to-share">
+          <Title order={2} id="to-share" mb="md">
+            To share online
+          </Title>
+          <ul className={classes.grid}>
+            {images.map((r) => (
+              <ResourceCard key={r.id} resource={r} accent={BRAND.tealDark} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <FactSheets />
     </Page>
+  );
+}
+
+function ResourceCard({ resource: r, accent }: { resource: ResourceSummary; accent: string }) {
+  return (
+    <li className={classes.card}>
+      {r.previewUrl ? (
+        <img className={classes.picture} src={r.previewUrl} alt={`Preview of the image “${r.title}”`} width={480} height={480} loading="lazy" />
+      ) : (
+        <div className={classes.sheet} aria-hidden="true">
+          <div className={classes.paper} style={{ '--accent': accent } as CSSProperties}>
+            <span className={classes.format}>{r.format}</span>
+          </div>
+        </div>
+      )}
+      <div className={classes.body}>
+        <Title order={3} size="h4">
+          {r.title}
+        </Title>
+        <Text size="sm">{r.description}</Text>
+        <Text className={classes.meta}>
+          {r.format} · {r.details} · {kb(r.bytes)}
+        </Text>
+        <Button component="a" href={r.url} download={r.fileName} className={classes.download} radius="xl" variant="light">
+          Download<VisuallyHidden> {r.title} ({r.format}, {kb(r.bytes)})</VisuallyHidden>
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Every state's fact sheet (the same the landing map links to), for people who came here for one. */
+function FactSheets() {
+  const [code, setCode] = useState<string>(NATIONAL_CODE);
+  const name = code === NATIONAL_CODE ? NATIONAL_NAME : (US_STATES.find((s) => s.code === code)?.name ?? code);
+  return (
+    <section className={classes.section} aria-labelledby="fact-sheets">
+      <Title order={2} id="fact-sheets" mb="xs">
+        State fact sheets
+      </Title>
+      <Text mb="md" className={classes.intro}>
+        Children in foster care, the network’s 5% target and our members there, on one printable page.
+      </Text>
+      <div className={classes.factSheet}>
+        <NativeSelect
+          label="Fact sheet for"
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          data={[{ value: NATIONAL_CODE, label: NATIONAL_NAME }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))]}
+          w={260}
+        />
+        <Anchor href={factSheetUrl(code)} target="_blank" rel="noopener" fw={700} pb={6}>
+          {name} fact sheet (PDF)
+        </Anchor>
+      </div>
+    </section>
   );
 }

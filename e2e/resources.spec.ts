@@ -1,0 +1,61 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { inject } from 'vitest';
+import { pdfText } from '../src/server/testing/pdf-text';
+import { launchBrowser, openSite } from './support/browser';
+import { expectNoPageErrors } from './support/journey';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+describe('resources', () => {
+  it('a visitor downloads the flyer, an image to share, and finds a state’s fact sheet', async () => {
+    const { page, errors } = await openSite(browser);
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources' }).click();
+    await page.getByRole('heading', { name: 'To print' }).waitFor();
+
+    const [flyer] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /^Download Four ways your church can help \(PDF, \d+ KB\)$/ }).click(),
+    ]);
+    expect(flyer.suggestedFilename()).toBe('four-ways-your-church-can-help.pdf');
+    const text = (await pdfText(fs.readFileSync(await flyer.path()))).replace(/\s+/g, ' ');
+    expect(text).toContain('Four ways your church can help children in foster care');
+    expect(text).toContain(`${inject('baseUrl')}/signup`);
+
+    const [image] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /^Download Every child deserves a family that stays \(PNG/ }).click(),
+    ]);
+    const meta = await sharp(fs.readFileSync(await image.path())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1080, 1080]);
+    expect(await page.getByRole('img', { name: /Every child deserves a family that stays/ }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+
+    await page.getByLabel('Fact sheet for').selectOption('VT');
+    expect(await page.getByRole('link', { name: 'Vermont fact sheet (PDF)' }).getAttribute('href')).toBe('/api/states/VT/fact-sheet.pdf');
+    expectNoPageErrors(errors);
+  });
+
+  it('has no serious accessibility problems, at desktop and phone widths', async () => {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const { page } = await openSite(browser, { viewport });
+      await page.goto('/resources');
+      await page.getByRole('heading', { name: 'To share online' }).waitFor();
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const serious = result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(serious, `${viewport.width}px`).toEqual([]);
+    }
+  });
+});

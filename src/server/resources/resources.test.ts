@@ -1,0 +1,75 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResourcesResponse } from '../../shared/resources';
+import { pdfText } from '../testing/pdf-text';
+import { createTestApp } from '../testing/app';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ config: { publicUrl: 'https://network.example.org' } });
+});
+afterAll(() => t.close());
+
+async function list() {
+  const res = await t.client().get('/api/resources');
+  expect(res.status).toBe(200);
+  return ((await res.json()) as ResourcesResponse).resources;
+}
+
+describe('resources', () => {
+  it('lists printable PDFs and shareable PNG images for everyone, with their sizes', async () => {
+    const resources = await list();
+    expect(resources.filter((r) => r.format === 'PDF').length).toBeGreaterThanOrEqual(3);
+    expect(resources.filter((r) => r.format === 'PNG').length).toBeGreaterThanOrEqual(3);
+    for (const r of resources) {
+      expect(r.bytes, r.id).toBeGreaterThan(1000);
+      expect(r.url).toBe(`/api/resources/${r.id}`);
+      expect(r.previewUrl).toBe(r.format === 'PNG' ? `/api/resources/${r.id}/preview.png` : null);
+    }
+  });
+
+  it('downloads each PDF with its title and this site’s address to join, as an attachment', async () => {
+    for (const r of (await list()).filter((x) => x.format === 'PDF')) {
+      const res = await t.client().get(r.url);
+      expect(res.status, r.id).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${r.fileName}"`);
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(body.length).toBe(r.bytes);
+      const text = (await pdfText(body)).replace(/\s+/g, ' ');
+      expect(text, r.id).toContain(r.title);
+      expect(text, r.id).toContain('https://network.example.org/signup');
+    }
+  });
+
+  it('downloads each image as a 1080-pixel square PNG without metadata, and a small preview of it', async () => {
+    for (const r of (await list()).filter((x) => x.format === 'PNG')) {
+      const res = await t.client().get(r.url);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height, meta.exif], r.id).toEqual(['png', 1080, 1080, undefined]);
+
+      const preview = await t.client().get(r.previewUrl!);
+      expect(preview.headers.get('content-disposition')).toMatch(/^inline;/);
+      expect((await sharp(Buffer.from(await preview.arrayBuffer())).metadata()).width).toBe(480);
+    }
+  });
+
+  it('answers a repeat request with 304 when the copy is current', async () => {
+    const [first] = await list();
+    const res = await t.client().get(first!.url);
+    const etag = res.headers.get('etag')!;
+    expect(res.headers.get('cache-control')).toContain('max-age=3600');
+    const again = await t.client().get(first!.url, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+  });
+
+  it('answers 404 JSON for a resource that does not exist, and for the preview of a PDF', async () => {
+    const pdf = (await list()).find((r) => r.format === 'PDF')!;
+    for (const url of ['/api/resources/nope', `/api/resources/${pdf.id}/preview.png`, '/api/resources/..%2Fpackage.json']) {
+      const res = await t.client().get(url);
+      expect(res.status, url).toBe(404);
+      expect(((await res.json()) as { code: string }).code).toBe('NOT_FOUND');
+    }
+  });
+});

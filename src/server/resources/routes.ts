@@ -1,0 +1,36 @@
+import { Hono, type Context } from 'hono';
+import type { ResourcesResponse } from '../../shared/resources';
+import type { AuthVariables } from '../auth/session';
+import type { AppDeps } from '../deps';
+import { isNotModified, notModified } from '../http/caching';
+import { AppError } from '../http/errors';
+import { createResourceLibrary, type RenderedResource } from './library';
+
+// Public (SPEC §2: resources are for everyone). The files change only with a new release or site address.
+const CACHE_CONTROL = 'public, max-age=3600';
+
+export function resourceRoutes(deps: Pick<AppDeps, 'config'>) {
+  const app = new Hono<{ Variables: AuthVariables }>();
+  const library = createResourceLibrary({ publicUrl: deps.config.publicUrl });
+
+  const send = async (c: Context, made: Promise<RenderedResource> | undefined, disposition: 'attachment' | 'inline') => {
+    if (!made) throw new AppError('NOT_FOUND', 'There is no such resource.');
+    const file = await made;
+    if (isNotModified(c, file.etag)) return notModified(c, file.etag, CACHE_CONTROL);
+    c.header('ETag', file.etag);
+    c.header('Cache-Control', CACHE_CONTROL);
+    c.header('Content-Type', file.contentType);
+    c.header('Content-Disposition', `${disposition}; filename="${file.fileName}"`);
+    c.header('Content-Length', String(file.body.length));
+    return c.body(new Uint8Array(file.body));
+  };
+
+  app.get('/resources', async (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json({ resources: await library.list() } satisfies ResourcesResponse);
+  });
+  app.get('/resources/:id', (c) => send(c, library.file(c.req.param('id')), 'attachment'));
+  app.get('/resources/:id/preview.png', (c) => send(c, library.preview(c.req.param('id')), 'inline'));
+
+  return app;
+}
