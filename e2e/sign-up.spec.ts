@@ -13,7 +13,7 @@ describe('sign up', () => {
   it('needs the person button, checks the confirmation, lands on /update-profile, and signs out to /signin', async () => {
     const { page, errors } = await openSite(browser);
     await page.goto('/');
-    expect(await menuEntries(page)).toEqual(expect.arrayContaining(['Home', 'Sign In', 'Resources', 'Contact', 'Give']));
+    expect(await menuEntries(page)).toEqual(expect.arrayContaining(['Home', 'Sign In', 'Discuss', 'Resources', 'Contact', 'Give']));
     expect(await menuEntries(page)).not.toContain('Directory');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).click();

@@ -64,7 +64,7 @@ export function SiteHeader() {
       </Link>
       <VisuallyHidden id={NEW_TAB_NOTE_ID}>Opens in a new tab</VisuallyHidden>
 
-      <Group component="nav" aria-label="Main" gap="sm" visibleFrom="sm" wrap="nowrap">
+      <Group component="nav" aria-label="Main" gap="sm" visibleFrom="md" wrap="nowrap">
         <ul className={classes.menu}>
           {items.map((item) => (
             <li key={item.to}>
@@ -78,7 +78,7 @@ export function SiteHeader() {
         {dashboardIcon}
       </Group>
 
-      <Group hiddenFrom="sm" gap="sm" wrap="nowrap">
+      <Group hiddenFrom="md" gap="sm" wrap="nowrap">
         {dashboardIcon}
         <Burger
           opened={isMenuOpen}
