@@ -156,6 +156,25 @@ describe('GET /api/admin/mail', () => {
     expect((await c.get('/api/admin/mail/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await c.get('/api/admin/mail/not-a-uuid')).status).toBe(404);
   });
+
+  it('hides the token of a password-reset link, which would let the reader into the account', async () => {
+    const c = await admin();
+    const email = uniqueEmail('reset');
+    await t.client().signUp(email);
+    const res = await t.client().post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+    expect(res.status).toBe(200);
+    const stored = (await t.lastMailTo(email))!;
+    const token = /token=([^\s&]+)/.exec(stored.message.text)![1]!;
+    expect(token.length).toBeGreaterThan(10);
+
+    const item = await json<AdminMailDetail>(await c.get(`/api/admin/mail/${stored.id}`));
+    expect(item.form).toBe('password reset');
+    expect(item.text).toContain('/reset-password?token=[hidden]');
+    expect(item.html).toContain('/reset-password?token=[hidden]');
+    expect(JSON.stringify(item)).not.toContain(token);
+    // The message sent (and sent again on a retry) keeps its link.
+    expect((await t.lastMailTo(email))!.message.html).toContain(token);
+  });
 });
 
 describe('DELETE /api/admin/mail/:id', () => {

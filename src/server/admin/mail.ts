@@ -93,7 +93,16 @@ export async function listMailForms(db: Db): Promise<MailFormsResponse> {
  */
 const EVENT_ORDER = sql`case ${mailEvent.state} when 'PENDING' then 0 when 'PROCESSING' then 1 when 'RETRY' then 3 else 2 end`;
 
-/** One item with its text, its HTML part and the history of its delivery. */
+/**
+ * A password-reset link in the log would let whoever reads it take over the member's account for an hour.
+ * The admin's view shows such links with the token hidden; the stored message (which the worker sends, and
+ * a retry sends again) keeps it.
+ */
+export function hideTokens(text: string): string {
+  return text.replace(/((?:\?|&amp;|&)token=)[^\s&"'<>#]+/gi, '$1[hidden]');
+}
+
+/** One item with its text, its HTML part (secret tokens hidden) and the history of its delivery. */
 export async function getMail(db: Db, id: string): Promise<AdminMailDetail> {
   const [row] = await db.select({ ...summaryColumns, message: mail.message }).from(mail).where(eq(mail.id, id));
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
@@ -104,8 +113,8 @@ export async function getMail(db: Db, id: string): Promise<AdminMailDetail> {
     .orderBy(asc(mailEvent.at), asc(mailEvent.attempt), EVENT_ORDER);
   return {
     ...toSummary(row),
-    text: row.message.text,
-    html: row.message.html,
+    text: hideTokens(row.message.text),
+    html: hideTokens(row.message.html),
     events: events.map((e) => ({ ...e, at: e.at.toISOString() })),
   };
 }
