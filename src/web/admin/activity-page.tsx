@@ -6,6 +6,7 @@ import { formatDateTime } from '../lib/format-date-time';
 import { useLive } from '../live/use-live';
 import { activityQueryOptions } from './admin-api';
 import { AdminSection } from './admin-section';
+import { TableScroll } from './table-scroll';
 import { formatNumber } from './charts/scale';
 import classes from './admin.module.css';
 
@@ -21,7 +22,7 @@ export default function ActivityPage() {
       {log.isPending ? <Loader aria-label="Loading the activity log" /> : null}
       {log.data && entries.length === 0 ? <Text>Nothing has been done in the admin area yet.</Text> : null}
       {entries.length ? (
-        <div className={classes.tableScroll}>
+        <TableScroll label="Activity log entries">
           <table className={classes.table}>
             <caption>
               <VisuallyHidden>Admin activity, newest first</VisuallyHidden>
@@ -45,7 +46,7 @@ export default function ActivityPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
       {log.hasNextPage ? (
         <Button variant="outline" mt="md" onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage}>

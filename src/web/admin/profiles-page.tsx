@@ -20,6 +20,7 @@ import { formatDateTime } from '../lib/format-date-time';
 import { useLive } from '../live/use-live';
 import { changeRole, profileListQueryOptions, PROFILES_CSV_URL, type ProfileQuery } from './admin-api';
 import { AdminSection } from './admin-section';
+import { TableScroll } from './table-scroll';
 import classes from './admin.module.css';
 
 const TYPING_PAUSE_MS = 300;
@@ -122,7 +123,7 @@ export default function ProfilesPage() {
                 : 'No accounts yet.'
               : `${data.total.toLocaleString('en-US')} ${data.total === 1 ? 'account' : 'accounts'}${query.q ? ' match' : ''}; page ${data.page} of ${pages}.`}
           </Text>
-          <div className={classes.tableScroll}>
+          <TableScroll label="Profiles">
             <table className={`${classes.table} ${classes.stickyFirst}`} aria-busy={list.isFetching && list.isPlaceholderData}>
               <caption>
                 <VisuallyHidden>Profiles, sorted by {SORTABLE[query.sort].label.toLowerCase()}</VisuallyHidden>
@@ -158,7 +159,7 @@ export default function ProfilesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           {pages > 1 ? (
             <Group justify="center" mt="md">
               <Button variant="default" disabled={query.page <= 1} onClick={() => update({ page: query.page - 1 })}>

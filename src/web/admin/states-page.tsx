@@ -12,6 +12,7 @@ import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
 import { formatDateTime } from '../lib/format-date-time';
 import { adminStatesQueryOptions, updateState } from './admin-api';
 import { AdminSection } from './admin-section';
+import { TableScroll } from './table-scroll';
 import { formatNumber } from './charts/scale';
 import classes from './admin.module.css';
 
@@ -39,7 +40,7 @@ export default function StatesPage() {
       {states.isError && !states.data ? <FormAlert message="The state figures could not be loaded. Please try again later." /> : null}
       {states.isPending ? <Loader aria-label="Loading the state figures" /> : null}
       {states.data ? (
-        <div className={classes.tableScroll}>
+        <TableScroll label="State figures">
           <table className={`${classes.table} ${classes.middle}`}>
             <caption>
               <VisuallyHidden>Children in foster care per state</VisuallyHidden>
@@ -114,7 +115,7 @@ export default function StatesPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
       {editing ? (
         <EditState
@@ -151,7 +152,7 @@ function EditState({ row, onClose, onSaved }: { row: AdminStateRow; onClose: () 
     event.preventDefault();
     const text = countText.replace(/[,\s]/g, '');
     const input = {
-      count: text === '' ? null : /^\d+$/.test(text) ? Number(text) : Number.NaN,
+      count: text === '' ? null : /^-?\d+$/.test(text) ? Number(text) : Number.NaN,
       sourceUrl: sourceUrl.trim() === '' ? null : sourceUrl.trim(),
     };
     const parsed = stateStatUpdateSchema.safeParse(input);
