@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { MESSAGES } from '../src/shared/messages';
-import { launchBrowser, openSite, uniqueEmail, type Session } from './support/browser';
+import { launchBrowser, openSite, type Session } from './support/browser';
 import { waitForMail } from './support/mail';
 import { expectNoPageErrors, PASSWORD } from './support/journey';
+import { markPage, seriousViolations as violationsOf, signUpThroughApi, wasNotReloaded } from './support/live-page';
 
 // The e2e server lists this address in ADMIN_EMAILS (e2e/support/global-setup.ts).
 const ADMIN_EMAIL = 'admin@network.test';
@@ -30,40 +30,13 @@ async function signInAdmin(session: Session) {
 }
 
 /** A member signed up through the API in this browser, with a saved profile when `profile` is given. */
-async function signUpMember(session: Session, profile?: Record<string, unknown>) {
-  const origin = inject('baseUrl');
-  const email = uniqueEmail('admin-e2e');
-  const signUp = await session.page.request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: '' }, headers: { origin } });
-  expect(signUp.status(), await signUp.text()).toBe(200);
-  if (profile) {
-    const saved = await session.page.request.put('/api/profile', {
-      data: { firstName: 'Ada', lastName: 'Member', phone: '417 555 0100', state: 'MO', ...profile },
-      headers: { origin },
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
-  }
-  return email;
+function signUpMember(session: Session, profile?: Record<string, unknown>) {
+  const defaults = { firstName: 'Ada', lastName: 'Member', phone: '417 555 0100', state: 'MO' };
+  return signUpThroughApi(session.page, { prefix: 'admin-e2e', ...(profile ? { profile: { ...defaults, ...profile } } : {}) });
 }
 
-async function markPage(page: Page) {
-  await page.evaluate(() => {
-    (window as unknown as { notReloaded: boolean }).notReloaded = true;
-  });
-}
-async function wasNotReloaded(page: Page) {
-  return page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
-}
-
-async function seriousViolations(page: Page) {
-  // A mail's HTML is the message as sent, not our page; its frame runs no scripts, so axe could not enter it.
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('iframe[sandbox]')
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+// A mail's HTML is the message as sent, not our page; its frame runs no scripts, so axe could not enter it.
+const seriousViolations = (page: Page) => violationsOf(page, { exclude: 'iframe[sandbox]' });
 
 /** A figure of the overview ("Total users"), as a number. */
 function total(page: Page, term: string): Locator {
