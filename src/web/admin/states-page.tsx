@@ -41,7 +41,7 @@ export default function StatesPage() {
       {states.isPending ? <Loader aria-label="Loading the state figures" /> : null}
       {states.data ? (
         <TableScroll label="State figures">
-          <table className={`${classes.table} ${classes.middle}`}>
+          <table className={`${classes.table} ${classes.middle} ${classes.stickyFirst}`}>
             <caption>
               <VisuallyHidden>Children in foster care per state</VisuallyHidden>
             </caption>
@@ -56,17 +56,28 @@ export default function StatesPage() {
                 </th>
                 <th scope="col">Source</th>
                 <th scope="col">Last edited</th>
-                <th scope="col">
-                  <VisuallyHidden>Edit</VisuallyHidden>
-                </th>
               </tr>
             </thead>
             <tbody>
               {states.data.states.map((s) => (
                 <tr key={s.code} data-state={s.code}>
                   <th scope="row" className={classes.nowrap}>
-                    {s.name}
-                    {s.code === NATIONAL_CODE ? ' (national)' : ''}
+                    <Group gap="xs" justify="space-between" wrap="nowrap">
+                      <span>
+                        {s.name}
+                        {s.code === NATIONAL_CODE ? ' (national)' : ''}
+                      </span>
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        onClick={() => {
+                          setSaved(undefined);
+                          setEditing(s);
+                        }}
+                      >
+                        Edit<VisuallyHidden> {s.name}</VisuallyHidden>
+                      </Button>
+                    </Group>
                   </th>
                   <td className={classes.number}>{count(s.count)}</td>
                   <td className={classes.number}>{count(s.target)}</td>
@@ -98,18 +109,6 @@ export default function StatesPage() {
                         As loaded
                       </Text>
                     )}
-                  </td>
-                  <td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => {
-                        setSaved(undefined);
-                        setEditing(s);
-                      }}
-                    >
-                      Edit<VisuallyHidden> {s.name}</VisuallyHidden>
-                    </Button>
                   </td>
                 </tr>
               ))}
