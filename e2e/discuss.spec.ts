@@ -1,11 +1,11 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { MESSAGES } from '../src/shared/messages';
-import { launchBrowser, openSite, uniqueEmail, type Session } from './support/browser';
+import { launchBrowser, openSite, type Session } from './support/browser';
 import { waitForMail } from './support/mail';
-import { expectNoPageErrors, PASSWORD } from './support/journey';
+import { expectNoPageErrors } from './support/journey';
+import { markPage, seriousViolations, signUpThroughApi, wasNotReloaded } from './support/live-page';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,32 +17,9 @@ afterAll(() => browser.close());
 const LIVE_MS = 2000;
 
 /** A member signed up through the API in this browser; with a profile saved through PUT /api/profile unless told otherwise. */
-async function signUpMember(session: Session, opts: { firstName: string; lastName: string; withProfile?: boolean }) {
-  const origin = inject('baseUrl');
-  const email = uniqueEmail('discuss');
-  const signUp = await session.page.request.post('/api/auth/sign-up/email', {
-    data: { email, password: PASSWORD, name: '' },
-    headers: { origin },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(200);
-  if (opts.withProfile !== false) {
-    const saved = await session.page.request.put('/api/profile', {
-      data: { firstName: opts.firstName, lastName: opts.lastName, phone: '417 555 0100', state: 'MO' },
-      headers: { origin },
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
-  }
-  return email;
-}
-
-/** Marks the page, so a test can tell later that it was never reloaded. */
-async function markPage(page: Page) {
-  await page.evaluate(() => {
-    (window as unknown as { notReloaded: boolean }).notReloaded = true;
-  });
-}
-async function wasNotReloaded(page: Page) {
-  return page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+function signUpMember(session: Session, opts: { firstName: string; lastName: string; withProfile?: boolean }) {
+  const profile = { firstName: opts.firstName, lastName: opts.lastName, phone: '417 555 0100', state: 'MO' };
+  return signUpThroughApi(session.page, { prefix: 'discuss', ...(opts.withProfile === false ? {} : { profile }) });
 }
 
 async function writePost(page: Page, post: { category: string; title: string; body: string }) {
@@ -55,12 +32,6 @@ async function writePost(page: Page, post: { category: string; title: string; bo
   await page.getByText(`Your post “${post.title}” is published.`).waitFor();
 }
 
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('discuss, live in two browsers', () => {
   it('A posts, responds, edits and deletes; B sees each change without a reload', async () => {

@@ -6,6 +6,8 @@ import { ConfigError, loadConfig, loadDotEnv } from '../src/server/config';
 import { migrateDatabase, openDatabase, lockPath } from '../src/server/db/client';
 import { DataDirLockedError, readLock } from '../src/server/db/lock';
 import { setAdmin, type RoleResult } from '../src/server/admin/roles';
+import { createLiveBus } from '../src/server/live/bus';
+import { createLogger } from '../src/server/logger';
 import { readControl } from '../src/server/control';
 
 const USAGE = 'Usage: npm run admin -- grant <email>\n       npm run admin -- revoke <email>';
@@ -19,7 +21,8 @@ async function viaDatabase(databaseUrl: string | undefined, dataDir: string, ema
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
     await migrateDatabase(database);
-    return await setAdmin(database.db, { email, isAdmin });
+    // Publishing is a NOTIFY on the database: on PostgreSQL, the running instances' admin pages hear it.
+    return await setAdmin(database.db, { email, isAdmin }, { live: createLiveBus(database, createLogger('silent')) });
   } finally {
     await database.close();
   }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { JSON_BODY_MAX_BYTES } from '../shared/limits';
 import { accountRoutes } from './account/routes';
 import { analyticsRoutes } from './analytics/routes';
+import { adminRoutes } from './admin/routes';
 import { setAdmin } from './admin/roles';
 import { createAuth } from './auth/auth';
 import { forumRoutes } from './forum/routes';
@@ -36,7 +37,7 @@ export type AppOptions = {
 export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const { config, database, logger } = deps;
   const db = database.db;
-  const auth = createAuth({ config, db, outbox: deps.outbox, logger });
+  const auth = createAuth({ config, db, outbox: deps.outbox, logger, live: deps.live });
   const limiter = createRateLimiter(db, deps.clock);
   const app = new Hono<{ Variables: AppVariables }>();
 
@@ -108,6 +109,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', forumRoutes(deps, limiter));
   api.route('/', profileRoutes(deps, limiter));
   api.route('/', resourceRoutes(deps));
+  api.route('/', adminRoutes(deps));
   api.all('*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`), 404));
   app.route('/api', api);
 
@@ -137,7 +139,7 @@ function internalRoutes(deps: AppDeps, token: string) {
   });
   app.post('/admin-role', async (c) => {
     const change = await readJson(c, roleChangeSchema);
-    const result = await setAdmin(deps.database.db, change);
+    const result = await setAdmin(deps.database.db, change, { live: deps.live, clock: deps.clock });
     if (!result.ok) throw new AppError('NOT_FOUND', `No account uses the email ${change.email}.`);
     deps.logger.info('admin role changed', { email: result.email, isAdmin: result.isAdmin, via: 'cli' });
     return c.json(result);

@@ -17,7 +17,11 @@ export type OutgoingMail = {
 };
 
 /** Adds items to the mail outbox. Code never sends mail directly. */
-export type Outbox = { add(mail: OutgoingMail): Promise<{ id: string }> };
+export type Outbox = {
+  add(mail: OutgoingMail): Promise<{ id: string }>;
+  /** Asks the delivery worker to look for due items now (after an admin's retry). */
+  wake(): void;
+};
 
 /** Everything the app is built from; tests build their own. */
 export type AppDeps = {

@@ -52,9 +52,9 @@ async function main() {
 
   const clock = systemClock;
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, mailFrom: config.mailFrom });
-  const worker = new MailWorker({ db: database.db, transport, clock, logger: logger.child({ part: 'mail' }) });
   const live = createLiveBus(database, logger.child({ part: 'live' }));
   await live.start();
+  const worker = new MailWorker({ db: database.db, transport, clock, live, logger: logger.child({ part: 'mail' }) });
   const deps: AppDeps = {
     config,
     database,
@@ -62,7 +62,7 @@ async function main() {
     logger,
     live,
     storage: createLocalStorage(path.join(config.dataDir, 'files')),
-    outbox: createDbOutbox(database.db, clock, () => worker.wake()),
+    outbox: createDbOutbox(database.db, clock, { live, wakeWorker: () => worker.wake() }),
   };
   // The admin command line reaches a running embedded server through this token (the database is ours alone).
   const controlToken = database.kind === 'pglite' ? randomBytes(32).toString('hex') : undefined;

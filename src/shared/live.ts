@@ -10,6 +10,7 @@ export const LIVE_TOPICS: Record<string, TopicAudience> = {
   post: 'public',
   mail: 'admin',
   users: 'admin',
+  activity: 'admin',
 };
 
 export const LIVE_TOPIC_PATTERN = /^[a-z][a-z-]{0,30}(:[A-Za-z0-9_-]{1,64})?$/;

@@ -23,13 +23,24 @@ const publicRoutes: RouteObject[] = [
   { path: 'resources', ...page(() => import('./resources/resources-page')) },
   // SPEC §2 lists the photo page as not guarded; the page itself asks visitors to sign in.
   { path: 'update-profile-image', ...page(() => import('./profiles/update-profile-image-page')) },
+  // Signed in, then the admin check (SPEC §4): the layout sends visitors to sign in with 'Not Logged In'.
+  {
+    path: 'admin',
+    ...page(() => import('./admin/admin-layout')),
+    children: [
+      { index: true, ...page(() => import('./admin/overview-page')) },
+      { path: 'mail', ...page(() => import('./admin/mail-page')) },
+      { path: 'profiles', ...page(() => import('./admin/profiles-page')) },
+      { path: 'states', ...page(() => import('./admin/states-page')) },
+      { path: 'activity', ...page(() => import('./admin/activity-page')) },
+    ],
+  },
 ];
 
 const memberRoutes: RouteObject[] = [
   { path: 'directory', ...page(() => import('./directory/directory-page')) },
   { path: 'profile', ...page(() => import('./account/profile-page')) },
   { path: 'update-password', ...page(() => import('./account/update-password-page')) },
-  { path: 'admin', ...page(() => import('./admin/admin-page')) },
   { path: 'dashboard', ...page(() => import('./dashboard/dashboard-page')) },
   { path: 'update-profile', ...page(() => import('./profiles/update-profile-page')) },
   { path: 'delete-account', ...page(() => import('./account/delete-account-page')) },

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Me } from '../../shared/account';
+import { ADMIN_TOPICS } from '../../shared/admin';
 import { MESSAGES } from '../../shared/messages';
 import { RECENT_SIGN_IN_MS } from '../../shared/limits';
 import type { Auth } from '../auth/auth';
@@ -9,7 +10,7 @@ import { account, post, postResponse, profile, session, user, verification } fro
 import { AppError } from '../http/errors';
 import { photoKey } from '../storage/storage';
 
-type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'storage' | 'logger'>;
+type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'storage' | 'logger' | 'live'>;
 
 export async function getMe(deps: Deps, who: SessionUser): Promise<Me> {
   const { db } = deps.database;
@@ -65,6 +66,7 @@ export async function updateAccount(
       }
       await tx.update(user).set({ email: input.email, emailVerified: false, updatedAt: now }).where(eq(user.id, who.id));
       await tx.update(profile).set({ email: input.email }).where(eq(profile.uid, who.id));
+      await deps.live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'updated', id: who.id });
     }
     if (hash) {
       const updated = await tx
@@ -91,6 +93,7 @@ export async function deleteAccount(deps: Deps, who: SessionUser): Promise<void>
     await tx.update(postResponse).set({ posterEmail: null }).where(eq(postResponse.posterUid, who.id));
     // session, account and profile rows go with the user (ON DELETE CASCADE).
     await tx.delete(user).where(eq(user.id, who.id));
+    await deps.live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'deleted', id: who.id });
   });
   await deps.storage.delete(photoKey(who.id));
   deps.logger.info('account deleted', { uid: who.id });

@@ -1,20 +1,22 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { ADMIN_TOPICS } from '../../shared/admin';
 import { PASSWORD_MAX, PASSWORD_MIN, RESET_TOKEN_TTL_SECONDS } from '../../shared/limits';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { Outbox } from '../deps';
+import type { LivePublisher } from '../live/bus';
 import { MAIL_FORMS, renderMail } from '../mail/outbox';
 import type { Logger } from '../logger';
 
-export type AuthDeps = { config: Config; db: Db; outbox: Outbox; logger: Logger };
+export type AuthDeps = { config: Config; db: Db; outbox: Outbox; logger: Logger; live: LivePublisher };
 
 /**
  * Better Auth with email and password, sessions in our database. Rate limiting is ours (per address
  * and per client, shared by all instances), so Better Auth's own limiter is off.
  */
-export function createAuth({ config, db, outbox, logger }: AuthDeps) {
+export function createAuth({ config, db, outbox, logger, live }: AuthDeps) {
   return betterAuth({
     appName: 'Foster Care Network',
     baseURL: config.publicUrl,
@@ -73,11 +75,15 @@ export function createAuth({ config, db, outbox, logger }: AuthDeps) {
       user: {
         create: {
           after: async (created) => {
-            // Every account gets its profile row at once, so isAdmin and the email have a home.
-            await db
-              .insert(schema.profile)
-              .values({ uid: created.id, email: created.email.toLowerCase() })
-              .onConflictDoNothing();
+            // Every account gets its profile row at once, so isAdmin and the email have a home; the
+            // admin's open list of profiles hears of it.
+            await db.transaction(async (tx) => {
+              await tx
+                .insert(schema.profile)
+                .values({ uid: created.id, email: created.email.toLowerCase() })
+                .onConflictDoNothing();
+              await live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'created', id: created.id });
+            });
             logger.info('account created', { uid: created.id });
           },
         },

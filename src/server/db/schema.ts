@@ -148,7 +148,11 @@ export const mail = pgTable(
   },
   (t) => [
     index('mail_due_idx').on(t.state, t.nextAttemptAt),
-    index('mail_date_idx').on(t.date),
+    // The admin's mail log: newest first, continued from (date, id) of the last item shown (keyset pages),
+    // over all mail or one form or one delivery state.
+    index('mail_date_idx').on(t.date, t.id),
+    index('mail_form_date_idx').on(t.form, t.date, t.id),
+    index('mail_state_date_idx').on(t.state, t.date, t.id),
   ],
 );
 
@@ -285,5 +289,31 @@ export const postResponse = pgTable(
   (t) => [
     index('post_response_post_idx').on(t.originalPostId, t.postDate, t.id),
     index('post_response_poster_idx').on(t.posterUid),
+  ],
+);
+
+// ---- Admin activity log ------------------------------------------------------------------------------
+// Who did what in the admin area (mail deleted or retried, roles changed, profiles exported, state figures
+// edited), and role changes made with the command line. The actor's uid and email are copied, not
+// referenced: the record outlives the account.
+
+export const adminActivity = pgTable(
+  'admin_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null when the change came from the command line (npm run admin). */
+    actorUid: text('actor_uid'),
+    actorEmail: text('actor_email'),
+    /** One of ADMIN_ACTIONS (src/shared/admin.ts). */
+    action: text('action').notNull(),
+    /** What was acted on: a mail id, an email address, a state code; null for an export. */
+    target: text('target'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    // Newest first, continued from (at, id) of the last entry shown.
+    index('admin_activity_at_idx').on(t.at, t.id),
+    index('admin_activity_actor_idx').on(t.actorUid, t.at),
   ],
 );

@@ -22,6 +22,9 @@ export type LiveBus = {
   close(): Promise<void>;
 };
 
+/** What code that announces changes needs of the bus (the mail outbox and worker, services). */
+export type LivePublisher = Pick<LiveBus, 'publish'>;
+
 export function createLiveBus(database: Database, logger: Logger): LiveBus {
   const listeners = new Set<LiveListener>();
   let stopListening: (() => Promise<void>) | undefined;

@@ -1,15 +1,25 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import type { Outbox } from '../deps';
+import type { LivePublisher } from '../live/bus';
 import { enqueueMail } from './outbox';
 
-/** The app's Outbox: rows in the mail table; `onQueued` lets a local worker start at once. */
-export function createDbOutbox(db: Db, clock: Clock, onQueued?: () => void): Outbox {
+export type DbOutboxOptions = {
+  /** Tells the admin's open mail log of each new item. */
+  live?: LivePublisher;
+  /** Asks the local delivery worker to run now (after an add or a retry) instead of at its next poll. */
+  wakeWorker?: () => void;
+};
+
+/** The app's Outbox: rows in the mail table, delivered by the mail worker. */
+export function createDbOutbox(db: Db, clock: Clock, options: DbOutboxOptions = {}): Outbox {
+  const wake = () => options.wakeWorker?.();
   return {
     async add(item) {
-      const row = await enqueueMail(db, item, clock);
-      onQueued?.();
+      const row = await enqueueMail(db, item, clock, options.live);
+      wake();
       return { id: row.id };
     },
+    wake,
   };
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { ADMIN_TOPICS } from '../../shared/admin';
 import { systemClock, type Clock } from '../clock';
 import type { Db } from '../db/client';
 import { mail, mailEvent, type MailMessage } from '../db/schema';
+import type { LivePublisher } from '../live/bus';
 
 /**
  * What each mail item is for; stored in `mail.form` and shown in the admin's mail log.
@@ -21,6 +23,16 @@ export type DeliveryState = MailItem['state'];
 
 /** The database, or a transaction on it, so a mail item can be added atomically with the change it reports. */
 export type MailDb = Pick<Db, 'transaction'>;
+
+/** The admin's mail log follows this topic: every add, state change and deletion of a mail item. */
+export const MAIL_TOPIC = ADMIN_TOPICS.mail;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Announces a change of a mail item inside the transaction that makes it (heard once it commits). */
+export async function announceMail(live: LivePublisher | undefined, tx: Tx, kind: 'created' | 'updated' | 'deleted', id: string) {
+  await live?.publish(tx, { topic: MAIL_TOPIC, kind, id });
+}
 
 // ---- Rendering: user text reaches the HTML part only through these functions ----------------------
 
@@ -129,13 +141,15 @@ const enqueueSchema = z.object({
 /**
  * Adds a PENDING mail item and its first event. Code never sends mail itself: the mail worker delivers the
  * item and records every state change. Call the worker's wake() afterwards to deliver without waiting for
- * its next poll. Pass a transaction as `db` to add the item atomically with the change it reports.
+ * its next poll. Pass a transaction as `db` to add the item atomically with the change it reports, and
+ * the live bus to tell the admin's open mail log.
  * Throws on invalid input: callers validate what users send before they get here.
  */
 export async function enqueueMail(
   db: MailDb,
   input: EnqueueMailInput,
   clock: Clock = systemClock,
+  live?: LivePublisher,
 ): Promise<MailItem> {
   const { form, to, replyTo, subject, text, html } = enqueueSchema.parse(input);
   const now = clock.now();
@@ -151,6 +165,7 @@ export async function enqueueMail(
       .returning();
     if (!item) throw new Error('Inserting the mail item returned no row');
     await tx.insert(mailEvent).values({ mailId: item.id, at: now, state: 'PENDING', attempt: 0, detail: 'queued' });
+    await announceMail(live, tx, 'created', item.id);
     return item;
   });
 }

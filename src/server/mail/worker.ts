@@ -4,8 +4,9 @@ import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { systemClock, type Clock } from '../clock';
 import type { Db } from '../db/client';
 import { mail, mailEvent } from '../db/schema';
+import type { LivePublisher } from '../live/bus';
 import { createLogger, type Logger } from '../logger';
-import type { DeliveryState, MailItem } from './outbox';
+import { announceMail, type DeliveryState, type MailItem } from './outbox';
 import type { MailTransport, SendResult } from './transport';
 
 export type MailWorkerOptions = {
@@ -32,6 +33,8 @@ export type MailWorkerOptions = {
   batchSize?: number;
   /** Written to `lockedBy`; unique per process so a crashed worker's items can be told apart. */
   workerId?: string;
+  /** Announces every state change to the admin's open mail log. */
+  live?: LivePublisher;
 };
 
 export type MailRunSummary = { recovered: number; sent: number; retried: number; failed: number };
@@ -60,6 +63,7 @@ export class MailWorker {
   private readonly backoffMaxMs: number;
   private readonly leaseMs: number;
   private readonly batchSize: number;
+  private readonly live: LivePublisher | undefined;
 
   private isStarted = false;
   private isHalting = false;
@@ -80,6 +84,7 @@ export class MailWorker {
     this.backoffMaxMs = options.backoffMaxMs ?? 60 * 60_000;
     this.leaseMs = options.leaseMs ?? 2 * 60_000;
     this.batchSize = options.batchSize ?? 5;
+    this.live = options.live;
     this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     if (this.maxAttempts < 1) throw new Error('maxAttempts must be at least 1');
   }
@@ -209,6 +214,7 @@ export class MailWorker {
             detail: `claimed by ${this.workerId}`,
           })),
         );
+        for (const item of items) await announceMail(this.live, tx, 'updated', item.id);
       }
       return items;
     });
@@ -279,6 +285,7 @@ export class MailWorker {
         .returning({ id: mail.id });
       if (updated.length === 0) return false;
       await tx.insert(mailEvent).values({ mailId: item.id, at: now, state, attempt: item.attempts, detail });
+      await announceMail(this.live, tx, 'updated', item.id);
       return true;
     });
     if (!isRecorded) {
@@ -318,6 +325,7 @@ export class MailWorker {
           )
           .where(eq(mail.id, item.id));
         await tx.insert(mailEvent).values({ mailId: item.id, at: now, state, attempt: item.attempts, detail: error });
+        await announceMail(this.live, tx, 'updated', item.id);
         this.logger.warn('mail lease expired', { mailId: item.id, attempt: item.attempts, lockedBy: item.lockedBy });
       }
       return stale.length;

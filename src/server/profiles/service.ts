@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { ADMIN_TOPICS } from '../../shared/admin';
 import {
   PROFILE_FIELDS,
   PUBLIC_PROFILE_FIELDS,
@@ -21,14 +22,14 @@ import { processPhoto } from './photo';
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'storage' | 'logger' | 'live'>;
 
 /** The admin's live list of profiles (SPEC §7: "Live subscribe … Users (admin)") refetches on these. */
-export const USERS_TOPIC = 'users';
+export const USERS_TOPIC = ADMIN_TOPICS.users;
 export type ProfileRow = typeof profile.$inferSelect;
 
 function storedState(value: string): StateCode | typeof STATE_NONE {
   return (STATE_CODES as readonly string[]).includes(value) ? (value as StateCode) : STATE_NONE;
 }
 
-function fieldsOf(row: ProfileRow): StoredProfileFields {
+export function fieldsOf(row: ProfileRow): StoredProfileFields {
   const fields = Object.fromEntries(PROFILE_FIELDS.map((k) => [k, row[k] ?? null])) as StoredProfileFields;
   fields.state = storedState(row.state);
   return fields;

@@ -6,7 +6,7 @@ import { etagOf, isNotModified, notModified } from '../http/caching';
 import { AppError } from '../http/errors';
 import { readJson } from '../http/validate';
 import { createFactSheetCache, factSheetFileName, factSheetVersion, renderFactSheet } from './fact-sheet';
-import { COUNTS_SOURCE, getStateStat, listStates, updateStateStat } from './service';
+import { COUNTS_SOURCE, getStateStat, listAdminStates, listStates, updateStateStat } from './service';
 
 // Public figures, the same for everyone. A short max-age keeps the landing fast on repeat visits while an
 // admin's correction or a member's new profile shows within a minute; after that a revalidation costs a 304.
@@ -45,11 +45,17 @@ export function statesRoutes(deps: AppDeps) {
     return c.body(new Uint8Array(pdf));
   });
 
-  // For the admin area (a later issue builds its screen): correct a count or its source.
+  // The admin area's State data screen: every row with who edited it, and corrections of a count or source.
+  app.get('/admin/states', async (c) => {
+    await requireAdmin(c, db, deps.config);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listAdminStates(db));
+  });
+
   app.put('/admin/states/:code', async (c) => {
     const admin = await requireAdmin(c, db, deps.config);
     const input = await readJson(c, stateStatUpdateSchema);
-    const updated = await updateStateStat(deps, c.req.param('code').toUpperCase(), input, admin.id);
+    const updated = await updateStateStat(deps, c.req.param('code').toUpperCase(), input, { uid: admin.id, email: admin.email });
     c.header('Cache-Control', 'no-store');
     return c.json(updated);
   });

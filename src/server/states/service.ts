@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { ADMIN_ACTIONS, type AdminStatesResponse } from '../../shared/admin';
 import type { StateStatUpdate } from '../../shared/state-stat';
 import {
   isStatCode,
@@ -15,7 +16,9 @@ import {
 } from '../../shared/states';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { profile, stateStat } from '../db/schema';
+import { recordActivity, type Actor } from '../admin/activity';
+import { profile, stateStat, user } from '../db/schema';
+import type { LivePublisher } from '../live/bus';
 import type { Logger } from '../logger';
 import { AppError } from '../http/errors';
 
@@ -79,7 +82,7 @@ export async function seedStateStats(db: Db): Promise<{ inserted: number }> {
 const NO_MEMBERS: NetworkFigures = { members: 0, fosterFamilies: 0, fosterChildren: 0 };
 
 /** Members with a saved profile, per state on their profile ('NONE' included, for the national total). */
-async function networkByState(db: Db): Promise<Map<string, NetworkFigures>> {
+export async function networkByState(db: Db): Promise<Map<string, NetworkFigures>> {
   const rows = await db
     .select({
       state: profile.state,
@@ -147,28 +150,59 @@ export async function getStateStat(db: Db, code: string): Promise<{ stat: StateS
   return { stat: toStateStat(row, figures), isEdited: row.updatedBy !== null };
 }
 
-type UpdateDeps = { database: { db: Db }; clock: Clock; logger: Logger };
+type UpdateDeps = { database: { db: Db }; clock: Clock; logger: Logger; live: LivePublisher };
 
 /**
- * An admin corrects a count (null = "not available") or its source. Records who and when; the next
- * GET /api/states and fact sheet carry the change (their ETags follow the data).
+ * An admin corrects a count (null = "not available") or its source. Records who and when, and writes the
+ * change (before and after) to the admin activity log in the same transaction; the next GET /api/states
+ * and fact sheet carry it (their ETags follow the data).
  */
 export async function updateStateStat(
   deps: UpdateDeps,
   code: string,
   input: StateStatUpdate,
-  adminId: string,
+  admin: Actor & { uid: string },
 ): Promise<StateStat> {
   const { db } = deps.database;
   if (!isStatCode(code)) throw new AppError('NOT_FOUND', `No state uses the code ${code}.`);
-  const [row] = await db
-    .update(stateStat)
-    .set({ childrenInFosterCare: input.count, sourceUrl: input.sourceUrl, updatedAt: deps.clock.now(), updatedBy: adminId })
-    .where(eq(stateStat.code, code))
-    .returning({ code: stateStat.code });
-  if (!row) throw new AppError('NOT_FOUND', `No figures are stored for ${code}.`);
-  deps.logger.info('state count updated', { code, count: input.count, by: adminId });
+  const now = deps.clock.now();
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(stateStat).where(eq(stateStat.code, code)).for('update');
+    if (!before) throw new AppError('NOT_FOUND', `No figures are stored for ${code}.`);
+    await tx
+      .update(stateStat)
+      .set({ childrenInFosterCare: input.count, sourceUrl: input.sourceUrl, updatedAt: now, updatedBy: admin.uid })
+      .where(eq(stateStat.code, code));
+    await recordActivity(tx, deps.live, {
+      actor: admin,
+      action: ADMIN_ACTIONS.stateEdited,
+      target: code,
+      details: {
+        name: before.name,
+        before: { count: before.childrenInFosterCare, sourceUrl: before.sourceUrl },
+        after: { count: input.count, sourceUrl: input.sourceUrl },
+      },
+      at: now,
+    });
+  });
+  deps.logger.info('state count updated', { code, count: input.count, by: admin.uid });
   const updated = await getStateStat(db, code);
   if (!updated) throw new AppError('NOT_FOUND');
   return updated.stat;
+}
+
+/** GET /api/admin/states: every row (the national one first) with whether and by whom it was edited. */
+export async function listAdminStates(db: Db): Promise<AdminStatesResponse> {
+  const { national, states } = await listStates(db);
+  const edits = await db
+    .select({ code: stateStat.code, updatedBy: stateStat.updatedBy, email: user.email })
+    .from(stateStat)
+    .leftJoin(user, eq(user.id, stateStat.updatedBy));
+  const editOf = new Map(edits.map((e) => [e.code, e]));
+  return {
+    states: [national, ...states].map((stat) => {
+      const edit = editOf.get(stat.code);
+      return { ...stat, isEdited: edit?.updatedBy != null, updatedByEmail: edit?.email ?? null };
+    }),
+  };
 }

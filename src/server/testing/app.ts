@@ -34,7 +34,15 @@ let ipCounter = 0;
  * The real app on a fresh migrated database with its own data folder. Each client has its own
  * address (rate limits count per client), so tests never see each other's data or limits.
  */
-export async function createTestApp(overrides: { config?: Partial<Config>; clock?: Clock; database?: Database } = {}) {
+export async function createTestApp(
+  overrides: {
+    config?: Partial<Config>;
+    clock?: Clock;
+    database?: Database;
+    /** What the outbox calls to wake a delivery worker (tests that run one); no worker by default. */
+    wakeMailWorker?: () => void;
+  } = {},
+) {
   const database = overrides.database ?? (await createTestDatabase());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-test-'));
   const config = testConfig({ dataDir, publicUrl: 'http://localhost:3000', ...overrides.config });
@@ -49,7 +57,7 @@ export async function createTestApp(overrides: { config?: Partial<Config>; clock
     logger,
     live,
     storage: createLocalStorage(path.join(dataDir, 'files')),
-    outbox: createDbOutbox(database.db, clock),
+    outbox: createDbOutbox(database.db, clock, { live, wakeWorker: overrides.wakeMailWorker }),
   };
   const built = buildApp(deps, { distDir: null });
   const origin = config.publicUrl;

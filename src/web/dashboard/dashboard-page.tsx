@@ -72,6 +72,11 @@ export default function DashboardPage() {
             <Anchor component={Link} to="/update-password">
               Update email or password
             </Anchor>
+            {me.isAdmin ? (
+              <Anchor component={Link} to="/admin" fw={700}>
+                Admin
+              </Anchor>
+            ) : null}
           </Stack>
         </Stack>
       </FormCard>

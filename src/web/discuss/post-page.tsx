@@ -13,7 +13,7 @@ import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
 import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
 import { useLive } from '../live/use-live';
-import { ConfirmDelete } from './confirm-delete';
+import { ConfirmDelete } from '../app/confirm-delete';
 import { formatDateTime, responsesLabel, wasEdited } from './format-date';
 import { deletePost, postQueryOptions, updatePost } from './forum-api';
 import { PostFields, type PostDraft } from './post-fields';

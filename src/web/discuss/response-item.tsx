@@ -5,7 +5,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { RESPONSE_BODY_MAX, responseInputSchema, type ResponseView } from '../../shared/forum';
 import { FormAlert } from '../app/form-alert';
 import { fieldErrorsOf } from '../lib/field-errors';
-import { ConfirmDelete } from './confirm-delete';
+import { ConfirmDelete } from '../app/confirm-delete';
 import { formatDateTime, wasEdited } from './format-date';
 import { deleteResponse, updateResponse } from './forum-api';
 import { UserText } from './user-text';

@@ -9,10 +9,24 @@ type ConfirmDeleteProps = {
   isPending: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** For a confirmation that is not a deletion (defaults: 'Yes, delete' in red). */
+  confirmLabel?: string;
+  confirmColor?: string;
+  cancelLabel?: string;
 };
 
-/** Deleting is for good: it asks first. */
-export function ConfirmDelete({ opened, title, text, isPending, onConfirm, onClose }: ConfirmDeleteProps) {
+/** Deleting is for good: it asks first. Other changes that deserve a second thought use it too. */
+export function ConfirmDelete({
+  opened,
+  title,
+  text,
+  isPending,
+  onConfirm,
+  onClose,
+  confirmLabel = 'Yes, delete',
+  confirmColor = 'red.9',
+  cancelLabel = 'Keep it',
+}: ConfirmDeleteProps) {
   return (
     <Modal.Root opened={opened} onClose={onClose} centered>
       <Modal.Overlay />
@@ -26,10 +40,10 @@ export function ConfirmDelete({ opened, title, text, isPending, onConfirm, onClo
           <Text mb="lg">{text}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={isPending}>
-              Keep it
+              {cancelLabel}
             </Button>
-            <Button color="red.9" onClick={onConfirm} loading={isPending}>
-              Yes, delete
+            <Button color={confirmColor} onClick={onConfirm} loading={isPending}>
+              {confirmLabel}
             </Button>
           </Group>
         </Modal.Body>

@@ -1,0 +1,44 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { uniqueEmail } from './browser';
+import { PASSWORD } from './journey';
+
+// Helpers the journeys that watch pages update live share.
+
+/** Marks the page, so a test can tell later that it was never reloaded. */
+export async function markPage(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+}
+
+export async function wasNotReloaded(page: Page) {
+  return page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+}
+
+/**
+ * A member signed up through the API in this page's browser (so the page is signed in as them), with the
+ * profile saved through PUT /api/profile when one is given.
+ */
+export async function signUpThroughApi(page: Page, opts: { prefix: string; profile?: Record<string, unknown> }) {
+  const origin = inject('baseUrl');
+  const email = uniqueEmail(opts.prefix);
+  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: '' }, headers: { origin } });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  if (opts.profile) {
+    const saved = await page.request.put('/api/profile', { data: opts.profile, headers: { origin } });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  return email;
+}
+
+/** Serious and critical WCAG 2.1 A/AA violations on the page, as `rule: targets` lines. */
+export async function seriousViolations(page: Page, opts: { exclude?: string } = {}) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (opts.exclude) builder = builder.exclude(opts.exclude);
+  const result = await builder.analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

@@ -1,0 +1,513 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type {
+  ActivityListResponse,
+  AdminOverview,
+  AdminProfile,
+  AdminProfileListResponse,
+  AdminStatesResponse,
+} from '../../shared/admin';
+import { ADMIN_ACTIVITY_PAGE_SIZE, ADMIN_PROFILES_PAGE_SIZE } from '../../shared/admin';
+import { LIVE_TOPICS, type LiveEvent } from '../../shared/live';
+import type { StatesResponse } from '../../shared/states';
+import { adminActivity, profile } from '../db/schema';
+import { seedStateStats } from '../states/service';
+import { insertMember } from '../states/test-support';
+import { createTestApp, testClock, uniqueEmail } from '../testing/app';
+import { recordActivity } from './activity';
+import { PROFILE_CSV_COLUMNS } from './csv';
+import { setAdmin } from './roles';
+
+const ADMIN_EMAIL = 'listed.admin@example.org';
+
+const clock = testClock();
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ config: { adminEmails: [ADMIN_EMAIL] }, clock });
+  await seedStateStats(t.db);
+});
+afterAll(() => t.close());
+
+type Client = ReturnType<typeof t.client>;
+
+let adminClient: Client | undefined;
+/** The admin listed in ADMIN_EMAILS, signed up once (sign-ins are rate-limited per address). */
+async function listedAdmin(): Promise<Client> {
+  if (!adminClient) {
+    adminClient = t.client();
+    await adminClient.signUp(ADMIN_EMAIL);
+  }
+  return adminClient;
+}
+
+/** The test clock stands still; the log lists newest first, so each logged change gets its own second. */
+function tick() {
+  clock.advance(1000);
+}
+
+async function member(email = uniqueEmail()): Promise<Client & { email: string }> {
+  const c = t.client();
+  await c.signUp(email);
+  return Object.assign(c, { email });
+}
+
+async function json<T>(res: Response, status = 200): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+
+/** The next live event matching `where`, heard through the bus as every instance hears it. */
+function nextEvent(where: (e: LiveEvent) => boolean, timeoutMs = 5000) {
+  return new Promise<LiveEvent>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error('no live event'));
+    }, timeoutMs);
+    const off = t.deps.live.subscribe((e) => {
+      if (!where(e)) return;
+      clearTimeout(timer);
+      off();
+      resolve(e);
+    });
+  });
+}
+
+describe('access to the admin API', () => {
+  // Path parameters get a well-formed value, so a route answers for its access check, not its input.
+  const SAMPLE: Record<string, string> = { id: '00000000-0000-4000-8000-000000000000', code: 'NH', uid: 'someone' };
+
+  function adminRoutes() {
+    const seen = new Set<string>();
+    for (const r of t.app.routes) {
+      if (r.method === 'ALL' || !r.path.startsWith('/api/admin/')) continue;
+      seen.add(`${r.method} ${r.path}`);
+    }
+    return [...seen].sort();
+  }
+
+  it('finds every admin route in the app, wherever its feature registers it', () => {
+    expect(adminRoutes()).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/access',
+        'GET /api/admin/overview',
+        'GET /api/admin/mail',
+        'GET /api/admin/mail/forms',
+        'GET /api/admin/mail/:id',
+        'DELETE /api/admin/mail/:id',
+        'POST /api/admin/mail/:id/retry',
+        'GET /api/admin/profiles',
+        'GET /api/admin/profiles.csv',
+        'PUT /api/admin/profiles/:uid/role',
+        'GET /api/admin/activity',
+        'GET /api/admin/states',
+        'PUT /api/admin/states/:code',
+        'GET /api/admin/page-views/summary',
+      ]),
+    );
+  });
+
+  it('refuses visitors with 401 and members with 403 on every one of them, and changes nothing', async () => {
+    const visitor = t.client();
+    const plain = await member();
+    const activityBefore = await t.db.select().from(adminActivity);
+    for (const route of adminRoutes()) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const path = pattern.replace(/:([a-z]+)/gi, (_, name: string) => SAMPLE[name] ?? 'x');
+      const body = method === 'GET' || method === 'DELETE' ? undefined : { isAdmin: true, count: 1, sourceUrl: null };
+      const asVisitor = await visitor.request(method, path, body);
+      expect(asVisitor.status, `${route} for a visitor`).toBe(401);
+      expect((await asVisitor.json()).code).toBe('UNAUTHENTICATED');
+      const asMember = await plain.request(method, path, body);
+      expect(asMember.status, `${route} for a member`).toBe(403);
+      expect((await asMember.json()).code).toBe('FORBIDDEN');
+    }
+    expect(await t.db.select().from(adminActivity)).toHaveLength(activityBefore.length);
+  });
+
+  it('keeps every admin live topic for admins', async () => {
+    const adminTopics = Object.entries(LIVE_TOPICS)
+      .filter(([, audience]) => audience === 'admin')
+      .map(([topic]) => topic);
+    expect(adminTopics).toEqual(expect.arrayContaining(['mail', 'users', 'activity']));
+    const plain = await member();
+    for (const topic of adminTopics) {
+      expect((await t.client().get(`/api/live?topics=${topic}`)).status, topic).toBe(401);
+      expect((await plain.get(`/api/live?topics=posts,${topic}`)).status, topic).toBe(403);
+    }
+    const admin = await listedAdmin();
+    const res = await admin.get(`/api/live?topics=${adminTopics.join(',')}`);
+    expect(res.status).toBe(200);
+    await res.body?.cancel();
+  });
+
+  it('answers the admin check with who the admin is', async () => {
+    const admin = await listedAdmin();
+    const access = await json<{ email: string; isListedAdmin: boolean }>(await admin.get('/api/admin/access'));
+    expect(access).toMatchObject({ email: ADMIN_EMAIL, isListedAdmin: true });
+
+    const flagged = await member();
+    await setAdmin(t.db, { email: flagged.email, isAdmin: true }, { clock: t.clock });
+    const res = await flagged.get('/api/admin/access');
+    expect(await json(res)).toMatchObject({ email: flagged.email, isListedAdmin: false });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('GET /api/admin/overview', () => {
+  it('counts users, profiles and foster children, per state, and the day’s sign-ups', async () => {
+    const admin = await listedAdmin();
+    const before = await json<AdminOverview>(await admin.get('/api/admin/overview?days=7'));
+    await insertMember(t.db, { state: 'VT', numberOfFosterKids: 3, fosterParent: 'Yes' });
+    await insertMember(t.db, { state: 'VT', numberOfFosterKids: 2, fosterParent: 'Yes' });
+    await insertMember(t.db, { state: 'WY', numberOfFosterKids: null, fosterParent: 'No' });
+    await member(); // an account without a saved profile
+
+    const after = await json<AdminOverview>(await admin.get('/api/admin/overview?days=7'));
+    expect(after.totals.users - before.totals.users).toBe(4);
+    expect(after.totals.profiles - before.totals.profiles).toBe(3);
+    expect(after.totals.fosterKids - before.totals.fosterKids).toBe(5);
+    expect(after.totals.fosterParents - before.totals.fosterParents).toBe(2);
+    const vt = after.byState.find((s) => s.code === 'VT');
+    expect(vt).toEqual({ code: 'VT', name: 'Vermont', members: 2, fosterChildren: 5 });
+    expect(after.byState.find((s) => s.code === 'WY')).toMatchObject({ members: 1, fosterChildren: 0 });
+    expect(after.byState.some((s) => s.code === 'NONE')).toBe(false);
+
+    expect(after.signUps).toHaveLength(7);
+    expect(after.signUps.at(-1)!.day).toBe(t.clock.now().toISOString().slice(0, 10));
+    const sum = (o: AdminOverview) => o.signUps.reduce((n, d) => n + d.count, 0);
+    expect(sum(after) - sum(before)).toBe(4);
+    expect(Object.keys(after.mail).sort()).toEqual(['ERROR', 'PENDING', 'PROCESSING', 'RETRY', 'SUCCESS']);
+  });
+
+  it('refuses periods it does not offer', async () => {
+    const admin = await listedAdmin();
+    for (const days of ['0', '8', 'many', '-30']) {
+      expect((await admin.get(`/api/admin/overview?days=${days}`)).status, days).toBe(400);
+    }
+  });
+});
+
+describe('GET /api/admin/profiles', () => {
+  it('lists every field, private ones included, and who is an admin', async () => {
+    const admin = await listedAdmin();
+    const { id, email } = await insertMember(t.db, {
+      firstName: 'Priya',
+      lastName: 'Zamora',
+      streetAddress: '12 Hidden Lane',
+      phone: '4175550100',
+      userZip: '65802',
+      city: 'Springfield',
+      state: 'MO',
+      church: 'Central Assembly',
+    });
+    const body = await json<AdminProfileListResponse>(await admin.get(`/api/admin/profiles?q=${encodeURIComponent('zamora hidden')}`));
+    expect(body.total).toBe(1);
+    expect(body.profiles[0]).toMatchObject({
+      uid: id,
+      email,
+      firstName: 'Priya',
+      streetAddress: '12 Hidden Lane',
+      phone: '4175550100',
+      userZip: '65802',
+      isAdmin: false,
+      isListedAdmin: false,
+    });
+    expect(body.profiles[0]!.savedAt).toEqual(expect.any(String));
+
+    const listed = await json<AdminProfileListResponse>(await admin.get(`/api/admin/profiles?q=${ADMIN_EMAIL}`));
+    expect(listed.profiles[0]).toMatchObject({ email: ADMIN_EMAIL, isAdmin: true, isListedAdmin: true, savedAt: null, state: 'NONE' });
+  });
+
+  it('searches each word, takes % and _ literally, sorts and pages', async () => {
+    const admin = await listedAdmin();
+    const tag = `sorttag${Date.now()}`;
+    for (const [last, kids] of [['Able', 4], ['Cole', null], ['Baker', 1]] as const) {
+      await insertMember(t.db, { firstName: tag, lastName: last, numberOfFosterKids: kids });
+    }
+    const names = async (query: string) =>
+      (await json<AdminProfileListResponse>(await admin.get(`/api/admin/profiles?q=${tag}&${query}`))).profiles.map((p) => p.lastName);
+    expect(await names('sort=name&dir=asc')).toEqual(['Able', 'Baker', 'Cole']);
+    expect(await names('sort=name&dir=desc')).toEqual(['Cole', 'Baker', 'Able']);
+    // Unknown counts come last in either direction.
+    expect(await names('sort=fosterKids&dir=desc')).toEqual(['Able', 'Baker', 'Cole']);
+    expect(await names('sort=fosterKids&dir=asc')).toEqual(['Baker', 'Able', 'Cole']);
+    expect((await json<AdminProfileListResponse>(await admin.get('/api/admin/profiles?q=%25'))).total).toBe(0);
+
+    for (let i = 0; i < ADMIN_PROFILES_PAGE_SIZE + 1; i++) await insertMember(t.db, { firstName: `${tag}page` });
+    const first = await json<AdminProfileListResponse>(await admin.get(`/api/admin/profiles?q=${tag}page&sort=signedUp&dir=asc`));
+    const second = await json<AdminProfileListResponse>(await admin.get(`/api/admin/profiles?q=${tag}page&sort=signedUp&dir=asc&page=2`));
+    expect(first.total).toBe(ADMIN_PROFILES_PAGE_SIZE + 1);
+    expect(first.profiles).toHaveLength(ADMIN_PROFILES_PAGE_SIZE);
+    expect(second.profiles).toHaveLength(1);
+    expect(first.profiles.map((p) => p.uid)).not.toContain(second.profiles[0]!.uid);
+
+    for (const q of ['sort=age', 'dir=up', 'page=0', `q=${'x'.repeat(101)}`]) {
+      expect((await admin.get(`/api/admin/profiles?${q}`)).status, q).toBe(400);
+    }
+  });
+});
+
+describe('GET /api/admin/profiles.csv', () => {
+  function parseCsv(text: string): string[][] {
+    // RFC 4180, as a spreadsheet program reads it.
+    const rows: string[][] = [];
+    let row: string[] = [];
+    let cell = '';
+    let quoted = false;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i]!;
+      if (quoted) {
+        if (ch === '"' && text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else if (ch === '"') quoted = false;
+        else cell += ch;
+      } else if (ch === '"') quoted = true;
+      else if (ch === ',') {
+        row.push(cell);
+        cell = '';
+      } else if (ch === '\r' && text[i + 1] === '\n') {
+        row.push(cell);
+        rows.push(row);
+        row = [];
+        cell = '';
+        i++;
+      } else cell += ch;
+    }
+    return rows;
+  }
+
+  it('downloads every profile with every field of the spec, escaped for spreadsheets, and logs it', async () => {
+    const admin = await listedAdmin();
+    const { id, email } = await insertMember(t.db, {
+      firstName: '=HYPERLINK("http://evil.example","click")',
+      lastName: 'Ñúñez-Østergård',
+      church: '+1 Church, "First"',
+      city: '-Springfield',
+      comments: '@home\nsecond line',
+      streetAddress: '\tTabbed',
+      orgAg: 'Plain',
+      state: 'MO',
+      numberOfFosterKids: 2,
+      agAffiliated: 'Yes',
+    });
+    tick();
+    const res = await admin.get('/api/admin/profiles.csv');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
+    const today = t.clock.now().toISOString().slice(0, 10);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="profiles-${today}.csv"`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    expect(text.endsWith('\r\n')).toBe(true);
+
+    const rows = parseCsv(text.slice(1));
+    expect(rows[0]).toEqual([
+      'uid', 'email', 'date_last_saved', 'first_name', 'last_name', 'phone', 'ag_affiliated', 'ag_credentialed',
+      'ag_church', 'church', 'city', 'state', 'user_zip', 'street_address', 'comments', 'fosterParent',
+      'numberOfFosterKids', 'org_ag', 'org_ag_title', 'org_ag_url', 'org_other', 'org_other_title', 'org_other_url',
+      'social_media', 'isAdmin',
+    ]);
+    expect(rows.every((r) => r.length === PROFILE_CSV_COLUMNS.length)).toBe(true);
+    const users = await json<AdminProfileListResponse>(await admin.get('/api/admin/profiles?q=example.org'));
+    expect(rows.length - 1).toBeGreaterThanOrEqual(users.total);
+
+    const cell = (row: string[], name: string) => row[rows[0]!.indexOf(name)];
+    const row = rows.find((r) => r[0] === id)!;
+    expect(cell(row, 'email')).toBe(email);
+    expect(cell(row, 'first_name')).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(cell(row, 'last_name')).toBe('Ñúñez-Østergård');
+    expect(cell(row, 'church')).toBe(`'+1 Church, "First"`);
+    expect(cell(row, 'city')).toBe(`'-Springfield`);
+    expect(cell(row, 'comments')).toBe(`'@home\nsecond line`);
+    expect(cell(row, 'street_address')).toBe(`'\tTabbed`);
+    expect(cell(row, 'org_ag')).toBe('Plain');
+    expect(cell(row, 'numberOfFosterKids')).toBe('2');
+    expect(cell(row, 'ag_affiliated')).toBe('Yes');
+    expect(cell(row, 'ag_credentialed')).toBe('');
+    expect(cell(row, 'isAdmin')).toBe('false');
+    expect(cell(row, 'date_last_saved')).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(cell(rows.find((r) => r[1] === ADMIN_EMAIL)!, 'isAdmin')).toBe('true');
+
+    const log = await json<ActivityListResponse>(await admin.get('/api/admin/activity'));
+    expect(log.entries[0]).toMatchObject({ action: 'profiles.export', actorEmail: ADMIN_EMAIL, details: { profiles: rows.length - 1 } });
+  });
+});
+
+describe('PUT /api/admin/profiles/:uid/role', () => {
+  it('grants and revokes, logs each change and tells the open profile lists', async () => {
+    const admin = await listedAdmin();
+    const target = await member();
+    const me = (await (await target.get('/api/me')).json()).user as { id: string };
+    expect((await target.get('/api/admin/access')).status).toBe(403);
+
+    tick();
+    const heard = nextEvent((e) => e.topic === 'users' && e.id === me.id);
+    expect(await json(await admin.request('PUT', `/api/admin/profiles/${me.id}/role`, { isAdmin: true }))).toEqual({
+      email: target.email,
+      isAdmin: true,
+    });
+    expect(await heard).toMatchObject({ kind: 'updated' });
+    expect((await target.get('/api/admin/access')).status).toBe(200);
+
+    // The new admin may revoke themselves: another admin remains.
+    tick();
+    expect((await target.request('PUT', `/api/admin/profiles/${me.id}/role`, { isAdmin: false })).status).toBe(200);
+    expect((await target.get('/api/admin/access')).status).toBe(403);
+
+    const log = await json<ActivityListResponse>(await admin.get('/api/admin/activity'));
+    expect(log.entries.slice(0, 2)).toMatchObject([
+      { action: 'role.revoke', actorEmail: target.email, target: target.email, details: { isAdmin: false, via: 'admin area' } },
+      { action: 'role.grant', actorEmail: ADMIN_EMAIL, target: target.email, details: { isAdmin: true } },
+    ]);
+  });
+
+  it('refuses to revoke an address listed in ADMIN_EMAILS, and bad input', async () => {
+    const admin = await listedAdmin();
+    const me = (await (await admin.get('/api/me')).json()).user as { id: string };
+    const res = await admin.request('PUT', `/api/admin/profiles/${me.id}/role`, { isAdmin: false });
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toContain('ADMIN_EMAILS');
+    expect((await admin.get('/api/admin/access')).status).toBe(200);
+
+    expect((await admin.request('PUT', `/api/admin/profiles/${me.id}/role`, { isAdmin: 'yes' })).status).toBe(400);
+    expect((await admin.request('PUT', '/api/admin/profiles/no-such-account/role', { isAdmin: true })).status).toBe(404);
+  });
+});
+
+describe('the last admin', () => {
+  const soloClock = testClock();
+  let solo: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    solo = await createTestApp({ config: { adminEmails: [] }, clock: soloClock });
+  });
+  afterAll(() => solo.close());
+
+  it('cannot revoke themselves; with a second admin they can', async () => {
+    const a = solo.client();
+    const emailA = uniqueEmail('solo');
+    await a.signUp(emailA);
+    await setAdmin(solo.db, { email: emailA, isAdmin: true }, { clock: solo.clock });
+    const idA = ((await (await a.get('/api/me')).json()).user as { id: string }).id;
+
+    const refused = await a.request('PUT', `/api/admin/profiles/${idA}/role`, { isAdmin: false });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe(`${emailA} is the last admin. Make another member an admin first.`);
+    expect((await a.get('/api/admin/access')).status).toBe(200);
+
+    const b = solo.client();
+    const emailB = uniqueEmail('solo');
+    await b.signUp(emailB);
+    const idB = ((await (await b.get('/api/me')).json()).user as { id: string }).id;
+    expect((await a.request('PUT', `/api/admin/profiles/${idB}/role`, { isAdmin: true })).status).toBe(200);
+
+    // Each removes the other at the same moment: one wins; the other is no longer an admin (403) or finds
+    // itself the last one (409), depending on when its request checked. Either way one admin remains.
+    const results = await Promise.all([
+      a.request('PUT', `/api/admin/profiles/${idB}/role`, { isAdmin: false }),
+      b.request('PUT', `/api/admin/profiles/${idA}/role`, { isAdmin: false }),
+    ]);
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
+    const admins = await solo.db.select().from(profile).where(eq(profile.isAdmin, true));
+    expect(admins).toHaveLength(1);
+  });
+
+  it('logs a change made with the command line', async () => {
+    const c = solo.client();
+    const email = uniqueEmail('cli');
+    await c.signUp(email);
+    soloClock.advance(1000);
+    await setAdmin(solo.db, { email, isAdmin: true }, { live: solo.deps.live, clock: solo.clock });
+    const log = await json<ActivityListResponse>(await c.get('/api/admin/activity'));
+    expect(log.entries[0]).toMatchObject({
+      action: 'role.grant',
+      actorUid: null,
+      actorEmail: null,
+      target: email,
+      details: { via: 'command line', isAdmin: true },
+    });
+  });
+});
+
+describe('GET /api/admin/activity', () => {
+  it('lists newest first, a page at a time', async () => {
+    const admin = await listedAdmin();
+    // An hour ago, so the entries later tests write stay the newest.
+    const start = t.clock.now().getTime() - 3_600_000;
+    for (let i = 0; i < ADMIN_ACTIVITY_PAGE_SIZE + 5; i++) {
+      await recordActivity(t.db, undefined, {
+        actor: { uid: 'u', email: 'paging@example.org' },
+        action: 'state.update',
+        target: `P${i}`,
+        // Pairs share a time: the id breaks the tie without skipping or repeating an entry.
+        at: new Date(start + Math.floor(i / 2) * 1000),
+      });
+    }
+    const first = await json<ActivityListResponse>(await admin.get('/api/admin/activity'));
+    expect(first.entries).toHaveLength(ADMIN_ACTIVITY_PAGE_SIZE);
+    expect(first.nextCursor).not.toBeNull();
+    const times = first.entries.map((e) => e.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const rest: ActivityListResponse['entries'] = [];
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = await json<ActivityListResponse>(await admin.get(`/api/admin/activity?before=${cursor}`));
+      rest.push(...page.entries);
+      cursor = page.nextCursor;
+    }
+    const paging = [...first.entries, ...rest].filter((e) => e.actorEmail === 'paging@example.org').map((e) => e.target);
+    expect(new Set(paging).size).toBe(ADMIN_ACTIVITY_PAGE_SIZE + 5);
+    expect(paging[0]).toMatch(/^P(53|54)$/);
+    expect((await admin.get('/api/admin/activity?before=1.2')).status).toBe(400);
+  });
+});
+
+describe('state data', () => {
+  it('an edit changes the map’s figure and the fact sheet, and is logged with before and after', async () => {
+    const admin = await listedAdmin();
+    const change = { count: 1300, sourceUrl: 'https://www.casey.org/media/vermont-fact-sheet-2023.pdf' };
+    tick();
+    expect(await json(await admin.request('PUT', '/api/admin/states/VT', change))).toMatchObject({ code: 'VT', count: 1300, target: 65 });
+
+    const map = await json<StatesResponse>(await t.client().get('/api/states'));
+    expect(map.states.find((s) => s.code === 'VT')).toMatchObject({ count: 1300, target: 65, sourceUrl: change.sourceUrl });
+    const sheet = await t.client().get('/api/states/VT/fact-sheet.pdf');
+    expect(sheet.status).toBe(200);
+
+    const rows = await json<AdminStatesResponse>(await admin.get('/api/admin/states'));
+    expect(rows.states[0]!.code).toBe('US');
+    expect(rows.states).toHaveLength(52);
+    expect(rows.states.find((s) => s.code === 'VT')).toMatchObject({ isEdited: true, updatedByEmail: ADMIN_EMAIL, count: 1300 });
+    expect(rows.states.find((s) => s.code === 'DC')).toMatchObject({ isEdited: false, updatedByEmail: null, count: null });
+
+    const log = await json<ActivityListResponse>(await admin.get('/api/admin/activity'));
+    expect(log.entries[0]).toMatchObject({
+      action: 'state.update',
+      target: 'VT',
+      actorEmail: ADMIN_EMAIL,
+      details: { name: 'Vermont', before: { count: 1226 }, after: change },
+    });
+  });
+
+  it('DC gets a count once an admin enters one', async () => {
+    const admin = await listedAdmin();
+    expect((await admin.request('PUT', '/api/admin/states/DC', { count: 800, sourceUrl: null })).status).toBe(200);
+    const map = await json<StatesResponse>(await t.client().get('/api/states'));
+    expect(map.states.find((s) => s.code === 'DC')).toMatchObject({ count: 800, target: 40 });
+  });
+});
+
+describe('users topic', () => {
+  it('announces a sign-up and an account deletion to the open profile lists', async () => {
+    const created = nextEvent((e) => e.topic === 'users' && e.kind === 'created');
+    const c = await member();
+    const id = ((await (await c.get('/api/me')).json()).user as AdminProfile & { id: string }).id;
+    expect((await created).id).toBe(id);
+    const deleted = nextEvent((e) => e.topic === 'users' && e.kind === 'deleted');
+    expect((await c.delete('/api/account')).status).toBe(200);
+    expect((await deleted).id).toBe(id);
+  });
+});

@@ -1,0 +1,252 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { ActivityListResponse, AdminMailDetail, AdminMailListResponse, MailFormsResponse } from '../../shared/admin';
+import { ADMIN_MAIL_PAGE_SIZE } from '../../shared/admin';
+import type { LiveEvent } from '../../shared/live';
+import { mail, mailEvent } from '../db/schema';
+import { createLogger } from '../logger';
+import { MAIL_FORMS, renderMail } from '../mail/outbox';
+import type { MailTransport } from '../mail/transport';
+import { MailWorker } from '../mail/worker';
+import { createTestApp, testClock, uniqueEmail } from '../testing/app';
+
+const ADMIN_EMAIL = 'mail.admin@example.org';
+
+let worker: MailWorker | undefined;
+const clock = testClock();
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ config: { adminEmails: [ADMIN_EMAIL] }, clock, wakeMailWorker: () => worker?.wake() });
+});
+afterEach(async () => {
+  await worker?.stop();
+  worker = undefined;
+});
+afterAll(() => t.close());
+
+let adminClient: ReturnType<typeof t.client> | undefined;
+/** The admin listed in ADMIN_EMAILS, signed up once (sign-ins are rate-limited per address). */
+async function admin() {
+  if (!adminClient) {
+    adminClient = t.client();
+    await adminClient.signUp(ADMIN_EMAIL);
+  }
+  return adminClient;
+}
+
+async function json<T>(res: Response, status = 200): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+
+/** Adds a mail item through the app's outbox, as the site's features do. */
+async function queue(overrides: { form?: string; to?: string; subject?: string; text?: string } = {}) {
+  const { id } = await t.deps.outbox.add({
+    form: overrides.form ?? MAIL_FORMS.newPostAlert,
+    to: overrides.to ?? uniqueEmail('to'),
+    replyTo: 'writer@example.org',
+    ...renderMail({ subject: overrides.subject ?? 'New post: Meals for a new foster family', paragraphs: [overrides.text ?? 'A post was written.'] }),
+  });
+  clock.advance(1000);
+  return id;
+}
+
+/** Every live event on the mail topic until `stop()`. */
+function mailEvents() {
+  const seen: LiveEvent[] = [];
+  const off = t.deps.live.subscribe((e) => {
+    if (e.topic === 'mail') seen.push(e);
+  });
+  return { seen, stop: off };
+}
+
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting; last value ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const stateOf = async (id: string) => (await t.db.select().from(mail).where(eq(mail.id, id)))[0]?.state;
+
+/** A transport that fails while `failing.now` is true (a mailbox that refuses, then accepts). */
+function switchableTransport() {
+  const failing = { now: true };
+  const transport: MailTransport = {
+    kind: 'file',
+    async send(item) {
+      if (failing.now) throw new Error('550 Mailbox unavailable');
+      return { messageId: `<${item.id}@test>` };
+    },
+    close: async () => undefined,
+  };
+  return { transport, failing };
+}
+
+function startWorker(transport: MailTransport) {
+  worker = new MailWorker({
+    db: t.db,
+    transport,
+    clock: t.clock,
+    live: t.deps.live,
+    logger: createLogger('silent'),
+    // Nothing but a wake() makes it run: the tests prove who wakes it.
+    pollMs: 60 * 60_000,
+    maxAttempts: 1,
+    workerId: 'admin-test-worker',
+  });
+  worker.start();
+  return worker;
+}
+
+describe('GET /api/admin/mail', () => {
+  it('lists every item newest first with its delivery state, filtered by form and state, a page at a time', async () => {
+    const c = await admin();
+    const to = uniqueEmail('list');
+    const ids: string[] = [];
+    for (let i = 0; i < ADMIN_MAIL_PAGE_SIZE + 3; i++) ids.push(await queue({ form: 'list test form', to, subject: `Item ${i}` }));
+    const contact = await queue({ form: MAIL_FORMS.contactUs, subject: 'Hello from the contact page' });
+
+    const first = await json<AdminMailListResponse>(await c.get('/api/admin/mail'));
+    expect(first.items[0]).toMatchObject({
+      id: contact,
+      form: 'contact us',
+      subject: 'Hello from the contact page',
+      replyTo: 'writer@example.org',
+      state: 'PENDING',
+      attempts: 0,
+      endTime: null,
+      error: null,
+    });
+    expect(first.items[0]).not.toHaveProperty('html');
+
+    const byForm = await json<AdminMailListResponse>(await c.get(`/api/admin/mail?form=${encodeURIComponent('list test form')}`));
+    expect(byForm.items.map((i) => i.id)).toEqual(ids.slice().reverse().slice(0, ADMIN_MAIL_PAGE_SIZE));
+    const next = await json<AdminMailListResponse>(
+      await c.get(`/api/admin/mail?form=${encodeURIComponent('list test form')}&before=${byForm.nextCursor}`),
+    );
+    expect(next.items.map((i) => i.id)).toEqual(ids.slice(0, 3).reverse());
+    expect(next.nextCursor).toBeNull();
+
+    await t.db.update(mail).set({ state: 'ERROR', error: 'boom' }).where(eq(mail.id, ids[0]!));
+    const failed = await json<AdminMailListResponse>(await c.get('/api/admin/mail?state=ERROR'));
+    expect(failed.items.map((i) => i.id)).toContain(ids[0]);
+    expect(failed.items.every((i) => i.state === 'ERROR')).toBe(true);
+    const none = await json<AdminMailListResponse>(await c.get('/api/admin/mail?state=SUCCESS&form=contact%20us'));
+    expect(none.items).toEqual([]);
+
+    const forms = await json<MailFormsResponse>(await c.get('/api/admin/mail/forms'));
+    expect(forms.forms).toEqual(expect.arrayContaining([{ form: 'list test form', count: ADMIN_MAIL_PAGE_SIZE + 3 }]));
+
+    for (const q of ['state=LOST', 'before=yesterday', `form=${'f'.repeat(101)}`]) {
+      expect((await c.get(`/api/admin/mail?${q}`)).status, q).toBe(400);
+    }
+  });
+
+  it('shows one item with its text, its HTML and its delivery history', async () => {
+    const c = await admin();
+    const id = await queue({ text: 'Line <one>\nline two' });
+    const item = await json<AdminMailDetail>(await c.get(`/api/admin/mail/${id}`));
+    expect(item).toMatchObject({ id, text: 'Line <one>\nline two', state: 'PENDING' });
+    expect(item.html).toContain('Line &lt;one&gt;<br>line two');
+    expect(item.events).toEqual([expect.objectContaining({ state: 'PENDING', attempt: 0, detail: 'queued' })]);
+    expect((await c.get('/api/admin/mail/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await c.get('/api/admin/mail/not-a-uuid')).status).toBe(404);
+  });
+
+  it('hides the token of a password-reset link, which would let the reader into the account', async () => {
+    const c = await admin();
+    const email = uniqueEmail('reset');
+    await t.client().signUp(email);
+    const res = await t.client().post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+    expect(res.status).toBe(200);
+    const stored = (await t.lastMailTo(email))!;
+    const token = /token=([^\s&]+)/.exec(stored.message.text)![1]!;
+    expect(token.length).toBeGreaterThan(10);
+
+    const item = await json<AdminMailDetail>(await c.get(`/api/admin/mail/${stored.id}`));
+    expect(item.form).toBe('password reset');
+    expect(item.text).toContain('/reset-password?token=[hidden]');
+    expect(item.html).toContain('/reset-password?token=[hidden]');
+    expect(JSON.stringify(item)).not.toContain(token);
+    // The message sent (and sent again on a retry) keeps its link.
+    expect((await t.lastMailTo(email))!.message.html).toContain(token);
+  });
+});
+
+describe('DELETE /api/admin/mail/:id', () => {
+  it('deletes the item and its history, logs what it was and tells the open mail logs', async () => {
+    const c = await admin();
+    const id = await queue({ subject: 'To be deleted' });
+    const events = mailEvents();
+    const res = await c.delete(`/api/admin/mail/${id}`);
+    expect(await json(res)).toEqual({ ok: true });
+    expect(await t.db.select().from(mail).where(eq(mail.id, id))).toEqual([]);
+    expect(await t.db.select().from(mailEvent).where(eq(mailEvent.mailId, id))).toEqual([]);
+    // On PostgreSQL the item's 'created' may arrive late, over the listening connection: wait for 'deleted'.
+    await until(async () => events.seen, (seen) => seen.some((e) => e.id === id && e.kind === 'deleted'));
+    events.stop();
+
+    const log = await json<ActivityListResponse>(await c.get('/api/admin/activity'));
+    expect(log.entries[0]).toMatchObject({
+      action: 'mail.delete',
+      target: id,
+      actorEmail: ADMIN_EMAIL,
+      details: { form: 'new post alert', subject: 'To be deleted', state: 'PENDING' },
+    });
+    expect((await c.delete(`/api/admin/mail/${id}`)).status).toBe(404);
+  });
+});
+
+describe('mail on the live channel', () => {
+  it('announces an add and each state change the worker makes', async () => {
+    const { transport, failing } = switchableTransport();
+    failing.now = false;
+    startWorker(transport);
+    const events = mailEvents();
+    const id = await queue();
+    await until(() => stateOf(id), (s) => s === 'SUCCESS');
+    await until(async () => events.seen.filter((e) => e.id === id).length, (n) => n >= 3);
+    events.stop();
+    expect(events.seen.filter((e) => e.id === id).map((e) => e.kind)).toEqual(['created', 'updated', 'updated']);
+  });
+});
+
+describe('POST /api/admin/mail/:id/retry', () => {
+  it('puts a failed item back in line, wakes the worker, and it is delivered', async () => {
+    const c = await admin();
+    const { transport, failing } = switchableTransport();
+    startWorker(transport);
+    const id = await queue({ subject: 'Refused at first' });
+    await until(() => stateOf(id), (s) => s === 'ERROR');
+    const failed = await json<AdminMailDetail>(await c.get(`/api/admin/mail/${id}`));
+    expect(failed).toMatchObject({ state: 'ERROR', attempts: 1, error: '550 Mailbox unavailable' });
+    expect(failed.endTime).not.toBeNull();
+
+    failing.now = false;
+    const retried = await json<{ state: string; attempts: number }>(await c.post(`/api/admin/mail/${id}/retry`));
+    expect(retried).toMatchObject({ state: 'RETRY', attempts: 1 });
+    // The worker polls once an hour here: only the retry's wake-up can have delivered it.
+    await until(() => stateOf(id), (s) => s === 'SUCCESS');
+    const delivered = await json<AdminMailDetail>(await c.get(`/api/admin/mail/${id}`));
+    expect(delivered).toMatchObject({ state: 'SUCCESS', attempts: 2, error: null });
+    expect(delivered.events.map((e) => e.state)).toEqual(['PENDING', 'PROCESSING', 'ERROR', 'RETRY', 'PROCESSING', 'SUCCESS']);
+    expect(delivered.events[3]!.detail).toBe(`retry asked by ${ADMIN_EMAIL}`);
+
+    const log = await json<ActivityListResponse>(await c.get('/api/admin/activity'));
+    expect(log.entries[0]).toMatchObject({ action: 'mail.retry', target: id, details: { subject: 'Refused at first' } });
+  });
+
+  it('refuses items that have not failed, and unknown ones', async () => {
+    const c = await admin();
+    const id = await queue();
+    const res = await c.post(`/api/admin/mail/${id}/retry`);
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe('Only a failed (ERROR) item can be retried; this one is PENDING.');
+    expect(await stateOf(id)).toBe('PENDING');
+    expect((await c.post('/api/admin/mail/00000000-0000-4000-8000-000000000000/retry')).status).toBe(404);
+  });
+});

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import type { StoredProfileFields } from './profile';
+import type { StateStat } from './states';
+
+// The admin area (SPEC.md §2 Admin, §4 Admin check and Mail delivery, §6): query schemas, limits and the
+// shapes the admin API answers. Every route under /api/admin checks on the server that an admin asks.
+
+/** SPEC §3 Mail item, "delivery information added by the system". */
+export const DELIVERY_STATES = ['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR', 'RETRY'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+export const ADMIN_MAIL_PAGE_SIZE = 25;
+export const ADMIN_PROFILES_PAGE_SIZE = 50;
+export const ADMIN_ACTIVITY_PAGE_SIZE = 50;
+export const ADMIN_SEARCH_MAX = 100;
+export const MAIL_FORM_MAX = 100;
+/** The periods the overview's charts cover, in days. */
+export const OVERVIEW_DAY_RANGES = [7, 30, 90, 365] as const;
+export const OVERVIEW_DEFAULT_DAYS = 30;
+
+/** Live topics (src/shared/live.ts) the admin pages follow; all three are for admins only. */
+export const ADMIN_TOPICS = { mail: 'mail', users: 'users', activity: 'activity' } as const;
+
+/** What the activity log records (`admin_activity.action`). */
+export const ADMIN_ACTIONS = {
+  mailDeleted: 'mail.delete',
+  mailRetried: 'mail.retry',
+  roleGranted: 'role.grant',
+  roleRevoked: 'role.revoke',
+  profilesExported: 'profiles.export',
+  stateEdited: 'state.update',
+} as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[keyof typeof ADMIN_ACTIONS];
+
+/** How the log says it, after the actor's email: "… deleted a mail item". */
+export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
+  'mail.delete': 'deleted a mail item',
+  'mail.retry': 'retried a mail item',
+  'role.grant': 'made an admin',
+  'role.revoke': 'removed an admin',
+  'profiles.export': 'downloaded all profiles (CSV)',
+  'state.update': 'edited state figures',
+};
+
+/** A list position: the time in microseconds since 1970 and the uuid of the last row shown. */
+const cursorSchema = z
+  .string()
+  .regex(/^\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a list position')
+  .optional();
+
+const blankIsUnset = (s: string | undefined) => (s?.trim() ? s.trim() : undefined);
+
+/** GET /api/admin/mail: newest first, optionally one form and one delivery state; `before` continues. */
+export const mailListQuerySchema = z.object({
+  form: z.string().max(MAIL_FORM_MAX, 'Unknown form').optional().transform(blankIsUnset),
+  state: z
+    .union([z.enum(DELIVERY_STATES, { error: 'Unknown delivery state' }), z.literal('')])
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+  before: cursorSchema,
+});
+export type MailListQuery = z.input<typeof mailListQuerySchema>;
+
+export const PROFILE_SORTS = ['signedUp', 'savedAt', 'name', 'email', 'state', 'church', 'fosterKids'] as const;
+export type ProfileSort = (typeof PROFILE_SORTS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** GET /api/admin/profiles: a page of every account's profile, searched and sorted on the server. */
+export const profileListQuerySchema = z.object({
+  q: z
+    .string()
+    .max(ADMIN_SEARCH_MAX, `Search words must be at most ${ADMIN_SEARCH_MAX} characters`)
+    .optional()
+    .transform(blankIsUnset),
+  sort: z.enum(PROFILE_SORTS, { error: 'Unknown sort' }).default('signedUp'),
+  dir: z.enum(SORT_DIRECTIONS, { error: 'Sort asc or desc' }).default('desc'),
+  page: z.coerce.number({ error: 'Not a page number' }).int('Not a page number').min(1).max(100_000).default(1),
+});
+export type ProfileListQuery = z.input<typeof profileListQuerySchema>;
+
+/** PUT /api/admin/profiles/:uid/role. */
+export const roleChangeSchema = z.object({ isAdmin: z.boolean({ error: 'isAdmin must be true or false' }) });
+
+/** GET /api/admin/activity. */
+export const activityListQuerySchema = z.object({ before: cursorSchema });
+
+/** GET /api/admin/overview. */
+export const overviewQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .refine((n) => (OVERVIEW_DAY_RANGES as readonly number[]).includes(n), `Choose ${OVERVIEW_DAY_RANGES.join(', ')} days`)
+    .default(OVERVIEW_DEFAULT_DAYS),
+});
+
+// ---- What the admin API answers -------------------------------------------------------------------
+
+/** GET /api/admin/access: the admin check of the admin page (SPEC §4). */
+export type AdminAccess = {
+  uid: string;
+  email: string;
+  /** Listed in ADMIN_EMAILS: an admin whatever the profile says, and nobody can revoke it here. */
+  isListedAdmin: boolean;
+};
+
+export type AdminMailSummary = {
+  id: string;
+  form: string;
+  date: string;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  state: DeliveryState;
+  attempts: number;
+  startTime: string | null;
+  endTime: string | null;
+  /** The last failure's message (kept while a retry is pending; cleared by a success). */
+  error: string | null;
+};
+
+export type AdminMailEvent = { at: string; state: DeliveryState; attempt: number; detail: string | null };
+
+export type AdminMailDetail = AdminMailSummary & {
+  text: string;
+  /** The HTML part as stored: show it only in a sandboxed frame (see mailPreviewDocument). */
+  html: string;
+  events: AdminMailEvent[];
+};
+
+export type AdminMailListResponse = { items: AdminMailSummary[]; nextCursor: string | null };
+export type MailFormsResponse = { forms: Array<{ form: string; count: number }> };
+
+export type AdminProfile = StoredProfileFields & {
+  uid: string;
+  email: string;
+  /** SPEC §3 "date last saved"; null until the member saves the form. */
+  savedAt: string | null;
+  signedUpAt: string;
+  /** Effective: the profile's flag, or listed in ADMIN_EMAILS. */
+  isAdmin: boolean;
+  isListedAdmin: boolean;
+  photoUrl: string | null;
+};
+
+export type AdminProfileListResponse = {
+  profiles: AdminProfile[];
+  total: number;
+  page: number;
+  pageSize: number;
+};
+
+export type ActivityEntry = {
+  id: string;
+  at: string;
+  actorUid: string | null;
+  /** Null for the command line. */
+  actorEmail: string | null;
+  action: AdminAction;
+  target: string | null;
+  details: Record<string, unknown>;
+};
+export type ActivityListResponse = { entries: ActivityEntry[]; nextCursor: string | null };
+
+export type AdminOverview = {
+  days: number;
+  /** Start of the first day of the period (UTC). */
+  since: string;
+  totals: {
+    /** Every account. */
+    users: number;
+    /** Accounts whose member has saved the profile form. */
+    profiles: number;
+    /** SPEC: "total foster kids", the sum of numberOfFosterKids. */
+    fosterKids: number;
+    fosterParents: number;
+    admins: number;
+  };
+  /** States where members have saved a profile, most members first. */
+  byState: Array<{ code: string; name: string; members: number; fosterChildren: number }>;
+  /** New accounts per UTC day of the period, every day listed (zeros included). */
+  signUps: Array<{ day: string; count: number }>;
+  /** Mail items per delivery state, all time. */
+  mail: Record<DeliveryState, number>;
+};
+
+export type AdminStateRow = StateStat & {
+  /** Changed by an admin since the figures were loaded from the data file. */
+  isEdited: boolean;
+  updatedByEmail: string | null;
+};
+export type AdminStatesResponse = { states: AdminStateRow[] };
+
+// ---- The HTML preview of a mail item ----------------------------------------------------------------
+
+/**
+ * Loads nothing and runs nothing: no scripts, no remote images, fonts, styles or frames, no forms. The
+ * frame's sandbox (no allow-scripts, no allow-same-origin) already stops scripts; this policy also stops
+ * the loads a sandbox allows (a remote image would tell its sender that an admin opened the message).
+ */
+export const MAIL_PREVIEW_CSP =
+  "default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:; form-action 'none'; base-uri 'none'";
+
+/** The srcdoc of the preview frame: the message's HTML behind its own Content-Security-Policy. */
+export function mailPreviewDocument(html: string): string {
+  // The doctype and meta come first, so the policy is in force before any of the message is parsed; the
+  // message's own doctype, html and head tags are then ignored or merged by the parser.
+  return `<!doctype html><meta http-equiv="Content-Security-Policy" content="${MAIL_PREVIEW_CSP}"><meta name="referrer" content="no-referrer">${html}`;
+}

@@ -1,0 +1,115 @@
+import { Alert, Container, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { MESSAGES } from '../../shared/messages';
+import { Page } from '../app/page';
+import { useMe } from '../auth/me-query';
+import { isApiRequestError } from '../lib/api';
+import { signInPathFor } from '../lib/safe-next';
+import { ADMIN_CHECK_RETRY_MS, adminAccessQueryOptions } from './admin-api';
+import { ADMIN_SECTIONS, sectionOf } from './sections';
+import classes from './admin-layout.module.css';
+
+/** Failures before the page says it keeps trying (until then, per SPEC §4, nothing is shown). */
+const QUIET_FAILURES = 3;
+
+/**
+ * /admin and its sections (SPEC §4 Admin check): a visitor is sent to sign in, where 'Not Logged In' is
+ * shown; a member waits for the server's admin check, seeing nothing meanwhile, then either the admin
+ * area or 'Sorry. We're closed.'. The server checks every admin request anyway.
+ */
+export default function AdminLayout() {
+  const me = useMe();
+  const location = useLocation();
+  if (!me) {
+    return (
+      <Navigate to={signInPathFor(`${location.pathname}${location.search}`)} replace state={{ notice: MESSAGES.notLoggedIn }} />
+    );
+  }
+  return <AdminCheck />;
+}
+
+function statusOf(error: unknown): number | undefined {
+  return isApiRequestError(error) ? error.status : undefined;
+}
+
+function AdminCheck() {
+  const location = useLocation();
+  const access = useQuery({
+    ...adminAccessQueryOptions,
+    // An answer (401, 403) is final; no answer is asked again every 2 seconds.
+    retry: (_count, error) => {
+      const status = statusOf(error);
+      return status === undefined || status === 0 || status >= 500;
+    },
+    retryDelay: ADMIN_CHECK_RETRY_MS,
+  });
+  const status = statusOf(access.error);
+  if (status === 401) {
+    return (
+      <Navigate to={signInPathFor(`${location.pathname}${location.search}`)} replace state={{ notice: MESSAGES.notLoggedIn }} />
+    );
+  }
+  if (status === 403) {
+    return (
+      <Page title="Admin">
+        <Text size="lg">{MESSAGES.adminClosed}</Text>
+      </Page>
+    );
+  }
+  if (!access.data) {
+    if (access.failureCount < QUIET_FAILURES) return null;
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="yellow" variant="light" role="status">
+          The admin area cannot be reached right now. Trying again every {ADMIN_CHECK_RETRY_MS / 1000} seconds…
+        </Alert>
+      </Container>
+    );
+  }
+  return <AdminFrame />;
+}
+
+/** The side menu (a disclosure on phones) beside the section's page. */
+function AdminFrame() {
+  const { pathname } = useLocation();
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const current = sectionOf(pathname);
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <Container size="xl" py={{ base: 'md', sm: 'xl' }} className={classes.layout}>
+      <nav aria-label="Admin" className={classes.nav}>
+        <p className={classes.navTitle} aria-hidden="true">
+          Admin
+        </p>
+        <button
+          type="button"
+          className={classes.menuToggle}
+          aria-expanded={isMenuOpen}
+          aria-controls="admin-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span>
+            Admin menu<span className={classes.menuCurrent}>: {current?.label ?? 'Overview'}</span>
+          </span>
+          <span aria-hidden="true" className={classes.chevron} data-open={isMenuOpen || undefined} />
+        </button>
+        <ul id="admin-menu" className={classes.menu} data-open={isMenuOpen || undefined}>
+          {ADMIN_SECTIONS.map((section) => (
+            <li key={section.path}>
+              <NavLink to={section.path} end={section.path === '/admin'} className={classes.link}>
+                <section.Icon />
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={classes.content}>
+        <Outlet />
+      </div>
+    </Container>
+  );
+}

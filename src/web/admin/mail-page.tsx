@@ -1,0 +1,80 @@
+import { Button, Loader, NativeSelect, Text } from '@mantine/core';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { ADMIN_TOPICS, DELIVERY_STATES, type DeliveryState } from '../../shared/admin';
+import { FormAlert } from '../app/form-alert';
+import { useLive } from '../live/use-live';
+import { mailFormsQueryOptions, mailListQueryOptions, type MailFilter } from './admin-api';
+import { AdminSection } from './admin-section';
+import { MailItem } from './mail-item';
+import classes from './admin.module.css';
+
+function stateParam(raw: string | null): DeliveryState | '' {
+  return (DELIVERY_STATES as readonly string[]).includes(raw ?? '') ? (raw as DeliveryState) : '';
+}
+
+/** All sent mail (SPEC §2 Admin): every item newest first, live, filtered by form and delivery state. */
+export default function MailPage() {
+  const [params, setParams] = useSearchParams();
+  const filter: MailFilter = { form: params.get('form') ?? '', state: stateParam(params.get('state')) };
+  useLive([ADMIN_TOPICS.mail]);
+  const list = useInfiniteQuery({ ...mailListQueryOptions(filter), placeholderData: keepPreviousData });
+  const forms = useQuery(mailFormsQueryOptions);
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+
+  function setFilter(next: Partial<MailFilter>) {
+    const merged = { ...filter, ...next };
+    const search = new URLSearchParams();
+    if (merged.form) search.set('form', merged.form);
+    if (merged.state) search.set('state', merged.state);
+    setParams(search, { replace: true });
+  }
+
+  const formOptions = [
+    { value: '', label: 'All forms' },
+    ...(forms.data?.forms ?? []).map((f) => ({ value: f.form, label: `${f.form} (${f.count.toLocaleString('en-US')})` })),
+  ];
+  // A form in the address that has no mail (any more) still shows as chosen.
+  if (filter.form && !formOptions.some((o) => o.value === filter.form)) formOptions.push({ value: filter.form, label: filter.form });
+
+  return (
+    <AdminSection title="All sent mail" intro="Every message the site has sent or will send, newest first, with its delivery. The list updates by itself.">
+      <div className={classes.toolbar}>
+        <NativeSelect label="Form" value={filter.form} onChange={(e) => setFilter({ form: e.currentTarget.value })} data={formOptions} miw={200} />
+        <NativeSelect
+          label="Delivery state"
+          value={filter.state}
+          onChange={(e) => setFilter({ state: stateParam(e.currentTarget.value) })}
+          data={[{ value: '', label: 'All states' }, ...DELIVERY_STATES.map((s) => ({ value: s, label: s }))]}
+          miw={160}
+        />
+        {filter.form || filter.state ? (
+          <Button variant="subtle" onClick={() => setParams({}, { replace: true })}>
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+      {list.isError && !list.data ? <FormAlert message="The mail could not be loaded. Please try again later." /> : null}
+      {list.isPending ? <Loader aria-label="Loading mail" /> : null}
+      <Text size="sm" c="dimmed" role="status" mb="sm">
+        {list.data ? describe(items.length, list.hasNextPage, Boolean(filter.form || filter.state)) : ''}
+      </Text>
+      <ul className={classes.list} aria-busy={list.isFetching && list.isPlaceholderData} aria-label="Mail items">
+        {items.map((item) => (
+          <MailItem key={item.id} item={item} />
+        ))}
+      </ul>
+      {list.hasNextPage ? (
+        <Button variant="outline" mt="md" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+          Show older mail
+        </Button>
+      ) : null}
+    </AdminSection>
+  );
+}
+
+function describe(count: number, hasMore: boolean, isFiltered: boolean): string {
+  if (count === 0) return isFiltered ? 'No mail matches these filters.' : 'No mail has been sent yet.';
+  const shown = `${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'}`;
+  return hasMore ? `Showing the newest ${shown}.` : `Showing all ${shown}.`;
+}

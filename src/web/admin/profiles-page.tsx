@@ -1,0 +1,362 @@
+import '@mantine/core/styles/Badge.layer.css';
+
+import { Anchor, Button, Group, Loader, NativeSelect, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  ADMIN_SEARCH_MAX,
+  ADMIN_TOPICS,
+  PROFILE_SORTS,
+  type AdminProfile,
+  type ProfileSort,
+  type SortDirection,
+} from '../../shared/admin';
+import { MESSAGES } from '../../shared/messages';
+import { stateName } from '../../shared/states';
+import { ConfirmDelete } from '../app/confirm-delete';
+import { FormAlert } from '../app/form-alert';
+import { formatDateTime } from '../lib/format-date-time';
+import { useLive } from '../live/use-live';
+import { changeRole, profileListQueryOptions, PROFILES_CSV_URL, type ProfileQuery } from './admin-api';
+import { AdminSection } from './admin-section';
+import { TableScroll } from './table-scroll';
+import classes from './admin.module.css';
+
+const TYPING_PAUSE_MS = 300;
+const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+/** The table shows the day; the details show the time too. */
+const formatDay = (iso: string) => DAY.format(new Date(iso));
+
+/** Columns that sort, with the direction a first click chooses (newest, most, A to Z). */
+const SORTABLE: Record<ProfileSort, { label: string; firstDir: SortDirection }> = {
+  name: { label: 'Name', firstDir: 'asc' },
+  email: { label: 'Email', firstDir: 'asc' },
+  state: { label: 'State', firstDir: 'asc' },
+  church: { label: 'Church', firstDir: 'asc' },
+  fosterKids: { label: 'Foster kids', firstDir: 'desc' },
+  savedAt: { label: 'Saved', firstDir: 'desc' },
+  signedUp: { label: 'Signed up', firstDir: 'desc' },
+};
+
+/** Every order the list offers, for the select (the column headers offer most of them too). */
+const SORT_CHOICES = PROFILE_SORTS.flatMap((sort) => {
+  const { label } = SORTABLE[sort];
+  const [first, second] = SORTABLE[sort].firstDir === 'asc' ? (['asc', 'desc'] as const) : (['desc', 'asc'] as const);
+  const words = (dir: SortDirection) =>
+    sort === 'savedAt' || sort === 'signedUp'
+      ? dir === 'desc' ? 'newest first' : 'oldest first'
+      : sort === 'fosterKids'
+        ? dir === 'desc' ? 'most first' : 'fewest first'
+        : dir === 'asc' ? 'A to Z' : 'Z to A';
+  return [first, second].map((dir) => ({ value: `${sort}:${dir}`, label: `${label}, ${words(dir)}` }));
+});
+
+function queryOf(params: URLSearchParams): ProfileQuery {
+  const sort = params.get('sort');
+  const page = Number(params.get('page'));
+  return {
+    q: params.get('q') ?? '',
+    sort: (PROFILE_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ProfileSort) : 'signedUp',
+    dir: params.get('dir') === 'asc' ? 'asc' : 'desc',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+/** All Profiles (SPEC §2 Admin): every account's profile with all fields, live; search, sort, CSV, roles. */
+export default function ProfilesPage() {
+  const [params, setParams] = useSearchParams();
+  const query = queryOf(params);
+  useLive([ADMIN_TOPICS.users]);
+  const list = useQuery({ ...profileListQueryOptions(query), placeholderData: keepPreviousData });
+  const [openUid, setOpenUid] = useState<string | null>(null);
+
+  function update(next: Partial<ProfileQuery>) {
+    const merged = { ...query, page: 1, ...next };
+    const search = new URLSearchParams();
+    if (merged.q) search.set('q', merged.q);
+    if (merged.sort !== 'signedUp') search.set('sort', merged.sort);
+    if (merged.dir !== 'desc') search.set('dir', merged.dir);
+    if (merged.page > 1) search.set('page', String(merged.page));
+    setParams(search, { replace: true });
+  }
+
+  function onSort(sort: ProfileSort) {
+    const dir = query.sort === sort ? (query.dir === 'asc' ? 'desc' : 'asc') : SORTABLE[sort].firstDir;
+    update({ sort, dir });
+  }
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <AdminSection
+      title="All Profiles"
+      intro="Every member's profile with all its fields, private ones included. The list updates by itself."
+      actions={
+        <Button component="a" href={PROFILES_CSV_URL} download variant="outline">
+          Download CSV
+        </Button>
+      }
+    >
+      <div className={classes.toolbar}>
+        <SearchBox value={query.q} onApply={(q) => update({ q })} />
+        <NativeSelect
+          label="Sort by"
+          value={`${query.sort}:${query.dir}`}
+          onChange={(e) => {
+            const [sort, dir] = e.currentTarget.value.split(':') as [ProfileSort, SortDirection];
+            update({ sort, dir });
+          }}
+          data={SORT_CHOICES}
+          miw={220}
+        />
+      </div>
+      {list.isError && !data ? <FormAlert message={MESSAGES.profilesLoadFailed} /> : null}
+      {list.isPending ? <Loader aria-label="Loading profiles" /> : null}
+      {data ? (
+        <>
+          <Text size="sm" c="dimmed" role="status" mb="sm">
+            {data.total === 0
+              ? query.q
+                ? 'No profile matches this search.'
+                : 'No accounts yet.'
+              : `${data.total.toLocaleString('en-US')} ${data.total === 1 ? 'account' : 'accounts'}${query.q ? ' match' : ''}; page ${data.page} of ${pages}.`}
+          </Text>
+          <TableScroll label="Profiles">
+            <table className={`${classes.table} ${classes.stickyFirst}`} aria-busy={list.isFetching && list.isPlaceholderData}>
+              <caption>
+                <VisuallyHidden>Profiles, sorted by {SORTABLE[query.sort].label.toLowerCase()}</VisuallyHidden>
+              </caption>
+              <thead>
+                <tr>
+                  <SortHeader sort="name" label="Member" query={query} onSort={onSort} />
+                  <th scope="col">Phone</th>
+                  <SortHeader sort="state" label="Location" query={query} onSort={onSort} />
+                  <SortHeader sort="church" query={query} onSort={onSort} />
+                  <SortHeader sort="fosterKids" query={query} onSort={onSort} isNumber />
+                  <SortHeader sort="savedAt" query={query} onSort={onSort} />
+                  <SortHeader sort="signedUp" query={query} onSort={onSort} />
+                  <th scope="col">
+                    <VisuallyHidden>Details</VisuallyHidden>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.profiles.map((p) => (
+                  <Fragment key={p.uid}>
+                    <ProfileRow profile={p} isOpen={openUid === p.uid} onToggle={() => setOpenUid((u) => (u === p.uid ? null : p.uid))} />
+                    {openUid === p.uid ? (
+                      <tr className={classes.detailsRow}>
+                        <td colSpan={8} id={`profile-${p.uid}`}>
+                          <div className={classes.detailsInner}>
+                            <ProfileDetails profile={p} />
+                          </div>
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          {pages > 1 ? (
+            <Group justify="center" mt="md">
+              <Button variant="default" disabled={query.page <= 1} onClick={() => update({ page: query.page - 1 })}>
+                Previous page
+              </Button>
+              <Text size="sm">
+                Page {data.page} of {pages}
+              </Text>
+              <Button variant="default" disabled={query.page >= pages} onClick={() => update({ page: query.page + 1 })}>
+                Next page
+              </Button>
+            </Group>
+          ) : null}
+        </>
+      ) : null}
+    </AdminSection>
+  );
+}
+
+/** Applies after a pause in typing, or at once on Enter. */
+function SearchBox({ value, onApply }: { value: string; onApply: (q: string) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = setTimeout(() => onApply(text.trim()), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onApply]);
+  return (
+    <form
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApply(text.trim());
+      }}
+    >
+      <TextInput
+        label="Search profiles"
+        description="Names, email, phone, address, church, city, state or organisation"
+        type="search"
+        value={text}
+        maxLength={ADMIN_SEARCH_MAX}
+        onChange={(e) => setText(e.currentTarget.value)}
+        w={{ base: '100%', sm: 380 }}
+      />
+    </form>
+  );
+}
+
+function SortHeader({
+  sort,
+  label = SORTABLE[sort].label,
+  query,
+  onSort,
+  isNumber,
+}: {
+  sort: ProfileSort;
+  label?: string;
+  query: ProfileQuery;
+  onSort: (s: ProfileSort) => void;
+  isNumber?: boolean;
+}) {
+  const isActive = query.sort === sort;
+  const ariaSort = isActive ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined;
+  return (
+    <th scope="col" aria-sort={ariaSort} className={isNumber ? classes.number : undefined}>
+      <button type="button" className={classes.sortButton} onClick={() => onSort(sort)}>
+        {label}
+        <span className={classes.sortArrow} aria-hidden="true">
+          {isActive ? (query.dir === 'asc' ? '▲' : '▼') : ''}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+const nameOf = (p: AdminProfile) => [p.firstName, p.lastName].filter(Boolean).join(' ');
+const placeOf = (p: AdminProfile) => [p.city, p.state === 'NONE' ? null : p.state].filter(Boolean).join(', ');
+
+function ProfileRow({ profile: p, isOpen, onToggle }: { profile: AdminProfile; isOpen: boolean; onToggle: () => void }) {
+  const name = nameOf(p);
+  return (
+    <tr data-uid={p.uid}>
+      <td className={classes.member}>
+        <span className={classes.memberName}>
+          {name || (
+            <Text span c="dimmed" size="sm">
+              No profile yet
+            </Text>
+          )}
+          {p.isAdmin ? <span className={classes.badge}>Admin</span> : null}
+        </span>
+        <span className={classes.memberEmail}>{p.email}</span>
+      </td>
+      <td className={classes.nowrap}>{p.phone ?? '—'}</td>
+      <td>{placeOf(p) || '—'}</td>
+      <td className={classes.wrap}>{p.church ?? '—'}</td>
+      <td className={classes.number}>{p.numberOfFosterKids ?? '—'}</td>
+      <td className={classes.nowrap}>{p.savedAt ? formatDay(p.savedAt) : '—'}</td>
+      <td className={classes.nowrap}>{formatDay(p.signedUpAt)}</td>
+      <td>
+        <Button variant="subtle" size="xs" aria-expanded={isOpen} aria-controls={`profile-${p.uid}`} onClick={onToggle}>
+          {isOpen ? 'Hide' : 'Details'}
+          <VisuallyHidden> of {name || p.email}</VisuallyHidden>
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+function link(url: string | null) {
+  return url ? (
+    <Anchor href={url} target="_blank" rel="noopener noreferrer nofollow">
+      {url}
+    </Anchor>
+  ) : null;
+}
+
+function ProfileDetails({ profile: p }: { profile: AdminProfile }) {
+  const fields: Array<[string, ReactNode]> = [
+    ['First name', p.firstName],
+    ['Last name', p.lastName],
+    ['Email', p.email],
+    ['Phone', p.phone],
+    ['Street address (private)', p.streetAddress],
+    ['City', p.city],
+    ['State', p.state === 'NONE' ? null : `${stateName(p.state) ?? p.state} (${p.state})`],
+    ['ZIP code', p.userZip],
+    ['Church', p.church],
+    ['AG church', p.agChurch],
+    ['AG affiliated', p.agAffiliated],
+    ['AG credentialed', p.agCredentialed],
+    ['AG employer', p.orgAg],
+    ['Title at the AG employer', p.orgAgTitle],
+    ['AG employer web site', link(p.orgAgUrl)],
+    ['Other organisation', p.orgOther],
+    ['Title at the organisation', p.orgOtherTitle],
+    ['Organisation web site', link(p.orgOtherUrl)],
+    ['Foster parent', p.fosterParent],
+    ['Foster children this year', p.numberOfFosterKids],
+    ['Social media', link(p.socialMedia)],
+    ['Comments', p.comments],
+    ['Profile saved', p.savedAt ? formatDateTime(p.savedAt) : 'Not yet'],
+    ['Signed up', formatDateTime(p.signedUpAt)],
+    ['Account id', p.uid],
+  ];
+  return (
+    <div>
+      <dl className={classes.fields}>
+        {fields.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value === null || value === undefined || value === '' ? '—' : value}</dd>
+          </div>
+        ))}
+      </dl>
+      <RoleControl profile={p} />
+    </div>
+  );
+}
+
+/** Grant or revoke the admin role; ADMIN_EMAILS accounts are admins by configuration and say so. */
+function RoleControl({ profile: p }: { profile: AdminProfile }) {
+  const [isConfirming, setConfirming] = useState(false);
+  const mutation = useMutation({ mutationFn: (isAdmin: boolean) => changeRole(p.uid, isAdmin), onSuccess: () => setConfirming(false) });
+  const who = nameOf(p) || p.email;
+  if (p.isListedAdmin) {
+    return (
+      <Text size="sm" mt="md">
+        <span className={classes.badge}>Admin</span> through ADMIN_EMAILS in the site's configuration: it stays an admin until it is
+        removed there.
+      </Text>
+    );
+  }
+  const next = !p.isAdmin;
+  return (
+    <Group mt="md" gap="sm" align="center">
+      <Text size="sm">{p.isAdmin ? `${who} is an admin.` : `${who} is not an admin.`}</Text>
+      <Button size="xs" variant={next ? 'filled' : 'outline'} color={next ? undefined : 'red.9'} onClick={() => setConfirming(true)}>
+        {next ? 'Make admin' : 'Remove admin'}
+      </Button>
+      <FormAlert message={mutation.error?.message} />
+      <ConfirmDelete
+        opened={isConfirming}
+        title={next ? `Make ${who} an admin?` : `Remove ${who} as admin?`}
+        text={
+          next
+            ? `${who} will see every profile, private fields included, and all sent mail, and can change these roles.`
+            : `${who} will no longer reach the admin area.`
+        }
+        isPending={mutation.isPending}
+        onConfirm={() => mutation.mutate(next)}
+        onClose={() => setConfirming(false)}
+        confirmLabel={next ? 'Yes, make admin' : 'Yes, remove'}
+        confirmColor={next ? 'teal' : 'red.9'}
+        cancelLabel="Cancel"
+      />
+    </Group>
+  );
+}

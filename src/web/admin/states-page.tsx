@@ -1,0 +1,210 @@
+import '@mantine/core/styles/Modal.layer.css';
+
+import { Anchor, Button, Group, Loader, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { AdminStateRow } from '../../shared/admin';
+import { stateStatUpdateSchema } from '../../shared/state-stat';
+import { factSheetUrl, NATIONAL_CODE, SOURCE_URL_MAX } from '../../shared/states';
+import { FormAlert, FormSuccess } from '../app/form-alert';
+import { isApiRequestError } from '../lib/api';
+import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
+import { formatDateTime } from '../lib/format-date-time';
+import { adminStatesQueryOptions, updateState } from './admin-api';
+import { AdminSection } from './admin-section';
+import { TableScroll } from './table-scroll';
+import { formatNumber } from './charts/scale';
+import classes from './admin.module.css';
+
+/** A failure that is not about one field (those show beside the field). */
+function formErrorOf(error: Error | null): string | undefined {
+  if (!error) return undefined;
+  if (!isApiRequestError(error)) return 'The change could not be saved. Please try again.';
+  return error.fieldErrors ? undefined : error.message;
+}
+
+const count = (n: number | null) => (n === null ? 'not available' : formatNumber(n));
+
+/** State data: each state's (and DC's, and the nation's) count of children in foster care and its source. */
+export default function StatesPage() {
+  const states = useQuery(adminStatesQueryOptions);
+  const [editing, setEditing] = useState<AdminStateRow | null>(null);
+  const [saved, setSaved] = useState<string>();
+
+  return (
+    <AdminSection
+      title="State data"
+      intro="The counts the landing map and the fact sheets show, and where each comes from. A change shows on the map within a minute."
+    >
+      <FormSuccess message={saved} />
+      {states.isError && !states.data ? <FormAlert message="The state figures could not be loaded. Please try again later." /> : null}
+      {states.isPending ? <Loader aria-label="Loading the state figures" /> : null}
+      {states.data ? (
+        <TableScroll label="State figures">
+          <table className={`${classes.table} ${classes.middle} ${classes.stickyFirst}`}>
+            <caption>
+              <VisuallyHidden>Children in foster care per state</VisuallyHidden>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">State</th>
+                <th scope="col" className={classes.number}>
+                  Children in foster care
+                </th>
+                <th scope="col" className={classes.number}>
+                  Network target (5%)
+                </th>
+                <th scope="col">Source</th>
+                <th scope="col">Last edited</th>
+              </tr>
+            </thead>
+            <tbody>
+              {states.data.states.map((s) => (
+                <tr key={s.code} data-state={s.code}>
+                  <th scope="row" className={classes.nowrap}>
+                    <Group gap="xs" justify="space-between" wrap="nowrap">
+                      <span>
+                        {s.name}
+                        {s.code === NATIONAL_CODE ? ' (national)' : ''}
+                      </span>
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        onClick={() => {
+                          setSaved(undefined);
+                          setEditing(s);
+                        }}
+                      >
+                        Edit<VisuallyHidden> {s.name}</VisuallyHidden>
+                      </Button>
+                    </Group>
+                  </th>
+                  <td className={classes.number}>{count(s.count)}</td>
+                  <td className={classes.number}>{count(s.target)}</td>
+                  <td className={classes.wrap}>
+                    {s.sourceUrl ? (
+                      <Anchor href={s.sourceUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                        {new URL(s.sourceUrl).hostname}
+                        <VisuallyHidden> source for {s.name} (opens in a new tab)</VisuallyHidden>
+                      </Anchor>
+                    ) : (
+                      '—'
+                    )}{' '}
+                    ·{' '}
+                    <Anchor href={factSheetUrl(s.code)} target="_blank" size="sm">
+                      fact sheet<VisuallyHidden> for {s.name} (PDF, opens in a new tab)</VisuallyHidden>
+                    </Anchor>
+                  </td>
+                  <td className={classes.nowrap}>
+                    {s.isEdited ? (
+                      <>
+                        {formatDateTime(s.updatedAt)}
+                        <br />
+                        <Text span size="xs" c="dimmed">
+                          {s.updatedByEmail ?? 'a former admin'}
+                        </Text>
+                      </>
+                    ) : (
+                      <Text span size="sm" c="dimmed">
+                        As loaded
+                      </Text>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      ) : null}
+      {editing ? (
+        <EditState
+          row={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(name) => {
+            setEditing(null);
+            setSaved(`${name} saved. The map and its fact sheet use the new figures.`);
+          }}
+        />
+      ) : null}
+    </AdminSection>
+  );
+}
+
+function EditState({ row, onClose, onSaved }: { row: AdminStateRow; onClose: () => void; onSaved: (name: string) => void }) {
+  const queryClient = useQueryClient();
+  const [countText, setCountText] = useState(row.count === null ? '' : String(row.count));
+  const [sourceUrl, setSourceUrl] = useState(row.sourceUrl ?? '');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const mutation = useMutation({
+    mutationFn: (input: { count: number | null; sourceUrl: string | null }) => updateState(row.code, input),
+    onSuccess: async () => {
+      // The map's own query ('states') and this page's ('states', 'admin').
+      await queryClient.invalidateQueries({ queryKey: ['states'] });
+      onSaved(row.name);
+    },
+    onError: (error) => {
+      if (isApiRequestError(error) && error.fieldErrors) setFieldErrors(error.fieldErrors);
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = countText.replace(/[,\s]/g, '');
+    const input = {
+      count: text === '' ? null : /^-?\d+$/.test(text) ? Number(text) : Number.NaN,
+      sourceUrl: sourceUrl.trim() === '' ? null : sourceUrl.trim(),
+    };
+    const parsed = stateStatUpdateSchema.safeParse(input);
+    if (!parsed.success) {
+      setFieldErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setFieldErrors({});
+    mutation.mutate(parsed.data);
+  }
+
+  return (
+    <Modal.Root opened onClose={onClose} centered>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header component="div">
+          <Modal.Title fw={800}>Edit {row.name}</Modal.Title>
+          <Modal.CloseButton aria-label="Close" />
+        </Modal.Header>
+        <Modal.Body>
+          <form onSubmit={onSubmit} noValidate>
+            <Stack>
+              <FormAlert message={formErrorOf(mutation.error)} />
+              <TextInput
+                label="Children in foster care"
+                description="A whole number. Leave it empty when no count is published (shown as “not available”)."
+                inputMode="numeric"
+                value={countText}
+                onChange={(e) => setCountText(e.currentTarget.value)}
+                error={fieldErrors.count}
+                data-autofocus
+              />
+              <TextInput
+                label="Source link"
+                description="The fact sheet or page the count comes from (http or https)."
+                type="url"
+                maxLength={SOURCE_URL_MAX}
+                value={sourceUrl}
+                onChange={(e) => setSourceUrl(e.currentTarget.value)}
+                error={fieldErrors.sourceUrl}
+              />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={mutation.isPending}>
+                  Save
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
