@@ -9,6 +9,8 @@ import { accountRoutes } from './account/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { setAdmin } from './admin/roles';
 import { createAuth } from './auth/auth';
+import { contactRoutes } from './contact/routes';
+import { directoryRoutes } from './directory/routes';
 import { forumRoutes } from './forum/routes';
 import { authRoutes } from './auth/routes';
 import { loadSession, type AuthVariables } from './auth/session';
@@ -105,6 +107,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', liveRoutes(deps, deps.live));
   api.route('/', forumRoutes(deps, limiter));
   api.route('/', profileRoutes(deps, limiter));
+  api.route('/', directoryRoutes(deps, limiter));
+  api.route('/', contactRoutes(deps, limiter));
   api.all('*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`), 404));
   app.route('/api', api);
 
