@@ -103,6 +103,9 @@ export type DirectoryPage = {
   counts: DirectoryCounts | null;
 };
 
+/** Writing to a member needs a saved profile: the message is signed with the sender's name. */
+export const NEEDS_PROFILE_TO_WRITE = 'You need a profile to write to members. You can create one in your dashboard.';
+
 /** POST /api/directory/:uid/message. */
 export const memberMessageSchema = z.object({
   message: textOf('Message', MEMBER_MESSAGE_MAX),

@@ -4,6 +4,7 @@ import {
   DIRECTORY_PAGE_SIZE,
   MEMBER_MESSAGE_MAX,
   MEMBER_MESSAGES_PER_HOUR,
+  NEEDS_PROFILE_TO_WRITE,
   type DirectoryPage,
 } from '../../shared/directory';
 import { PUBLIC_PROFILE_FIELDS } from '../../shared/profile';
@@ -12,7 +13,6 @@ import { MAIL_FORMS } from '../mail/outbox';
 import { createTestApp, testClock, uniqueEmail } from '../testing/app';
 import { insertMember } from '../testing/members';
 import { MEMBER_MESSAGE_RATE_MESSAGES } from './routes';
-import { NEEDS_PROFILE_TO_WRITE } from './service';
 
 const ADMIN_EMAIL = 'directory.admin@example.org';
 const clock = testClock();

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { NEEDS_PROFILE_TO_WRITE } from '../../shared/directory';
 import type { SessionUser } from '../auth/session';
 import { profile, user } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -11,7 +12,6 @@ type Deps = Pick<AppDeps, 'database' | 'logger' | 'outbox'>;
 /** Who writes: the name from the member's saved profile, the address from the account. */
 export type MessageSender = { id: string; email: string; firstName: string; lastName: string };
 
-export const NEEDS_PROFILE_TO_WRITE = 'You need a profile to write to members. You can create one in your dashboard.';
 export const NOT_IN_DIRECTORY = 'This member is not in the directory (any more).';
 
 /**
