@@ -11,16 +11,27 @@
  *
  * Goal: a directory search answers in under 50 ms at the 95th percentile.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { fromPostgres, migrateDatabase, openDatabase, type Database } from '../../src/server/db/client';
+import { migrateDatabase, type Database } from '../../src/server/db/client';
 import type { DirectoryPage } from '../../src/shared/directory';
-import { startThrowawayPostgres } from '../postgres';
 import { CITIES, FIRST_NAMES, LAST_NAMES, seedDirectory } from './directory-seed';
-import { f, option, progress, row, startServer, statsOf, textOption, timedGet, type Server, type Stats } from './support';
+import {
+  f,
+  option,
+  progress,
+  row,
+  runBench,
+  startServer,
+  statsOf,
+  textOption,
+  timedGet,
+  withSeededPglite,
+  withSeededPostgres,
+  type Stats,
+} from './support';
 
 const MEMBERS = option('members', 10_000, 1_000_000);
 const REQUESTS = option('requests', 200, 10_000);
@@ -133,52 +144,24 @@ async function seed(database: Database) {
   process.stdout.write(`  Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s (${row?.n.toLocaleString('en-US')} listed)\n`);
 }
 
-async function runPostgres() {
-  process.stdout.write('\n== PostgreSQL (throw-away server) ==\n');
-  const pg = await startThrowawayPostgres();
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-bench-directory-'));
-  let server: Server | undefined;
-  try {
-    const database = fromPostgres(pg.url, 4);
-    await seed(database);
-    await database.close();
-    server = await startServer('postgres', root, { DATABASE_URL: pg.url, DATA_DIR: path.join(root, 'data'), ADMIN_EMAILS: ADMIN_EMAIL });
-    await benchDirectory(server.url);
-  } finally {
-    await server?.stop();
-    pg.stop();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
-}
-
-async function runPglite() {
-  process.stdout.write('\n== PGlite (the embedded default) ==\n');
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-bench-directory-'));
-  const dataDir = path.join(root, 'data');
-  fs.mkdirSync(dataDir, { recursive: true });
-  let server: Server | undefined;
-  try {
-    const database = await openDatabase({ dataDir });
-    await seed(database);
-    await database.close();
-    server = await startServer('embedded', root, { DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAILS: ADMIN_EMAIL });
-    await benchDirectory(server.url);
-  } finally {
-    await server?.stop();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+async function runOn(label: string, withSeeded: typeof withSeededPglite) {
+  process.stdout.write(`\n== ${label} ==\n`);
+  await withSeeded('directory', seed, async ({ root, env }) => {
+    const server = await startServer('server', root, { DATA_DIR: path.join(root, 'data'), ...env, ADMIN_EMAILS: ADMIN_EMAIL });
+    try {
+      await benchDirectory(server.url);
+    } finally {
+      await server.stop();
+    }
+  });
 }
 
 async function main() {
   process.stdout.write(
     `Directory bench: ${MEMBERS.toLocaleString('en-US')} members, ${REQUESTS} requests per measure (${os.cpus().length} CPUs, Node ${process.version})\n`,
   );
-  if (DB === 'postgres' || DB === 'both') await runPostgres();
-  if (DB === 'pglite' || DB === 'both') await runPglite();
+  if (DB === 'postgres' || DB === 'both') await runOn('PostgreSQL (throw-away server)', withSeededPostgres);
+  if (DB === 'pglite' || DB === 'both') await runOn('PGlite (the embedded default)', withSeededPglite);
 }
 
-main().catch((err) => {
-  const cause = (err as { cause?: unknown })?.cause;
-  process.stderr.write(`${cause instanceof Error ? `${cause.message}\n` : ''}${err instanceof Error ? err.stack?.slice(0, 2000) : String(err)}\n`);
-  process.exit(1);
-});
+runBench(main);

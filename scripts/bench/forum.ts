@@ -12,15 +12,27 @@
  *
  * Goals: list and search p95 < 50 ms; a change reaches another browser p95 < 200 ms.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { fromPostgres, migrateDatabase, openDatabase, type Database } from '../../src/server/db/client';
+import { migrateDatabase, type Database } from '../../src/server/db/client';
 import type { PostListResponse } from '../../src/shared/forum';
-import { startThrowawayPostgres } from '../postgres';
 import { seedForum, vocabulary } from './forum-seed';
-import { f, option, progress, row, startServer, statsOf, textOption, timedGet, type Server, type Stats } from './support';
+import {
+  f,
+  option,
+  progress,
+  row,
+  runBench,
+  startServer,
+  statsOf,
+  textOption,
+  timedGet,
+  withSeededPglite,
+  withSeededPostgres,
+  type Server,
+  type Stats,
+} from './support';
 
 const POSTS = option('posts', 50_000, 1_000_000);
 const RESPONSES = option('responses', 200_000, 5_000_000);
@@ -245,42 +257,30 @@ async function seed(database: Database) {
 
 async function runPostgres() {
   process.stdout.write('\n== PostgreSQL (throw-away server, two app instances) ==\n');
-  const pg = await startThrowawayPostgres();
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-bench-forum-'));
-  const servers: Server[] = [];
-  try {
-    const database = fromPostgres(pg.url, 4);
-    await seed(database);
-    await database.close();
-    const env = { DATABASE_URL: pg.url };
-    servers.push(await startServer('one', root, { ...env, DATA_DIR: path.join(root, 'one') }));
-    servers.push(await startServer('two', root, { ...env, DATA_DIR: path.join(root, 'two') }));
-    await benchReading(servers[0]!.url);
-    await benchLive(servers[0]!.url, servers[1]!.url);
-  } finally {
-    for (const s of servers) await s.stop();
-    pg.stop();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  await withSeededPostgres('forum', seed, async ({ root, env }) => {
+    const servers: Server[] = [];
+    try {
+      servers.push(await startServer('one', root, { ...env, DATA_DIR: path.join(root, 'one') }));
+      servers.push(await startServer('two', root, { ...env, DATA_DIR: path.join(root, 'two') }));
+      await benchReading(servers[0]!.url);
+      await benchLive(servers[0]!.url, servers[1]!.url);
+    } finally {
+      for (const s of servers) await s.stop();
+    }
+  });
 }
 
 async function runPglite() {
   process.stdout.write('\n== PGlite (the embedded default, one app instance) ==\n');
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-bench-forum-'));
-  const dataDir = path.join(root, 'data');
-  fs.mkdirSync(dataDir, { recursive: true });
-  let server: Server | undefined;
-  try {
-    const database = await openDatabase({ dataDir });
-    await seed(database);
-    await database.close();
-    server = await startServer('embedded', root, { DATA_DIR: dataDir, DATABASE_URL: '' });
-    await benchReading(server.url);
-    await benchLive(server.url, server.url);
-  } finally {
-    await server?.stop();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  await withSeededPglite('forum', seed, async ({ root, env }) => {
+    const server = await startServer('embedded', root, env);
+    try {
+      await benchReading(server.url);
+      await benchLive(server.url, server.url);
+    } finally {
+      await server.stop();
+    }
+  });
 }
 
 async function main() {
@@ -291,9 +291,4 @@ async function main() {
   if (DB === 'pglite' || DB === 'both') await runPglite();
 }
 
-main().catch((err) => {
-  // A failed query's message repeats the whole statement; its cause says what went wrong.
-  const cause = (err as { cause?: unknown })?.cause;
-  process.stderr.write(`${cause instanceof Error ? `${cause.message}\n` : ''}${err instanceof Error ? err.stack?.slice(0, 2000) : String(err)}\n`);
-  process.exit(1);
-});
+runBench(main);

@@ -4,7 +4,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
+import { fromPostgres, openDatabase, type Database } from '../../src/server/db/client';
 import { freePort } from '../../src/server/testing/free-port';
+import { startThrowawayPostgres } from '../postgres';
 
 // ---- Options ------------------------------------------------------------------------------------------
 
@@ -81,8 +84,12 @@ export async function startServer(name: string, root: string, env: Record<string
     stdio: ['ignore', fs.openSync(log, 'a'), fs.openSync(log, 'a')],
   });
   const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${fs.readFileSync(log, 'utf8')}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} did not become ready within 120 s:\n${fs.readFileSync(log, 'utf8')}`);
+    }
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
@@ -113,4 +120,50 @@ export async function timedGet(url: string, headers: Record<string, string> = {}
   const ms = performance.now() - started;
   if (res.status !== 200) throw new Error(`GET ${url} → ${res.status} ${JSON.stringify(body)}`);
   return { ms, body };
+}
+
+// ---- Databases and runs -------------------------------------------------------------------------------
+
+type Run = (ctx: { root: string; env: Record<string, string> }) => Promise<void>;
+
+/**
+ * A throw-away PostgreSQL server, seeded, then `run` with a scratch folder and the environment that points
+ * servers at it; everything is removed afterwards. `run` stops the servers it starts.
+ */
+export async function withSeededPostgres(name: string, seed: (database: Database) => Promise<void>, run: Run) {
+  const pg = await startThrowawayPostgres();
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `fn-bench-${name}-`));
+  try {
+    const database = fromPostgres(pg.url, 4);
+    await seed(database);
+    await database.close();
+    await run({ root, env: { DATABASE_URL: pg.url } });
+  } finally {
+    pg.stop();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** The same on an embedded database in a scratch folder (closed before `run`: one process at a time). */
+export async function withSeededPglite(name: string, seed: (database: Database) => Promise<void>, run: Run) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `fn-bench-${name}-`));
+  const dataDir = path.join(root, 'data');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    const database = await openDatabase({ dataDir });
+    await seed(database);
+    await database.close();
+    await run({ root, env: { DATA_DIR: dataDir, DATABASE_URL: '' } });
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** Runs a bench's main; a failure prints its cause (a failed query's message repeats the whole statement). */
+export function runBench(main: () => Promise<void>) {
+  main().catch((err) => {
+    const cause = (err as { cause?: unknown })?.cause;
+    process.stderr.write(`${cause instanceof Error ? `${cause.message}\n` : ''}${err instanceof Error ? err.stack?.slice(0, 2000) : String(err)}\n`);
+    process.exit(1);
+  });
 }

@@ -8,10 +8,10 @@ import {
   type DirectoryPage,
 } from '../../shared/directory';
 import { PUBLIC_PROFILE_FIELDS } from '../../shared/profile';
-import { mail, profile, user } from '../db/schema';
+import { mail, profile } from '../db/schema';
 import { MAIL_FORMS } from '../mail/outbox';
-import { createTestApp, testClock, uniqueEmail } from '../testing/app';
-import { insertMember } from '../testing/members';
+import { createTestApp, testClock } from '../testing/app';
+import { insertMember, signUpMember } from '../testing/members';
 import { MEMBER_MESSAGE_RATE_MESSAGES } from './routes';
 
 const ADMIN_EMAIL = 'directory.admin@example.org';
@@ -26,28 +26,12 @@ type Client = ReturnType<typeof t.client>;
 type Member = { c: Client; id: string; email: string };
 
 /** A signed-in member; with a saved, listed profile unless told otherwise. */
-async function member(
-  opts: { email?: string; withProfile?: boolean; profile?: Partial<typeof profile.$inferInsert> } = {},
-): Promise<Member> {
-  const c = t.client();
-  const email = opts.email ?? uniqueEmail('directory');
-  await c.signUp(email);
-  const [row] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  if (opts.withProfile !== false) {
-    await t.db
-      .update(profile)
-      .set({
-        firstName: 'Sam',
-        lastName: 'Sender',
-        phone: '4175550199',
-        state: 'MO',
-        agAffiliated: 'Yes',
-        savedAt: new Date(),
-        ...opts.profile,
-      })
-      .where(eq(profile.uid, row!.id));
-  }
-  return { c, id: row!.id, email };
+function member(opts: { email?: string; withProfile?: boolean; profile?: Partial<typeof profile.$inferInsert> } = {}): Promise<Member> {
+  return signUpMember(t, {
+    email: opts.email,
+    prefix: 'directory',
+    profile: opts.withProfile === false ? null : { firstName: 'Sam', lastName: 'Sender', phone: '4175550199', agAffiliated: 'Yes', ...opts.profile },
+  });
 }
 
 async function list(c: Client, query = ''): Promise<DirectoryPage> {

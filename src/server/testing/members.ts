@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { profile, user } from '../db/schema';
+import { uniqueEmail, type createTestApp } from './app';
 
 type MemberOverrides = Partial<typeof profile.$inferInsert> & { email?: string };
 
@@ -24,4 +26,25 @@ export async function insertMember(db: Db, overrides: MemberOverrides = {}) {
     email,
   });
   return { id, email };
+}
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type ProfileValues = Partial<typeof profile.$inferInsert>;
+
+/**
+ * A member signed up through the API, with a client that keeps their session; with a saved profile
+ * (Grace Miller in Missouri, plus `profile`) unless `profile` is null.
+ */
+export async function signUpMember(t: TestApp, opts: { email?: string; profile?: ProfileValues | null; prefix?: string } = {}) {
+  const c = t.client();
+  const email = opts.email ?? uniqueEmail(opts.prefix ?? 'member');
+  await c.signUp(email);
+  const [row] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (opts.profile !== null) {
+    await t.db
+      .update(profile)
+      .set({ firstName: 'Grace', lastName: 'Miller', phone: '4175550100', state: 'MO', savedAt: new Date(), ...opts.profile })
+      .where(eq(profile.uid, row!.id));
+  }
+  return { c, id: row!.id, email };
 }
