@@ -12,28 +12,28 @@
  *
  * Goals: list and search p95 < 50 ms; a change reaches another browser p95 < 200 ms.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { fromPostgres, migrateDatabase, openDatabase, type Database } from '../../src/server/db/client';
-import { freePort } from '../../src/server/testing/free-port';
+import { migrateDatabase, type Database } from '../../src/server/db/client';
 import type { PostListResponse } from '../../src/shared/forum';
-import { startThrowawayPostgres } from '../postgres';
 import { seedForum, vocabulary } from './forum-seed';
+import {
+  f,
+  option,
+  progress,
+  row,
+  runBench,
+  startServer,
+  statsOf,
+  textOption,
+  timedGet,
+  withSeededPglite,
+  withSeededPostgres,
+  type Server,
+  type Stats,
+} from './support';
 
-const args = process.argv.slice(2);
-function option(name: string, fallback: number, max: number): number {
-  const i = args.indexOf(`--${name}`);
-  const value = i >= 0 ? Number(args[i + 1]) : fallback;
-  return Math.min(max, Math.max(1, Number.isFinite(value) ? Math.floor(value) : fallback));
-}
-function textOption(name: string, fallback: string): string {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-}
 const POSTS = option('posts', 50_000, 1_000_000);
 const RESPONSES = option('responses', 200_000, 5_000_000);
 const REQUESTS = option('requests', 200, 10_000);
@@ -43,96 +43,7 @@ const DB = textOption('db', 'both');
 const GOAL_READ_MS = 50;
 const GOAL_LIVE_MS = 200;
 
-// ---- Output -----------------------------------------------------------------------------------------
-
-const isTty = process.stdout.isTTY;
-let lastLine = '';
-function progress(phase: string, done: number, total: number, started: number) {
-  const ratio = total ? done / total : 1;
-  const width = 30;
-  const bar = '#'.repeat(Math.round(ratio * width)).padEnd(width, '.');
-  const line = `  [${bar}] ${String(Math.round(ratio * 100)).padStart(3)}%  ${phase} ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}  ${((Date.now() - started) / 1000).toFixed(0)} s`;
-  if (isTty) {
-    process.stdout.write(`\r${line}`);
-    if (done >= total) process.stdout.write('\n');
-  } else {
-    // Without a terminal: one line per phase step of a tenth, not a flood.
-    const key = `${phase}:${Math.floor(ratio * 10)}`;
-    if (key !== lastLine) process.stdout.write(`${line}\n`);
-    lastLine = key;
-  }
-}
-
-type Stats = { n: number; p50: number; p95: number; max: number };
-function statsOf(xs: number[]): Stats {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
-  return { n: xs.length, p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? NaN };
-}
-const f = (ms: number) => `${ms.toFixed(1).padStart(7)} ms`;
-function row(label: string, s: Stats, goal?: number) {
-  const verdict = goal === undefined ? '' : s.p95 < goal ? `  ok (< ${goal} ms)` : `  OVER ${goal} ms`;
-  process.stdout.write(`  ${label.padEnd(44)} p50 ${f(s.p50)}  p95 ${f(s.p95)}  max ${f(s.max)}  (n=${s.n})${verdict}\n`);
-}
-
-// ---- Server processes -------------------------------------------------------------------------------
-
-type Server = { url: string; child: ChildProcess; log: string; stop(): Promise<void> };
-
-async function startServer(name: string, root: string, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const log = path.join(root, `${name}.log`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SMTP_URL: '',
-      STAFF_EMAIL: 'team@bench.example.org',
-      // Each bench member poses as its own client (X-Forwarded-For), as people behind a proxy would.
-      TRUST_PROXY: 'true',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', fs.openSync(log, 'a'), fs.openSync(log, 'a')],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${fs.readFileSync(log, 'utf8')}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    child,
-    log,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 // ---- Reading --------------------------------------------------------------------------------------
-
-async function timedGet(url: string): Promise<{ ms: number; body: unknown }> {
-  const started = performance.now();
-  const res = await fetch(url);
-  const body: unknown = await res.json();
-  const ms = performance.now() - started;
-  if (res.status !== 200) throw new Error(`GET ${url} → ${res.status} ${JSON.stringify(body)}`);
-  return { ms, body };
-}
 
 async function measure(urls: string[], count: number): Promise<Stats> {
   for (const u of urls.slice(0, 10)) await timedGet(u);
@@ -346,42 +257,30 @@ async function seed(database: Database) {
 
 async function runPostgres() {
   process.stdout.write('\n== PostgreSQL (throw-away server, two app instances) ==\n');
-  const pg = await startThrowawayPostgres();
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-bench-forum-'));
-  const servers: Server[] = [];
-  try {
-    const database = fromPostgres(pg.url, 4);
-    await seed(database);
-    await database.close();
-    const env = { DATABASE_URL: pg.url };
-    servers.push(await startServer('one', root, { ...env, DATA_DIR: path.join(root, 'one') }));
-    servers.push(await startServer('two', root, { ...env, DATA_DIR: path.join(root, 'two') }));
-    await benchReading(servers[0]!.url);
-    await benchLive(servers[0]!.url, servers[1]!.url);
-  } finally {
-    for (const s of servers) await s.stop();
-    pg.stop();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  await withSeededPostgres('forum', seed, async ({ root, env }) => {
+    const servers: Server[] = [];
+    try {
+      servers.push(await startServer('one', root, { ...env, DATA_DIR: path.join(root, 'one') }));
+      servers.push(await startServer('two', root, { ...env, DATA_DIR: path.join(root, 'two') }));
+      await benchReading(servers[0]!.url);
+      await benchLive(servers[0]!.url, servers[1]!.url);
+    } finally {
+      for (const s of servers) await s.stop();
+    }
+  });
 }
 
 async function runPglite() {
   process.stdout.write('\n== PGlite (the embedded default, one app instance) ==\n');
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-bench-forum-'));
-  const dataDir = path.join(root, 'data');
-  fs.mkdirSync(dataDir, { recursive: true });
-  let server: Server | undefined;
-  try {
-    const database = await openDatabase({ dataDir });
-    await seed(database);
-    await database.close();
-    server = await startServer('embedded', root, { DATA_DIR: dataDir, DATABASE_URL: '' });
-    await benchReading(server.url);
-    await benchLive(server.url, server.url);
-  } finally {
-    await server?.stop();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  await withSeededPglite('forum', seed, async ({ root, env }) => {
+    const server = await startServer('embedded', root, env);
+    try {
+      await benchReading(server.url);
+      await benchLive(server.url, server.url);
+    } finally {
+      await server.stop();
+    }
+  });
 }
 
 async function main() {
@@ -392,9 +291,4 @@ async function main() {
   if (DB === 'pglite' || DB === 'both') await runPglite();
 }
 
-main().catch((err) => {
-  // A failed query's message repeats the whole statement; its cause says what went wrong.
-  const cause = (err as { cause?: unknown })?.cause;
-  process.stderr.write(`${cause instanceof Error ? `${cause.message}\n` : ''}${err instanceof Error ? err.stack?.slice(0, 2000) : String(err)}\n`);
-  process.exit(1);
-});
+runBench(main);

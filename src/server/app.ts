@@ -11,6 +11,8 @@ import { analyticsRoutes } from './analytics/routes';
 import { adminRoutes } from './admin/routes';
 import { setAdmin } from './admin/roles';
 import { createAuth } from './auth/auth';
+import { contactRoutes } from './contact/routes';
+import { directoryRoutes } from './directory/routes';
 import { forumRoutes } from './forum/routes';
 import { authRoutes } from './auth/routes';
 import { loadSession, type AuthVariables } from './auth/session';
@@ -108,6 +110,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', liveRoutes(deps, deps.live));
   api.route('/', forumRoutes(deps, limiter));
   api.route('/', profileRoutes(deps, limiter));
+  api.route('/', directoryRoutes(deps, limiter));
+  api.route('/', contactRoutes(deps, limiter));
   api.route('/', resourceRoutes(deps));
   api.route('/', adminRoutes(deps));
   api.all('*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`), 404));

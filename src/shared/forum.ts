@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineOf, textOf } from './text';
 
 // The forum (SPEC.md §3 Post and PostResponse, §5): one schema per thing a member writes, used by the API to
 // validate and by the forms to check before sending. The spec gives no lengths; these are ours.
@@ -17,26 +18,6 @@ export const POSTS_PAGE_SIZE = 20;
 export const POST_EXCERPT_LENGTH = 220;
 /** What readers see instead of the name of an author who has deleted their account. */
 export const FORMER_MEMBER = 'Former member';
-
-// Control characters other than tab and line breaks never belong in what people write (and PostgreSQL
-// refuses NUL in text).
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-
-/** One line: any run of whitespace becomes one space. */
-function lineOf(label: string, max: number) {
-  return z
-    .string({ error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be text`) })
-    .transform((s) => s.replace(CONTROL, '').replace(/\s+/g, ' ').trim())
-    .pipe(z.string().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`));
-}
-
-/** Several lines: line breaks are kept (shown as written), surrounding blank space is not. */
-function textOf(label: string, max: number) {
-  return z
-    .string({ error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be text`) })
-    .transform((s) => s.replace(/\r\n?/g, '\n').replace(CONTROL, '').trim())
-    .pipe(z.string().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`));
-}
 
 /** A category: an existing one (matched without regard to case) or a new name, which creates it. */
 export const categoryNameSchema = lineOf('Category', CATEGORY_NAME_MAX);

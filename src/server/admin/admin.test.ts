@@ -12,7 +12,7 @@ import { LIVE_TOPICS, type LiveEvent } from '../../shared/live';
 import type { StatesResponse } from '../../shared/states';
 import { adminActivity, profile } from '../db/schema';
 import { seedStateStats } from '../states/service';
-import { insertMember } from '../states/test-support';
+import { insertMember } from '../testing/members';
 import { createTestApp, testClock, uniqueEmail } from '../testing/app';
 import { recordActivity } from './activity';
 import { PROFILE_CSV_COLUMNS } from './csv';

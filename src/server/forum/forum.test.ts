@@ -3,8 +3,9 @@ import { count, eq, sql } from 'drizzle-orm';
 import { FORMER_MEMBER, POSTS_PAGE_SIZE, type PostListResponse, type PostWithResponses } from '../../shared/forum';
 import type { LiveEvent } from '../../shared/live';
 import { MESSAGES } from '../../shared/messages';
-import { mail, post, postCategory, postResponse, profile, user } from '../db/schema';
-import { createTestApp, uniqueEmail } from '../testing/app';
+import { mail, post, postCategory, postResponse, profile } from '../db/schema';
+import { createTestApp } from '../testing/app';
+import { signUpMember } from '../testing/members';
 import { RATE_MESSAGES } from './routes';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -18,24 +19,9 @@ type Client = ReturnType<typeof t.client>;
 type Member = { c: Client; id: string; email: string };
 
 /** A signed-up member; with a saved profile (names), unless told otherwise. */
-async function member(opts: { firstName?: string; lastName?: string; withProfile?: boolean; email?: string } = {}): Promise<Member> {
-  const c = t.client();
-  const email = opts.email ?? uniqueEmail('forum');
-  await c.signUp(email);
-  const [row] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  if (opts.withProfile !== false) {
-    await t.db
-      .update(profile)
-      .set({
-        firstName: opts.firstName ?? 'Grace',
-        lastName: opts.lastName ?? 'Miller',
-        phone: '4175550100',
-        state: 'MO',
-        savedAt: new Date(),
-      })
-      .where(eq(profile.uid, row!.id));
-  }
-  return { c, id: row!.id, email };
+function member(opts: { firstName?: string; lastName?: string; withProfile?: boolean; email?: string } = {}): Promise<Member> {
+  const names = { firstName: opts.firstName ?? 'Grace', lastName: opts.lastName ?? 'Miller' };
+  return signUpMember(t, { email: opts.email, prefix: 'forum', profile: opts.withProfile === false ? null : names });
 }
 
 const validPost = (over: Record<string, unknown> = {}) => ({

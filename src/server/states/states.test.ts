@@ -4,7 +4,7 @@ import type { StateStat, StatesResponse } from '../../shared/states';
 import { stateStat } from '../db/schema';
 import { createTestApp, uniqueEmail } from '../testing/app';
 import { seedStateStats } from './service';
-import { insertMember } from './test-support';
+import { insertMember } from '../testing/members';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

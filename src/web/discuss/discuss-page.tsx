@@ -2,21 +2,20 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 
-import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { POSTS_TOPIC, SEARCH_QUERY_MAX, SEARCH_TERM_MIN, searchTermsOf } from '../../shared/forum';
 import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
+import { SearchBox } from '../app/search-box';
 import { useLive } from '../live/use-live';
 import { CategoryList } from './category-list';
 import { postListQueryOptions } from './forum-api';
 import { NewPost } from './new-post-form';
 import { PostListItem } from './post-list-item';
 import classes from './discuss.module.css';
-
-const TYPING_PAUSE_MS = 350;
 
 /** /discuss: categories, keyword filter, newest posts first, and the new-post form. Filters live in the URL. */
 export default function DiscussPage() {
@@ -99,48 +98,19 @@ function describeFilter(category: string, q: string): string {
 
 /** Filters as the reader types (after a pause), or at once on Enter. */
 function KeywordFilter({ value, onApply }: { value: string; onApply: (value: string) => void }) {
-  const [text, setText] = useState(value);
-  const applied = useRef(value);
-  const onApplyRef = useRef(onApply);
-  onApplyRef.current = onApply;
-
-  // Cleared or changed from outside (Clear Filter, back and forward).
-  useEffect(() => {
-    if (value !== applied.current) {
-      applied.current = value;
-      setText(value);
-    }
-  }, [value]);
-
-  useEffect(() => {
-    const next = text.trim();
-    if (next === applied.current) return;
-    const timer = setTimeout(() => {
-      applied.current = next;
-      onApplyRef.current(next);
-    }, TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    applied.current = text.trim();
-    onApply(text.trim());
-  }
-
-  const isTooShort = text.trim() !== '' && searchTermsOf(text).length === 0;
   return (
-    <form role="search" onSubmit={onSubmit}>
-      <TextInput
-        type="search"
-        label="Keyword filter"
-        description={isTooShort ? `Type at least ${SEARCH_TERM_MIN} letters or digits.` : 'Searches titles, posts and responses.'}
-        placeholder="For example: respite care"
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        maxLength={SEARCH_QUERY_MAX}
-      />
-    </form>
+    <SearchBox
+      label="Keyword filter"
+      description={(text) =>
+        text.trim() !== '' && searchTermsOf(text).length === 0
+          ? `Type at least ${SEARCH_TERM_MIN} letters or digits.`
+          : 'Searches titles, posts and responses.'
+      }
+      placeholder="For example: respite care"
+      value={value}
+      maxLength={SEARCH_QUERY_MAX}
+      onApply={onApply}
+    />
   );
 }
 

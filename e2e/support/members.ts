@@ -1,0 +1,36 @@
+import { expect, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { uniqueEmail } from './browser';
+import { PASSWORD } from './journey';
+
+/** The e2e server lists this address in ADMIN_EMAILS. */
+export const ADMIN_EMAIL = 'admin@network.test';
+
+export type ProfileFields = Record<string, string | number | null>;
+
+/**
+ * Signs up a member through the API in this page's browser context (so the page is signed in), and saves
+ * their profile through PUT /api/profile when one is given.
+ */
+export async function signUpMember(page: Page, profile?: ProfileFields, email = uniqueEmail('member')): Promise<string> {
+  const origin = inject('baseUrl');
+  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: '' }, headers: { origin } });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  if (profile) {
+    const saved = await page.request.put('/api/profile', { data: profile, headers: { origin } });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  return email;
+}
+
+/** Signs this browser context in as the admin, creating the account the first time. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  const origin = inject('baseUrl');
+  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: PASSWORD }, headers: { origin } });
+  if (signIn.ok()) return;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { email: ADMIN_EMAIL, password: PASSWORD, name: '' },
+    headers: { origin },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+}

@@ -1,0 +1,169 @@
+// What the benchmarks share: command-line options, a progress bar, percentiles, the real server as a child
+// process, and a timed GET.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import { fromPostgres, openDatabase, type Database } from '../../src/server/db/client';
+import { freePort } from '../../src/server/testing/free-port';
+import { startThrowawayPostgres } from '../postgres';
+
+// ---- Options ------------------------------------------------------------------------------------------
+
+const args = process.argv.slice(2);
+
+/** `--name 123`: a whole number from 1 to max, or the fallback. */
+export function option(name: string, fallback: number, max: number): number {
+  const i = args.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(args[i + 1]) : fallback;
+  return Math.min(max, Math.max(1, Number.isFinite(value) ? Math.floor(value) : fallback));
+}
+
+export function textOption(name: string, fallback: string): string {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+}
+
+// ---- Output -----------------------------------------------------------------------------------------
+
+const isTty = process.stdout.isTTY;
+let lastLine = '';
+export function progress(phase: string, done: number, total: number, started: number) {
+  const ratio = total ? done / total : 1;
+  const width = 30;
+  const bar = '#'.repeat(Math.round(ratio * width)).padEnd(width, '.');
+  const line = `  [${bar}] ${String(Math.round(ratio * 100)).padStart(3)}%  ${phase} ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}  ${((Date.now() - started) / 1000).toFixed(0)} s`;
+  if (isTty) {
+    process.stdout.write(`\r${line}`);
+    if (done >= total) process.stdout.write('\n');
+  } else {
+    // Without a terminal: one line per phase step of a tenth, not a flood.
+    const key = `${phase}:${Math.floor(ratio * 10)}`;
+    if (key !== lastLine) process.stdout.write(`${line}\n`);
+    lastLine = key;
+  }
+}
+
+export type Stats = { n: number; p50: number; p95: number; max: number };
+export function statsOf(xs: number[]): Stats {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
+  return { n: xs.length, p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? NaN };
+}
+export const f = (ms: number) => `${ms.toFixed(1).padStart(7)} ms`;
+export function row(label: string, s: Stats, goal?: number) {
+  const verdict = goal === undefined ? '' : s.p95 < goal ? `  ok (< ${goal} ms)` : `  OVER ${goal} ms`;
+  process.stdout.write(`  ${label.padEnd(44)} p50 ${f(s.p50)}  p95 ${f(s.p95)}  max ${f(s.max)}  (n=${s.n})${verdict}\n`);
+}
+
+// ---- Server processes -------------------------------------------------------------------------------
+
+export type Server = { url: string; child: ChildProcess; log: string; stop(): Promise<void> };
+
+/** The real server in production mode, in a child process on a free loopback port; its log goes to root. */
+export async function startServer(name: string, root: string, env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const log = path.join(root, `${name}.log`);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SMTP_URL: '',
+      STAFF_EMAIL: 'team@bench.example.org',
+      // Each bench member poses as its own client (X-Forwarded-For), as people behind a proxy would.
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', fs.openSync(log, 'a'), fs.openSync(log, 'a')],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${fs.readFileSync(log, 'utf8')}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} did not become ready within 120 s:\n${fs.readFileSync(log, 'utf8')}`);
+    }
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    child,
+    log,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+// ---- Requests ---------------------------------------------------------------------------------------
+
+/** One GET, timed from sending to the whole JSON body read; anything but 200 stops the bench. */
+export async function timedGet(url: string, headers: Record<string, string> = {}): Promise<{ ms: number; body: unknown }> {
+  const started = performance.now();
+  const res = await fetch(url, { headers });
+  const body: unknown = await res.json();
+  const ms = performance.now() - started;
+  if (res.status !== 200) throw new Error(`GET ${url} → ${res.status} ${JSON.stringify(body)}`);
+  return { ms, body };
+}
+
+// ---- Databases and runs -------------------------------------------------------------------------------
+
+type Run = (ctx: { root: string; env: Record<string, string> }) => Promise<void>;
+
+/**
+ * A throw-away PostgreSQL server, seeded, then `run` with a scratch folder and the environment that points
+ * servers at it; everything is removed afterwards. `run` stops the servers it starts.
+ */
+export async function withSeededPostgres(name: string, seed: (database: Database) => Promise<void>, run: Run) {
+  const pg = await startThrowawayPostgres();
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `fn-bench-${name}-`));
+  try {
+    const database = fromPostgres(pg.url, 4);
+    await seed(database);
+    await database.close();
+    await run({ root, env: { DATABASE_URL: pg.url } });
+  } finally {
+    pg.stop();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** The same on an embedded database in a scratch folder (closed before `run`: one process at a time). */
+export async function withSeededPglite(name: string, seed: (database: Database) => Promise<void>, run: Run) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `fn-bench-${name}-`));
+  const dataDir = path.join(root, 'data');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    const database = await openDatabase({ dataDir });
+    await seed(database);
+    await database.close();
+    await run({ root, env: { DATA_DIR: dataDir, DATABASE_URL: '' } });
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** Runs a bench's main; a failure prints its cause (a failed query's message repeats the whole statement). */
+export function runBench(main: () => Promise<void>) {
+  main().catch((err) => {
+    const cause = (err as { cause?: unknown })?.cause;
+    process.stderr.write(`${cause instanceof Error ? `${cause.message}\n` : ''}${err instanceof Error ? err.stack?.slice(0, 2000) : String(err)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { CONTACT_MESSAGE_MAX, HUMAN_TOKEN_TTL_MS, type HumanTokenResponse } from '../../shared/contact';
+import { mail } from '../db/schema';
+import { MAIL_FORMS } from '../mail/outbox';
+import { createTestApp, testClock, uniqueEmail } from '../testing/app';
+import { checkHumanToken, issueHumanToken } from './human-token';
+import { CONTACT_RATE_MESSAGES } from './routes';
+import { HONEYPOT_MESSAGE, HUMAN_CHECK_MESSAGES } from './service';
+
+const STAFF = 'team@network.test';
+const clock = testClock(new Date('2026-05-01T12:00:00Z'));
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ clock, config: { staffEmail: STAFF } });
+});
+afterAll(() => t.close());
+// Mail items are told apart by their date (lastMailTo): each test's start a second later than the last.
+beforeEach(() => clock.advance(1000));
+
+type Client = ReturnType<typeof t.client>;
+
+async function mailCount() {
+  const [row] = await t.db.select({ n: count() }).from(mail);
+  return row!.n;
+}
+
+async function confirmHuman(c: Client): Promise<string> {
+  const res = await c.post('/api/contact/human');
+  expect(res.status, await res.clone().text()).toBe(200);
+  const body = (await res.json()) as HumanTokenResponse;
+  expect(new Date(body.expiresAt).getTime()).toBe(clock.now().getTime() + HUMAN_TOKEN_TTL_MS);
+  return body.token;
+}
+
+const message = (over: Record<string, unknown> = {}) => ({
+  name: 'Vera Visitor',
+  email: 'Vera.Visitor@Example.org',
+  message: 'How can our church start a foster-care ministry?\n<b>Thanks</b> & blessings',
+  ...over,
+});
+
+describe('POST /api/contact from a visitor', () => {
+  it('sends the message to the team, replyTo the visitor, with the name, once “I am indeed human” was clicked', async () => {
+    const c = t.client();
+    const token = await confirmHuman(c);
+    const res = await c.post('/api/contact', message({ humanToken: token, website: '' }));
+    expect(res.status, await res.clone().text()).toBe(202);
+    expect(await res.json()).toEqual({ ok: true });
+    const item = await t.lastMailTo(STAFF);
+    expect(item).toMatchObject({ form: MAIL_FORMS.contactUs, to: STAFF, replyTo: 'vera.visitor@example.org' });
+    expect(item!.message.subject).toBe('Foster Care Network contact page: message from Vera Visitor');
+    expect(item!.message.text).toContain('Vera Visitor (vera.visitor@example.org) wrote through the contact page');
+    expect(item!.message.text).toContain('> How can our church start a foster-care ministry?\n> <b>Thanks</b> & blessings');
+    expect(item!.message.text).toContain('Sent by a visitor who was not signed in.');
+    expect(item!.message.html).toContain('&lt;b&gt;Thanks&lt;/b&gt; &amp; blessings');
+    expect(item!.message.html).not.toContain('<b>Thanks');
+  });
+
+  it('works without a name: the email stands in for it', async () => {
+    const c = t.client();
+    const res = await c.post('/api/contact', message({ name: '  ', humanToken: await confirmHuman(c) }));
+    expect(res.status).toBe(202);
+    const item = await t.lastMailTo(STAFF);
+    expect(item!.message.subject).toBe('Foster Care Network contact page: message from vera.visitor@example.org');
+  });
+
+  it('refuses a post without the human token, or with a forged, altered or expired one (403, the field named)', async () => {
+    const c = t.client();
+    const before = await mailCount();
+    const good = await confirmHuman(c);
+    const [version, expiry, nonce, signature] = good.split('.');
+    const cases: Array<[string | undefined, string]> = [
+      [undefined, HUMAN_CHECK_MESSAGES.missing],
+      ['', HUMAN_CHECK_MESSAGES.missing],
+      ['not-a-token', HUMAN_CHECK_MESSAGES.invalid],
+      [`${version}.${Number(expiry) + 60_000}.${nonce}.${signature}`, HUMAN_CHECK_MESSAGES.invalid],
+      [`${version}.${expiry}.${nonce}.${signature!.slice(0, -2)}AA`, HUMAN_CHECK_MESSAGES.invalid],
+      [issueHumanToken('another secret of at least 32 characters', clock.now(), HUMAN_TOKEN_TTL_MS).token, HUMAN_CHECK_MESSAGES.invalid],
+      // Expiring far in the future: not one we issued.
+      [issueHumanToken(t.config.sessionSecret, new Date(clock.now().getTime() + 365 * 86_400_000), HUMAN_TOKEN_TTL_MS).token, HUMAN_CHECK_MESSAGES.invalid],
+    ];
+    for (const [humanToken, expected] of cases) {
+      const res = await c.post('/api/contact', message(humanToken === undefined ? {} : { humanToken }));
+      expect(res.status, String(humanToken)).toBe(403);
+      const body = await res.json();
+      expect(body).toMatchObject({ code: 'FORBIDDEN', message: expected, fieldErrors: { humanToken: expected } });
+    }
+    // A token is good for HUMAN_TOKEN_TTL_MS, then no more.
+    clock.advance(HUMAN_TOKEN_TTL_MS);
+    const expired = await c.post('/api/contact', message({ humanToken: good }));
+    expect(expired.status).toBe(403);
+    expect((await expired.json()).message).toBe(HUMAN_CHECK_MESSAGES.expired);
+    expect(await mailCount()).toBe(before);
+  });
+
+  it('refuses a message whose hidden field is filled in, saying nothing useful to a program', async () => {
+    const c = t.client();
+    const before = await mailCount();
+    const res = await c.post('/api/contact', message({ humanToken: await confirmHuman(c), website: 'http://spam.example' }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 'BAD_REQUEST', message: HONEYPOT_MESSAGE });
+    expect(await mailCount()).toBe(before);
+  });
+
+  it('requires an email and a message, each field named, and sends nothing', async () => {
+    const c = t.client();
+    const humanToken = await confirmHuman(c);
+    const before = await mailCount();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ email: '' }, 'email'],
+      [{ email: 'not an address' }, 'email'],
+      [{ email: undefined }, 'email'],
+      [{ message: '' }, 'message'],
+      [{ message: ' \n\t ' }, 'message'],
+      [{ message: undefined }, 'message'],
+      [{ message: 'x'.repeat(CONTACT_MESSAGE_MAX + 1) }, 'message'],
+      [{ name: 'n'.repeat(81) }, 'name'],
+      [{ name: 42 }, 'name'],
+    ];
+    for (const [over, field] of cases) {
+      const res = await c.post('/api/contact', message({ humanToken, ...over }));
+      expect(res.status, JSON.stringify(over).slice(0, 60)).toBe(400);
+      const body = await res.json();
+      expect(body.code).toBe('VALIDATION');
+      expect(body.fieldErrors?.[field], JSON.stringify(body)).toEqual(expect.any(String));
+    }
+    expect((await c.post('/api/contact', 'not json')).status).toBe(400);
+    expect((await c.post('/api/contact', 'email=a', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(415);
+    expect(await mailCount()).toBe(before);
+  });
+
+  it('limits each client to 5 messages in 10 minutes (429 with Retry-After), other clients unaffected', async () => {
+    const c = t.client();
+    const humanToken = await confirmHuman(c);
+    for (let i = 0; i < 5; i++) {
+      expect((await c.post('/api/contact', message({ humanToken, message: `Note ${i}` }))).status).toBe(202);
+    }
+    const before = await mailCount();
+    const res = await c.post('/api/contact', message({ humanToken, message: 'One more' }));
+    expect(res.status).toBe(429);
+    expect((await res.json()).message).toBe(CONTACT_RATE_MESSAGES.send);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await mailCount()).toBe(before);
+    const other = t.client();
+    expect((await other.post('/api/contact', message({ humanToken: await confirmHuman(other) }))).status).toBe(202);
+  });
+
+  it('limits how often one client asks for a human token', async () => {
+    const c = t.client();
+    let status = 200;
+    for (let i = 0; i < 31 && status === 200; i++) status = (await c.post('/api/contact/human')).status;
+    expect(status).toBe(429);
+  });
+});
+
+describe('POST /api/contact from a signed-in member', () => {
+  it('needs no human token: signing in was the confirmation; the mail says who sent it', async () => {
+    const c = t.client();
+    const email = uniqueEmail('contact');
+    await c.signUp(email);
+    const res = await c.post('/api/contact', message({ name: '', email }));
+    expect(res.status, await res.clone().text()).toBe(202);
+    const item = await t.lastMailTo(STAFF);
+    expect(item!.replyTo).toBe(email);
+    expect(item!.message.text).toContain(`Sent while signed in as the member ${email}.`);
+  });
+
+  it('still refuses a filled hidden field', async () => {
+    const c = t.client();
+    await c.signUp(uniqueEmail('contact'));
+    const res = await c.post('/api/contact', message({ website: 'x' }));
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('human tokens', () => {
+  const secret = 'a test secret that is long enough 0123456789';
+  const now = new Date('2026-01-01T00:00:00Z');
+  it('are accepted until they expire, by any instance with the same secret', () => {
+    const { token, expiresAt } = issueHumanToken(secret, now, 60_000);
+    expect(expiresAt.getTime()).toBe(now.getTime() + 60_000);
+    expect(checkHumanToken(secret, token, now, 60_000)).toBe('ok');
+    expect(checkHumanToken(secret, token, new Date(now.getTime() + 59_999), 60_000)).toBe('ok');
+    expect(checkHumanToken(secret, token, new Date(now.getTime() + 60_000), 60_000)).toBe('expired');
+    expect(checkHumanToken(`${secret}!`, token, now, 60_000)).toBe('invalid');
+  });
+
+  it('differ each time and carry nothing about the visitor', () => {
+    const a = issueHumanToken(secret, now, 60_000).token;
+    const b = issueHumanToken(secret, now, 60_000).token;
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^h1\.\d+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+  });
+
+  it('refuse anything malformed', () => {
+    for (const token of [undefined, '', 'h1', 'h1.1.2', 'h2.1.a.b', 'h1.x.a.b', 'h1.1.a.b.c', '....']) {
+      expect(checkHumanToken(secret, token, now, 60_000), String(token)).not.toBe('ok');
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import { contactInputSchema } from '../../shared/contact';
+import type { AuthVariables } from '../auth/session';
+import type { AppDeps } from '../deps';
+import { clientIp } from '../http/client-ip';
+import { readJson } from '../http/validate';
+import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
+import { confirmHuman, requireHuman, sendContactMessage } from './service';
+
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
+// Per client: a person writes once or twice; a script hammering the team's inbox is stopped early.
+const SEND_RULES: RateRule[] = [
+  { limit: 5, windowMs: 10 * MINUTE },
+  { limit: 20, windowMs: DAY },
+];
+const HUMAN_RULE: RateRule = { limit: 30, windowMs: 60 * MINUTE };
+
+export const CONTACT_RATE_MESSAGES = {
+  send: 'You have sent several messages in a short time. Please wait a while before sending another.',
+  human: 'Too many confirmations from your network. Please wait a while and try again.',
+} as const;
+
+/**
+ * The contact form (SPEC §2 Contact, §7 "Mail: contact-us message"): anybody may write to the team. Visitors
+ * first click 'I am indeed human' (POST /contact/human gives a short-lived signed token); signed-in members
+ * need not. Messages go through the outbox to STAFF_EMAIL.
+ */
+export function contactRoutes(deps: AppDeps, limiter: RateLimiter) {
+  const app = new Hono<{ Variables: AuthVariables }>();
+  const clientOf = (c: Parameters<typeof clientIp>[0]) => clientIp(c, deps.config.trustProxy);
+
+  app.post('/contact/human', async (c) => {
+    await limiter.hit([{ key: `contact-human:${clientOf(c)}`, rule: HUMAN_RULE }], CONTACT_RATE_MESSAGES.human);
+    c.header('Cache-Control', 'no-store');
+    return c.json(confirmHuman(deps));
+  });
+
+  app.post('/contact', async (c) => {
+    const input = await readJson(c, contactInputSchema);
+    const who = c.get('user');
+    requireHuman(deps, input, who);
+    const client = clientOf(c);
+    await limiter.hit(
+      SEND_RULES.map((rule) => ({ key: `contact:${client}:${rule.windowMs}`, rule })),
+      CONTACT_RATE_MESSAGES.send,
+    );
+    await sendContactMessage(deps, input, who);
+    return c.json({ ok: true }, 202);
+  });
+
+  return app;
+}

@@ -1,0 +1,61 @@
+import { CONTACT_HONEYPOT_FIELD, HUMAN_TOKEN_TTL_MS, type ContactFields } from '../../shared/contact';
+import type { SessionUser } from '../auth/session';
+import type { AppDeps } from '../deps';
+import { AppError } from '../http/errors';
+import { MAIL_FORMS, renderMail } from '../mail/outbox';
+import { checkHumanToken, issueHumanToken } from './human-token';
+
+type Deps = Pick<AppDeps, 'config' | 'clock' | 'logger' | 'outbox'>;
+
+export const HUMAN_CHECK_MESSAGES = {
+  missing: 'Please click “I am indeed human” before sending.',
+  expired: 'Your “I am indeed human” confirmation has expired. Please click it again, then send.',
+  invalid: 'Your “I am indeed human” confirmation is not valid. Please click it again, then send.',
+} as const;
+
+/** Deliberately vague: a program that fills the hidden field learns nothing about why it was refused. */
+export const HONEYPOT_MESSAGE = 'The message could not be sent. Please reload the page and try again.';
+
+/** What 'I am indeed human' gives a visitor: a token good for HUMAN_TOKEN_TTL_MS. */
+export function confirmHuman(deps: Deps): { token: string; expiresAt: string } {
+  const { token, expiresAt } = issueHumanToken(deps.config.sessionSecret, deps.clock.now(), HUMAN_TOKEN_TTL_MS);
+  return { token, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Refuses what people would not send: the hidden field filled in, or, from someone not signed in, no valid
+ * token from the 'I am indeed human' button. A signed-in member has confirmed already (SPEC §2 Contact).
+ */
+export function requireHuman(deps: Deps, input: ContactFields, who: SessionUser | null): void {
+  if (input[CONTACT_HONEYPOT_FIELD]?.trim()) {
+    deps.logger.info('contact message refused: hidden field filled');
+    throw new AppError('BAD_REQUEST', HONEYPOT_MESSAGE);
+  }
+  if (who) return;
+  const check = checkHumanToken(deps.config.sessionSecret, input.humanToken, deps.clock.now(), HUMAN_TOKEN_TTL_MS);
+  if (check === 'ok') return;
+  const message = HUMAN_CHECK_MESSAGES[check];
+  throw new AppError('FORBIDDEN', message, { humanToken: message });
+}
+
+/** The message goes to the network's team (STAFF_EMAIL) through the outbox; replying writes to the sender. */
+export async function sendContactMessage(deps: Deps, input: ContactFields, who: SessionUser | null): Promise<void> {
+  const sender = input.name ? `${input.name} (${input.email})` : input.email;
+  const item = await deps.outbox.add({
+    form: MAIL_FORMS.contactUs,
+    to: deps.config.staffEmail,
+    replyTo: input.email,
+    ...renderMail({
+      subject: `Foster Care Network contact page: message from ${input.name ?? input.email}`,
+      paragraphs: [
+        `${sender} wrote through the contact page of the Foster Care Network:`,
+        { quote: input.message },
+        who
+          ? `Sent while signed in as the member ${who.email}.`
+          : 'Sent by a visitor who was not signed in.',
+        'Replying to this message writes to the sender.',
+      ],
+    }),
+  });
+  deps.logger.info('contact message queued', { mailId: item.id, signedIn: who !== null });
+}

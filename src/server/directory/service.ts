@@ -1,0 +1,60 @@
+import { and, eq } from 'drizzle-orm';
+import { NEEDS_PROFILE_TO_WRITE } from '../../shared/directory';
+import type { SessionUser } from '../auth/session';
+import { profile, user } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { AppError } from '../http/errors';
+import { MAIL_FORMS, renderMail } from '../mail/outbox';
+import { isListed } from './queries';
+
+type Deps = Pick<AppDeps, 'database' | 'logger' | 'outbox'>;
+
+/** Who writes: the name from the member's saved profile, the address from the account. */
+export type MessageSender = { id: string; email: string; firstName: string; lastName: string };
+
+export const NOT_IN_DIRECTORY = 'This member is not in the directory (any more).';
+
+/**
+ * Writing to a member needs a saved profile: the message is signed with the sender's name, and the
+ * recipient should be able to find the sender in the directory too.
+ */
+export async function requireSender(deps: Pick<Deps, 'database'>, who: SessionUser): Promise<MessageSender> {
+  const [row] = await deps.database.db
+    .select({ savedAt: profile.savedAt, firstName: profile.firstName, lastName: profile.lastName })
+    .from(profile)
+    .where(eq(profile.uid, who.id));
+  if (!row?.savedAt) throw new AppError('NEEDS_PROFILE', NEEDS_PROFILE_TO_WRITE);
+  return { id: who.id, email: who.email.toLowerCase(), firstName: row.firstName ?? '', lastName: row.lastName ?? '' };
+}
+
+/**
+ * Queues the message for a member of the directory, replyTo the sender (SPEC §7 "member-to-member message").
+ * The recipient's address is read here and goes only into the mail item: it is never part of an answer.
+ */
+export async function sendMemberMessage(deps: Deps, sender: MessageSender, recipientUid: string, message: string): Promise<void> {
+  const [recipient] = await deps.database.db
+    .select({ uid: profile.uid, firstName: profile.firstName, email: user.email })
+    .from(profile)
+    .innerJoin(user, eq(user.id, profile.uid))
+    .where(and(eq(profile.uid, recipientUid), isListed));
+  if (!recipient) throw new AppError('NOT_FOUND', NOT_IN_DIRECTORY);
+  if (recipient.uid === sender.id) throw new AppError('BAD_REQUEST', 'This is your own card: you cannot write to yourself.');
+
+  const senderName = `${sender.firstName} ${sender.lastName}`.trim();
+  const item = await deps.outbox.add({
+    form: MAIL_FORMS.memberMessage,
+    to: recipient.email,
+    replyTo: sender.email,
+    ...renderMail({
+      subject: `${senderName} wrote to you through the Foster Care Network`,
+      paragraphs: [
+        recipient.firstName ? `Hello ${recipient.firstName},` : 'Hello,',
+        `${senderName}, a member of the Foster Care Network, is reaching out to you through the network’s member directory:`,
+        { quote: message },
+        `To answer, reply to this email: your reply goes to ${senderName} at ${sender.email}.`,
+        'The directory never shows your email address to other members; they learn it only if you reply.',
+      ],
+    }),
+  });
+  deps.logger.info('member message queued', { mailId: item.id, from: sender.id, to: recipient.uid });
+}

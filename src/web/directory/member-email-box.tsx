@@ -1,0 +1,134 @@
+import { Anchor, Button, Group, Text, Textarea } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { MEMBER_MESSAGE_MAX, NEEDS_PROFILE_TO_WRITE, memberMessageSchema } from '../../shared/directory';
+import { MESSAGES } from '../../shared/messages';
+import { FormAlert, FormSuccess } from '../app/form-alert';
+import { isApiRequestError } from '../lib/api';
+import { fieldErrorsOf } from '../lib/field-errors';
+import { sendMemberMessage } from './directory-api';
+import classes from './directory.module.css';
+
+type MemberEmailBoxProps = {
+  uid: string;
+  firstName: string;
+  fullName: string;
+  /** The reader: writing needs a saved profile (the message carries the sender's name). */
+  canWrite: boolean;
+  /** Shown in the row of buttons before 'Email …' (the card's Details button). */
+  leading?: ReactNode;
+  /** Shown between the row of buttons and the message form (the card's details). */
+  between?: ReactNode;
+};
+
+/**
+ * The email-the-member box: the reader writes, the server composes and sends the mail to the member's
+ * address, which the reader never sees. 'Email sent!' is announced when it has been queued.
+ */
+export function MemberEmailBox({ uid, firstName, fullName, canWrite, leading, between }: MemberEmailBoxProps) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const [isSent, setIsSent] = useState(false);
+  const boxId = useId();
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (isOpen) textareaRef.current?.focus();
+  }, [isOpen]);
+
+  const mutation = useMutation({
+    mutationFn: (text: string) => sendMemberMessage(uid, text),
+    onSuccess: () => {
+      setMessage('');
+      setIsOpen(false);
+      setIsSent(true);
+      toggleRef.current?.focus();
+    },
+    onError: (error) => {
+      const fieldErrors = isApiRequestError(error) ? (error.fieldErrors ?? {}) : {};
+      setFieldError(fieldErrors.message);
+      // Rate limits, a missing profile and a member who left the directory come with a sentence for people.
+      const isExplained = isApiRequestError(error) && [403, 404, 429].includes(error.status);
+      setFormError(fieldErrors.message ? undefined : isExplained ? error.message : 'Your message could not be sent. Please try again.');
+    },
+  });
+
+  function toggle() {
+    setIsOpen((open) => !open);
+    setIsSent(false);
+    setFormError(undefined);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(undefined);
+    const parsed = memberMessageSchema.safeParse({ message });
+    if (!parsed.success) {
+      setFieldError(fieldErrorsOf(parsed.error).message);
+      textareaRef.current?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    mutation.mutate(parsed.data.message);
+  }
+
+  return (
+    <>
+      <div className={classes.actions}>
+        {leading}
+        <Button
+          ref={toggleRef}
+          variant={isOpen ? 'light' : 'outline'}
+          size="xs"
+          aria-expanded={isOpen}
+          aria-controls={boxId}
+          onClick={toggle}
+        >
+          Email {firstName || fullName}
+        </Button>
+      </div>
+      {between}
+      <FormSuccess message={isSent ? MESSAGES.emailSent : null} />
+      <div id={boxId} hidden={!isOpen}>
+        {isOpen && !canWrite ? (
+          <Text size="sm">
+            {NEEDS_PROFILE_TO_WRITE}{' '}
+            <Anchor component={Link} to="/dashboard">
+              Go to your dashboard
+            </Anchor>
+          </Text>
+        ) : null}
+        {isOpen && canWrite ? (
+          <form onSubmit={onSubmit} noValidate aria-label={`Email ${fullName}`}>
+            <Textarea
+              ref={textareaRef}
+              label={`Message to ${fullName}`}
+              description={`${firstName || fullName} gets your name and can reply to your email address. Their address is never shown to you.`}
+              name="message"
+              value={message}
+              onChange={(event) => setMessage(event.currentTarget.value)}
+              maxLength={MEMBER_MESSAGE_MAX}
+              autosize
+              minRows={3}
+              maxRows={10}
+              error={fieldError}
+            />
+            <FormAlert message={formError} />
+            <Group gap="xs" mt="sm">
+              <Button type="submit" size="xs" loading={mutation.isPending}>
+                Send
+              </Button>
+              <Button type="button" size="xs" variant="subtle" onClick={toggle}>
+                Cancel
+              </Button>
+            </Group>
+          </form>
+        ) : null}
+      </div>
+    </>
+  );
+}
