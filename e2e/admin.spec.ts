@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { MESSAGES } from '../src/shared/messages';
-import { launchBrowser, openSite, type Session } from './support/browser';
+import { launchBrowser, openSite, uniqueEmail, type Session } from './support/browser';
 import { waitForMail } from './support/mail';
 import { expectNoPageErrors, PASSWORD } from './support/journey';
-import { markPage, seriousViolations as violationsOf, signUpThroughApi, wasNotReloaded } from './support/live-page';
+import { seriousViolations as violationsOf } from './support/a11y';
+import { markPage, signUpThroughApi, wasNotReloaded } from './support/live-page';
 
 // The e2e server lists this address in ADMIN_EMAILS (e2e/support/global-setup.ts).
 const ADMIN_EMAIL = 'admin@network.test';
@@ -189,6 +190,35 @@ describe('the admin area', () => {
     expect(await entry.innerText()).toContain(ADMIN_EMAIL);
     expect(await seriousViolations(page)).toEqual([]);
     expectNoPageErrors(errors);
+  });
+
+  it('all sent mail: a visitor’s contact message appears without a reload and moves to SUCCESS', async () => {
+    const { page, errors } = admin;
+    await page.goto('/admin/mail');
+    await page.getByRole('heading', { level: 1, name: 'All sent mail' }).waitFor();
+    await markPage(page);
+
+    const visitor = await openSite(browser);
+    const email = uniqueEmail('contact-visitor');
+    await visitor.page.goto('/contact');
+    await visitor.page.getByLabel('Name').fill('Carla Contact');
+    await visitor.page.getByLabel('Email').fill(email);
+    await visitor.page.getByLabel('Message').fill('We would like to host a respite night at our church.');
+    await visitor.page.getByRole('button', { name: MESSAGES.humanButton }).click();
+    await visitor.page.getByRole('button', { name: 'Send' }).click();
+    await visitor.page.getByText(MESSAGES.messageSent).waitFor();
+
+    // To the team, Reply-To the visitor: the visitor's address names the item.
+    const item = mailItem(page, email);
+    await item.waitFor({ timeout: LIVE_MS });
+    const text = await item.innerText();
+    expect(text).toContain('contact us');
+    expect(text).toContain('team@network.test');
+    expect(text).toContain('message from Carla Contact');
+    await expect.poll(() => item.locator('[data-state]').innerText(), { timeout: 15_000 }).toMatch(/SUCCESS$/);
+    expect(await wasNotReloaded(page)).toBe(true);
+    expectNoPageErrors(errors);
+    expectNoPageErrors(visitor.errors);
   });
 
   it('shows a message’s HTML without running its scripts or loading anything remote', async () => {

@@ -5,7 +5,8 @@ import { MESSAGES } from '../src/shared/messages';
 import { launchBrowser, openSite, type Session } from './support/browser';
 import { waitForMail } from './support/mail';
 import { expectNoPageErrors } from './support/journey';
-import { markPage, seriousViolations, signUpThroughApi, wasNotReloaded } from './support/live-page';
+import { seriousViolations } from './support/a11y';
+import { markPage, signUpThroughApi, wasNotReloaded } from './support/live-page';
 
 let browser: Browser;
 beforeAll(async () => {

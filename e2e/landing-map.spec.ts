@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfText } from '../src/server/testing/pdf-text';
+import { seriousViolations } from './support/a11y';
 import { launchBrowser, openSite, uniqueEmail } from './support/browser';
 import { expectNoPageErrors, openPage, signUpViaForm } from './support/journey';
 
@@ -222,11 +222,7 @@ describe('the landing page', () => {
       await openMap(page);
       await stateButton(page, 'Massachusetts').click();
       await expect.poll(selection(page).name).toBe('Massachusetts');
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const serious = result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(serious, `${viewport.width}px`).toEqual([]);
+      expect(await seriousViolations(page), `${viewport.width}px`).toEqual([]);
     }
   });
 });

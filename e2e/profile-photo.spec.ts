@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from './support/a11y';
 import { launchBrowser, openSite, uniqueEmail } from './support/browser';
 import { expectNoPageErrors, signUpViaForm } from './support/journey';
 
@@ -50,12 +50,6 @@ async function whiteShare(image: Buffer) {
   return white / (info.width * info.height);
 }
 
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('the profile photo', () => {
   it('choose → zoom to 2.5 by keyboard → save: the dashboard shows the new 512-pixel photo', async () => {

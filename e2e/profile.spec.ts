@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from './support/a11y';
 import { launchBrowser, openSite, uniqueEmail } from './support/browser';
 import { expectNoPageErrors, signUpViaForm } from './support/journey';
 
@@ -10,12 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const radio = (page: Page, question: RegExp, answer: 'Yes' | 'No') =>
   page.getByRole('radiogroup', { name: question }).getByRole('radio', { name: answer, exact: true });

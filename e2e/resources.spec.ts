@@ -1,10 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
 import { pdfText } from '../src/server/testing/pdf-text';
+import { seriousViolations } from './support/a11y';
 import { launchBrowser, openSite } from './support/browser';
 import { expectNoPageErrors } from './support/journey';
 
@@ -51,11 +51,7 @@ describe('resources', () => {
       const { page } = await openSite(browser, { viewport });
       await page.goto('/resources');
       await page.getByRole('heading', { name: 'To share online' }).waitFor();
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const serious = result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(serious, `${viewport.width}px`).toEqual([]);
+      expect(await seriousViolations(page), `${viewport.width}px`).toEqual([]);
     }
   });
 });

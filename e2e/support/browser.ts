@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -50,10 +51,14 @@ export async function openSite(browser: Browser, opts: { viewport?: { width: num
 
 let counter = 0;
 let clients = 0;
-/** A distinct client address per browser context or API client (documentation range, never routed). */
+const processPart = `${randomBytes(2).toString('hex')}:${(process.pid & 0xffff).toString(16)}`;
+/**
+ * A distinct client address per browser context or API client, across every test process of a run
+ * (IPv6 documentation range, never routed): rate limits and daily visitor keys count each one apart.
+ */
 export function clientAddress() {
   clients++;
-  return `198.51.${(process.pid + Math.floor(clients / 250)) % 250}.${clients % 250}`;
+  return `2001:db8:${processPart}::${clients.toString(16)}`;
 }
 
 export function uniqueEmail(prefix = 'e2e') {

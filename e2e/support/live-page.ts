@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { uniqueEmail } from './browser';
@@ -33,12 +32,3 @@ export async function signUpThroughApi(page: Page, opts: { prefix: string; profi
   return email;
 }
 
-/** Serious and critical WCAG 2.1 A/AA violations on the page, as `rule: targets` lines. */
-export async function seriousViolations(page: Page, opts: { exclude?: string } = {}) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (opts.exclude) builder = builder.exclude(opts.exclude);
-  const result = await builder.analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
