@@ -20,6 +20,8 @@ describe('forgot password', () => {
     const { page } = await openSite(browser);
     await page.goto('/signin');
     await page.getByRole('link', { name: /forgot password/i }).click();
+    // The sign-in page has an Email field too: fill the one of the page we went to.
+    await page.getByRole('heading', { level: 1, name: 'Forgot Password' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: /reset|send/i }).click();
     await expect.poll(() => page.getByText('check your inbox for instructions').isVisible()).toBe(true);
