@@ -11,7 +11,7 @@ import { EmailField, PasswordField } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { ME_QUERY_KEY, type MeResponse } from '../auth/me-query';
 import { isApiRequestError, isRateLimited } from '../lib/api';
-import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
+import { checkFields, type FieldErrors } from '../lib/field-errors';
 import { updateAccount } from './account-api';
 
 const UPDATED_NOTICE = 'Your account has been updated.';
@@ -59,18 +59,14 @@ export function AccountForm({ me, doneTo, cancelTo }: AccountFormProps) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(undefined);
-    const parsed = updateAccountSchema.safeParse({ email, password, confirmPassword });
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setFieldErrors({});
+    const data = checkFields(updateAccountSchema, { email, password, confirmPassword }, setFieldErrors);
+    if (!data) return;
     // Nothing to change: no need to ask the server (which would also demand a recent sign-in).
-    if (parsed.data.email === me.email.toLowerCase() && parsed.data.password === '') {
+    if (data.email === me.email.toLowerCase() && data.password === '') {
       void navigate(doneTo);
       return;
     }
-    mutation.mutate(parsed.data);
+    mutation.mutate(data);
   }
 
   return (

@@ -8,7 +8,7 @@ import { stateStatUpdateSchema } from '../../shared/state-stat';
 import { factSheetUrl, NATIONAL_CODE, SOURCE_URL_MAX } from '../../shared/states';
 import { FormAlert, FormSuccess } from '../app/form-alert';
 import { isApiRequestError } from '../lib/api';
-import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
+import { checkFields, type FieldErrors } from '../lib/field-errors';
 import { formatDateTime } from '../lib/format-date-time';
 import { adminStatesQueryOptions, updateState } from './admin-api';
 import { AdminSection } from './admin-section';
@@ -154,13 +154,8 @@ function EditState({ row, onClose, onSaved }: { row: AdminStateRow; onClose: () 
       count: text === '' ? null : /^-?\d+$/.test(text) ? Number(text) : Number.NaN,
       sourceUrl: sourceUrl.trim() === '' ? null : sourceUrl.trim(),
     };
-    const parsed = stateStatUpdateSchema.safeParse(input);
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    mutation.mutate(parsed.data);
+    const data = checkFields(stateStatUpdateSchema, input, setFieldErrors);
+    if (data) mutation.mutate(data);
   }
 
   return (

@@ -9,7 +9,7 @@ import { EmailField } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
 import { isRateLimited } from '../lib/api';
-import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
+import { checkFields, type FieldErrors } from '../lib/field-errors';
 import { requestPasswordReset } from './auth-api';
 
 export default function ForgotPasswordPage() {
@@ -29,13 +29,8 @@ export default function ForgotPasswordPage() {
     event.preventDefault();
     setFormError(undefined);
     setSuccess(undefined);
-    const parsed = forgotPasswordSchema.safeParse({ email });
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    mutation.mutate(parsed.data);
+    const data = checkFields(forgotPasswordSchema, { email }, setFieldErrors);
+    if (data) mutation.mutate(data);
   }
 
   return (

@@ -11,7 +11,7 @@ import { FormCard } from '../app/form-card';
 import { flash } from '../app/flash-notice';
 import { Page } from '../app/page';
 import { isApiRequestError, isRateLimited } from '../lib/api';
-import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
+import { checkFields, type FieldErrors } from '../lib/field-errors';
 import { resetPassword } from './auth-api';
 
 const PASSWORD_RESET_NOTICE = 'Your password has been changed. Sign in with your new password.';
@@ -39,13 +39,8 @@ export default function ResetPasswordPage() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(undefined);
-    const parsed = resetPasswordSchema.safeParse({ token, password, confirmPassword });
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    mutation.mutate({ token: parsed.data.token, newPassword: parsed.data.password });
+    const data = checkFields(resetPasswordSchema, { token, password, confirmPassword }, setFieldErrors);
+    if (data) mutation.mutate({ token: data.token, newPassword: data.password });
   }
 
   if (isLinkBroken) {

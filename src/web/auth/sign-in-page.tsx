@@ -9,7 +9,7 @@ import { EmailField, PasswordField } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
 import { isRateLimited } from '../lib/api';
-import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
+import { checkFields, type FieldErrors } from '../lib/field-errors';
 import { safeNextPath } from '../lib/safe-next';
 import { signIn } from './auth-api';
 import { refreshMe } from './me-query';
@@ -35,13 +35,8 @@ export default function SignInPage() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(undefined);
-    const parsed = signInSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    mutation.mutate(parsed.data);
+    const data = checkFields(signInSchema, { email, password }, setFieldErrors);
+    if (data) mutation.mutate(data);
   }
 
   return (

@@ -10,7 +10,7 @@ import { EmailField, PasswordField } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
 import { isApiRequestError, isRateLimited } from '../lib/api';
-import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
+import { checkFields, type FieldErrors } from '../lib/field-errors';
 import { signUp } from './auth-api';
 import { refreshMe } from './me-query';
 
@@ -46,13 +46,8 @@ export default function SignUpPage() {
     event.preventDefault();
     if (!isHuman) return;
     setFormError(undefined);
-    const parsed = signUpSchema.safeParse({ email, password, confirmPassword });
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    mutation.mutate({ email: parsed.data.email, password: parsed.data.password });
+    const data = checkFields(signUpSchema, { email, password, confirmPassword }, setFieldErrors);
+    if (data) mutation.mutate({ email: data.email, password: data.password });
   }
 
   return (

@@ -9,7 +9,7 @@ import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
 import { useMe } from '../auth/me-query';
 import { isApiRequestError } from '../lib/api';
-import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
+import { checkFields, type FieldErrors } from '../lib/field-errors';
 import { confirmHuman, sendContactMessage } from './contact-api';
 import classes from './contact.module.css';
 
@@ -87,12 +87,7 @@ export default function ContactPage() {
     }
     setFormError(undefined);
     const input = { name, email, message, humanToken: humanToken ?? undefined, [CONTACT_HONEYPOT_FIELD]: honeypot };
-    const parsed = contactInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setFieldErrors({});
+    if (!checkFields(contactInputSchema, input, setFieldErrors)) return;
     send.mutate(input);
   }
 

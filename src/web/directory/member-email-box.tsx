@@ -6,7 +6,7 @@ import { MEMBER_MESSAGE_MAX, NEEDS_PROFILE_TO_WRITE, memberMessageSchema } from 
 import { MESSAGES } from '../../shared/messages';
 import { FormAlert, FormSuccess } from '../app/form-alert';
 import { isApiRequestError } from '../lib/api';
-import { fieldErrorsOf } from '../lib/field-errors';
+import { checkFields } from '../lib/field-errors';
 import { sendMemberMessage } from './directory-api';
 import classes from './directory.module.css';
 
@@ -66,14 +66,12 @@ export function MemberEmailBox({ uid, firstName, fullName, canWrite, leading, be
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(undefined);
-    const parsed = memberMessageSchema.safeParse({ message });
-    if (!parsed.success) {
-      setFieldError(fieldErrorsOf(parsed.error).message);
+    const data = checkFields(memberMessageSchema, { message }, (errors) => setFieldError(errors.message));
+    if (!data) {
       textareaRef.current?.focus();
       return;
     }
-    setFieldError(undefined);
-    mutation.mutate(parsed.data.message);
+    mutation.mutate(data.message);
   }
 
   return (

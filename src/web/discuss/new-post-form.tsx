@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { postInputSchema } from '../../shared/forum';
 import { FormAlert } from '../app/form-alert';
-import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
+import { checkFields, type FieldErrors } from '../lib/field-errors';
 import { createPost } from './forum-api';
 import { PostFields, type PostDraft } from './post-fields';
 import { PostingGate } from './posting-gate';
@@ -85,12 +85,7 @@ function NewPostForm({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(undefined);
-    const parsed = postInputSchema.safeParse(draft);
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setFieldErrors({});
+    if (!checkFields(postInputSchema, draft, setFieldErrors)) return;
     mutation.mutate(draft);
   }
 

@@ -11,7 +11,7 @@ import { postInputSchema, postTopic, type PostDetail, type ResponseView } from '
 import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
-import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
+import { checkFields, type FieldErrors } from '../lib/field-errors';
 import { useLive } from '../live/use-live';
 import { ConfirmDelete } from '../app/confirm-delete';
 import { formatDateTime, responsesLabel, wasEdited } from './format-date';
@@ -119,12 +119,7 @@ function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof
     event.preventDefault();
     if (!draft) return;
     setFormError(undefined);
-    const parsed = postInputSchema.safeParse(draft);
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setFieldErrors({});
+    if (!checkFields(postInputSchema, draft, setFieldErrors)) return;
     save.mutate(draft);
   }
 

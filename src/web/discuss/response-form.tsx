@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { RESPONSE_BODY_MAX, responseInputSchema } from '../../shared/forum';
 import { FormAlert } from '../app/form-alert';
-import { fieldErrorsOf } from '../lib/field-errors';
+import { checkFields } from '../lib/field-errors';
 import { createResponse } from './forum-api';
 import { writeErrorOf } from './write-errors';
 
@@ -32,12 +32,7 @@ export function ResponseForm({ postId }: { postId: number }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(undefined);
-    const parsed = responseInputSchema.safeParse({ body });
-    if (!parsed.success) {
-      setFieldError(fieldErrorsOf(parsed.error).body);
-      return;
-    }
-    setFieldError(undefined);
+    if (!checkFields(responseInputSchema, { body }, (errors) => setFieldError(errors.body))) return;
     mutation.mutate(body);
   }
 

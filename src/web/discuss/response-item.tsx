@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { RESPONSE_BODY_MAX, responseInputSchema, type ResponseView } from '../../shared/forum';
 import { FormAlert } from '../app/form-alert';
-import { fieldErrorsOf } from '../lib/field-errors';
+import { checkFields } from '../lib/field-errors';
 import { ConfirmDelete } from '../app/confirm-delete';
 import { formatDateTime, wasEdited } from './format-date';
 import { deleteResponse, updateResponse } from './forum-api';
@@ -54,12 +54,7 @@ export function ResponseItem({ response }: { response: ResponseView }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(undefined);
-    const parsed = responseInputSchema.safeParse({ body: draft ?? '' });
-    if (!parsed.success) {
-      setError(fieldErrorsOf(parsed.error).body);
-      return;
-    }
+    if (!checkFields(responseInputSchema, { body: draft ?? '' }, (errors) => setError(errors.body))) return;
     save.mutate(draft ?? '');
   }
 
