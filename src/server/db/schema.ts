@@ -229,6 +229,16 @@ export const analyticsSalt = pgTable('analytics_salt', {
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/** What posts and responses copy of their author, and their dates (a new set of columns per table). */
+const authorColumns = () => ({
+  posterUid: text('poster_uid').references(() => user.id, { onDelete: 'set null' }),
+  posterFirstName: text('poster_first_name').notNull(),
+  posterLastName: text('poster_last_name').notNull(),
+  posterEmail: text('poster_email'),
+  postDate: timestamp('post_date', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const postCategory = pgTable(
   'post_category',
   {
@@ -243,12 +253,7 @@ export const post = pgTable(
   'post',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    posterUid: text('poster_uid').references(() => user.id, { onDelete: 'set null' }),
-    posterFirstName: text('poster_first_name').notNull(),
-    posterLastName: text('poster_last_name').notNull(),
-    posterEmail: text('poster_email'),
-    postDate: timestamp('post_date', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...authorColumns(),
     postTitle: text('post_title').notNull(),
     post: text('post').notNull(),
     postCategory: integer('post_category')
@@ -278,12 +283,7 @@ export const postResponse = pgTable(
     originalPostId: integer('original_post_id')
       .notNull()
       .references(() => post.id, { onDelete: 'cascade' }),
-    posterUid: text('poster_uid').references(() => user.id, { onDelete: 'set null' }),
-    posterFirstName: text('poster_first_name').notNull(),
-    posterLastName: text('poster_last_name').notNull(),
-    posterEmail: text('poster_email'),
-    postDate: timestamp('post_date', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...authorColumns(),
     post: text('post').notNull(),
   },
   (t) => [

@@ -19,6 +19,11 @@ export type Viewer = { id: string; isAdmin: boolean } | null;
 
 type AuthorColumns = { posterUid: string | null; posterFirstName: string; posterLastName: string };
 
+/** What a read needs of a post's or response's author (never the email: readers do not get it). */
+function authorColumnsOf(table: typeof post | typeof postResponse) {
+  return { posterUid: table.posterUid, posterFirstName: table.posterFirstName, posterLastName: table.posterLastName };
+}
+
 /** A deleted account leaves its posts behind without a name (decision 007). */
 export function authorOf(row: AuthorColumns): Author {
   if (row.posterUid === null) return { name: FORMER_MEMBER, isFormerMember: true };
@@ -84,9 +89,7 @@ export async function listPosts(
       title: post.postTitle,
       head: sql<string>`left(${post.post}, ${POST_EXCERPT_LENGTH * 2})`,
       category: postCategory.name,
-      posterUid: post.posterUid,
-      posterFirstName: post.posterFirstName,
-      posterLastName: post.posterLastName,
+      ...authorColumnsOf(post),
       postDate: post.postDate,
       updatedAt: post.updatedAt,
       responseCount,
@@ -121,9 +124,7 @@ export async function getPost(db: Db, viewer: Viewer, id: number): Promise<PostW
       title: post.postTitle,
       body: post.post,
       category: postCategory.name,
-      posterUid: post.posterUid,
-      posterFirstName: post.posterFirstName,
-      posterLastName: post.posterLastName,
+      ...authorColumnsOf(post),
       postDate: post.postDate,
       updatedAt: post.updatedAt,
     })
@@ -135,9 +136,7 @@ export async function getPost(db: Db, viewer: Viewer, id: number): Promise<PostW
     .select({
       id: postResponse.id,
       body: postResponse.post,
-      posterUid: postResponse.posterUid,
-      posterFirstName: postResponse.posterFirstName,
-      posterLastName: postResponse.posterLastName,
+      ...authorColumnsOf(postResponse),
       postDate: postResponse.postDate,
       updatedAt: postResponse.updatedAt,
     })

@@ -31,6 +31,18 @@ export async function requireForumAuthor(deps: Pick<Deps, 'database'>, who: Sess
   return { id: who.id, email: who.email.toLowerCase(), firstName: row.firstName ?? '', lastName: row.lastName ?? '' };
 }
 
+/** The columns a new post or response copies from its author (SPEC §3), and its first date. */
+function writtenBy(author: ForumAuthor, now: Date) {
+  return {
+    posterUid: author.id,
+    posterFirstName: author.firstName,
+    posterLastName: author.lastName,
+    posterEmail: author.email,
+    postDate: now,
+    updatedAt: now,
+  };
+}
+
 export async function viewerOf(deps: Pick<Deps, 'database' | 'config'>, who: SessionUser | null): Promise<Viewer> {
   return who ? { id: who.id, isAdmin: await isAdmin(deps.database.db, deps.config, who) } : null;
 }
@@ -87,12 +99,7 @@ export async function createPost(deps: Deps, author: ForumAuthor, input: PostFie
     const [row] = await tx
       .insert(post)
       .values({
-        posterUid: author.id,
-        posterFirstName: author.firstName,
-        posterLastName: author.lastName,
-        posterEmail: author.email,
-        postDate: now,
-        updatedAt: now,
+        ...writtenBy(author, now),
         postTitle: input.title,
         post: input.body,
         postCategory: category.id,
@@ -175,12 +182,7 @@ export async function createResponse(
       .insert(postResponse)
       .values({
         originalPostId: postId,
-        posterUid: author.id,
-        posterFirstName: author.firstName,
-        posterLastName: author.lastName,
-        posterEmail: author.email,
-        postDate: now,
-        updatedAt: now,
+        ...writtenBy(author, now),
         post: input.body,
       })
       .returning({ id: postResponse.id });
