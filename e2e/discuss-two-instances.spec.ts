@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest, type APIRequestContext, type Browser } from 'playwright-core';
 import { startThrowawayPostgres } from '../scripts/postgres';
-import { freePort } from '../src/server/testing/free-port';
+import { startServerProcess, type ServerProcess } from '../src/server/testing/server-process';
 import { launchBrowser, uniqueEmail } from './support/browser';
 import { expectNoPageErrors, PASSWORD } from './support/journey';
 
@@ -15,43 +14,32 @@ import { expectNoPageErrors, PASSWORD } from './support/journey';
 
 const LIVE_MS = 2000;
 
-type Instance = { url: string; child: ChildProcess; log: string };
+type Instance = ServerProcess;
 
 let pg: Awaited<ReturnType<typeof startThrowawayPostgres>>;
 let browser: Browser;
 let root: string;
 const instances: Instance[] = [];
 
-async function startInstance(name: string, databaseUrl: string): Promise<Instance> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const log = path.join(root, `${name}.log`);
-  const out = fs.openSync(log, 'a');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: url,
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: path.join(root, name),
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'info',
-    STAFF_EMAIL: 'team@network.test',
-  };
-  delete env.SMTP_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', out, out] });
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${fs.readFileSync(log, 'utf8')}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, child, log };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${name} did not become ready:\n${fs.readFileSync(log, 'utf8')}`);
+function startInstance(name: string, databaseUrl: string): Promise<Instance> {
+  return startServerProcess({
+    name,
+    log: path.join(root, `${name}.log`),
+    timeoutMs: 90_000,
+    env: (url, port) => ({
+      ...process.env,
+      SMTP_URL: undefined,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(root, name),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      STAFF_EMAIL: 'team@network.test',
+    }),
+  });
 }
 
 /** An API client on one instance, keeping its own cookies, posing as a browser of that instance's page. */
@@ -69,10 +57,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  for (const { child } of instances) {
-    child.kill('SIGTERM');
-    if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-  }
+  for (const instance of instances) await instance.stop();
   pg?.stop();
   if (process.env.KEEP_E2E_DATA) process.stdout.write(`two-instance logs kept in ${root}\n`);
   else fs.rmSync(root, { recursive: true, force: true });

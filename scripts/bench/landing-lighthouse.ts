@@ -14,6 +14,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, chromiumPath } from '../chromium';
 import { startServer } from './start-server';
 
 const args = process.argv.slice(2);
@@ -24,7 +25,6 @@ const option = (name: string, fallback: string) => {
 const RUNS = Math.min(10, Math.max(1, Number(option('runs', '3'))));
 const DIST = path.resolve(option('dist', 'dist-bench'));
 const SKIP_BUILD = args.includes('--skip-build');
-const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -43,17 +43,8 @@ async function main() {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     chrome = await chromeLauncher.launch({
-      chromePath: CHROME,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      chromePath: chromiumPath(),
+      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
     });
 
     const scores: number[] = [];

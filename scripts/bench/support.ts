@@ -1,12 +1,11 @@
 // What the benchmarks share: command-line options, a progress bar, percentiles, the real server as a child
 // process, and a timed GET.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { fromPostgres, openDatabase, type Database } from '../../src/server/db/client';
-import { freePort } from '../../src/server/testing/free-port';
+import { startServerProcess, type ServerProcess } from '../../src/server/testing/server-process';
 import { startThrowawayPostgres } from '../postgres';
 
 // ---- Options ------------------------------------------------------------------------------------------
@@ -59,15 +58,15 @@ export function row(label: string, s: Stats, goal?: number) {
 
 // ---- Server processes -------------------------------------------------------------------------------
 
-export type Server = { url: string; child: ChildProcess; log: string; stop(): Promise<void> };
+export type Server = ServerProcess;
 
 /** The real server in production mode, in a child process on a free loopback port; its log goes to root. */
-export async function startServer(name: string, root: string, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const log = path.join(root, `${name}.log`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
+export function startServer(name: string, root: string, env: Record<string, string>): Promise<Server> {
+  return startServerProcess({
+    name,
+    log: path.join(root, `${name}.log`),
+    timeoutMs: 120_000,
+    env: (url, port) => ({
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
@@ -80,34 +79,8 @@ export async function startServer(name: string, root: string, env: Record<string
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
       ...env,
-    },
-    stdio: ['ignore', fs.openSync(log, 'a'), fs.openSync(log, 'a')],
+    }),
   });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${fs.readFileSync(log, 'utf8')}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${name} did not become ready within 120 s:\n${fs.readFileSync(log, 'utf8')}`);
-    }
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    child,
-    log,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 // ---- Requests ---------------------------------------------------------------------------------------

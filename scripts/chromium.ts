@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+
+// Debian's Chromium, as the end-to-end journeys and the page-speed benchmark launch it (DESIGN.md pitfalls).
+
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].filter(Boolean) as string[];
+
+export function chromiumPath(): string {
+  const found = CANDIDATES.find((p) => fs.existsSync(p));
+  if (!found) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)');
+  return found;
+}
+
+/** Headless-safe flags: no sandbox as root, and none of the background traffic this closed network refuses. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];

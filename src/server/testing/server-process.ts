@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { freePort } from './free-port';
+
+export type ServerProcess = { url: string; child: ChildProcess; log: string; stop(): Promise<void> };
+
+type Options = {
+  /** How errors name it ("The server", "instance one"). */
+  name: string;
+  /** Its output is appended here. */
+  log: string;
+  /** Its whole environment, given the address it will listen on. */
+  env: (url: string, port: number) => NodeJS.ProcessEnv;
+  timeoutMs?: number;
+};
+
+/**
+ * The real server (src/server/main.ts) in a child process on a free loopback port, answered once `/readyz`
+ * says its database answers. End-to-end journeys and benchmarks all start it this way.
+ */
+export async function startServerProcess({ name, log, env, timeoutMs = 60_000 }: Options): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const out = fs.openSync(log, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: env(url, port), stdio: ['ignore', out, out] });
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}). Log:\n${fs.readFileSync(log, 'utf8')}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} did not become ready within ${timeoutMs / 1000} s. Log:\n${fs.readFileSync(log, 'utf8')}`);
+    }
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    child,
+    log,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
