@@ -23,7 +23,7 @@ export function accountRoutes(deps: AppDeps, auth: Auth) {
     const current = c.get('session');
     if (!current) throw new AppError('UNAUTHENTICATED');
     await updateAccount(deps, auth, who, current, input);
-    return c.json({ user: await getMe(deps, { id: who.id, email: input.email }) });
+    return c.json({ user: await getMe(deps, { ...who, email: input.email }) });
   });
 
   app.delete('/account', async (c) => {

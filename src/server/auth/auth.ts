@@ -57,6 +57,8 @@ export function createAuth({ config, db, outbox, logger, live }: AuthDeps) {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
       cookieCache: { enabled: false },
+      // Set by us (never from input) when the session passes a second factor; admins need it.
+      additionalFields: { secondFactorAt: { type: 'date', required: false, input: false } },
     },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

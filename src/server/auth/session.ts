@@ -6,16 +6,26 @@ import type { Db } from '../db/client';
 import { profile } from '../db/schema';
 import { AppError } from '../http/errors';
 
-export type SessionUser = { id: string; email: string };
-export type SessionInfo = { id: string; createdAt: Date };
+export type SessionUser = { id: string; email: string; emailVerified: boolean };
+/** secondFactorAt: when this session passed TOTP or a recovery code (null if it never did). */
+export type SessionInfo = { id: string; createdAt: Date; secondFactorAt: Date | null };
 export type AuthVariables = { user: SessionUser | null; session: SessionInfo | null };
 
 /** Reads the session cookie once per request and keeps who is asking on the context. */
 export function loadSession(auth: Auth): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
     const found = await auth.api.getSession({ headers: c.req.raw.headers });
-    c.set('user', found ? { id: found.user.id, email: found.user.email } : null);
-    c.set('session', found ? { id: found.session.id, createdAt: new Date(found.session.createdAt) } : null);
+    c.set('user', found ? { id: found.user.id, email: found.user.email, emailVerified: found.user.emailVerified } : null);
+    c.set(
+      'session',
+      found
+        ? {
+            id: found.session.id,
+            createdAt: new Date(found.session.createdAt),
+            secondFactorAt: found.session.secondFactorAt ? new Date(found.session.secondFactorAt) : null,
+          }
+        : null,
+    );
     await next();
   };
 }
@@ -27,9 +37,12 @@ export function requireUser(c: Context<{ Variables: AuthVariables }>): SessionUs
   return user;
 }
 
-/** isAdmin on the profile, or an address listed in ADMIN_EMAILS. */
+/**
+ * isAdmin on the profile, or an address listed in ADMIN_EMAILS once it is confirmed: a listed address
+ * nobody has proven to own grants nothing (anyone could sign up with it, or change their email to it).
+ */
 export async function isAdmin(db: Db, config: Config, user: SessionUser): Promise<boolean> {
-  if (config.adminEmails.includes(user.email.toLowerCase())) return true;
+  if (user.emailVerified && config.adminEmails.includes(user.email.toLowerCase())) return true;
   const rows = await db.select({ isAdmin: profile.isAdmin }).from(profile).where(eq(profile.uid, user.id));
   return rows[0]?.isAdmin === true;
 }

@@ -25,6 +25,8 @@ export const user = pgTable('user', {
   image: text('image'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Better Auth's two-factor plugin: true once the member has confirmed an authenticator app. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
 });
 
 export const session = pgTable(
@@ -40,6 +42,8 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** When this session passed a second factor (TOTP or a recovery code); null if it never did. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
   (t) => [index('session_user_idx').on(t.userId)],
 );
@@ -79,6 +83,43 @@ export const verification = pgTable(
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
 
+/** Better Auth's two-factor plugin: the TOTP secret and the recovery codes (both encrypted by it). */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('two_factor_user_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
+);
+
+// ---- Email confirmation links (ours, not Better Auth's stateless ones: ours work once) -------------
+// Only a hash of the token is stored. 'verify' confirms the account's current address; 'change' moves the
+// account to `email` once that address confirms. A new link for the same account and purpose replaces
+// the old one.
+
+export const emailToken = pgTable(
+  'email_token',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    uid: text('uid')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'change'] }).notNull(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('email_token_uid_idx').on(t.uid, t.purpose)],
+);
+
 // ---- Member profile (SPEC.md §3 "User profile") ---------------------------------------------------
 // One row per account, created with the account so isAdmin has a home before the member fills the form.
 // savedAt stays null until the member saves the form: that is what "has a profile" means.
@@ -116,6 +157,9 @@ export const profile = pgTable(
     socialMedia: text('social_media'),
     isAdmin: boolean('is_admin').notNull().default(false),
     photoVersion: integer('photo_version'),
+    /** Set while an admin has suspended the account: no sign-in, not listed, no member mail. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
   },
   (t) => [index('profile_email_idx').on(t.email)],
 );
