@@ -99,12 +99,12 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     }
   });
 
-  app.route('/api/auth', authRoutes(auth, limiter, config.trustProxy));
+  app.route('/api/auth', authRoutes(deps, auth, limiter));
 
   const api = new Hono<{ Variables: AppVariables }>();
   api.use('*', loadSession(auth));
   api.get('/site', (c) => c.json({ donateUrl: config.donateUrl }));
-  api.route('/', accountRoutes(deps, auth));
+  api.route('/', accountRoutes(deps, auth, limiter));
   api.route('/', statesRoutes(deps));
   api.route('/', analyticsRoutes(deps, limiter));
   api.route('/', liveRoutes(deps, deps.live));

@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import type { Logger } from './logger';
 import type { LiveBus } from './live/bus';
 import type { FileStorage } from './storage/storage';
+import type { MailDb } from './mail/outbox';
 
 export type OutgoingMail = {
   form: string;
@@ -18,7 +19,11 @@ export type OutgoingMail = {
 
 /** Adds items to the mail outbox. Code never sends mail directly. */
 export type Outbox = {
-  add(mail: OutgoingMail): Promise<{ id: string }>;
+  /**
+   * Pass `tx` to add the item in the caller's transaction (it is sent only if that commits); call wake()
+   * after the commit then.
+   */
+  add(mail: OutgoingMail, tx?: MailDb): Promise<{ id: string }>;
   /** Asks the delivery worker to look for due items now (after an admin's retry). */
   wake(): void;
 };

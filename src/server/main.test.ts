@@ -78,5 +78,5 @@ describe('npm run serve', () => {
     expect(first.output()).toMatch(/"msg":"stopped"/);
     expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'control.json'))).toBe(false);
-  });
+  }, 60_000);
 });

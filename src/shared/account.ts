@@ -46,10 +46,40 @@ export const updateAccountSchema = z
   });
 export type UpdateAccountInput = z.input<typeof updateAccountSchema>;
 
+/** Email confirmation (issue 11): what the pages and the API say, one sentence each. */
+export const EMAIL_LINK_MESSAGES = {
+  invalidLink: 'This link does not work any more: it was already used, it expired, or a newer one was sent. Sign in and ask for a new one.',
+  alreadyConfirmed: 'Your email address is already confirmed.',
+  confirmed: 'Thank you: your email address is confirmed.',
+  changed: 'Thank you: your account now uses this email address.',
+  resendRateLimited: 'We have sent several links already. Please wait an hour, and check your spam folder meanwhile.',
+  unconfirmed: 'Please confirm your email address first: open the link we sent you.',
+  /** One sentence for each place that waits for the confirmation. */
+  places: {
+    dashboard: 'Please confirm your email address: until then you are not listed in the directory and cannot post or write to members.',
+    directory: 'You are not listed in the directory until you confirm your email address.',
+    memberEmail: 'You can write to members once you confirm your email address.',
+    forum: 'You can post and respond once you confirm your email address.',
+  },
+} as const;
+
+/** Shown below 'Failed to sign in' when a suspended member signs in. */
+export const ACCOUNT_SUSPENDED_MESSAGE =
+  'This account is suspended. If you think this is a mistake, write to the team through the contact page.';
+
+export const verifyEmailSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** What POST /api/account/verify-email answers. */
+export type VerifyEmailResult = { purpose: 'verify' | 'change'; email: string };
+
 /** What GET /api/me answers: the signed-in member, or null. */
 export type Me = {
   id: string;
   email: string;
+  /** The account's address is confirmed (by its link, or by Google). */
+  emailVerified: boolean;
+  /** A new address waiting for its confirmation, if the member asked to change it. */
+  pendingEmail: string | null;
   isAdmin: boolean;
   hasProfile: boolean;
   firstName: string | null;

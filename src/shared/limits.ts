@@ -7,6 +7,10 @@ export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 /** Largest JSON body any route accepts; uploads have their own limit. */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+/** Email confirmation links (sign-up and change of address) work once, within this time. */
+export const EMAIL_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** "Send the link again": per account per hour (each also counts per client). */
+export const EMAIL_LINK_RESENDS_PER_HOUR = 3;
 
 // ---- Member profile (SPEC.md §3 "User profile"; the spec gives no lengths, these are ours) -------------
 export const PROFILE_NAME_MAX = 80;

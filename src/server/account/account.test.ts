@@ -92,7 +92,7 @@ describe('forgot password', () => {
     expect(unknown.status).toBe(200);
     expect(await known.json()).toEqual(await unknown.json());
 
-    const item = await t.lastMailTo(email);
+    const item = await t.lastMailTo(email, 'password reset');
     expect(item?.form).toBe('password reset');
     const token = /reset-password\?token=([^\s"&<]+)/.exec(item!.message.text)?.[1];
     expect(token).toBeTruthy();
@@ -150,14 +150,15 @@ describe('rate limits', () => {
 });
 
 describe('update email or password', () => {
-  it('changes the email of the login and of the profile', async () => {
+  it('changes the email of the login and of the profile once the new address confirms', async () => {
     const email = uniqueEmail();
     const c = t.client();
     await c.signUp(email);
     const next = uniqueEmail('renamed');
     const res = await c.patch('/api/account', { email: next, password: '', confirmPassword: '' });
     expect(res.status).toBe(200);
-    expect((await res.json()).user.email).toBe(next);
+    expect((await res.json()).user).toMatchObject({ email, pendingEmail: next });
+    expect((await t.client().post('/api/account/verify-email', { token: await t.emailLinkTokenTo(next) })).status).toBe(200);
     const id = await userIdOf(next);
     const [p] = await t.db.select().from(profile).where(eq(profile.uid, id));
     expect(p?.email).toBe(next);

@@ -9,8 +9,9 @@ import type { AppDeps } from '../deps';
 import { account, post, postResponse, profile, session, user, verification } from '../db/schema';
 import { AppError } from '../http/errors';
 import { photoKey } from '../storage/storage';
+import { assertAddressFree, pendingEmailOf, requestEmailChange } from './email-links';
 
-type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'storage' | 'logger' | 'live'>;
+type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'storage' | 'logger' | 'live' | 'outbox'>;
 
 export async function getMe(deps: Deps, who: SessionUser): Promise<Me> {
   const { db } = deps.database;
@@ -20,6 +21,8 @@ export async function getMe(deps: Deps, who: SessionUser): Promise<Me> {
   return {
     id: who.id,
     email: who.email,
+    emailVerified: who.emailVerified,
+    pendingEmail: await pendingEmailOf(deps, who.id),
     isAdmin: await isAdmin(db, deps.config, who),
     hasProfile: row?.savedAt != null,
     firstName: row?.firstName ?? null,
@@ -35,8 +38,9 @@ function requireRecentSignIn(deps: Deps, current: SessionInfo) {
 }
 
 /**
- * /profile and /update-password: a new email (which the profile follows) and/or a new password.
- * Both need a recent sign-in. A new password signs out every other session of the account.
+ * /profile and /update-password: a new email and/or a new password. Both need a recent sign-in. A new
+ * password signs out every other session of the account. A new email only asks: the new address gets a
+ * link, and the account (and its profile) move to it when the link is opened (email-links.ts).
  */
 export async function updateAccount(
   deps: Deps,
@@ -44,30 +48,18 @@ export async function updateAccount(
   who: SessionUser,
   current: SessionInfo,
   input: { email: string; password: string },
-): Promise<{ emailChanged: boolean; passwordChanged: boolean }> {
+): Promise<{ emailChangeRequested: boolean; passwordChanged: boolean }> {
   const { db } = deps.database;
-  const emailChanged = input.email !== who.email.toLowerCase();
+  const emailChangeRequested = input.email !== who.email.toLowerCase();
   const passwordChanged = input.password !== '';
-  if (!emailChanged && !passwordChanged) return { emailChanged, passwordChanged };
+  if (!emailChangeRequested && !passwordChanged) return { emailChangeRequested, passwordChanged };
   requireRecentSignIn(deps, current);
 
   const hash = passwordChanged ? await (await auth.$context).password.hash(input.password) : undefined;
   const now = deps.clock.now();
+  // Refuse a taken address before anything changes; the request itself checks again.
+  if (emailChangeRequested) await assertAddressFree(db, who.id, input.email);
   await db.transaction(async (tx) => {
-    if (emailChanged) {
-      const taken = await tx
-        .select({ id: user.id })
-        .from(user)
-        .where(and(eq(sql`lower(${user.email})`, input.email), ne(user.id, who.id)));
-      if (taken.length) {
-        throw new AppError('CONFLICT', MESSAGES.updateAccountFailed, {
-          email: 'Another account already uses this email address.',
-        });
-      }
-      await tx.update(user).set({ email: input.email, emailVerified: false, updatedAt: now }).where(eq(user.id, who.id));
-      await tx.update(profile).set({ email: input.email }).where(eq(profile.uid, who.id));
-      await deps.live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'updated', id: who.id });
-    }
     if (hash) {
       const updated = await tx
         .update(account)
@@ -78,8 +70,9 @@ export async function updateAccount(
       await tx.delete(session).where(and(eq(session.userId, who.id), ne(session.id, current.id)));
     }
   });
-  deps.logger.info('account updated', { uid: who.id, emailChanged, passwordChanged });
-  return { emailChanged, passwordChanged };
+  if (emailChangeRequested) await requestEmailChange(deps, who, input.email);
+  deps.logger.info('account updated', { uid: who.id, emailChangeRequested, passwordChanged });
+  return { emailChangeRequested, passwordChanged };
 }
 
 /** Removes the login, its sessions, its reset tokens, the profile and the photo, and the email on forum posts. */

@@ -163,7 +163,7 @@ describe('GET /api/admin/mail', () => {
     await t.client().signUp(email);
     const res = await t.client().post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
     expect(res.status).toBe(200);
-    const stored = (await t.lastMailTo(email))!;
+    const stored = (await t.lastMailTo(email, 'password reset'))!;
     const token = /token=([^\s&]+)/.exec(stored.message.text)![1]!;
     expect(token.length).toBeGreaterThan(10);
 
@@ -173,7 +173,7 @@ describe('GET /api/admin/mail', () => {
     expect(item.html).toContain('/reset-password?token=[hidden]');
     expect(JSON.stringify(item)).not.toContain(token);
     // The message sent (and sent again on a retry) keeps its link.
-    expect((await t.lastMailTo(email))!.message.html).toContain(token);
+    expect((await t.lastMailTo(email, 'password reset'))!.message.html).toContain(token);
   });
 });
 

@@ -5,6 +5,8 @@ import type { AuthVariables } from './session';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
 import { clientIp } from '../http/client-ip';
 import { AppError } from '../http/errors';
+import type { AppDeps } from '../deps';
+import { sendVerificationMail } from '../account/email-links';
 
 const MINUTE = 60_000;
 // Per client (an address can share a NAT with many people) and per account address (slows guessing
@@ -18,8 +20,14 @@ const RULES: Record<string, { client: RateRule; address: RateRule }> = {
 
 const bodyWithEmail = z.object({ email: z.string().max(320) }).partial();
 
-/** Better Auth's handler under /api/auth, behind our shared rate limits. */
-export function authRoutes(auth: Auth, limiter: RateLimiter, trustProxy: boolean) {
+const signedUp = z.object({ user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }) });
+
+/**
+ * Better Auth's handler under /api/auth, behind our shared rate limits. A sign-up through the site also
+ * queues the mail that confirms the address (accounts made by the demo seed or by Google need none).
+ */
+export function authRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
+  const trustProxy = deps.config.trustProxy;
   const app = new Hono<{ Variables: AuthVariables }>();
   app.on(['GET', 'POST'], '/*', async (c) => {
     const action = c.req.path.replace(/^\/api\/auth/, '');
@@ -36,7 +44,12 @@ export function authRoutes(auth: Auth, limiter: RateLimiter, trustProxy: boolean
       if (email) checks.push({ key: `auth${action}:email:${email}`, rule: rule.address });
       await limiter.hit(checks);
     }
-    return auth.handler(c.req.raw);
+    const res = await auth.handler(c.req.raw);
+    if (action === '/sign-up/email' && c.req.method === 'POST' && res.ok) {
+      const parsed = signedUp.safeParse(await res.clone().json());
+      if (parsed.success && !parsed.data.user.emailVerified) await sendVerificationMail(deps, parsed.data.user);
+    }
+    return res;
   });
   return app;
 }

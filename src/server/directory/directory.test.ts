@@ -270,7 +270,7 @@ describe('POST /api/directory/:uid/message', () => {
     expect(JSON.parse(text)).toEqual({ ok: true });
     expect(text).not.toContain(recipient.email);
 
-    const item = await t.lastMailTo(recipient.email);
+    const item = await t.lastMailTo(recipient.email, 'member message');
     expect(item).toMatchObject({ form: MAIL_FORMS.memberMessage, to: recipient.email, replyTo: sender.email, state: 'PENDING' });
     expect(item!.message.subject).toBe('Alma Author wrote to you through the Foster Care Network');
     expect(item!.message.text).toContain('Hello Ben,');
@@ -282,9 +282,9 @@ describe('POST /api/directory/:uid/message', () => {
 
   it('needs a signed-in member (401) with a saved profile (403, saying how to get one)', async () => {
     const recipient = await insertMember(t.db, { agAffiliated: 'Yes' });
+    const noProfile = await member({ withProfile: false });
     const before = await mailCount();
     expect((await send(t.client(), recipient.id, { message: 'Hi' })).status).toBe(401);
-    const noProfile = await member({ withProfile: false });
     const res = await send(noProfile.c, recipient.id, { message: 'Hi' });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'NEEDS_PROFILE', message: NEEDS_PROFILE_TO_WRITE });

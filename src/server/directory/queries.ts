@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   DIRECTORY_PAGE_SIZE,
@@ -9,15 +9,23 @@ import {
 } from '../../shared/directory';
 import { PROFILE_NAME_MAX } from '../../shared/limits';
 import type { Db } from '../db/client';
-import { profile } from '../db/schema';
+import { profile, user } from '../db/schema';
 import { AppError } from '../http/errors';
 import { toPublicProfile } from '../profiles/service';
 
 // The reading side of the directory. Rows are read whole but only ever leave through toPublicProfile, which
 // drops the street address, phone, email, ZIP code and isAdmin.
 
-/** Who is listed (SPEC §2: "members whose ag_affiliated is Yes"), and only once they have saved the form. */
-export const isListed = and(eq(profile.agAffiliated, 'Yes'), isNotNull(profile.savedAt))!;
+/**
+ * Who is listed (SPEC §2: "members whose ag_affiliated is Yes"), and only once they have saved the form,
+ * confirmed their address, and while they are not suspended.
+ */
+export const isListed = and(
+  eq(profile.agAffiliated, 'Yes'),
+  isNotNull(profile.savedAt),
+  isNull(profile.suspendedAt),
+  sql`exists (select 1 from ${user} where ${user.id} = ${profile.uid} and ${user.emailVerified})`,
+)!;
 
 // Sorted by last name, then first name, without regard to case; the uid breaks ties, so the order is total
 // and keyset pagination never skips or repeats a member.

@@ -1,3 +1,4 @@
+import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { and, eq } from 'drizzle-orm';
 import { NEEDS_PROFILE_TO_WRITE } from '../../shared/directory';
 import type { SessionUser } from '../auth/session';
@@ -24,6 +25,7 @@ export async function requireSender(deps: Pick<Deps, 'database'>, who: SessionUs
     .from(profile)
     .where(eq(profile.uid, who.id));
   if (!row?.savedAt) throw new AppError('NEEDS_PROFILE', NEEDS_PROFILE_TO_WRITE);
+  if (!who.emailVerified) throw new AppError('EMAIL_UNVERIFIED', EMAIL_LINK_MESSAGES.places.memberEmail);
   return { id: who.id, email: who.email.toLowerCase(), firstName: row.firstName ?? '', lastName: row.lastName ?? '' };
 }
 

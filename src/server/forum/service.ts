@@ -1,3 +1,4 @@
+import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { eq, sql } from 'drizzle-orm';
 import { POSTS_TOPIC, postTopic, type PostInput, type ResponseInput } from '../../shared/forum';
 import { isAdmin, type SessionUser } from '../auth/session';
@@ -28,6 +29,7 @@ export async function requireForumAuthor(deps: Pick<Deps, 'database'>, who: Sess
     .from(profile)
     .where(eq(profile.uid, who.id));
   if (!row?.savedAt) throw new AppError('NEEDS_PROFILE');
+  if (!who.emailVerified) throw new AppError('EMAIL_UNVERIFIED', EMAIL_LINK_MESSAGES.places.forum);
   return { id: who.id, email: who.email.toLowerCase(), firstName: row.firstName ?? '', lastName: row.lastName ?? '' };
 }
 

@@ -1,4 +1,5 @@
 import type { ApiError } from '../../shared/api-error';
+import { EMAIL_LINK_MESSAGES, ACCOUNT_SUSPENDED_MESSAGE } from '../../shared/account';
 import { MESSAGES } from '../../shared/messages';
 
 const STATUS = {
@@ -9,6 +10,8 @@ const STATUS = {
   FORBIDDEN: 403,
   RECENT_LOGIN_REQUIRED: 403,
   NEEDS_PROFILE: 403,
+  EMAIL_UNVERIFIED: 403,
+  ACCOUNT_SUSPENDED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
@@ -30,6 +33,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   FORBIDDEN: 'You are not allowed to do that.',
   RECENT_LOGIN_REQUIRED: 'Please sign in again.',
   NEEDS_PROFILE: MESSAGES.needProfileToPost,
+  EMAIL_UNVERIFIED: EMAIL_LINK_MESSAGES.unconfirmed,
+  ACCOUNT_SUSPENDED: ACCOUNT_SUSPENDED_MESSAGE,
   NOT_FOUND: 'Not found.',
   METHOD_NOT_ALLOWED: 'That method is not allowed here.',
   CONFLICT: 'That conflicts with existing data.',

@@ -15,9 +15,9 @@ export type DbOutboxOptions = {
 export function createDbOutbox(db: Db, clock: Clock, options: DbOutboxOptions = {}): Outbox {
   const wake = () => options.wakeWorker?.();
   return {
-    async add(item) {
-      const row = await enqueueMail(db, item, clock, options.live);
-      wake();
+    async add(item, tx) {
+      const row = await enqueueMail(tx ?? db, item, clock, options.live);
+      if (!tx) wake();
       return { id: row.id };
     },
     wake,

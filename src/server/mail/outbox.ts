@@ -14,6 +14,11 @@ export const MAIL_FORMS = {
   newPostAlert: 'new post alert',
   contactUs: 'contact us',
   memberMessage: 'member message',
+  emailVerification: 'email verification',
+  emailChange: 'email change',
+  emailChangeNotice: 'email change notice',
+  accountSuspended: 'account suspended',
+  suspensionLifted: 'suspension lifted',
 } as const;
 export type MailForm = (typeof MAIL_FORMS)[keyof typeof MAIL_FORMS];
 

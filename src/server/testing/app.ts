@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../app';
 import type { Clock } from '../clock';
 import { testConfig, type Config } from '../config';
@@ -91,9 +91,17 @@ export async function createTestApp(
       post: (url: string, body?: unknown, headers?: Record<string, string>) => request('POST', url, body ?? {}, headers),
       patch: (url: string, body?: unknown, headers?: Record<string, string>) => request('PATCH', url, body, headers),
       delete: (url: string, headers?: Record<string, string>) => request('DELETE', url, undefined, headers),
-      async signUp(email: string, password = 'correct horse 1') {
+      /**
+       * Signs up as a person would: the form, then (unless `confirm` is false) the link of the mail that
+       * confirms the address, opened in this client.
+       */
+      async signUp(email: string, password = 'correct horse 1', opts: { confirm?: boolean } = {}) {
         const res = await request('POST', '/api/auth/sign-up/email', { email, password, name: '' });
         if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+        if (opts.confirm !== false) {
+          const confirmed = await request('POST', '/api/account/verify-email', { token: await emailLinkTokenTo(email) });
+          if (confirmed.status !== 200) throw new Error(`confirming the address failed: ${confirmed.status} ${await confirmed.text()}`);
+        }
         return res;
       },
       async signIn(email: string, password = 'correct horse 1') {
@@ -102,17 +110,36 @@ export async function createTestApp(
     };
   }
 
+  /** The token of the newest confirmation link mailed to this address (of this form, when given). */
+  async function emailLinkTokenTo(to: string, form?: 'email verification' | 'email change'): Promise<string> {
+    const [row] = await database.db
+      .select()
+      .from(mail)
+      .where(and(eq(mail.to, to.toLowerCase()), inArray(mail.form, form ? [form] : ['email verification', 'email change'])))
+      .orderBy(desc(mail.date))
+      .limit(1);
+    const token = row?.message.text.match(/\/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
+    if (!token) throw new Error(`no confirmation link was mailed to ${to}`);
+    return token;
+  }
+
   return {
     ...built,
     deps,
+    emailLinkTokenTo,
     database,
     db: database.db,
     config,
     clock,
     client,
-    /** The newest mail item addressed to this email. */
-    async lastMailTo(to: string) {
-      const [row] = await database.db.select().from(mail).where(eq(mail.to, to)).orderBy(desc(mail.date)).limit(1);
+    /** The newest mail item addressed to this email (of this form, when given). */
+    async lastMailTo(to: string, form?: string) {
+      const [row] = await database.db
+        .select()
+        .from(mail)
+        .where(form ? and(eq(mail.to, to), eq(mail.form, form)) : eq(mail.to, to))
+        .orderBy(desc(mail.date))
+        .limit(1);
       return row;
     },
     /** Makes every session of the account look this old (for the recent sign-in rule). */

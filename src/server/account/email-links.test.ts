@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { EMAIL_LINK_MESSAGES } from '../../shared/account';
+import { EMAIL_LINK_RESENDS_PER_HOUR, EMAIL_LINK_TTL_MS } from '../../shared/limits';
+import { emailToken, mail, profile, session, user } from '../db/schema';
+import { createTestApp, testClock, uniqueEmail } from '../testing/app';
+import { insertMember, signUpMember } from '../testing/members';
+
+// Issue 11 "Verified email": every identity on the site is proven by a link mailed to the address.
+
+const LISTED_ADMIN = 'listed.boss@example.org';
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ config: { adminEmails: [LISTED_ADMIN] } });
+});
+afterAll(() => t.close());
+
+type Client = ReturnType<typeof t.client>;
+const me = async (c: Client) => (await (await c.get('/api/me')).json()).user;
+const confirm = (c: Client, token: string) => c.post('/api/account/verify-email', { token });
+const tokensOf = async (uid: string) => t.db.select().from(emailToken).where(eq(emailToken.uid, uid));
+const mailsTo = async (to: string, form: string) =>
+  t.db.select().from(mail).where(and(eq(mail.to, to), eq(mail.form, form)));
+
+/** Some other confirmed member with a saved, listed profile, to write to. */
+async function listedMember() {
+  return insertMember(t.db, { agAffiliated: 'Yes' });
+}
+
+describe('sign-up', () => {
+  it('mails a link that confirms the address once; until then the member is signed in but unconfirmed', async () => {
+    const email = uniqueEmail();
+    const c = t.client();
+    await c.signUp(email, undefined, { confirm: false });
+    expect(await me(c)).toMatchObject({ email, emailVerified: false, pendingEmail: null });
+
+    const [item] = await mailsTo(email, 'email verification');
+    expect(item!.message.subject).toBe('Confirm your email address for the Foster Care Network');
+    expect(item!.message.text).toContain('http://localhost:3000/verify-email?token=');
+    expect(item!.message.html).toContain('href="http://localhost:3000/verify-email?token=');
+    const token = await t.emailLinkTokenTo(email);
+    // Only a hash is kept: the token itself is nowhere in the database.
+    const [stored] = await tokensOf((await me(c)).id);
+    expect(stored!.tokenHash).not.toContain(token);
+    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(EMAIL_LINK_TTL_MS);
+
+    // Opened in another browser without a session: the link is the proof.
+    const res = await confirm(t.client(), token);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ purpose: 'verify', email });
+    expect(await me(c)).toMatchObject({ emailVerified: true });
+
+    const again = await confirm(c, token);
+    expect(again.status).toBe(400);
+    expect((await again.json()).message).toBe(EMAIL_LINK_MESSAGES.invalidLink);
+  });
+
+  it('refuses an expired link, a forged one and bad input, confirming nothing', async () => {
+    const clock = testClock();
+    const own = await createTestApp({ clock });
+    try {
+      const email = uniqueEmail();
+      const c = own.client();
+      await c.signUp(email, undefined, { confirm: false });
+      const token = await own.emailLinkTokenTo(email);
+      clock.advance(EMAIL_LINK_TTL_MS + 1000);
+      expect((await confirm(c, token)).status).toBe(400);
+      expect((await confirm(c, `${token.slice(0, -2)}xx`)).status).toBe(400);
+      expect((await confirm(c, '')).status).toBe(400);
+      expect((await c.post('/api/account/verify-email', { token: 42 })).status).toBe(400);
+      expect((await c.post('/api/account/verify-email', 'not json')).status).toBe(400);
+      expect((await c.post('/api/account/verify-email', { token: 'x'.repeat(500) })).status).toBe(400);
+      const [row] = await own.db.select().from(user).where(eq(user.email, email));
+      expect(row!.emailVerified).toBe(false);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('an unconfirmed member', () => {
+  it('may fill the profile and read, but is not listed and cannot post, respond or write to members', async () => {
+    const m = await signUpMember(t, { confirm: false, profile: { agAffiliated: 'Yes', lastName: `Unconfirmed${Date.now()}` } });
+    const other = await listedMember();
+
+    const saved = await m.c.request('PUT', '/api/profile', {
+      firstName: 'Una',
+      lastName: 'Confirmed',
+      phone: '4175550199',
+      state: 'MO',
+      agAffiliated: 'Yes',
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect((await m.c.get('/api/posts')).status).toBe(200);
+    expect((await m.c.get('/api/directory')).status).toBe(200);
+
+    const post = await m.c.post('/api/posts', { category: 'General', title: 'Hello', body: 'Hi all' });
+    expect(post.status).toBe(403);
+    expect(await post.json()).toMatchObject({ code: 'EMAIL_UNVERIFIED', message: EMAIL_LINK_MESSAGES.places.forum });
+    const message = await m.c.post(`/api/directory/${other.id}/message`, { message: 'Hello there' });
+    expect(message.status).toBe(403);
+    expect(await message.json()).toMatchObject({ code: 'EMAIL_UNVERIFIED', message: EMAIL_LINK_MESSAGES.places.memberEmail });
+
+    const viewer = await signUpMember(t);
+    const listed = await (await viewer.c.get('/api/directory?q=Confirmed')).json();
+    expect(listed.members.map((x: { uid: string }) => x.uid)).not.toContain(m.id);
+
+    // Once confirmed, the same member is listed and may post.
+    expect((await confirm(m.c, await t.emailLinkTokenTo(m.email))).status).toBe(200);
+    const after = await (await viewer.c.get('/api/directory?q=Confirmed')).json();
+    expect(after.members.map((x: { uid: string }) => x.uid)).toContain(m.id);
+    expect((await m.c.post('/api/posts', { category: 'General', title: 'Hello', body: 'Hi all' })).status).toBe(201);
+  });
+
+  it('responding waits for the confirmation too', async () => {
+    const author = await signUpMember(t);
+    const created = await author.c.post('/api/posts', { category: 'General', title: 'A post', body: 'Words' });
+    const { id } = (await created.json()) as { id: number };
+    const m = await signUpMember(t, { confirm: false });
+    const res = await m.c.post(`/api/posts/${id}/responses`, { body: 'Welcome' });
+    expect(res.status).toBe(403);
+    expect((await res.json()).code).toBe('EMAIL_UNVERIFIED');
+  });
+});
+
+describe('send the link again', () => {
+  it('sends a new link that replaces the old one, a few times an hour', async () => {
+    const m = await signUpMember(t, { confirm: false, profile: null });
+    const first = await t.emailLinkTokenTo(m.email);
+    const res = await m.c.post('/api/account/verification-mail');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ sentTo: m.email });
+    expect(await mailsTo(m.email, 'email verification')).toHaveLength(2);
+    expect(await tokensOf(m.id)).toHaveLength(1);
+    expect((await confirm(m.c, first)).status).toBe(400);
+
+    for (let i = 1; i < EMAIL_LINK_RESENDS_PER_HOUR; i++) expect((await m.c.post('/api/account/verification-mail')).status).toBe(200);
+    const limited = await m.c.post('/api/account/verification-mail');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+    expect((await limited.json()).message).toBe(EMAIL_LINK_MESSAGES.resendRateLimited);
+    expect(await mailsTo(m.email, 'email verification')).toHaveLength(EMAIL_LINK_RESENDS_PER_HOUR + 1);
+  });
+
+  it('needs a signed-in member with something to confirm', async () => {
+    expect((await t.client().post('/api/account/verification-mail')).status).toBe(401);
+    const m = await signUpMember(t, { profile: null });
+    const res = await m.c.post('/api/account/verification-mail');
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(EMAIL_LINK_MESSAGES.alreadyConfirmed);
+  });
+});
+
+describe('changing the address', () => {
+  it('takes effect only when the new address confirms; the old one is told; other sessions end', async () => {
+    const m = await signUpMember(t, { profile: null });
+    const elsewhere = t.client();
+    expect((await elsewhere.signIn(m.email)).status).toBe(200);
+    const next = uniqueEmail('moved');
+
+    const res = await m.c.patch('/api/account', { email: next, password: '', confirmPassword: '' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ emailChangeRequested: true, user: { email: m.email, pendingEmail: next } });
+    const [account] = await t.db.select().from(user).where(eq(user.id, m.id));
+    expect(account).toMatchObject({ email: m.email, emailVerified: true });
+    const [row] = await t.db.select().from(profile).where(eq(profile.uid, m.id));
+    expect(row!.email).toBe(m.email);
+    expect(await mailsTo(next, 'email change')).toHaveLength(1);
+    const [notice] = await mailsTo(m.email, 'email change notice');
+    expect(notice!.message.text).toContain(next);
+    expect(notice!.message.text).not.toContain('verify-email?token=');
+
+    const result = await confirm(m.c, await t.emailLinkTokenTo(next));
+    expect(result.status).toBe(200);
+    expect(await result.json()).toEqual({ purpose: 'change', email: next });
+    expect(await me(m.c)).toMatchObject({ email: next, emailVerified: true, pendingEmail: null });
+    const [moved] = await t.db.select().from(profile).where(eq(profile.uid, m.id));
+    expect(moved!.email).toBe(next);
+    expect(await me(elsewhere)).toBeNull();
+    expect((await t.client().signIn(m.email)).status).toBe(401);
+    expect((await t.client().signIn(next)).status).toBe(200);
+  });
+
+  it('opened in a browser that is not signed in, ends every session of the account', async () => {
+    const m = await signUpMember(t, { profile: null });
+    const next = uniqueEmail('moved');
+    await m.c.patch('/api/account', { email: next, password: '' });
+    expect((await confirm(t.client(), await t.emailLinkTokenTo(next))).status).toBe(200);
+    expect(await t.db.select().from(session).where(eq(session.userId, m.id))).toHaveLength(0);
+  });
+
+  it('can be cancelled, and a cancelled or superseded link changes nothing', async () => {
+    const m = await signUpMember(t, { profile: null });
+    const first = uniqueEmail('first');
+    await m.c.patch('/api/account', { email: first, password: '' });
+    const firstToken = await t.emailLinkTokenTo(first);
+    const second = uniqueEmail('second');
+    await m.c.patch('/api/account', { email: second, password: '' });
+    expect((await confirm(m.c, firstToken)).status).toBe(400);
+    const secondToken = await t.emailLinkTokenTo(second);
+
+    const cancelled = await m.c.delete('/api/account/pending-email');
+    expect(cancelled.status).toBe(200);
+    expect((await cancelled.json()).user).toMatchObject({ email: m.email, pendingEmail: null });
+    expect((await confirm(m.c, secondToken)).status).toBe(400);
+    expect(await me(m.c)).toMatchObject({ email: m.email });
+  });
+
+  it('refuses an address that another account took before the link was opened', async () => {
+    const m = await signUpMember(t, { profile: null });
+    const next = uniqueEmail('contested');
+    await m.c.patch('/api/account', { email: next, password: '' });
+    const token = await t.emailLinkTokenTo(next);
+    await t.client().signUp(next, undefined, { confirm: false });
+    const res = await confirm(m.c, token);
+    expect(res.status).toBe(409);
+    expect(await me(m.c)).toMatchObject({ email: m.email });
+  });
+
+  it('a confirmation link for an address the account no longer has confirms nothing', async () => {
+    const m = await signUpMember(t, { confirm: false, profile: null });
+    const stale = await t.emailLinkTokenTo(m.email);
+    // The member moves to an address of their own (confirmed there), leaving the old link behind.
+    await t.db.update(user).set({ email: uniqueEmail('elsewhere') }).where(eq(user.id, m.id));
+    expect((await confirm(m.c, stale)).status).toBe(400);
+    expect(await me(m.c)).toMatchObject({ emailVerified: false });
+  });
+
+  it("confirms the link's own account, never the one signed in where it is opened", async () => {
+    const owner = await signUpMember(t, { confirm: false, profile: null });
+    const bystander = await signUpMember(t, { confirm: false, profile: null });
+    expect((await confirm(bystander.c, await t.emailLinkTokenTo(owner.email))).status).toBe(200);
+    expect(await me(bystander.c)).toMatchObject({ emailVerified: false });
+    expect(await me(owner.c)).toMatchObject({ emailVerified: true });
+  });
+});
+
+describe('ADMIN_EMAILS', () => {
+  it('grants nothing to an address nobody proved, by sign-up or by a change of email', async () => {
+    // The attack of issue 11: a member changes their email to a listed address that has no account yet.
+    const attacker = await signUpMember(t, { profile: null });
+    const res = await attacker.c.patch('/api/account', { email: LISTED_ADMIN, password: '' });
+    expect(res.status).toBe(200);
+    expect((await res.json()).user).toMatchObject({ email: attacker.email, isAdmin: false });
+    expect((await attacker.c.get('/api/admin/profiles.csv')).status).toBe(403);
+    expect((await attacker.c.get('/api/admin/profiles')).status).toBe(403);
+    await attacker.c.delete('/api/account/pending-email');
+
+    // Plain sign-up with the listed address: no admin until the link mailed there is opened.
+    const owner = t.client();
+    await owner.signUp(LISTED_ADMIN, undefined, { confirm: false });
+    expect(await me(owner)).toMatchObject({ isAdmin: false });
+    expect((await owner.get('/api/admin/profiles')).status).toBe(403);
+    expect((await confirm(owner, await t.emailLinkTokenTo(LISTED_ADMIN, 'email verification'))).status).toBe(200);
+    expect(await me(owner)).toMatchObject({ isAdmin: true });
+  });
+});

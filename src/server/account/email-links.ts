@@ -1,0 +1,179 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { ADMIN_TOPICS } from '../../shared/admin';
+import { EMAIL_LINK_TTL_MS } from '../../shared/limits';
+import { EMAIL_LINK_MESSAGES } from '../../shared/account';
+import { MESSAGES } from '../../shared/messages';
+import type { SessionUser } from '../auth/session';
+import type { Db } from '../db/client';
+import { emailToken, profile, session, user } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { AppError } from '../http/errors';
+import { MAIL_FORMS, renderMail } from '../mail/outbox';
+
+type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'outbox' | 'logger' | 'live'>;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type EmailLinkPurpose = 'verify' | 'change';
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * Makes a link token for the account and purpose, replacing any earlier one (only the newest link of each
+ * kind works). Only its hash is stored, so a copy of the database opens no account.
+ */
+async function issueToken(tx: Tx, deps: Deps, uid: string, purpose: EmailLinkPurpose, email: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.clock.now();
+  await tx.delete(emailToken).where(and(eq(emailToken.uid, uid), eq(emailToken.purpose, purpose)));
+  await tx.insert(emailToken).values({
+    tokenHash: hashOf(token),
+    uid,
+    purpose,
+    email,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + EMAIL_LINK_TTL_MS),
+  });
+  return token;
+}
+
+function confirmLink(deps: Deps, token: string) {
+  return `${deps.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+}
+
+/** The confirmation mail of a new account (sign-up) or of an address never confirmed. */
+export async function sendVerificationMail(deps: Deps, who: { id: string; email: string }): Promise<void> {
+  const email = who.email.toLowerCase();
+  await deps.database.db.transaction(async (tx) => {
+    const token = await issueToken(tx, deps, who.id, 'verify', email);
+    await deps.outbox.add({
+      form: MAIL_FORMS.emailVerification,
+      to: email,
+      ...renderMail({
+        subject: 'Confirm your email address for the Foster Care Network',
+        paragraphs: [
+          `Welcome to the Foster Care Network. Please confirm that ${email} is your address:`,
+          { link: confirmLink(deps, token), label: 'Confirm my email address' },
+          'The link works once, within 24 hours. Until you confirm, you can fill in your profile, but you are not listed in the directory and cannot post or write to members.',
+          'If you did not create this account, ignore this message and nothing more will happen.',
+        ],
+      }),
+    }, tx);
+  });
+  deps.outbox.wake();
+}
+
+/**
+ * A change of address (on /profile or /update-password) waits for the new address to confirm: the link
+ * goes there, and the current address is told that a change was asked for.
+ */
+export async function requestEmailChange(deps: Deps, who: SessionUser, newEmail: string): Promise<void> {
+  const { db } = deps.database;
+  await db.transaction(async (tx) => {
+    await assertAddressFree(tx, who.id, newEmail);
+    const token = await issueToken(tx, deps, who.id, 'change', newEmail);
+    await deps.outbox.add({
+      form: MAIL_FORMS.emailChange,
+      to: newEmail,
+      ...renderMail({
+        subject: 'Confirm your new email address for the Foster Care Network',
+        paragraphs: [
+          `The Foster Care Network account of ${who.email.toLowerCase()} asked to use ${newEmail} from now on. To confirm that this is your address, open this link:`,
+          { link: confirmLink(deps, token), label: 'Confirm my new email address' },
+          'The link works once, within 24 hours. Until then the account keeps its current address.',
+          'If you did not ask for this, ignore this message: nothing changes.',
+        ],
+      }),
+    }, tx);
+    await deps.outbox.add({
+      form: MAIL_FORMS.emailChangeNotice,
+      to: who.email.toLowerCase(),
+      ...renderMail({
+        subject: 'A change of your Foster Care Network email address was asked for',
+        paragraphs: [
+          `Someone signed in to your Foster Care Network account asked to change its email address to ${newEmail}.`,
+          'Nothing changes until that address confirms. If this was you, open the link we sent there.',
+          'If it was not you, sign in and change your password, and write to the team through the contact page.',
+          { link: `${deps.config.publicUrl}/contact`, label: 'Contact the team' },
+        ],
+      }),
+    }, tx);
+  });
+  deps.outbox.wake();
+  deps.logger.info('email change requested', { uid: who.id });
+}
+
+/** The address the account is moving to, while its link is still good. */
+export async function pendingEmailOf(deps: Pick<Deps, 'database' | 'clock'>, uid: string): Promise<string | null> {
+  const [row] = await deps.database.db
+    .select({ email: emailToken.email })
+    .from(emailToken)
+    .where(and(eq(emailToken.uid, uid), eq(emailToken.purpose, 'change'), gt(emailToken.expiresAt, deps.clock.now())));
+  return row?.email ?? null;
+}
+
+export async function cancelEmailChange(deps: Pick<Deps, 'database'>, uid: string): Promise<void> {
+  await deps.database.db.delete(emailToken).where(and(eq(emailToken.uid, uid), eq(emailToken.purpose, 'change')));
+}
+
+/**
+ * "Send the link again": the pending change's link when there is one, else the confirmation of the
+ * account's own address. Nothing to confirm is a 400.
+ */
+export async function resendEmailLink(deps: Deps, who: SessionUser): Promise<{ sentTo: string }> {
+  const pending = await pendingEmailOf(deps, who.id);
+  if (pending) {
+    await requestEmailChange(deps, who, pending);
+    return { sentTo: pending };
+  }
+  if (who.emailVerified) throw new AppError('BAD_REQUEST', EMAIL_LINK_MESSAGES.alreadyConfirmed);
+  await sendVerificationMail(deps, who);
+  return { sentTo: who.email.toLowerCase() };
+}
+
+/** 409 when another account already uses the address. */
+export async function assertAddressFree(db: Db | Tx, uid: string, email: string) {
+  const taken = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(sql`lower(${user.email})`, email), ne(user.id, uid)));
+  if (taken.length) {
+    throw new AppError('CONFLICT', MESSAGES.updateAccountFailed, { email: 'Another account already uses this email address.' });
+  }
+}
+
+export type ConfirmedLink = { purpose: EmailLinkPurpose; email: string };
+
+/**
+ * Opens a link: good once, within its time, and only for the address it was made for. A change moves the
+ * account and its profile to the new address and ends the account's other sessions (`keepSessionId`, the
+ * browser that opened the link, stays signed in when it is the same account's).
+ */
+export async function confirmEmailLink(deps: Deps, token: string, keepSessionId: string | null): Promise<ConfirmedLink> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const result = await db.transaction(async (tx) => {
+    // Deleting first makes the link single-use even when it is opened twice at the same moment.
+    const [row] = await tx.delete(emailToken).where(eq(emailToken.tokenHash, hashOf(token))).returning();
+    if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
+    const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, row.uid));
+    if (!account) return null;
+    if (row.purpose === 'verify') {
+      // A link for an address the account no longer has proves nothing about the current one.
+      if (account.email.toLowerCase() !== row.email) return null;
+      await tx.update(user).set({ emailVerified: true, updatedAt: now }).where(eq(user.id, row.uid));
+    } else {
+      await assertAddressFree(tx, row.uid, row.email);
+      await tx.update(user).set({ email: row.email, emailVerified: true, updatedAt: now }).where(eq(user.id, row.uid));
+      await tx.update(profile).set({ email: row.email }).where(eq(profile.uid, row.uid));
+      await tx.delete(emailToken).where(eq(emailToken.uid, row.uid));
+      await tx
+        .delete(session)
+        .where(keepSessionId ? and(eq(session.userId, row.uid), ne(session.id, keepSessionId)) : eq(session.userId, row.uid));
+    }
+    await deps.live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'updated', id: row.uid });
+    return { purpose: row.purpose, email: row.email, uid: row.uid };
+  });
+  if (!result) throw new AppError('BAD_REQUEST', EMAIL_LINK_MESSAGES.invalidLink);
+  deps.logger.info('email confirmed', { uid: result.uid, purpose: result.purpose });
+  return { purpose: result.purpose, email: result.email };
+}
