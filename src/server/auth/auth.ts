@@ -1,4 +1,7 @@
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import { ACCOUNT_SUSPENDED_MESSAGE } from '../../shared/account';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { PASSWORD_MAX, PASSWORD_MIN, RESET_TOKEN_TTL_SECONDS } from '../../shared/limits';
@@ -74,6 +77,21 @@ export function createAuth({ config, db, outbox, logger, live }: AuthDeps) {
       ipAddress: config.trustProxy ? { ipAddressHeaders: ['x-forwarded-for'] } : { disableIpTracking: true },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // Every way in (password, Google, a second factor) makes a session here: a suspended account gets
+          // none. The password was already checked, so this says nothing to someone who does not know it.
+          before: async (created) => {
+            const [row] = await db
+              .select({ suspendedAt: schema.profile.suspendedAt })
+              .from(schema.profile)
+              .where(eq(schema.profile.uid, created.userId));
+            if (row?.suspendedAt) {
+              throw APIError.from('FORBIDDEN', { code: 'ACCOUNT_SUSPENDED', message: ACCOUNT_SUSPENDED_MESSAGE });
+            }
+          },
+        },
+      },
       user: {
         create: {
           after: async (created) => {
