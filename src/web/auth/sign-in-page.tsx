@@ -2,13 +2,13 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { signInSchema } from '../../shared/account';
+import { ACCOUNT_SUSPENDED_MESSAGE, signInSchema } from '../../shared/account';
 import { MESSAGES } from '../../shared/messages';
 import { FormAlert } from '../app/form-alert';
 import { EmailField, PasswordField } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
-import { isRateLimited } from '../lib/api';
+import { isApiRequestError, isRateLimited } from '../lib/api';
 import { checkFields, type FieldErrors } from '../lib/field-errors';
 import { safeNextPath } from '../lib/safe-next';
 import { signIn } from './auth-api';
@@ -22,6 +22,8 @@ export default function SignInPage() {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
+  /** A second sentence below the failure, when there is something the member can do about it. */
+  const [formDetail, setFormDetail] = useState<string>();
 
   const mutation = useMutation({
     mutationFn: signIn,
@@ -29,12 +31,16 @@ export default function SignInPage() {
       await refreshMe(queryClient);
       await navigate(safeNextPath(searchParams.get('next'), window.location.origin), { replace: true });
     },
-    onError: (error) => setFormError(isRateLimited(error) ? error.message : MESSAGES.signInFailed),
+    onError: (error) => {
+      setFormError(isRateLimited(error) ? error.message : MESSAGES.signInFailed);
+      setFormDetail(isApiRequestError(error) && error.code === 'ACCOUNT_SUSPENDED' ? ACCOUNT_SUSPENDED_MESSAGE : undefined);
+    },
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(undefined);
+    setFormDetail(undefined);
     const data = checkFields(signInSchema, { email, password }, setFieldErrors);
     if (data) mutation.mutate(data);
   }
@@ -42,7 +48,7 @@ export default function SignInPage() {
   return (
     <Page title="Sign In" size="xs">
       <FormCard>
-        <FormAlert message={formError} />
+        <FormAlert message={formError} detail={formDetail} />
         <form onSubmit={onSubmit} noValidate>
           <Stack>
             <EmailField value={email} onValueChange={setEmail} error={fieldErrors.email} />
