@@ -12,6 +12,7 @@ import { isRateLimited } from '../lib/api';
 import { checkFields, type FieldErrors } from '../lib/field-errors';
 import { safeNextPath } from '../lib/safe-next';
 import { signIn } from './auth-api';
+import { GoogleSignInButton } from './google-sign-in-button';
 import { refreshMe } from './me-query';
 
 export default function SignInPage() {
@@ -21,13 +22,15 @@ export default function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  // A Google sign-in that failed comes back here with Better Auth's ?error=<code>.
+  const [formError, setFormError] = useState<string | undefined>(searchParams.has('error') ? MESSAGES.signInFailed : undefined);
+  const next = safeNextPath(searchParams.get('next'), window.location.origin);
 
   const mutation = useMutation({
     mutationFn: signIn,
     onSuccess: async () => {
       await refreshMe(queryClient);
-      await navigate(safeNextPath(searchParams.get('next'), window.location.origin), { replace: true });
+      await navigate(next, { replace: true });
     },
     onError: (error) => setFormError(isRateLimited(error) ? error.message : MESSAGES.signInFailed),
   });
@@ -65,6 +68,7 @@ export default function SignInPage() {
             </Group>
           </Stack>
         </form>
+        <GoogleSignInButton next={next} onError={setFormError} />
       </FormCard>
       <Text ta="center" mt="lg">
         Need an account?{' '}
