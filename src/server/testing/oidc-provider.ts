@@ -14,6 +14,13 @@ export const TEST_GOOGLE_CLIENT = { clientId: 'test-client.apps.example', client
  */
 const CONSENT_COOKIE = 'test_provider_consent';
 
+const encodeConsent = (consent: Consent) => Buffer.from(JSON.stringify(consent)).toString('base64url');
+
+/** The browser cookie (Playwright's BrowserContext.addCookies) that makes the provider at issuerUrl answer with this consent. */
+export function consentBrowserCookie(issuerUrl: string, consent: Consent) {
+  return { name: CONSENT_COOKIE, value: encodeConsent(consent), url: issuerUrl };
+}
+
 function readConsent(req: IncomingMessage): Consent | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [name, ...rest] = part.trim().split('=');
@@ -65,13 +72,7 @@ export async function startOidcProvider() {
     issuerUrl,
     config: { ...TEST_GOOGLE_CLIENT, issuerUrl },
     /** The Cookie header value that makes the provider answer with this consent. */
-    consentCookie: (consent: Consent) => `${CONSENT_COOKIE}=${Buffer.from(JSON.stringify(consent)).toString('base64url')}`,
-    /** The same, as a browser cookie (Playwright's BrowserContext.addCookies). */
-    browserCookie: (consent: Consent) => ({
-      name: CONSENT_COOKIE,
-      value: Buffer.from(JSON.stringify(consent)).toString('base64url'),
-      url: issuerUrl,
-    }),
+    consentCookie: (consent: Consent) => `${CONSENT_COOKIE}=${encodeConsent(consent)}`,
     stop: () => server.stop(),
   };
 }
