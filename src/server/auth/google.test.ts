@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { GOOGLE_ERROR_PATH } from '../../shared/google';
-import { account, session, user } from '../db/schema';
+import { account, session, user, verification } from '../db/schema';
 import { createTestApp, uniqueEmail } from '../testing/app';
 import { startOidcProvider, type Consent, type OidcProvider, type ProviderIdentity } from '../testing/oidc-provider';
 
@@ -270,8 +270,10 @@ describe('with a Google client', () => {
 });
 
 describe('what the Google start endpoints accept', () => {
-  it('refuses anything but the Google sign-in the pages start', async () => {
+  it('refuses anything but the Google sign-in the pages start, and stores nothing for it', async () => {
     const c = t.client();
+    const stored = async () => (await t.db.select().from(verification)).length + (await t.db.select().from(user)).length;
+    const before = await stored();
     for (const [body, status] of [
       [{ provider: 'github', ...DESTINATIONS }, 400],
       [{ provider: 'google', idToken: { token: 'x.y.z' } }, 400],
@@ -293,10 +295,12 @@ describe('what the Google start endpoints accept', () => {
       const res = await c.get(popupStartUrl(params));
       expect(res.status, JSON.stringify(params)).toBe(400);
     }
+    const repeated = await c.get(`${popupStartUrl()}&callbackURL=${encodeURIComponent('https://evil.example/')}`);
+    expect(repeated.status).toBe(400);
     // The completion page posts to popupOrigin: only the site's own origin may receive it.
     const foreign = await c.get(popupStartUrl({ popupOrigin: 'https://evil.example' }));
     expect(foreign.status).toBe(403);
-    expect(await t.db.select().from(user).where(eq(user.email, ''))).toHaveLength(0);
+    expect(await stored()).toBe(before);
   });
 
   it('limits how often one client starts a Google sign-in', async () => {

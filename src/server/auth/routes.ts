@@ -46,6 +46,14 @@ async function readJsonBody(c: Context): Promise<unknown> {
   }
 }
 
+/** The query as one value per name; a repeated name is refused, as we and Better Auth might read different ones. */
+function singleValuedQuery(c: Context): Record<string, string> {
+  const params = new URL(c.req.url).searchParams;
+  const names = [...params.keys()];
+  if (new Set(names).size !== names.length) throw new AppError('BAD_REQUEST', 'A query parameter is repeated.');
+  return Object.fromEntries(params);
+}
+
 function check(schema: z.ZodType, value: unknown) {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new AppError('VALIDATION', undefined, fieldErrorsOf(parsed.error));
@@ -68,7 +76,7 @@ export function authRoutes(auth: Auth, limiter: RateLimiter, trustProxy: boolean
     const isRedirectStart = c.req.method === 'POST' && action === GOOGLE_REDIRECT_START;
     if (isPopupStart || isRedirectStart) {
       // Only the Google sign-in the site offers: no ID tokens posted directly, no extra scopes or state.
-      if (isPopupStart) check(popupStartSchema, c.req.query());
+      if (isPopupStart) check(popupStartSchema, singleValuedQuery(c));
       else check(googleRedirectStartSchema, await readJsonBody(c));
       await limiter.hit([{ key: `auth/google-start:ip:${clientIp(c, trustProxy)}`, rule: GOOGLE_START_RULE }]);
     }
