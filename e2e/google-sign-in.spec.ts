@@ -97,12 +97,17 @@ describe('sign in with Google', () => {
   it('shows no error when the person closes the popup, and can start again', async () => {
     const { context, page, errors } = await openSite(browser);
     await page.goto('/signin');
-    // Closed on its way to the provider: nobody chose anything.
+    // At the provider's consent screen, the person closes the window instead of choosing.
+    await atGoogle(context, 'undecided');
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', GOOGLE_BUTTON).click();
-    await (await popup).close();
+    const opened = await popup;
+    await opened.waitForURL(`${inject('googleIssuerUrl')}/.well-known/openid-configuration`);
+    await page.getByRole('status').filter({ hasText: /Google window/ }).waitFor();
+    await opened.close();
     await expect.poll(() => page.getByRole('status').filter({ hasText: /Google window/ }).count()).toBe(0);
     expect(await page.getByRole('alert').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/signin');
 
     await atGoogle(context, googleAccount());
     await signInThroughPopup(page);

@@ -3,8 +3,8 @@ import { OAuth2Server, type MutableRedirectUri, type MutableToken, type TokenReq
 
 /** Who is signed in to "Google" in a browser, as the ID token will say. */
 export type ProviderIdentity = { sub: string; email: string; emailVerified: boolean; name?: string };
-/** What the person does on the provider's consent screen: continue as someone, or deny. */
-export type Consent = ProviderIdentity | 'deny';
+/** What the person does on the provider's consent screen: continue as someone, deny, or nothing yet. */
+export type Consent = ProviderIdentity | 'deny' | 'undecided';
 
 export const TEST_GOOGLE_CLIENT = { clientId: 'test-client.apps.example', clientSecret: 'test-client-secret' } as const;
 
@@ -37,7 +37,9 @@ function readConsent(req: IncomingMessage): Consent | undefined {
 /**
  * A real OpenID Connect provider on loopback (oauth2-mock-server: discovery, authorization code with
  * PKCE, RS256-signed ID tokens carrying the nonce) standing in for Google. Its consent screen answers
- * at once, with the consent the browser's cookie holds; without one it answers `login_required`.
+ * at once, with the consent the browser's cookie holds; without one it answers `login_required`. An
+ * 'undecided' person stays on a page of the provider's (its discovery document: it has no consent page
+ * of its own) and goes nowhere.
  */
 export async function startOidcProvider() {
   const server = new OAuth2Server();
@@ -47,6 +49,10 @@ export async function startOidcProvider() {
   server.service.on('beforeAuthorizeRedirect', ({ url }: MutableRedirectUri, req: IncomingMessage) => {
     const consent = readConsent(req);
     const code = url.searchParams.get('code');
+    if (consent === 'undecided') {
+      url.href = `${server.issuer.url}/.well-known/openid-configuration`;
+      return;
+    }
     if (consent === undefined || consent === 'deny') {
       url.searchParams.delete('code');
       url.searchParams.set('error', consent === 'deny' ? 'access_denied' : 'login_required');
@@ -66,7 +72,9 @@ export async function startOidcProvider() {
   });
 
   await server.start(0, '127.0.0.1');
-  const issuerUrl = server.issuer.url!;
+  // The server would name itself "localhost", which may resolve to ::1, where it does not listen.
+  server.issuer.url = `http://127.0.0.1:${server.address().port}`;
+  const issuerUrl = server.issuer.url;
 
   return {
     issuerUrl,
