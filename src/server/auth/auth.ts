@@ -12,6 +12,8 @@ import type { Outbox } from '../deps';
 import type { LivePublisher } from '../live/bus';
 import { MAIL_FORMS, renderMail } from '../mail/outbox';
 import type { Logger } from '../logger';
+import { GOOGLE_ERROR_PATH } from '../../shared/google';
+import { GOOGLE_PROVIDER_ID, googlePlugins, refuseUnverifiedGoogleEmail, takeOverUnverifiedAccount } from './google';
 
 export type AuthDeps = { config: Config; db: Db; outbox: Outbox; logger: Logger; live: LivePublisher };
 
@@ -63,6 +65,13 @@ export function createAuth({ config, db, outbox, logger, live }: AuthDeps) {
       // Set by us (never from input) when the session passes a second factor; admins need it.
       additionalFields: { secondFactorAt: { type: 'date', required: false, input: false } },
     },
+    // Google (when configured) links to the account with the same address; an account that never
+    // confirmed its address is taken over by the person Google vouches for (see google.ts).
+    plugins: googlePlugins(config.google),
+    account: { accountLinking: { enabled: true, requireLocalEmailVerified: false, trustedProviders: [] } },
+    user: { validateUserInfo: refuseUnverifiedGoogleEmail },
+    // A failed or forged OAuth callback comes back to the sign-in page, which says 'Failed to sign in'.
+    onAPIError: { errorURL: GOOGLE_ERROR_PATH },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     // Better Auth's messages join our structured log (wrong passwords are routine: debug, not warn).
@@ -105,6 +114,13 @@ export function createAuth({ config, db, outbox, logger, live }: AuthDeps) {
               await live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'created', id: created.id });
             });
             logger.info('account created', { uid: created.id });
+          },
+        },
+      },
+      account: {
+        create: {
+          before: async (linked) => {
+            if (linked.providerId === GOOGLE_PROVIDER_ID) await takeOverUnverifiedAccount({ db, live, logger }, linked.userId);
           },
         },
       },

@@ -12,6 +12,7 @@ import { isApiRequestError, isRateLimited } from '../lib/api';
 import { checkFields, type FieldErrors } from '../lib/field-errors';
 import { safeNextPath } from '../lib/safe-next';
 import { signIn } from './auth-api';
+import { GoogleSignInButton } from './google-sign-in-button';
 import { refreshMe } from './me-query';
 
 export default function SignInPage() {
@@ -21,15 +22,19 @@ export default function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  // A Google sign-in that failed comes back here with Better Auth's ?error=<code>.
+  const [formError, setFormError] = useState<string | undefined>(searchParams.has('error') ? MESSAGES.signInFailed : undefined);
   /** A second sentence below the failure, when there is something the member can do about it. */
-  const [formDetail, setFormDetail] = useState<string>();
+  const [formDetail, setFormDetail] = useState<string | undefined>(
+    /suspended/i.test(searchParams.get('error') ?? '') ? ACCOUNT_SUSPENDED_MESSAGE : undefined,
+  );
+  const next = safeNextPath(searchParams.get('next'), window.location.origin);
 
   const mutation = useMutation({
     mutationFn: signIn,
     onSuccess: async () => {
       await refreshMe(queryClient);
-      await navigate(safeNextPath(searchParams.get('next'), window.location.origin), { replace: true });
+      await navigate(next, { replace: true });
     },
     onError: (error) => {
       setFormError(isRateLimited(error) ? error.message : MESSAGES.signInFailed);
@@ -71,6 +76,7 @@ export default function SignInPage() {
             </Group>
           </Stack>
         </form>
+        <GoogleSignInButton next={next} onError={setFormError} />
       </FormCard>
       <Text ta="center" mt="lg">
         Need an account?{' '}
