@@ -15,6 +15,12 @@ import type { Logger } from '../logger';
 import { GOOGLE_ERROR_PATH } from '../../shared/google';
 import { GOOGLE_PROVIDER_ID, googlePlugins, refuseUnverifiedGoogleEmail, takeOverUnverifiedAccount } from './google';
 
+/** Where our pages are served: state-changing requests must come from there (ours and Better Auth's). */
+export function trustedOrigins(config: Config): string[] {
+  // The Vite dev server (npm run dev) proxies /api from its own origin.
+  return config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
+}
+
 export type AuthDeps = { config: Config; db: Db; outbox: Outbox; logger: Logger; live: LivePublisher };
 
 /**
@@ -27,8 +33,7 @@ export function createAuth({ config, db, outbox, logger, live }: AuthDeps) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.sessionSecret,
-    // The Vite dev server (npm run dev) proxies /api from its own origin.
-    trustedOrigins: config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl],
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
