@@ -38,6 +38,28 @@ const popupStartSchema = googleDestinationsSchema
   })
   .strict();
 
+/**
+ * The Better Auth routes the product uses; every other one of its routes answers 404. Email and password
+ * change only through /api/account (our recent sign-in rule, the profile following), so Better Auth's
+ * change-password, change-email, update-user and friends must not be reachable, nor anything a plugin
+ * adds that no page calls.
+ */
+const OPEN_ROUTES: ReadonlyArray<readonly [method: 'GET' | 'POST', path: RegExp]> = [
+  ['POST', /^\/sign-up\/email$/],
+  ['POST', /^\/sign-in\/email$/],
+  ['POST', /^\/sign-out$/],
+  ['POST', /^\/request-password-reset$/],
+  ['POST', /^\/reset-password$/],
+  // The session, as Better Auth's popup client reads it after a Google sign-in.
+  ['GET', /^\/get-session$/],
+  // Google: the popup's start, the full-page start when a popup is blocked, and the way back.
+  ['GET', /^\/oauth-popup\/start$/],
+  ['POST', /^\/sign-in\/social$/],
+  ['GET', /^\/callback\/google$/],
+  // The second factor: set up, turn off, new recovery codes, and the codes at sign-in.
+  ['POST', /^\/two-factor\/[a-z-]+$/],
+];
+
 const bodyWithEmail = z.object({ email: z.string().max(320) }).partial();
 
 async function readJsonBody(c: Context): Promise<unknown> {
@@ -72,6 +94,9 @@ export function authRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
   const app = new Hono<{ Variables: AuthVariables }>();
   app.on(['GET', 'POST'], '/*', async (c) => {
     const action = c.req.path.replace(/^\/api\/auth/, '');
+    if (!OPEN_ROUTES.some(([method, path]) => method === c.req.method && path.test(action))) {
+      throw new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`);
+    }
     // Better Auth also reads form bodies; our limits read JSON. Only what both read the same way gets in.
     if (c.req.method === 'POST' && !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
