@@ -39,8 +39,8 @@ export type AppOptions = {
 export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const { config, database, logger } = deps;
   const db = database.db;
-  const auth = createAuth({ config, db, outbox: deps.outbox, logger, live: deps.live });
   const limiter = createRateLimiter(db, deps.clock);
+  const auth = createAuth({ config, db, outbox: deps.outbox, logger, live: deps.live, limiter });
   const app = new Hono<{ Variables: AppVariables }>();
 
   app.use('*', async (c, next) => {

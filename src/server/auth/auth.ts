@@ -9,14 +9,17 @@ import type { Outbox } from '../deps';
 import type { LivePublisher } from '../live/bus';
 import { MAIL_FORMS, renderMail } from '../mail/outbox';
 import type { Logger } from '../logger';
+import type { RateLimiter } from '../rate-limit/rate-limit';
+import { secondFactorRules, twoFactorPlugin, UNUSED_TWO_FACTOR_PATHS } from './two-factor';
 
-export type AuthDeps = { config: Config; db: Db; outbox: Outbox; logger: Logger; live: LivePublisher };
+export type AuthDeps = { config: Config; db: Db; outbox: Outbox; logger: Logger; live: LivePublisher; limiter: RateLimiter };
 
 /**
- * Better Auth with email and password, sessions in our database. Rate limiting is ours (per address
- * and per client, shared by all instances), so Better Auth's own limiter is off.
+ * Better Auth with email and password, sessions in our database, and its two-factor plugin (TOTP with
+ * recovery codes, decision 013). Rate limiting is ours (per address and per client, shared by all
+ * instances), so Better Auth's own limiter is off.
  */
-export function createAuth({ config, db, outbox, logger, live }: AuthDeps) {
+export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDeps) {
   return betterAuth({
     appName: 'Foster Care Network',
     baseURL: config.publicUrl,
@@ -26,8 +29,16 @@ export function createAuth({ config, db, outbox, logger, live }: AuthDeps) {
     trustedOrigins: config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        twoFactor: schema.twoFactor,
+      },
     }),
+    plugins: [twoFactorPlugin(), secondFactorRules({ db, limiter })],
+    disabledPaths: UNUSED_TWO_FACTOR_PATHS,
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,

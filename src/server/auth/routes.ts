@@ -18,6 +18,17 @@ const RULES: Record<string, { client: RateRule; address: RateRule }> = {
   '/reset-password': { client: { limit: 20, windowMs: 60 * MINUTE }, address: { limit: 20, windowMs: 60 * MINUTE } },
 };
 
+// The two-factor routes carry no address: they count per client here, and per account (the signed-in one, or
+// the pending sign-in's) in auth/two-factor.ts. Codes and recovery codes share one budget, as do the routes
+// that check the password.
+const TWO_FACTOR_CLIENT_RULES: Record<string, { key: string; rule: RateRule }> = {
+  '/two-factor/verify-totp': { key: 'auth/two-factor/verify', rule: { limit: 30, windowMs: 15 * MINUTE } },
+  '/two-factor/verify-backup-code': { key: 'auth/two-factor/verify', rule: { limit: 30, windowMs: 15 * MINUTE } },
+  '/two-factor/enable': { key: 'auth/two-factor/password', rule: { limit: 20, windowMs: 15 * MINUTE } },
+  '/two-factor/disable': { key: 'auth/two-factor/password', rule: { limit: 20, windowMs: 15 * MINUTE } },
+  '/two-factor/generate-backup-codes': { key: 'auth/two-factor/password', rule: { limit: 20, windowMs: 15 * MINUTE } },
+};
+
 const bodyWithEmail = z.object({ email: z.string().max(320) }).partial();
 
 const signedUp = z.object({ user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }) });
@@ -32,6 +43,10 @@ export function authRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
   app.on(['GET', 'POST'], '/*', async (c) => {
     const action = c.req.path.replace(/^\/api\/auth/, '');
     const rule = c.req.method === 'POST' ? RULES[action] : undefined;
+    const twoFactorRule = c.req.method === 'POST' ? TWO_FACTOR_CLIENT_RULES[action] : undefined;
+    if (twoFactorRule) {
+      await limiter.hit([{ key: `${twoFactorRule.key}:ip:${clientIp(c, trustProxy)}`, rule: twoFactorRule.rule }]);
+    }
     if (rule) {
       let email = '';
       try {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { LIVE_MAX_TOPICS, LIVE_TOPIC_PATTERN, LIVE_TOPICS, topicFamily, type LiveEvent } from '../../shared/live';
-import { isAdmin, type AuthVariables } from '../auth/session';
+import { isAdmin, requireSecondFactor, type AuthVariables } from '../auth/session';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { readQuery } from '../http/validate';
@@ -37,7 +37,10 @@ export function liveRoutes(deps: AppDeps, bus: LiveBus) {
       const audience = LIVE_TOPICS[topicFamily(topic)];
       if (!audience) throw new AppError('VALIDATION', undefined, { topics: `Unknown topic: ${topic}` });
       if (audience !== 'public' && !user) throw new AppError('UNAUTHENTICATED');
-      if (audience === 'admin' && !(await isAdmin(deps.database.db, deps.config, user!))) throw new AppError('FORBIDDEN');
+      if (audience === 'admin') {
+        if (!(await isAdmin(deps.database.db, deps.config, user!))) throw new AppError('FORBIDDEN');
+        requireSecondFactor(c, user!);
+      }
     }
     const wanted = new Set(topics);
     c.header('Cache-Control', 'no-store');
