@@ -29,6 +29,7 @@ export const ADMIN_ACTIONS = {
   roleRevoked: 'role.revoke',
   profilesExported: 'profiles.export',
   stateEdited: 'state.update',
+  twoFactorReset: 'two-factor.reset',
 } as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[keyof typeof ADMIN_ACTIONS];
 
@@ -40,6 +41,7 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   'role.revoke': 'removed an admin',
   'profiles.export': 'downloaded all profiles (CSV)',
   'state.update': 'edited state figures',
+  'two-factor.reset': 'cleared two-step sign-in',
 };
 
 /** A list position: the time in microseconds since 1970 and the uuid of the last row shown. */
