@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openSite, uniqueEmail } from './support/browser';
 import { signInViaForm, signOutViaDashboard, signUpViaForm } from './support/journey';
+import { waitForEmailLink, waitForMail } from './support/mail';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 describe('update email or password', () => {
-  it('changes both, returns to the dashboard, and the new ones sign in', async () => {
+  it('changes the password at once and the email once the new address confirms; the new ones sign in', async () => {
     const email = uniqueEmail('change');
     const { page } = await openSite(browser);
     await signUpViaForm(page, email);
@@ -29,7 +30,16 @@ describe('update email or password', () => {
     await page.getByLabel('New password confirmation').fill('the new password');
     await page.getByRole('button', { name: /update|save/i }).click();
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => page.getByRole('main').getByText(newEmail).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(`We sent a link to ${newEmail}.`, { exact: false }).isVisible()).toBe(true);
+    // Until the new address confirms, the account keeps the old one and says what is pending.
+    await expect.poll(() => page.locator('[data-pending-email]').getByText(newEmail).isVisible()).toBe(true);
+    expect(await page.getByRole('main').getByText(`Email: ${email}`).isVisible()).toBe(true);
+    expect((await waitForMail(email, (m) => /change of your Foster Care Network email/.test(m.subject))).text).toContain(newEmail);
+
+    await page.goto(await waitForEmailLink(newEmail, /^Confirm your new email address/));
+    await expect.poll(() => page.getByText('Thank you: your account now uses this email address.').isVisible()).toBe(true);
+    await page.goto('/dashboard');
+    await expect.poll(() => page.getByRole('main').getByText(`Email: ${newEmail}`).isVisible()).toBe(true);
 
     await signOutViaDashboard(page);
     await signInViaForm(page, email);
@@ -48,9 +58,16 @@ describe('update email or password', () => {
     await page.getByLabel('Email').fill(newEmail);
     await page.getByRole('button', { name: /update|save/i }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(() => page.getByText('Your account has been updated.').isVisible()).toBe(true);
-    await signOutViaDashboard(page);
+    await expect.poll(() => page.getByText(`We sent a link to ${newEmail}.`, { exact: false }).isVisible()).toBe(true);
+    // Opened in another browser, signed in nowhere: the address changes all the same.
+    const other = await openSite(browser);
+    await other.page.goto(await waitForEmailLink(newEmail, /^Confirm your new email address/));
+    await expect.poll(() => other.page.getByText('Thank you: your account now uses this email address.').isVisible()).toBe(true);
+    await other.context.close();
+    // The change ended the account's other sessions, this one included.
+    await page.goto('/dashboard');
+    await page.waitForURL('**/signin**');
     await signInViaForm(page, newEmail);
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL('**/dashboard');
   });
 });

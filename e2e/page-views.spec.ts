@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import type { PageViewSummary } from '../src/shared/page-view';
 import { clientAddress, launchBrowser, openSite } from './support/browser';
 import { expectNoPageErrors, openPage, PASSWORD } from './support/journey';
+import { confirmAddressThroughApi } from './support/mail';
 
 // The e2e server lists this address in ADMIN_EMAILS; the summary API is for admins only.
 const ADMIN_EMAIL = 'admin@network.test';
@@ -19,6 +20,7 @@ async function adminApi(): Promise<APIRequestContext> {
   if (!signIn.ok()) {
     const signUp = await api.post('/api/auth/sign-up/email', { data: { email: ADMIN_EMAIL, password: PASSWORD, name: '' } });
     expect(signUp.status(), await signUp.text()).toBe(200);
+    await confirmAddressThroughApi(api, ADMIN_EMAIL);
   }
   return api;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startMailbox } from './mailbox-server';
 import { startServerProcess } from '../../src/server/testing/server-process';
+import { startOidcProvider } from '../../src/server/testing/oidc-provider';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,6 +12,8 @@ declare module 'vitest' {
     mailboxDir: string;
     serverLog: string;
     dataDir: string;
+    /** The OpenID Connect provider standing in for Google (see consentBrowserCookie). */
+    googleIssuerUrl: string;
   }
 }
 
@@ -24,6 +27,7 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`Build the front end first: npm run build (looked in ${dist})`);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-e2e-'));
   const mailbox = await startMailbox(path.join(root, 'mailbox'));
+  const google = await startOidcProvider();
   const log = path.join(root, 'server.log');
   const dataDir = path.join(root, 'data');
   const env = (url: string, port: number): NodeJS.ProcessEnv => ({
@@ -44,6 +48,10 @@ export default async function setup(project: TestProject) {
     TRUST_PROXY: 'true',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'info',
+    // "Sign in with Google" against the local provider, through the same discovery as Google's.
+    GOOGLE_CLIENT_ID: google.config.clientId,
+    GOOGLE_CLIENT_SECRET: google.config.clientSecret,
+    GOOGLE_ISSUER_URL: google.config.issuerUrl,
   });
   const server = await startServerProcess({ name: 'The server', log, env });
 
@@ -51,10 +59,12 @@ export default async function setup(project: TestProject) {
   project.provide('mailboxDir', mailbox.dir);
   project.provide('serverLog', log);
   project.provide('dataDir', dataDir);
+  project.provide('googleIssuerUrl', google.issuerUrl);
 
   return async () => {
     await server.stop();
     await mailbox.close();
+    await google.stop();
     if (process.env.KEEP_E2E_DATA) process.stdout.write(`e2e data kept in ${root}\n`);
     else fs.rmSync(root, { recursive: true, force: true });
   };

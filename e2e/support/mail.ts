@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { inject } from 'vitest';
+import type { APIRequestContext } from 'playwright-core';
 
 export type ReceivedMail = { rcpt: string[]; parsed: ParsedMail; text: string; subject: string };
 
@@ -24,4 +25,19 @@ export async function waitForMail(
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`No mail for ${to} within ${timeoutMs} ms`);
+}
+
+/** The confirmation link of the newest mail of this kind sent to the address (sign-up or change of address). */
+export async function waitForEmailLink(to: string, subject: RegExp = /^Confirm your email address/): Promise<string> {
+  const mail = await waitForMail(to, (m) => subject.test(m.subject));
+  const link = mail.text.match(/https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+/)?.[0];
+  if (!link) throw new Error(`The mail to ${to} has no confirmation link:\n${mail.text}`);
+  return link;
+}
+
+/** Opens the mailed confirmation link as the API would be called by the /verify-email page. */
+export async function confirmAddressThroughApi(request: APIRequestContext, email: string): Promise<void> {
+  const token = new URL(await waitForEmailLink(email)).searchParams.get('token');
+  const res = await request.post('/api/account/verify-email', { data: { token }, headers: { origin: inject('baseUrl') } });
+  if (res.status() !== 200) throw new Error(`Confirming ${email} failed: ${res.status()} ${await res.text()}`);
 }

@@ -2,6 +2,7 @@ import { expect, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { uniqueEmail } from './browser';
 import { PASSWORD } from './journey';
+import { confirmAddressThroughApi } from './mail';
 
 /** The e2e server lists this address in ADMIN_EMAILS. */
 export const ADMIN_EMAIL = 'admin@network.test';
@@ -9,13 +10,20 @@ export const ADMIN_EMAIL = 'admin@network.test';
 export type ProfileFields = Record<string, string | number | null>;
 
 /**
- * Signs up a member through the API in this page's browser context (so the page is signed in), and saves
- * their profile through PUT /api/profile when one is given.
+ * Signs up a member through the API in this page's browser context (so the page is signed in), confirms the
+ * address with the link mailed to it (unless `confirm` is false), and saves their profile through
+ * PUT /api/profile when one is given.
  */
-export async function signUpMember(page: Page, profile?: ProfileFields, email = uniqueEmail('member')): Promise<string> {
+export async function signUpMember(
+  page: Page,
+  profile?: ProfileFields,
+  email = uniqueEmail('member'),
+  opts: { confirm?: boolean } = {},
+): Promise<string> {
   const origin = inject('baseUrl');
   const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: '' }, headers: { origin } });
   expect(signUp.status(), await signUp.text()).toBe(200);
+  if (opts.confirm !== false) await confirmAddressThroughApi(page.request, email);
   if (profile) {
     const saved = await page.request.put('/api/profile', { data: profile, headers: { origin } });
     expect(saved.status(), await saved.text()).toBe(200);
@@ -33,4 +41,5 @@ export async function signInAsAdmin(page: Page): Promise<void> {
     headers: { origin },
   });
   expect(signUp.status(), await signUp.text()).toBe(200);
+  await confirmAddressThroughApi(page.request, ADMIN_EMAIL);
 }

@@ -17,6 +17,7 @@ import { directoryRoutes } from './directory/routes';
 import { forumRoutes } from './forum/routes';
 import { authRoutes } from './auth/routes';
 import { loadSession, type AuthVariables } from './auth/session';
+import type { SiteConfig } from '../shared/boot';
 import type { AppDeps } from './deps';
 import { AppError, errorBody } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -43,6 +44,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const limiter = createRateLimiter(db, deps.clock);
   const auth = createAuth({ config, db, outbox: deps.outbox, logger, live: deps.live, limiter });
   const app = new Hono<{ Variables: AppVariables }>();
+  const site: SiteConfig = { donateUrl: config.donateUrl, googleSignIn: config.google !== undefined };
 
   app.use('*', async (c, next) => {
     const requestId = randomUUID();
@@ -104,7 +106,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
 
   const api = new Hono<{ Variables: AppVariables }>();
   api.use('*', loadSession(auth));
-  api.get('/site', (c) => c.json({ donateUrl: config.donateUrl }));
+  api.get('/site', (c) => c.json(site));
   api.route('/', accountRoutes(deps, auth, limiter));
   api.route('/', statesRoutes(deps));
   api.route('/', analyticsRoutes(deps, limiter));
@@ -122,7 +124,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   if (options.distDir !== null) {
     const sessionCookie = auth.$context.then((ctx) => ctx.authCookies.sessionToken.name);
     const pages = {
-      site: { donateUrl: config.donateUrl },
+      site,
       hasSessionCookie: async (c: Context) => getCookie(c, await sessionCookie) !== undefined,
     };
     app.route('/', staticRoutes(options.distDir, pages));

@@ -39,3 +39,36 @@ describe('loadConfig', () => {
     expect(c.seedDemo).toBe(false);
   });
 });
+
+describe('Google sign-in settings', () => {
+  it('are off without a client, and use Google as the issuer by default', () => {
+    expect(loadConfig({}).google).toBeUndefined();
+    expect(loadConfig({ GOOGLE_CLIENT_ID: ' ', GOOGLE_CLIENT_SECRET: '' }).google).toBeUndefined();
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id.apps', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({
+      clientId: 'id.apps',
+      clientSecret: 'secret',
+      issuerUrl: 'https://accounts.google.com',
+    });
+  });
+
+  it('take another issuer, without its trailing slash', () => {
+    const c = loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER_URL: 'http://127.0.0.1:9000/' });
+    expect(c.google?.issuerUrl).toBe('http://127.0.0.1:9000');
+  });
+
+  it('need both the id and the secret, and an http(s) issuer', () => {
+    for (const [env, name] of [
+      [{ GOOGLE_CLIENT_ID: 'id' }, 'GOOGLE_CLIENT_SECRET'],
+      [{ GOOGLE_CLIENT_SECRET: 'secret' }, 'GOOGLE_CLIENT_ID'],
+      [{ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER_URL: 'ftp://issuer.example' }, 'GOOGLE_ISSUER_URL'],
+      [{ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER_URL: 'not a url' }, 'GOOGLE_ISSUER_URL'],
+    ] as const) {
+      expect(() => loadConfig(env), name).toThrow(ConfigError);
+      try {
+        loadConfig(env);
+      } catch (err) {
+        expect((err as ConfigError).problems.join('\n')).toContain(name);
+      }
+    }
+  });
+});

@@ -20,6 +20,14 @@ const boolFlag = z
 
 const DEV_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
 
+/** Google's OpenID Connect issuer; its discovery document is at /.well-known/openid-configuration. */
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -46,6 +54,14 @@ const envSchema = z
     SEED_DEMO: boolFlag,
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    GOOGLE_ISSUER_URL: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || GOOGLE_ISSUER)
+      .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }))
+      .transform((v) => v.replace(/\/+$/, '')),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEV_SECRET) {
@@ -53,6 +69,13 @@ const envSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be set in production' });
+    }
+    // Half a Google client would show a button that can only fail.
+    if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'must be set when GOOGLE_CLIENT_ID is' });
+    }
+    if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_ID'], message: 'must be set when GOOGLE_CLIENT_SECRET is' });
     }
   });
 
@@ -74,7 +97,11 @@ export type Config = {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** The built front end; default dist/ beside the sources. */
   webDistDir: string | undefined;
+  /** Sign in with Google (OpenID Connect); undefined when GOOGLE_CLIENT_ID and _SECRET are not set. */
+  google: GoogleConfig | undefined;
 };
+
+export type GoogleConfig = { clientId: string; clientSecret: string; issuerUrl: string };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -108,6 +135,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.NODE_ENV !== 'production' && (env.SEED_DEMO === undefined ? e.NODE_ENV === 'development' : e.SEED_DEMO),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuerUrl: e.GOOGLE_ISSUER_URL }
+        : undefined,
   };
 }
 

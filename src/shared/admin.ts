@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { StoredProfileFields } from './profile';
+import { textOf } from './text';
 import type { StateStat } from './states';
 
 // The admin area (SPEC.md §2 Admin, §4 Admin check and Mail delivery, §6): query schemas, limits and the
@@ -30,6 +31,8 @@ export const ADMIN_ACTIONS = {
   profilesExported: 'profiles.export',
   stateEdited: 'state.update',
   twoFactorReset: 'two-factor.reset',
+  memberSuspended: 'member.suspend',
+  suspensionLifted: 'member.unsuspend',
 } as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[keyof typeof ADMIN_ACTIONS];
 
@@ -42,6 +45,8 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   'profiles.export': 'downloaded all profiles (CSV)',
   'state.update': 'edited state figures',
   'two-factor.reset': 'cleared two-step sign-in',
+  'member.suspend': 'suspended a member',
+  'member.unsuspend': 'lifted a suspension',
 };
 
 /** A list position: the time in microseconds since 1970 and the uuid of the last row shown. */
@@ -83,6 +88,11 @@ export type ProfileListQuery = z.input<typeof profileListQuerySchema>;
 
 /** PUT /api/admin/profiles/:uid/role. */
 export const roleChangeSchema = z.object({ isAdmin: z.boolean({ error: 'isAdmin must be true or false' }) });
+
+export const SUSPENSION_REASON_MAX = 500;
+
+/** PUT /api/admin/profiles/:uid/suspension: why, in words the member is sent. */
+export const suspensionSchema = z.object({ reason: textOf('Reason', SUSPENSION_REASON_MAX) });
 
 /** GET /api/admin/activity. */
 export const activityListQuerySchema = z.object({ before: cursorSchema });
@@ -142,6 +152,11 @@ export type AdminProfile = StoredProfileFields & {
   isAdmin: boolean;
   isListedAdmin: boolean;
   photoUrl: string | null;
+  /** The account's address is confirmed (by its link, or by Google). */
+  emailVerified: boolean;
+  /** Set while the account is suspended. */
+  suspendedAt: string | null;
+  suspensionReason: string | null;
 };
 
 export type AdminProfileListResponse = {

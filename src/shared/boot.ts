@@ -3,7 +3,11 @@
 // It travels as a JSON data block (<script type="application/json">), which no browser executes, so the
 // Content-Security-Policy's ban on inline script stands.
 
-export type SiteConfig = { donateUrl: string };
+export type SiteConfig = {
+  donateUrl: string;
+  /** Whether the site has a Google client (GOOGLE_CLIENT_ID and _SECRET): /signin and /signup then offer it. */
+  googleSignIn: boolean;
+};
 
 export type BootState = {
   site: SiteConfig;

@@ -5,6 +5,7 @@ export const CLIENT_ROUTES = [
   '/signup',
   '/forgot-password',
   '/reset-password',
+  '/verify-email',
   '/contact',
   '/discuss',
   '/discuss/:id',

@@ -9,7 +9,7 @@ export function readBootState(doc: Document): BootState | null {
   if (!text) return null;
   try {
     const state = JSON.parse(text) as Partial<BootState>;
-    return typeof state.site?.donateUrl === 'string' ? (state as BootState) : null;
+    return typeof state.site?.donateUrl === 'string' && typeof state.site.googleSignIn === 'boolean' ? (state as BootState) : null;
   } catch {
     return null;
   }

@@ -16,7 +16,8 @@ export async function renderLanding(): Promise<string> {
   if (context.errors) throw new Error(`The landing route failed: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = new QueryClient();
-  const boot: BootState = { site: { donateUrl: DONATE_URL_PLACEHOLDER }, me: null };
+  // The landing page offers no sign-in, so whether Google is configured makes no difference to it.
+  const boot: BootState = { site: { donateUrl: DONATE_URL_PLACEHOLDER, googleSignIn: false }, me: null };
   seedBootState(queryClient, boot);
   return renderToString(
     <AppProviders queryClient={queryClient}>

@@ -17,6 +17,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'signup', ...page(() => import('./auth/sign-up-page')) },
   { path: 'forgot-password', ...page(() => import('./auth/forgot-password-page')) },
   { path: 'reset-password', ...page(() => import('./auth/reset-password-page')) },
+  // Opened from the mailed link, maybe on another device: the token is the proof, no sign-in needed.
+  { path: 'verify-email', ...page(() => import('./account/verify-email-page')) },
   { path: 'contact', ...page(() => import('./contact/contact-page')) },
   { path: 'discuss', ...page(() => import('./discuss/discuss-page')) },
   { path: 'discuss/:id', ...page(() => import('./discuss/post-page')) },

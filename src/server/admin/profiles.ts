@@ -64,7 +64,7 @@ function orderOf(sort: ProfileSort, dir: SortDirection): SQL[] {
   }
 }
 
-type Joined = { account: { id: string; email: string; createdAt: Date }; profile: ProfileRow | null };
+type Joined = { account: { id: string; email: string; createdAt: Date; emailVerified: boolean }; profile: ProfileRow | null };
 
 function toAdminProfile(config: Config, row: Joined): AdminProfile {
   const email = row.account.email.toLowerCase();
@@ -79,10 +79,13 @@ function toAdminProfile(config: Config, row: Joined): AdminProfile {
     isAdmin: stored.isAdmin === true || isListedAdmin,
     isListedAdmin,
     photoUrl: row.profile ? photoUrlOf(row.profile) : null,
+    emailVerified: row.account.emailVerified,
+    suspendedAt: stored.suspendedAt?.toISOString() ?? null,
+    suspensionReason: stored.suspensionReason ?? null,
   };
 }
 
-const joinedColumns = { account: { id: user.id, email: user.email, createdAt: user.createdAt }, profile };
+const joinedColumns = { account: { id: user.id, email: user.email, createdAt: user.createdAt, emailVerified: user.emailVerified }, profile };
 
 /** A page of profiles, searched and sorted (ties broken by account id, so pages never overlap). */
 export async function listAdminProfiles(

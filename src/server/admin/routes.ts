@@ -6,6 +6,7 @@ import {
   overviewQuerySchema,
   profileListQuerySchema,
   roleChangeSchema,
+  suspensionSchema,
   type AdminAccess,
 } from '../../shared/admin';
 import { requireAdmin, type AuthVariables } from '../auth/session';
@@ -18,8 +19,16 @@ import { profilesCsv, profilesCsvFileName } from './csv';
 import { deleteMail, getMail, listMail, listMailForms, mailIdOf, retryMail } from './mail';
 import { getOverview } from './overview';
 import { changeAdminRole } from './roles';
+import { liftSuspension, suspendMember } from './suspension';
 
 type C = Context<{ Variables: AuthVariables }>;
+
+/** Better Auth's ids are URL-safe; anything else names no account. */
+function accountIdOf(c: C): string {
+  const uid = c.req.param('uid') ?? '';
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(uid)) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+  return uid;
+}
 
 /**
  * The admin area's API (SPEC §2 Admin, §6): overview, all sent mail, all profiles with the CSV download and
@@ -103,9 +112,18 @@ export function adminRoutes(deps: AppDeps) {
   app.put('/admin/profiles/:uid/role', async (c) => {
     const who = await admin(c);
     const { isAdmin } = await readJson(c, roleChangeSchema);
-    const uid = c.req.param('uid');
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(uid)) throw new AppError('NOT_FOUND', 'This account no longer exists.');
-    return c.json(await changeAdminRole(deps, who, uid, isAdmin));
+    return c.json(await changeAdminRole(deps, who, accountIdOf(c), isAdmin));
+  });
+
+  app.put('/admin/profiles/:uid/suspension', async (c) => {
+    const who = await admin(c);
+    const { reason } = await readJson(c, suspensionSchema);
+    return c.json(await suspendMember(deps, who, accountIdOf(c), reason));
+  });
+
+  app.delete('/admin/profiles/:uid/suspension', async (c) => {
+    const who = await admin(c);
+    return c.json(await liftSuspension(deps, who, accountIdOf(c)));
   });
 
   // ---- Activity log ----

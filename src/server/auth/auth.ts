@@ -1,4 +1,7 @@
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import { ACCOUNT_SUSPENDED_MESSAGE } from '../../shared/account';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { PASSWORD_MAX, PASSWORD_MIN, RESET_TOKEN_TTL_SECONDS } from '../../shared/limits';
@@ -10,6 +13,8 @@ import type { LivePublisher } from '../live/bus';
 import { MAIL_FORMS, renderMail } from '../mail/outbox';
 import type { Logger } from '../logger';
 import type { RateLimiter } from '../rate-limit/rate-limit';
+import { GOOGLE_ERROR_PATH } from '../../shared/google';
+import { GOOGLE_PROVIDER_ID, googlePlugins, refuseUnverifiedGoogleEmail, takeOverUnverifiedAccount } from './google';
 import { secondFactorRules, twoFactorPlugin, UNUSED_TWO_FACTOR_PATHS } from './two-factor';
 
 export type AuthDeps = { config: Config; db: Db; outbox: Outbox; logger: Logger; live: LivePublisher; limiter: RateLimiter };
@@ -37,8 +42,6 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
         twoFactor: schema.twoFactor,
       },
     }),
-    plugins: [twoFactorPlugin(), secondFactorRules({ db, limiter })],
-    disabledPaths: UNUSED_TWO_FACTOR_PATHS,
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
@@ -71,6 +74,16 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
       // Set by us (never from input) when the session passes a second factor; admins need it.
       additionalFields: { secondFactorAt: { type: 'date', required: false, input: false } },
     },
+    // Google (when configured) links to the account with the same address; an account that never
+    // confirmed its address is taken over by the person Google vouches for (see google.ts).
+    // Two-step sign-in (two-factor.ts): a Google sign-in does not pass it (the plugin checks password
+    // sign-ins only), so such a session is asked for a code before the admin area opens.
+    plugins: [twoFactorPlugin(), secondFactorRules({ db, limiter }), ...googlePlugins(config.google)],
+    disabledPaths: UNUSED_TWO_FACTOR_PATHS,
+    account: { accountLinking: { enabled: true, requireLocalEmailVerified: false, trustedProviders: [] } },
+    user: { validateUserInfo: refuseUnverifiedGoogleEmail },
+    // A failed or forged OAuth callback comes back to the sign-in page, which says 'Failed to sign in'.
+    onAPIError: { errorURL: GOOGLE_ERROR_PATH },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     // Better Auth's messages join our structured log (wrong passwords are routine: debug, not warn).
@@ -85,6 +98,21 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
       ipAddress: config.trustProxy ? { ipAddressHeaders: ['x-forwarded-for'] } : { disableIpTracking: true },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // Every way in (password, Google, a second factor) makes a session here: a suspended account gets
+          // none. The password was already checked, so this says nothing to someone who does not know it.
+          before: async (created) => {
+            const [row] = await db
+              .select({ suspendedAt: schema.profile.suspendedAt })
+              .from(schema.profile)
+              .where(eq(schema.profile.uid, created.userId));
+            if (row?.suspendedAt) {
+              throw APIError.from('FORBIDDEN', { code: 'ACCOUNT_SUSPENDED', message: ACCOUNT_SUSPENDED_MESSAGE });
+            }
+          },
+        },
+      },
       user: {
         create: {
           after: async (created) => {
@@ -98,6 +126,13 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
               await live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'created', id: created.id });
             });
             logger.info('account created', { uid: created.id });
+          },
+        },
+      },
+      account: {
+        create: {
+          before: async (linked) => {
+            if (linked.providerId === GOOGLE_PROVIDER_ID) await takeOverUnverifiedAccount({ db, live, logger }, linked.userId);
           },
         },
       },

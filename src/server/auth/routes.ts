@@ -1,10 +1,12 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { googleDestinationsSchema, googleRedirectStartSchema } from '../../shared/google';
 import type { Auth } from './auth';
 import type { AuthVariables } from './session';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
 import { clientIp } from '../http/client-ip';
 import { AppError } from '../http/errors';
+import { fieldErrorsOf } from '../http/validate';
 import type { AppDeps } from '../deps';
 import { sendVerificationMail } from '../account/email-links';
 
@@ -29,7 +31,46 @@ const TWO_FACTOR_CLIENT_RULES: Record<string, { key: string; rule: RateRule }> =
   '/two-factor/generate-backup-codes': { key: 'auth/two-factor/password', rule: { limit: 20, windowMs: 15 * MINUTE } },
 };
 
+/**
+ * Starting a Google sign-in (in a popup, or as a full-page redirect when the popup was blocked) writes
+ * state to the database and sends the browser to Google; both ways count against one budget per client.
+ * Who is signing in is only known at the callback, and that needs a state from a start.
+ */
+const GOOGLE_START_RULE: RateRule = { limit: 30, windowMs: 15 * MINUTE };
+const GOOGLE_POPUP_START = '/oauth-popup/start';
+const GOOGLE_REDIRECT_START = '/sign-in/social';
+
+/** What our page puts in the popup's address (better-auth's oauthPopupClient); anything more is refused. */
+const popupStartSchema = googleDestinationsSchema
+  .extend({
+    provider: z.literal('google'),
+    popupOrigin: z.string().max(200),
+    popupNonce: z.string().max(100).optional(),
+  })
+  .strict();
+
 const bodyWithEmail = z.object({ email: z.string().max(320) }).partial();
+
+async function readJsonBody(c: Context): Promise<unknown> {
+  try {
+    return await c.req.raw.clone().json();
+  } catch {
+    throw new AppError('BAD_JSON');
+  }
+}
+
+/** The query as one value per name; a repeated name is refused, as we and Better Auth might read different ones. */
+function singleValuedQuery(c: Context): Record<string, string> {
+  const params = new URL(c.req.url).searchParams;
+  const names = [...params.keys()];
+  if (new Set(names).size !== names.length) throw new AppError('BAD_REQUEST', 'A query parameter is repeated.');
+  return Object.fromEntries(params);
+}
+
+function check(schema: z.ZodType, value: unknown) {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AppError('VALIDATION', undefined, fieldErrorsOf(parsed.error));
+}
 
 const signedUp = z.object({ user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }) });
 
@@ -48,16 +89,19 @@ export function authRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
       await limiter.hit([{ key: `${twoFactorRule.key}:ip:${clientIp(c, trustProxy)}`, rule: twoFactorRule.rule }]);
     }
     if (rule) {
-      let email = '';
-      try {
-        const parsed = bodyWithEmail.safeParse(await c.req.raw.clone().json());
-        email = parsed.success ? (parsed.data.email ?? '').trim().toLowerCase() : '';
-      } catch {
-        throw new AppError('BAD_JSON');
-      }
+      const parsed = bodyWithEmail.safeParse(await readJsonBody(c));
+      const email = parsed.success ? (parsed.data.email ?? '').trim().toLowerCase() : '';
       const checks = [{ key: `auth${action}:ip:${clientIp(c, trustProxy)}`, rule: rule.client }];
       if (email) checks.push({ key: `auth${action}:email:${email}`, rule: rule.address });
       await limiter.hit(checks);
+    }
+    const isPopupStart = c.req.method === 'GET' && action === GOOGLE_POPUP_START;
+    const isRedirectStart = c.req.method === 'POST' && action === GOOGLE_REDIRECT_START;
+    if (isPopupStart || isRedirectStart) {
+      // Only the Google sign-in the site offers: no ID tokens posted directly, no extra scopes or state.
+      if (isPopupStart) check(popupStartSchema, singleValuedQuery(c));
+      else check(googleRedirectStartSchema, await readJsonBody(c));
+      await limiter.hit([{ key: `auth/google-start:ip:${clientIp(c, trustProxy)}`, rule: GOOGLE_START_RULE }]);
     }
     const res = await auth.handler(c.req.raw);
     if (action === '/sign-up/email' && c.req.method === 'POST' && res.ok) {

@@ -19,7 +19,7 @@ function fakeDist({ withLanding = true } = {}) {
 
 const DONATE_URL = 'https://give.example.org/?a=1&b="2"';
 const options = {
-  site: { donateUrl: DONATE_URL },
+  site: { donateUrl: DONATE_URL, googleSignIn: true },
   hasSessionCookie: (c: { req: { header(name: string): string | undefined } }) => (c.req.header('cookie') ?? '').includes('session='),
 };
 
@@ -62,7 +62,7 @@ describe('front-end files', () => {
     expect(html).toContain('<title>landing</title>');
     expect(html).not.toContain(DONATE_URL_PLACEHOLDER);
     expect(html).toContain('href="https://give.example.org/?a=1&amp;b=&quot;2&quot;"');
-    expect(bootOf(html)).toEqual({ site: { donateUrl: DONATE_URL }, me: null });
+    expect(bootOf(html)).toEqual({ site: { donateUrl: DONATE_URL, googleSignIn: true }, me: null });
   });
 
   it('sends the plain app to a request with a session cookie, without claiming who is signed in', async () => {
@@ -70,14 +70,14 @@ describe('front-end files', () => {
       const html = await (await app.request(p, { headers: { cookie: 'session=abc' } })).text();
       expect(html, p).toContain('<title>app</title>');
       const boot = bootOf(html);
-      expect(boot.site).toEqual({ donateUrl: DONATE_URL });
+      expect(boot.site).toEqual({ donateUrl: DONATE_URL, googleSignIn: true });
       expect('me' in boot, p).toBe(false);
     }
   });
 
   it('tells every signed-out page that nobody is signed in', async () => {
     const html = await (await app.request('/signin')).text();
-    expect(bootOf(html)).toEqual({ site: { donateUrl: DONATE_URL }, me: null });
+    expect(bootOf(html)).toEqual({ site: { donateUrl: DONATE_URL, googleSignIn: true }, me: null });
   });
 
   it('falls back to the plain app for "/" when the build has no prerendered landing page', async () => {
@@ -88,9 +88,9 @@ describe('front-end files', () => {
 
 describe('the boot state block', () => {
   it('cannot close its element or start markup, whatever the values hold', () => {
-    const tag = bootScript({ site: { donateUrl: 'https://x.org/</script><script>alert(1)</script>&\u2028' } });
+    const tag = bootScript({ site: { donateUrl: 'https://x.org/</script><script>alert(1)</script>&\u2028', googleSignIn: false } });
     const inner = tag.slice(tag.indexOf('>') + 1, tag.lastIndexOf('</script>'));
     expect(inner).not.toMatch(/[<>&\u2028]/);
-    expect(JSON.parse(inner)).toEqual({ site: { donateUrl: 'https://x.org/</script><script>alert(1)</script>&\u2028' } });
+    expect(JSON.parse(inner)).toEqual({ site: { donateUrl: 'https://x.org/</script><script>alert(1)</script>&\u2028', googleSignIn: false } });
   });
 });

@@ -39,7 +39,7 @@ const withBoot = (html: string, boot: string) => html.replace('</head>', `  ${bo
  * found'). Visitors without a session cookie get the prerendered landing page for "/" (see
  * scripts/prerender-landing.ts), and every page carries the boot state (src/shared/boot.ts).
  */
-export function staticRoutes(distDir = DIST_DIR, options: PageOptions = { site: { donateUrl: '' }, hasSessionCookie: () => false }) {
+export function staticRoutes(distDir = DIST_DIR, options: PageOptions = { site: { donateUrl: '', googleSignIn: false }, hasSessionCookie: () => false }) {
   const app = new Hono();
 
   app.use('*', async (c, next) => {

@@ -15,6 +15,8 @@ import { checkFields, type FieldErrors } from '../lib/field-errors';
 import { updateAccount } from './account-api';
 
 const UPDATED_NOTICE = 'Your account has been updated.';
+const emailChangeNotice = (to: string) =>
+  `We sent a link to ${to}. Your email address changes when you open it.`;
 
 type AccountFormProps = {
   me: Me;
@@ -35,9 +37,13 @@ export function AccountForm({ me, doneTo, cancelTo }: AccountFormProps) {
 
   const mutation = useMutation({
     mutationFn: updateAccount,
-    onSuccess: async ({ user }) => {
+    onSuccess: async ({ user, emailChangeRequested, passwordChanged }) => {
       queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, { user });
-      await navigate(doneTo, flash(UPDATED_NOTICE));
+      const notices = [
+        passwordChanged ? UPDATED_NOTICE : null,
+        emailChangeRequested && user.pendingEmail ? emailChangeNotice(user.pendingEmail) : null,
+      ];
+      await navigate(doneTo, flash(notices.filter(Boolean).join(' ')));
     },
     onError: (error) => {
       if (isApiRequestError(error) && error.code === 'RECENT_LOGIN_REQUIRED') {

@@ -102,6 +102,14 @@ export function changeRole(uid: string, isAdmin: boolean) {
   return api.put<{ email: string; isAdmin: boolean }>(`/api/admin/profiles/${encodeURIComponent(uid)}/role`, { isAdmin });
 }
 
+export function suspendMember(uid: string, reason: string) {
+  return api.put<{ uid: string; suspendedAt: string }>(`/api/admin/profiles/${encodeURIComponent(uid)}/suspension`, { reason });
+}
+
+export function liftSuspension(uid: string) {
+  return api.delete<{ uid: string; suspendedAt: null }>(`/api/admin/profiles/${encodeURIComponent(uid)}/suspension`);
+}
+
 // ---- State data ----
 
 export const adminStatesQueryOptions = queryOptions({

@@ -1,13 +1,16 @@
 import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
 
-import { Anchor, Button, Group, Loader, NativeSelect, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Modal, NativeSelect, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   ADMIN_SEARCH_MAX,
   ADMIN_TOPICS,
   PROFILE_SORTS,
+  SUSPENSION_REASON_MAX,
+  suspensionSchema,
   type AdminProfile,
   type ProfileSort,
   type SortDirection,
@@ -16,9 +19,10 @@ import { MESSAGES } from '../../shared/messages';
 import { stateName } from '../../shared/states';
 import { ConfirmDelete } from '../app/confirm-delete';
 import { FormAlert } from '../app/form-alert';
+import { isApiRequestError } from '../lib/api';
 import { formatDateTime } from '../lib/format-date-time';
 import { useLive } from '../live/use-live';
-import { changeRole, profileListQueryOptions, PROFILES_CSV_URL, type ProfileQuery } from './admin-api';
+import { changeRole, liftSuspension, profileListQueryOptions, PROFILES_CSV_URL, suspendMember, type ProfileQuery } from './admin-api';
 import { AdminSection } from './admin-section';
 import { TableScroll } from './table-scroll';
 import classes from './admin.module.css';
@@ -251,6 +255,7 @@ function ProfileRow({ profile: p, isOpen, onToggle }: { profile: AdminProfile; i
             </Text>
           )}
           {p.isAdmin ? <span className={classes.badge}>Admin</span> : null}
+          {p.suspendedAt ? <span className={classes.badge}>Suspended</span> : null}
         </span>
         <span className={classes.memberEmail}>{p.email}</span>
       </td>
@@ -302,6 +307,7 @@ function ProfileDetails({ profile: p }: { profile: AdminProfile }) {
     ['Foster children this year', p.numberOfFosterKids],
     ['Social media', link(p.socialMedia)],
     ['Comments', p.comments],
+    ['Email confirmed', p.emailVerified ? 'Yes' : 'Not yet'],
     ['Profile saved', p.savedAt ? formatDateTime(p.savedAt) : 'Not yet'],
     ['Signed up', formatDateTime(p.signedUpAt)],
     ['Account id', p.uid],
@@ -317,6 +323,7 @@ function ProfileDetails({ profile: p }: { profile: AdminProfile }) {
         ))}
       </dl>
       <RoleControl profile={p} />
+      <SuspensionControl profile={p} />
     </div>
   );
 }
@@ -357,6 +364,99 @@ function RoleControl({ profile: p }: { profile: AdminProfile }) {
         confirmColor={next ? 'teal' : 'red.9'}
         cancelLabel="Cancel"
       />
+    </Group>
+  );
+}
+
+/**
+ * Suspend a member, with the reason they are sent, or lift it. Admins are not suspended (the server says
+ * so too): revoke the role first.
+ */
+function SuspensionControl({ profile: p }: { profile: AdminProfile }) {
+  const [isOpen, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
+  const who = nameOf(p) || p.email;
+  const suspension = useMutation({
+    mutationFn: (why: string) => suspendMember(p.uid, why),
+    onSuccess: () => {
+      setOpen(false);
+      setReason('');
+    },
+    onError: (error) => setReasonError(isApiRequestError(error) ? (error.fieldErrors?.reason ?? undefined) : undefined),
+  });
+  const lifting = useMutation({ mutationFn: () => liftSuspension(p.uid) });
+  if (p.isAdmin && !p.suspendedAt) return null;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = suspensionSchema.safeParse({ reason });
+    if (!parsed.success) {
+      setReasonError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setReasonError(undefined);
+    suspension.mutate(parsed.data.reason);
+  }
+
+  if (p.suspendedAt) {
+    return (
+      <Stack mt="md" gap="xs">
+        <Text size="sm">
+          <strong>Suspended</strong> on {formatDateTime(p.suspendedAt)}. Reason: {p.suspensionReason}
+        </Text>
+        <Group gap="sm">
+          <Button size="xs" variant="outline" onClick={() => lifting.mutate()} loading={lifting.isPending}>
+            Lift the suspension of {who}
+          </Button>
+        </Group>
+        <FormAlert message={lifting.error?.message} />
+      </Stack>
+    );
+  }
+  return (
+    <Group mt="md" gap="sm" align="center">
+      <Button size="xs" variant="outline" color="red.9" onClick={() => setOpen(true)}>
+        Suspend {who}
+      </Button>
+      <Modal.Root opened={isOpen} onClose={() => setOpen(false)} centered>
+        <Modal.Overlay />
+        <Modal.Content>
+          <Modal.Header component="div">
+            <Modal.Title>Suspend {who}?</Modal.Title>
+            <Modal.CloseButton aria-label="Close" />
+          </Modal.Header>
+          <Modal.Body>
+            <Text mb="md">
+              Their sessions end at once, they cannot sign in, they leave the directory and members cannot write to them. What they
+              wrote stays. They are told by mail, with the reason below.
+            </Text>
+            <form onSubmit={onSubmit} noValidate>
+              <Textarea
+                label="Reason"
+                description="Sent to the member and kept in the activity log."
+                required
+                autosize
+                minRows={3}
+                maxLength={SUSPENSION_REASON_MAX}
+                value={reason}
+                onChange={(event) => setReason(event.currentTarget.value)}
+                error={reasonError}
+                data-autofocus
+              />
+              <FormAlert message={suspension.error && !reasonError ? suspension.error.message : null} />
+              <Group justify="flex-end" mt="md">
+                <Button variant="default" onClick={() => setOpen(false)} disabled={suspension.isPending}>
+                  Cancel
+                </Button>
+                <Button type="submit" color="red.9" loading={suspension.isPending}>
+                  Suspend
+                </Button>
+              </Group>
+            </form>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
     </Group>
   );
 }

@@ -1,11 +1,15 @@
-import { Alert } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 
-/** A form's failure, announced when it appears (Mantine's Alert has role="alert"). */
-export function FormAlert({ message }: { message: string | undefined | null }) {
+/**
+ * A form's failure, announced when it appears (Mantine's Alert has role="alert"); `detail` is a second
+ * sentence below it (for example why a sign-in was refused and whom to ask).
+ */
+export function FormAlert({ message, detail }: { message: string | undefined | null; detail?: string | undefined | null }) {
   if (!message) return null;
   return (
     <Alert color="red" variant="light" mb="md">
       {message}
+      {detail ? <Text size="sm" mt={4} c="inherit">{detail}</Text> : null}
     </Alert>
   );
 }

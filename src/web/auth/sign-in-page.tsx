@@ -2,18 +2,19 @@ import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { signInSchema } from '../../shared/account';
+import { ACCOUNT_SUSPENDED_MESSAGE, signInSchema } from '../../shared/account';
 import { MESSAGES } from '../../shared/messages';
 import { TWO_FACTOR_MESSAGES } from '../../shared/two-factor';
 import { FormAlert } from '../app/form-alert';
 import { EmailField, PasswordField } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
-import { isRateLimited } from '../lib/api';
+import { isApiRequestError, isRateLimited } from '../lib/api';
 import { checkFields, type FieldErrors } from '../lib/field-errors';
 import { safeNextPath } from '../lib/safe-next';
 import { SecondFactorForm } from '../two-factor/second-factor-form';
 import { signIn } from './auth-api';
+import { GoogleSignInButton } from './google-sign-in-button';
 import { refreshMe } from './me-query';
 
 /** Better Auth's answer when the password was right and the account has two-step sign-in. */
@@ -28,12 +29,18 @@ export default function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  // A Google sign-in that failed comes back here with Better Auth's ?error=<code>.
+  const [formError, setFormError] = useState<string | undefined>(searchParams.has('error') ? MESSAGES.signInFailed : undefined);
+  /** A second sentence below the failure, when there is something the member can do about it. */
+  const [formDetail, setFormDetail] = useState<string | undefined>(
+    /suspended/i.test(searchParams.get('error') ?? '') ? ACCOUNT_SUSPENDED_MESSAGE : undefined,
+  );
   const [isCodeStep, setCodeStep] = useState(false);
+  const next = safeNextPath(searchParams.get('next'), window.location.origin);
 
   async function finish() {
     await refreshMe(queryClient);
-    await navigate(safeNextPath(searchParams.get('next'), window.location.origin), { replace: true });
+    await navigate(next, { replace: true });
   }
 
   const mutation = useMutation({
@@ -43,13 +50,17 @@ export default function SignInPage() {
       if (isTwoFactorRedirect(answer)) return setCodeStep(true);
       await finish();
     },
-    onError: (error) => setFormError(isRateLimited(error) ? error.message : MESSAGES.signInFailed),
+    onError: (error) => {
+      setFormError(isRateLimited(error) ? error.message : MESSAGES.signInFailed);
+      setFormDetail(isApiRequestError(error) && error.code === 'ACCOUNT_SUSPENDED' ? ACCOUNT_SUSPENDED_MESSAGE : undefined);
+    },
   });
 
   function backToPassword(notice?: string) {
     setCodeStep(false);
     setPassword('');
     setFormError(notice);
+    setFormDetail(undefined);
   }
 
   if (isCodeStep) {
@@ -80,6 +91,7 @@ export default function SignInPage() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(undefined);
+    setFormDetail(undefined);
     const data = checkFields(signInSchema, { email, password }, setFieldErrors);
     if (data) mutation.mutate(data);
   }
@@ -87,7 +99,7 @@ export default function SignInPage() {
   return (
     <Page title="Sign In" size="xs">
       <FormCard>
-        <FormAlert message={formError} />
+        <FormAlert message={formError} detail={formDetail} />
         <form onSubmit={onSubmit} noValidate>
           <Stack>
             <EmailField value={email} onValueChange={setEmail} error={fieldErrors.email} />
@@ -110,6 +122,7 @@ export default function SignInPage() {
             </Group>
           </Stack>
         </form>
+        <GoogleSignInButton next={next} onError={setFormError} />
       </FormCard>
       <Text ta="center" mt="lg">
         Need an account?{' '}

@@ -12,6 +12,7 @@ import { Page } from '../app/page';
 import { isApiRequestError, isRateLimited } from '../lib/api';
 import { checkFields, type FieldErrors } from '../lib/field-errors';
 import { signUp } from './auth-api';
+import { GoogleSignInButton } from './google-sign-in-button';
 import { refreshMe } from './me-query';
 
 export default function SignUpPage() {
@@ -89,6 +90,7 @@ export default function SignUpPage() {
             )}
           </Stack>
         </form>
+        <GoogleSignInButton next="/" onError={setFormError} />
       </FormCard>
       <Text ta="center" mt="lg">
         Already have an account?{' '}

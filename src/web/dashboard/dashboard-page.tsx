@@ -10,6 +10,8 @@ import { signOut } from '../auth/auth-api';
 import { useMe } from '../auth/me-query';
 import { endSession } from '../app/flash-notice';
 import { TwoStepSection } from '../two-factor/two-step-section';
+import { EmailConfirmNotice } from '../app/email-confirm-notice';
+import { PendingEmailNotice } from '../account/pending-email-notice';
 
 const BLANK_AVATAR_URL = '/images/blank-avatar.svg';
 
@@ -32,6 +34,8 @@ export default function DashboardPage() {
   return (
     <Page title="Dashboard" size="xs">
       <FormAlert message={error} />
+      <EmailConfirmNotice place="dashboard" />
+      {me.pendingEmail ? <PendingEmailNotice pendingEmail={me.pendingEmail} /> : null}
       {me.hasProfile ? null : (
         <Paper bg="mustard.5" c="var(--mantine-color-black)" p="md" radius="md" mb="lg">
           <Title order={2} size="h4" mb={4}>

@@ -21,6 +21,7 @@ import { SearchBox } from '../app/search-box';
 import { useMe } from '../auth/me-query';
 import { directoryQueryOptions } from './directory-api';
 import { MemberCard } from './member-card';
+import { EmailConfirmNotice } from '../app/email-confirm-notice';
 import classes from './directory.module.css';
 
 const STATE_OPTIONS = [{ value: '', label: 'Choose a state' }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))];
@@ -48,6 +49,7 @@ export default function DirectoryPage() {
         Members of the network in Assemblies of God churches and ministries. Find people near you or who serve
         as you do, and write to them here: their email addresses, phone numbers and street addresses stay private.
       </Text>
+      <EmailConfirmNotice place="directory" />
       {me && !me.hasProfile ? (
         <Text mb="md" maw={720} size="sm">
           You are not listed yet, and writing to members needs a profile.{' '}

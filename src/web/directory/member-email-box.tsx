@@ -2,6 +2,8 @@ import { Anchor, Button, Group, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { EmailConfirmNotice } from '../app/email-confirm-notice';
+import { useMe } from '../auth/me-query';
 import { MEMBER_MESSAGE_MAX, NEEDS_PROFILE_TO_WRITE, memberMessageSchema } from '../../shared/directory';
 import { MESSAGES } from '../../shared/messages';
 import { FormAlert, FormSuccess } from '../app/form-alert';
@@ -27,6 +29,7 @@ type MemberEmailBoxProps = {
  * address, which the reader never sees. 'Email sent!' is announced when it has been queued.
  */
 export function MemberEmailBox({ uid, firstName, fullName, canWrite, leading, between }: MemberEmailBoxProps) {
+  const isConfirmed = useMe()?.emailVerified === true;
   const [isOpen, setIsOpen] = useState(false);
   const [message, setMessage] = useState('');
   const [fieldError, setFieldError] = useState<string>();
@@ -100,7 +103,8 @@ export function MemberEmailBox({ uid, firstName, fullName, canWrite, leading, be
             </Anchor>
           </Text>
         ) : null}
-        {isOpen && canWrite ? (
+        {isOpen && canWrite && !isConfirmed ? <EmailConfirmNotice place="memberEmail" /> : null}
+        {isOpen && canWrite && isConfirmed ? (
           <form onSubmit={onSubmit} noValidate aria-label={`Email ${fullName}`}>
             <Textarea
               ref={textareaRef}

@@ -2,28 +2,33 @@ import { Anchor, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MESSAGES } from '../../shared/messages';
+import { EmailConfirmNotice } from '../app/email-confirm-notice';
 import { useMe } from '../auth/me-query';
 import { signInPathFor } from '../lib/safe-next';
 
 /**
- * Writing needs a member with a profile (SPEC §6). Visitors are asked to sign in; members without a
- * profile get the spec's message and a way to the dashboard. The server enforces the same rule.
+ * Writing needs a member with a profile (SPEC §6) and a confirmed address. Visitors get the spec's
+ * message with ways to sign in or up; members without a profile get it with a way to the dashboard;
+ * members who have not confirmed their address are told so. The server enforces the same rules.
  */
 export function PostingGate({ action, children }: { action: 'post' | 'respond'; children: ReactNode }) {
   const me = useMe();
   const location = useLocation();
   if (!me) {
     return (
-      <Text>
-        <Anchor component={Link} to={signInPathFor(`${location.pathname}${location.search}`)} fw={700}>
-          Sign in
-        </Anchor>{' '}
-        to {action === 'post' ? 'write a post' : 'respond'}. New here?{' '}
-        <Anchor component={Link} to="/signup">
-          Sign up
-        </Anchor>{' '}
-        to join the conversation.
-      </Text>
+      <Paper withBorder p="md" radius="md" data-needs-profile>
+        <Text mb={4}>{MESSAGES.needProfileToPost}</Text>
+        <Text>
+          <Anchor component={Link} to={signInPathFor(`${location.pathname}${location.search}`)} fw={700}>
+            Sign in
+          </Anchor>{' '}
+          to {action === 'post' ? 'write a post' : 'respond'}. New here?{' '}
+          <Anchor component={Link} to="/signup" fw={700}>
+            Sign up
+          </Anchor>{' '}
+          to join the conversation.
+        </Text>
+      </Paper>
     );
   }
   if (!me.hasProfile) {
@@ -38,5 +43,6 @@ export function PostingGate({ action, children }: { action: 'post' | 'respond'; 
       </Paper>
     );
   }
+  if (!me.emailVerified) return <EmailConfirmNotice place="forum" />;
   return <>{children}</>;
 }

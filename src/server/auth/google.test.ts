@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { GOOGLE_ERROR_PATH } from '../../shared/google';
+import { account, session, user, verification } from '../db/schema';
+import { createTestApp, uniqueEmail } from '../testing/app';
+import { startOidcProvider, type Consent, type OidcProvider, type ProviderIdentity } from '../testing/oidc-provider';
+
+// The whole Google sign-in against a real OpenID Connect provider on loopback: our start, the
+// provider's authorize endpoint, our callback, with the client's cookies all the way, as a browser does.
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type Client = ReturnType<TestApp['client']>;
+
+let provider: OidcProvider;
+let t: TestApp;
+beforeAll(async () => {
+  provider = await startOidcProvider();
+  t = await createTestApp({ config: { google: provider.config } });
+});
+afterAll(async () => {
+  await t?.close();
+  await provider?.stop();
+});
+
+const DESTINATIONS = { callbackURL: '/', newUserCallbackURL: '/update-profile', errorCallbackURL: GOOGLE_ERROR_PATH };
+
+function googleUser(overrides: Partial<ProviderIdentity> = {}): ProviderIdentity {
+  return { sub: `google-${randomUUID()}`, email: uniqueEmail('google'), emailVerified: true, name: 'Grace Miller', ...overrides };
+}
+
+function popupStartUrl(params: Record<string, string> = {}) {
+  const query = new URLSearchParams({ provider: 'google', popupOrigin: t.config.publicUrl, popupNonce: 'nonce-1', ...DESTINATIONS, ...params });
+  return `/api/auth/oauth-popup/start?${query}`;
+}
+
+/** What the popup's completion page posts to the page that opened it. */
+function completionOf(html: string): { type: string; nonce: string; token?: string; redirectTo?: string; error?: { code: string }; targetOrigin: string } {
+  const match = /<script type="application\/json" id="better-auth-oauth-popup">(.*?)<\/script>/s.exec(html);
+  if (!match) throw new Error(`not a completion page:\n${html}`);
+  return JSON.parse(match[1]!);
+}
+
+/** The provider's answer to our authorization request: the URL it sends the browser back to. */
+async function atProvider(authorizeUrl: string, consent: Consent): Promise<URL> {
+  expect(authorizeUrl.startsWith(`${provider.issuerUrl}/authorize?`)).toBe(true);
+  const res = await fetch(authorizeUrl, { redirect: 'manual', headers: { cookie: provider.consentCookie(consent) } });
+  expect(res.status).toBe(302);
+  return new URL(res.headers.get('location')!);
+}
+
+/** The popup: start → provider → callback, in one client's cookie jar. Answers the callback's response. */
+async function popupSignIn(c: Client, consent: Consent) {
+  const start = await c.get(popupStartUrl());
+  expect(start.status, await start.clone().text()).toBe(302);
+  const back = await atProvider(start.headers.get('location')!, consent);
+  expect(back.origin + back.pathname).toBe(`${t.config.publicUrl}/api/auth/callback/google`);
+  const callback = await c.get(back.pathname + back.search);
+  return { callback, callbackPath: back.pathname + back.search, page: completionOf(await callback.clone().text()) };
+}
+
+/** The full-page redirect (the browser blocked the popup). */
+async function redirectSignIn(c: Client, consent: Consent) {
+  const start = await c.post('/api/auth/sign-in/social', { provider: 'google', ...DESTINATIONS });
+  expect(start.status, await start.clone().text()).toBe(200);
+  const { url } = (await start.json()) as { url: string };
+  const back = await atProvider(url, consent);
+  return c.get(back.pathname + back.search);
+}
+
+async function me(c: Client) {
+  return ((await (await c.get('/api/me')).json()) as { user: { id: string; email: string; hasProfile: boolean } | null }).user;
+}
+
+async function usersWith(email: string) {
+  return t.db.select().from(user).where(eq(user.email, email));
+}
+
+async function passwordMember(opts: { verified: boolean }) {
+  const email = uniqueEmail('member');
+  const c = t.client();
+  await c.signUp(email);
+  const [row] = await usersWith(email);
+  await t.db.update(user).set({ emailVerified: opts.verified }).where(eq(user.id, row!.id));
+  return { c, email, id: row!.id };
+}
+
+describe('without a Google client', () => {
+  let plain: TestApp;
+  beforeAll(async () => {
+    plain = await createTestApp();
+  });
+  afterAll(() => plain.close());
+
+  it('tells the pages not to offer it, and refuses to start it', async () => {
+    expect(((await (await plain.app.request('/api/site')).json()) as { googleSignIn: boolean }).googleSignIn).toBe(false);
+    const c = plain.client();
+    const social = await c.post('/api/auth/sign-in/social', { provider: 'google', ...DESTINATIONS });
+    expect(social.status).toBe(404);
+    // The popup's start is not even there.
+    expect((await c.get(popupStartUrl())).status).toBe(404);
+    expect((await c.get('/api/auth/callback/google?code=x&state=y')).headers.get('location')).toMatch(/^\/signin\?error=/);
+    expect(await me(c)).toBeNull();
+  });
+});
+
+describe('with a Google client', () => {
+  it('tells the pages to offer it', async () => {
+    expect(((await (await t.app.request('/api/site')).json()) as { googleSignIn: boolean }).googleSignIn).toBe(true);
+  });
+
+  it('makes a new, confirmed account for a new address and leads it to /update-profile', async () => {
+    const who = googleUser();
+    const c = t.client();
+    const { callback, page } = await popupSignIn(c, who);
+    expect(callback.status).toBe(200);
+    expect(page).toMatchObject({ type: 'better-auth:oauth-popup', nonce: 'nonce-1', redirectTo: '/update-profile', targetOrigin: t.config.publicUrl });
+    expect(page.error).toBeUndefined();
+
+    const signedIn = await me(c);
+    expect(signedIn).toMatchObject({ email: who.email, hasProfile: false });
+    const [row] = await usersWith(who.email);
+    expect(row).toMatchObject({ id: signedIn!.id, emailVerified: true, name: 'Grace Miller' });
+    const accounts = await t.db.select().from(account).where(eq(account.userId, row!.id));
+    expect(accounts.map((a) => [a.providerId, a.accountId])).toEqual([['google', who.sub]]);
+  });
+
+  it('signs a returning Google member in to the same account, leading to /', async () => {
+    const who = googleUser();
+    await popupSignIn(t.client(), who);
+    const again = t.client();
+    const { page } = await popupSignIn(again, who);
+    expect(page.redirectTo).toBe('/');
+    expect((await me(again))?.email).toBe(who.email);
+    expect(await usersWith(who.email)).toHaveLength(1);
+  });
+
+  it('signs in as the confirmed member with the same address, who keeps their password and sessions', async () => {
+    const member = await passwordMember({ verified: true });
+    const c = t.client();
+    const { page } = await popupSignIn(c, googleUser({ email: member.email }));
+    expect(page.redirectTo).toBe('/');
+    expect((await me(c))?.id).toBe(member.id);
+    expect(await usersWith(member.email)).toHaveLength(1);
+    const providers = await t.db.select({ p: account.providerId }).from(account).where(eq(account.userId, member.id));
+    expect(providers.map((r) => r.p).sort()).toEqual(['credential', 'google']);
+    expect((await me(member.c))?.id).toBe(member.id);
+    expect((await t.client().signIn(member.email)).status).toBe(200);
+  });
+
+  it('matches the address whatever its case', async () => {
+    const member = await passwordMember({ verified: true });
+    const c = t.client();
+    await popupSignIn(c, googleUser({ email: member.email.toUpperCase() }));
+    expect((await me(c))?.id).toBe(member.id);
+  });
+
+  it('hands an account that never confirmed its address to the person Google vouches for', async () => {
+    const squatter = await passwordMember({ verified: false });
+    const owner = t.client();
+    const { page } = await popupSignIn(owner, googleUser({ email: squatter.email }));
+    expect(page.error).toBeUndefined();
+    expect((await me(owner))?.id).toBe(squatter.id);
+
+    const [row] = await usersWith(squatter.email);
+    expect(row!.emailVerified).toBe(true);
+    const providers = await t.db.select({ p: account.providerId }).from(account).where(eq(account.userId, squatter.id));
+    expect(providers.map((r) => r.p)).toEqual(['google']);
+    // The password is gone and the sessions made with it ended; only the owner's is left.
+    expect(await me(squatter.c)).toBeNull();
+    expect((await t.client().signIn(squatter.email)).status).toBe(401);
+    expect(await t.db.select().from(session).where(eq(session.userId, squatter.id))).toHaveLength(1);
+  });
+
+  it('does not take over a confirmed account on a later Google sign-in', async () => {
+    const member = await passwordMember({ verified: true });
+    await popupSignIn(t.client(), googleUser({ email: member.email, sub: `google-${member.id}` }));
+    await popupSignIn(t.client(), googleUser({ email: member.email, sub: `google-${member.id}` }));
+    expect((await me(member.c))?.id).toBe(member.id);
+    expect((await t.client().signIn(member.email)).status).toBe(200);
+  });
+
+  it('refuses an address Google has not verified, and makes or links nothing', async () => {
+    const who = googleUser({ emailVerified: false });
+    const c = t.client();
+    const { page } = await popupSignIn(c, who);
+    expect(page.error?.code).toBe('email_not_verified');
+    expect(page.token).toBeUndefined();
+    expect(await me(c)).toBeNull();
+    expect(await usersWith(who.email)).toHaveLength(0);
+
+    const member = await passwordMember({ verified: false });
+    const other = t.client();
+    expect((await popupSignIn(other, googleUser({ email: member.email, emailVerified: false }))).page.error).toBeDefined();
+    expect(await me(other)).toBeNull();
+    expect((await me(member.c))?.id).toBe(member.id);
+    expect(await t.db.select().from(account).where(and(eq(account.userId, member.id), eq(account.providerId, 'google')))).toHaveLength(0);
+  });
+
+  it('refuses a linked Google account whose address is no longer verified', async () => {
+    const who = googleUser();
+    await popupSignIn(t.client(), who);
+    const c = t.client();
+    expect((await popupSignIn(c, { ...who, emailVerified: false })).page.error?.code).toBe('email_not_verified');
+    expect(await me(c)).toBeNull();
+  });
+
+  it('leaves the visitor signed out when consent is denied, and tells the page', async () => {
+    const c = t.client();
+    const { page } = await popupSignIn(c, 'deny');
+    expect(page.error?.code).toBe('access_denied');
+    expect(page.token).toBeUndefined();
+    expect(await me(c)).toBeNull();
+  });
+
+  it('refuses a forged or missing state', async () => {
+    const c = t.client();
+    const start = await c.get(popupStartUrl());
+    const back = await atProvider(start.headers.get('location')!, googleUser());
+    const forged = new URLSearchParams(back.search);
+    forged.set('state', 'forged-state-value');
+    const page = completionOf(await (await c.get(`${back.pathname}?${forged}`)).text());
+    expect(page.error?.code).toBe('state_mismatch');
+    expect(await me(c)).toBeNull();
+
+    // Without the popup's marker the callback redirects to the sign-in page, which reports the failure.
+    const visitor = t.client();
+    forged.delete('state');
+    const missing = await visitor.get(`${back.pathname}?${forged}`);
+    expect(missing.status).toBe(302);
+    expect(missing.headers.get('location')).toBe(`${GOOGLE_ERROR_PATH}?error=state_not_found`);
+    expect(await me(visitor)).toBeNull();
+  });
+
+  it('refuses a state that was already used, or that another browser started', async () => {
+    const c = t.client();
+    const { callbackPath } = await popupSignIn(c, googleUser());
+    const sessionsBefore = await t.db.select().from(session);
+    // The same browser replays the callback, then another one tries it (a link sent to a victim).
+    const replay = await c.get(callbackPath);
+    expect(replay.status).toBe(302);
+    expect(replay.headers.get('location')).toMatch(/^\/signin\?error=state_/);
+    const victim = t.client();
+    expect((await victim.get(callbackPath)).headers.get('location')).toMatch(/^\/signin\?error=state_/);
+    expect(await me(victim)).toBeNull();
+
+    // A callback for a flow another browser started: the state is valid but not this browser's.
+    const attacker = t.client();
+    const start = await attacker.get(popupStartUrl());
+    const back = await atProvider(start.headers.get('location')!, googleUser());
+    const planted = t.client();
+    expect((await planted.get(back.pathname + back.search)).headers.get('location')).toMatch(/error=state_mismatch/);
+    expect(await me(planted)).toBeNull();
+    expect(await t.db.select().from(session)).toHaveLength(sessionsBefore.length);
+  });
+
+  it('signs in through the full-page redirect too, and sends failures back to /signin', async () => {
+    const who = googleUser();
+    const c = t.client();
+    const done = await redirectSignIn(c, who);
+    expect(done.status).toBe(302);
+    expect(done.headers.get('location')).toBe('/update-profile');
+    expect((await me(c))?.email).toBe(who.email);
+
+    const denied = t.client();
+    const failed = await redirectSignIn(denied, 'deny');
+    expect(failed.headers.get('location')).toBe(`${GOOGLE_ERROR_PATH}?error=access_denied`);
+    expect(await me(denied)).toBeNull();
+  });
+});
+
+describe('what the Google start endpoints accept', () => {
+  it('refuses anything but the Google sign-in the pages start, and stores nothing for it', async () => {
+    const c = t.client();
+    const stored = async () => (await t.db.select().from(verification)).length + (await t.db.select().from(user)).length;
+    const before = await stored();
+    for (const [body, status] of [
+      [{ provider: 'github', ...DESTINATIONS }, 400],
+      [{ provider: 'google', idToken: { token: 'x.y.z' } }, 400],
+      [{ provider: 'google', scopes: ['https://www.googleapis.com/auth/drive'] }, 400],
+      [{ provider: 'google', callbackURL: 'https://evil.example/' }, 400],
+      [{ provider: 'google', callbackURL: '//evil.example/' }, 400],
+      [{ provider: 'google', errorCallbackURL: '/\\evil.example' }, 400],
+      [{ provider: 'google', callbackURL: '/'.padEnd(600, 'x') }, 400],
+      [[], 400],
+    ] as const) {
+      const res = await c.post('/api/auth/sign-in/social', body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+    }
+    const notJson = await c.post('/api/auth/sign-in/social', 'provider=google', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as { code: string }).code).toBe('BAD_JSON');
+
+    for (const params of [{ provider: 'github' }, { scopes: 'drive' }, { additionalData: '{}' }, { callbackURL: 'https://evil.example/' }] as Record<string, string>[]) {
+      const res = await c.get(popupStartUrl(params));
+      expect(res.status, JSON.stringify(params)).toBe(400);
+    }
+    const repeated = await c.get(`${popupStartUrl()}&callbackURL=${encodeURIComponent('https://evil.example/')}`);
+    expect(repeated.status).toBe(400);
+    // The completion page posts to popupOrigin: only the site's own origin may receive it.
+    const foreign = await c.get(popupStartUrl({ popupOrigin: 'https://evil.example' }));
+    expect(foreign.status).toBe(403);
+    expect(await stored()).toBe(before);
+  });
+
+  it('limits how often one client starts a Google sign-in', async () => {
+    const c = t.client();
+    for (let i = 0; i < 30; i++) {
+      const res = i % 2 ? await c.get(popupStartUrl()) : await c.post('/api/auth/sign-in/social', { provider: 'google', ...DESTINATIONS });
+      expect(res.status, `start ${i + 1}`).toBeLessThan(400);
+    }
+    const limited = await c.get(popupStartUrl());
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await t.client().get(popupStartUrl())).status).toBe(302);
+  });
+});
+
+describe('security headers on the popup flow', () => {
+  it('keep the completion page script allowed by its hash only, never framed, and not cut off from its opener', async () => {
+    const { callback } = await popupSignIn(t.client(), googleUser());
+    const csp = callback.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/^default-src 'none'; script-src 'sha256-[^']+'; base-uri 'none'; frame-ancestors 'none'$/);
+    expect(callback.headers.get('cross-origin-opener-policy')).toBeNull();
+    expect(callback.headers.get('x-frame-options')).toBe('DENY');
+    expect(callback.headers.get('cache-control')).toBe('no-store');
+
+    const start = await t.client().get(popupStartUrl());
+    expect(start.headers.get('cross-origin-opener-policy')).toBeNull();
+    expect(start.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('stay the site policy on every other answer, a redirecting callback included', async () => {
+    const visitor = t.client();
+    const redirect = await visitor.get('/api/auth/callback/google?code=x');
+    expect(redirect.status).toBe(302);
+    for (const res of [redirect, await visitor.get('/api/me'), await visitor.get('/api/auth/get-session')]) {
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(res.headers.get('content-security-policy')).not.toContain('sha256');
+    }
+    expect((await visitor.get('/api/me')).headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
+});

@@ -1,0 +1,38 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sendEmailLinkAgain } from '../app/email-confirm-notice';
+import { ME_QUERY_KEY, type MeResponse } from '../auth/me-query';
+import { isApiRequestError } from '../lib/api';
+import { cancelEmailChange } from './account-api';
+
+/** A change of address waiting for the new address to confirm: send its link again, or call it off. */
+export function PendingEmailNotice({ pendingEmail }: { pendingEmail: string }) {
+  const queryClient = useQueryClient();
+  const resend = useMutation({ mutationFn: sendEmailLinkAgain });
+  const cancel = useMutation({
+    mutationFn: cancelEmailChange,
+    onSuccess: ({ user }) => queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, { user }),
+  });
+  const failure = resend.error ?? cancel.error;
+  return (
+    <Paper withBorder p="md" radius="md" mb="md" data-pending-email>
+      <Text mb="xs" style={{ overflowWrap: 'anywhere' }}>
+        Your email address changes to <strong>{pendingEmail}</strong> when you open the link we sent there.
+      </Text>
+      <Group gap="xs">
+        <Button size="xs" variant="outline" onClick={() => resend.mutate()} loading={resend.isPending} disabled={resend.isSuccess}>
+          Send the link again
+        </Button>
+        <Button size="xs" variant="subtle" onClick={() => cancel.mutate()} loading={cancel.isPending}>
+          Keep my current address
+        </Button>
+      </Group>
+      <div role="status">{resend.data ? <Text size="sm" mt="xs">Sent. Check your inbox at {resend.data.sentTo}.</Text> : null}</div>
+      {failure ? (
+        <Text c="red.9" size="sm" mt="xs" role="alert">
+          {isApiRequestError(failure) ? failure.message : 'That did not work. Please try again.'}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,76 @@
+import { Anchor, Group, Loader, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { EMAIL_LINK_MESSAGES } from '../../shared/account';
+import { FormAlert, FormSuccess } from '../app/form-alert';
+import { Page } from '../app/page';
+import { refreshMe, useMe } from '../auth/me-query';
+import { isApiRequestError } from '../lib/api';
+import { confirmEmail } from './account-api';
+
+/**
+ * Where the mailed confirmation link leads. The link works once, so the page opens it exactly once, by
+ * itself (a POST: mail scanners that fetch links do not use it up).
+ */
+export default function VerifyEmailPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: confirmEmail,
+    onSuccess: () => refreshMe(queryClient),
+  });
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || token === '') return;
+    started.current = true;
+    mutation.mutate(token);
+  }, [mutation, token]);
+
+  const failure =
+    token === '' || mutation.isError
+      ? isApiRequestError(mutation.error) && mutation.error.status === 409
+        ? mutation.error.fieldErrors?.email ?? mutation.error.message
+        : EMAIL_LINK_MESSAGES.invalidLink
+      : null;
+
+  return (
+    <Page title="Confirm your email address" size="xs">
+      {mutation.isPending ? (
+        <Group gap="sm" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>Confirming your address…</Text>
+        </Group>
+      ) : null}
+      <FormAlert message={failure} />
+      {mutation.data ? (
+        <>
+          <FormSuccess message={mutation.data.purpose === 'change' ? EMAIL_LINK_MESSAGES.changed : EMAIL_LINK_MESSAGES.confirmed} />
+          <Text mb="md" style={{ overflowWrap: 'anywhere' }}>
+            Your account&rsquo;s address is <strong>{mutation.data.email}</strong>.
+          </Text>
+        </>
+      ) : null}
+      {mutation.isPending ? null : (
+        <Group gap="lg">
+          {me ? (
+            <>
+              <Anchor component={Link} to="/dashboard">
+                Go to your dashboard
+              </Anchor>
+              <Anchor component={Link} to="/directory">
+                Open the directory
+              </Anchor>
+            </>
+          ) : (
+            <Anchor component={Link} to="/signin">
+              Sign in
+            </Anchor>
+          )}
+        </Group>
+      )}
+    </Page>
+  );
+}
