@@ -14,31 +14,49 @@ export function keyOf(totpUriOrKey: string): string {
   return key.replace(/\s+/g, '').toUpperCase();
 }
 
-const lastPeriodUsed = new Map<string, number>();
+/** The 30-second period a code is for, now. */
+export function currentTotpPeriod(): number {
+  return Math.floor(Date.now() / PERIOD_MS);
+}
+
+/** The code of this key for one period (the server accepts the period before and after the current one). */
+export function totpCodeFor(totpUriOrKey: string, period: number): Promise<string> {
+  return createOTP(base32.decode(keyOf(totpUriOrKey)), { digits: TOTP_DIGITS }).hotp(period);
+}
 
 /**
- * A code for this key that this process has not used before. The server spends each code (a code passes
- * once), and accepts the period before and after the current one; so this takes the current period, then the
- * next, and only waits for the clock when both are spent.
+ * A code for a period after `lastPeriod`, so never one already used: the server spends each code (a code
+ * passes once). Takes the current period, else the next; waits for the clock when both are spent, unless
+ * `wait` is false (then null).
  */
-export async function nextTotpCode(totpUriOrKey: string): Promise<string> {
-  const key = keyOf(totpUriOrKey);
+export async function unusedTotpCode(
+  totpUriOrKey: string,
+  lastPeriod: number,
+  opts: { wait?: boolean } = {},
+): Promise<{ code: string; period: number } | null> {
   for (;;) {
-    const current = Math.floor(Date.now() / PERIOD_MS);
-    const period = Math.max(current, (lastPeriodUsed.get(key) ?? -Infinity) + 1);
-    if (period <= current + 1) {
-      lastPeriodUsed.set(key, period);
-      return createOTP(base32.decode(key), { digits: TOTP_DIGITS }).hotp(period);
-    }
+    const current = currentTotpPeriod();
+    const period = Math.max(current, lastPeriod + 1);
+    if (period <= current + 1) return { code: await totpCodeFor(totpUriOrKey, period), period };
+    if (opts.wait === false) return null;
     await new Promise((resolve) => setTimeout(resolve, (current + 1) * PERIOD_MS - Date.now() + 50));
   }
 }
 
+const lastPeriodUsed = new Map<string, number>();
+
+/** A code for this key that this process has not used before (see unusedTotpCode). */
+export async function nextTotpCode(totpUriOrKey: string): Promise<string> {
+  const key = keyOf(totpUriOrKey);
+  const next = (await unusedTotpCode(key, lastPeriodUsed.get(key) ?? 0))!;
+  lastPeriodUsed.set(key, next.period);
+  return next.code;
+}
+
 /** A well-formed code the key does not give now, different at each call (for tests of wrong codes). */
 export async function wrongTotpCode(totpUriOrKey: string): Promise<string> {
-  const otp = createOTP(base32.decode(keyOf(totpUriOrKey)), { digits: TOTP_DIGITS });
-  const current = Math.floor(Date.now() / PERIOD_MS);
-  const valid = new Set(await Promise.all([-1, 0, 1, 2].map((d) => otp.hotp(current + d))));
+  const current = currentTotpPeriod();
+  const valid = new Set(await Promise.all([-1, 0, 1, 2].map((d) => totpCodeFor(totpUriOrKey, current + d))));
   for (;;) {
     const candidate = String(randomInt(1_000_000)).padStart(TOTP_DIGITS, '0');
     if (!valid.has(candidate)) return candidate;
