@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { EMAIL_LINK_MESSAGES } from '../src/shared/account';
 import { seriousViolations } from './support/a11y';
@@ -22,6 +22,7 @@ describe('a new member confirms their address', () => {
     // The profile can be filled before confirming.
     const saved = await page.request.put('/api/profile', {
       data: { firstName: 'Lena', lastName, phone: '4175550123', state: 'MO', agAffiliated: 'Yes' },
+      headers: { origin: inject('baseUrl') },
     });
     expect(saved.status(), await saved.text()).toBe(200);
 

@@ -1,6 +1,7 @@
 import { expect, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { uniqueEmail } from './browser';
+import { confirmAddressThroughApi } from './mail';
 import { PASSWORD } from './journey';
 
 // Helpers the journeys that watch pages update live share.
@@ -25,6 +26,7 @@ export async function signUpThroughApi(page: Page, opts: { prefix: string; profi
   const email = uniqueEmail(opts.prefix);
   const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: '' }, headers: { origin } });
   expect(signUp.status(), await signUp.text()).toBe(200);
+  await confirmAddressThroughApi(page.request, email);
   if (opts.profile) {
     const saved = await page.request.put('/api/profile', { data: opts.profile, headers: { origin } });
     expect(saved.status(), await saved.text()).toBe(200);

@@ -11,7 +11,7 @@ import { analyticsRoutes } from './analytics/routes';
 import { adminRoutes } from './admin/routes';
 import { setAdmin } from './admin/roles';
 import { resetTwoFactor } from './admin/second-factor';
-import { createAuth } from './auth/auth';
+import { createAuth, trustedOrigins } from './auth/auth';
 import { contactRoutes } from './contact/routes';
 import { directoryRoutes } from './directory/routes';
 import { forumRoutes } from './forum/routes';
@@ -21,6 +21,7 @@ import type { SiteConfig } from '../shared/boot';
 import type { AppDeps } from './deps';
 import { AppError, errorBody } from './http/errors';
 import { securityHeaders } from './http/security-headers';
+import { requireSameOrigin } from './http/same-origin';
 import { readJson } from './http/validate';
 import { isPhotoUpload, profileRoutes } from './profiles/routes';
 import { liveRoutes } from './live/routes';
@@ -105,6 +106,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/auth', authRoutes(deps, auth, limiter));
 
   const api = new Hono<{ Variables: AppVariables }>();
+  api.use('*', requireSameOrigin(trustedOrigins(config)));
   api.use('*', loadSession(auth));
   api.get('/site', (c) => c.json(site));
   api.route('/', accountRoutes(deps, auth, limiter));

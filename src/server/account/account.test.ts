@@ -124,6 +124,25 @@ describe('rate limits', () => {
     expect((await last.json()).code).toBe('RATE_LIMITED');
   });
 
+  it('counts every attempt on its address whatever the encoding: only JSON reaches the sign-in (issue 12, defect 1)', async () => {
+    // A body that parses both ways: the limiter read no email in it as JSON while Better Auth read the
+    // form, so a locked address could still be tried.
+    const email = uniqueEmail();
+    await t.client().signUp(email);
+    for (let i = 0; i < 10; i++) await t.client().signIn(email, `wrong ${i} password`);
+    expect((await t.client().signIn(email)).status).toBe(429);
+    const both = `{"x":"&email=${encodeURIComponent(email)}&password=${encodeURIComponent('correct horse 1')}&y="}`;
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+      const c = t.client();
+      const res = await c.post('/api/auth/sign-in/email', both, { 'content-type': type });
+      expect(res.status, type).toBe(415);
+      expect(c.jar.size, type).toBe(0);
+    }
+    for (const path of ['/api/auth/sign-up/email', '/api/auth/request-password-reset', '/api/auth/sign-out']) {
+      expect((await t.client().post(path, `email=${encodeURIComponent(uniqueEmail())}&password=x`, { 'content-type': 'application/x-www-form-urlencoded' })).status, path).toBe(415);
+    }
+  });
+
   it('limits sign-in attempts per client, whatever the address', async () => {
     const c = t.client();
     const statuses: number[] = [];

@@ -17,6 +17,12 @@ import { GOOGLE_ERROR_PATH } from '../../shared/google';
 import { GOOGLE_PROVIDER_ID, googlePlugins, refuseUnverifiedGoogleEmail, takeOverUnverifiedAccount } from './google';
 import { secondFactorRules, twoFactorPlugin, UNUSED_TWO_FACTOR_PATHS } from './two-factor';
 
+/** Where our pages are served: state-changing requests must come from there (ours and Better Auth's). */
+export function trustedOrigins(config: Config): string[] {
+  // The Vite dev server (npm run dev) proxies /api from its own origin.
+  return config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
+}
+
 export type AuthDeps = { config: Config; db: Db; outbox: Outbox; logger: Logger; live: LivePublisher; limiter: RateLimiter };
 
 /**
@@ -30,8 +36,7 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.sessionSecret,
-    // The Vite dev server (npm run dev) proxies /api from its own origin.
-    trustedOrigins: config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl],
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {

@@ -290,8 +290,8 @@ describe('what the Google start endpoints accept', () => {
       expect(res.status, JSON.stringify(body)).toBe(status);
     }
     const notJson = await c.post('/api/auth/sign-in/social', 'provider=google', { 'content-type': 'application/x-www-form-urlencoded' });
-    expect(notJson.status).toBe(400);
-    expect(((await notJson.json()) as { code: string }).code).toBe('BAD_JSON');
+    expect(notJson.status).toBe(415);
+    expect(((await notJson.json()) as { code: string }).code).toBe('UNSUPPORTED_MEDIA_TYPE');
 
     for (const params of [{ provider: 'github' }, { scopes: 'drive' }, { additionalData: '{}' }, { callbackURL: 'https://evil.example/' }] as Record<string, string>[]) {
       const res = await c.get(popupStartUrl(params));

@@ -83,6 +83,10 @@ export function authRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
   const app = new Hono<{ Variables: AuthVariables }>();
   app.on(['GET', 'POST'], '/*', async (c) => {
     const action = c.req.path.replace(/^\/api\/auth/, '');
+    // Better Auth also reads form bodies; our limits read JSON. Only what both read the same way gets in.
+    if (c.req.method === 'POST' && !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
+    }
     const rule = c.req.method === 'POST' ? RULES[action] : undefined;
     const twoFactorRule = c.req.method === 'POST' ? TWO_FACTOR_CLIENT_RULES[action] : undefined;
     if (twoFactorRule) {

@@ -130,14 +130,26 @@ describe('POST /api/contact from a visitor', () => {
     expect(await mailCount()).toBe(before);
   });
 
-  it('limits each client to 5 messages in 10 minutes (429 with Retry-After), other clients unaffected', async () => {
+  it('spends a human token on one message: a second message with it is refused, from any client', async () => {
     const c = t.client();
     const humanToken = await confirmHuman(c);
+    expect((await c.post('/api/contact', message({ humanToken, message: 'First' }))).status).toBe(202);
+    const before = await mailCount();
+    for (const sender of [c, t.client()]) {
+      const again = await sender.post('/api/contact', message({ humanToken, message: 'Again' }));
+      expect(again.status).toBe(403);
+      expect(await again.json()).toMatchObject({ fieldErrors: { humanToken: HUMAN_CHECK_MESSAGES.used } });
+    }
+    expect(await mailCount()).toBe(before);
+  });
+
+  it('limits each client to 5 messages in 10 minutes (429 with Retry-After), other clients unaffected', async () => {
+    const c = t.client();
     for (let i = 0; i < 5; i++) {
-      expect((await c.post('/api/contact', message({ humanToken, message: `Note ${i}` }))).status).toBe(202);
+      expect((await c.post('/api/contact', message({ humanToken: await confirmHuman(c), message: `Note ${i}` }))).status).toBe(202);
     }
     const before = await mailCount();
-    const res = await c.post('/api/contact', message({ humanToken, message: 'One more' }));
+    const res = await c.post('/api/contact', message({ humanToken: await confirmHuman(c), message: 'One more' }));
     expect(res.status).toBe(429);
     expect((await res.json()).message).toBe(CONTACT_RATE_MESSAGES.send);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -24,6 +24,11 @@ export function issueHumanToken(secret: string, now: Date, ttlMs: number): { tok
   return { token: `${payload}.${signature}`, expiresAt };
 }
 
+/** When a well-formed token expires (check it first): the time its single use must be remembered until. */
+export function humanTokenExpiry(token: string): Date {
+  return new Date(Number(token.split('.')[1]));
+}
+
 /** Whether the token is one we signed and has not expired; tokens from the future (beyond the TTL) are refused. */
 export function checkHumanToken(secret: string, token: string | undefined, now: Date, ttlMs: number): HumanTokenCheck {
   if (!token) return 'missing';

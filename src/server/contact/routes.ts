@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import { readJson } from '../http/validate';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
-import { confirmHuman, requireHuman, sendContactMessage } from './service';
+import { confirmHuman, requireHuman, sendContactMessage, spendHumanToken } from './service';
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
@@ -45,6 +45,7 @@ export function contactRoutes(deps: AppDeps, limiter: RateLimiter) {
       SEND_RULES.map((rule) => ({ key: `contact:${client}:${rule.windowMs}`, rule })),
       CONTACT_RATE_MESSAGES.send,
     );
+    await spendHumanToken(limiter, input, who);
     await sendContactMessage(deps, input, who);
     return c.json({ ok: true }, 202);
   });

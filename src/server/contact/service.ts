@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { CONTACT_HONEYPOT_FIELD, HUMAN_TOKEN_TTL_MS, type ContactFields } from '../../shared/contact';
 import type { SessionUser } from '../auth/session';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail } from '../mail/outbox';
-import { checkHumanToken, issueHumanToken } from './human-token';
+import { checkHumanToken, humanTokenExpiry, issueHumanToken } from './human-token';
+import type { RateLimiter } from '../rate-limit/rate-limit';
 
 type Deps = Pick<AppDeps, 'config' | 'clock' | 'logger' | 'outbox'>;
 
@@ -11,6 +13,7 @@ export const HUMAN_CHECK_MESSAGES = {
   missing: 'Please click “I am indeed human” before sending.',
   expired: 'Your “I am indeed human” confirmation has expired. Please click it again, then send.',
   invalid: 'Your “I am indeed human” confirmation is not valid. Please click it again, then send.',
+  used: 'Your “I am indeed human” confirmation was used for a message already. Please click it again, then send.',
 } as const;
 
 /** Deliberately vague: a program that fills the hidden field learns nothing about why it was refused. */
@@ -36,6 +39,17 @@ export function requireHuman(deps: Deps, input: ContactFields, who: SessionUser 
   if (check === 'ok') return;
   const message = HUMAN_CHECK_MESSAGES[check];
   throw new AppError('FORBIDDEN', message, { humanToken: message });
+}
+
+/**
+ * A visitor's token is good for one message: the first message that passes every other check spends it
+ * (in the shared database, so a copy sent through another instance is refused too).
+ */
+export async function spendHumanToken(limiter: RateLimiter, input: ContactFields, who: SessionUser | null): Promise<void> {
+  if (who || !input.humanToken) return;
+  const digest = createHash('sha256').update(input.humanToken).digest('base64url');
+  if (await limiter.useOnce(`contact-human-used:${digest}`, humanTokenExpiry(input.humanToken))) return;
+  throw new AppError('FORBIDDEN', HUMAN_CHECK_MESSAGES.used, { humanToken: HUMAN_CHECK_MESSAGES.used });
 }
 
 /** The message goes to the network's team (STAFF_EMAIL) through the outbox; replying writes to the sender. */

@@ -7,6 +7,9 @@ import { setAdmin } from '../admin/roles';
 import { passSecondFactor } from '../testing/second-factor';
 import { createTestApp, uniqueEmail } from '../testing/app';
 import { createLiveBus, type LiveBus } from './bus';
+import { LIVE_LIMIT_MESSAGES, LIVE_STREAMS_PER_CLIENT, liveRoutes } from './routes';
+import { Hono } from 'hono';
+import { AppError } from '../http/errors';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -122,6 +125,52 @@ describe('GET /api/live', () => {
       expect(res.status, q).toBe(400);
       expect((await res.json()).code).toBe('VALIDATION');
     }
+  });
+
+  it("refuses names of an object's inherited properties as topics (issue 12, defect 3)", async () => {
+    const c = t.client();
+    for (const topic of ['constructor', 'toString', 'hasOwnProperty', 'valueOf', 'constructor:1']) {
+      const res = await c.get(`/api/live?topics=${topic}`);
+      expect(res.status, topic).toBe(400);
+      await res.body?.cancel();
+    }
+  });
+
+  it('caps the streams one client holds (429), others still connect, and a closed stream frees its place', async () => {
+    const c = t.client();
+    const open: Response[] = [];
+    for (let i = 0; i < LIVE_STREAMS_PER_CLIENT; i++) {
+      const res = await c.get('/api/live?topics=posts');
+      expect(res.status).toBe(200);
+      open.push(res);
+    }
+    const refused = await c.get('/api/live?topics=posts');
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: LIVE_LIMIT_MESSAGES.client });
+    expect(refused.headers.get('retry-after')).toBe('60');
+    const other = await t.client().get('/api/live?topics=posts');
+    expect(other.status).toBe(200);
+    await other.body?.cancel();
+    await open.pop()!.body?.cancel();
+    await expect.poll(async () => {
+      const res = await c.get('/api/live?topics=posts');
+      if (res.status === 200) open.push(res);
+      else await res.body?.cancel();
+      return res.status;
+    }).toBe(200);
+    await Promise.all(open.map((r) => r.body?.cancel()));
+  });
+
+  it('caps the streams of the whole instance (503 with Retry-After)', async () => {
+    const small = new Hono().route('/api', liveRoutes(t.deps, t.deps.live, { perClient: 100, perInstance: 3 }));
+    small.onError((err, c) => (err instanceof AppError ? c.json(err.toJSON(), err.status) : c.text(String(err), 500)));
+    const get = (ip: string) => small.request('/api/live?topics=posts', { headers: { 'x-test-client-ip': ip } });
+    const open = [await get('10.1.0.1'), await get('10.1.0.2'), await get('10.1.0.3')];
+    expect(open.map((r) => r.status)).toEqual([200, 200, 200]);
+    const refused = await get('10.1.0.4');
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ code: 'UNAVAILABLE', message: LIVE_LIMIT_MESSAGES.instance });
+    await Promise.all(open.map((r) => r.body?.cancel()));
   });
 
   it('keeps admin topics for admins who passed a second factor: 401 for visitors, 403 for members', async () => {

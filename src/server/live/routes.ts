@@ -4,11 +4,20 @@ import { z } from 'zod';
 import { LIVE_MAX_TOPICS, LIVE_TOPIC_PATTERN, LIVE_TOPICS, topicFamily, type LiveEvent } from '../../shared/live';
 import { isAdmin, requireSecondFactor, type AuthVariables } from '../auth/session';
 import type { AppDeps } from '../deps';
+import { clientIp } from '../http/client-ip';
 import { AppError } from '../http/errors';
 import { readQuery } from '../http/validate';
 import type { LiveBus } from './bus';
 
 const HEARTBEAT_MS = 20_000;
+/** Open streams one client may hold on one instance (a member with several tabs open stays well under). */
+export const LIVE_STREAMS_PER_CLIENT = 12;
+/** Open streams one instance holds at most; more clients are spread over other instances or wait. */
+export const LIVE_STREAMS_PER_INSTANCE = 2000;
+export const LIVE_LIMIT_MESSAGES = {
+  client: 'Too many live connections from your address. Close some tabs of this site, then reload.',
+  instance: 'The site has too many live connections right now. Please try again in a minute.',
+} as const;
 
 const querySchema = z.object({
   topics: z
@@ -27,14 +36,22 @@ const querySchema = z.object({
  * The first event, `ready`, comes on every (re)connect: the browser refetches then, so nothing that
  * changed while it was away is missed.
  */
-export function liveRoutes(deps: AppDeps, bus: LiveBus) {
+export function liveRoutes(
+  deps: AppDeps,
+  bus: LiveBus,
+  limits: { perClient: number; perInstance: number } = { perClient: LIVE_STREAMS_PER_CLIENT, perInstance: LIVE_STREAMS_PER_INSTANCE },
+) {
   const app = new Hono<{ Variables: AuthVariables }>();
+  const openByClient = new Map<string, number>();
+  let open = 0;
 
   app.get('/live', async (c) => {
     const { topics } = readQuery(c, querySchema);
     const user = c.get('user');
     for (const topic of topics) {
-      const audience = LIVE_TOPICS[topicFamily(topic)];
+      // An own property only: 'constructor' or '__proto__' name no topic.
+      const family = topicFamily(topic);
+      const audience = Object.hasOwn(LIVE_TOPICS, family) ? LIVE_TOPICS[family] : undefined;
       if (!audience) throw new AppError('VALIDATION', undefined, { topics: `Unknown topic: ${topic}` });
       if (audience !== 'public' && !user) throw new AppError('UNAUTHENTICATED');
       if (audience === 'admin') {
@@ -42,6 +59,18 @@ export function liveRoutes(deps: AppDeps, bus: LiveBus) {
         requireSecondFactor(c, user!);
       }
     }
+    const client = clientIp(c, deps.config.trustProxy);
+    const mine = openByClient.get(client) ?? 0;
+    if (mine >= limits.perClient) throw new AppError('RATE_LIMITED', LIVE_LIMIT_MESSAGES.client, undefined, { 'Retry-After': '60' });
+    if (open >= limits.perInstance) throw new AppError('UNAVAILABLE', LIVE_LIMIT_MESSAGES.instance, undefined, { 'Retry-After': '60' });
+    open++;
+    openByClient.set(client, mine + 1);
+    const release = () => {
+      open--;
+      const left = (openByClient.get(client) ?? 1) - 1;
+      if (left > 0) openByClient.set(client, left);
+      else openByClient.delete(client);
+    };
     const wanted = new Set(topics);
     c.header('Cache-Control', 'no-store');
     c.header('X-Accel-Buffering', 'no');
@@ -81,6 +110,7 @@ export function liveRoutes(deps: AppDeps, bus: LiveBus) {
         }
       } finally {
         unsubscribe();
+        release();
       }
     });
   });

@@ -33,6 +33,18 @@ export function createRateLimiter(db: Db, clock: Clock) {
         }
       }
     },
+    /**
+     * Records the one use of something good for one use (a contact form's human token) until `until`;
+     * false when it was used already. Two instances racing for it insert the same row: one wins.
+     */
+    async useOnce(key: string, until: Date): Promise<boolean> {
+      const rows = await db
+        .insert(rateLimit)
+        .values({ key, windowStart: until, count: 1 })
+        .onConflictDoNothing()
+        .returning({ count: rateLimit.count });
+      return rows.length === 1;
+    },
     /** Drops windows that ended long ago; called now and then by the server. */
     async prune(olderThanMs = 24 * 60 * 60 * 1000): Promise<void> {
       await db.delete(rateLimit).where(and(lt(rateLimit.windowStart, new Date(clock.now().getTime() - olderThanMs))));

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
+import { EmailConfirmNotice } from '../app/email-confirm-notice';
 import { FormAlert, FormSuccess } from '../app/form-alert';
 import { Page } from '../app/page';
 import { refreshMe, useMe } from '../auth/me-query';
@@ -45,6 +46,7 @@ export default function VerifyEmailPage() {
         </Group>
       ) : null}
       <FormAlert message={failure} />
+      {failure ? <EmailConfirmNotice place="dashboard" /> : null}
       {mutation.data ? (
         <>
           <FormSuccess message={mutation.data.purpose === 'change' ? EMAIL_LINK_MESSAGES.changed : EMAIL_LINK_MESSAGES.confirmed} />

@@ -60,6 +60,8 @@ export default function ContactPage() {
     onSuccess: () => {
       setMessage('');
       setIsSent(true);
+      // A confirmation is good for one message; the next one asks for the click again.
+      setHumanToken(null);
     },
     onError: (error) => {
       if (!isApiRequestError(error)) {

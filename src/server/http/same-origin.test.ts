@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { mail, post, profile } from '../db/schema';
+import { createTestApp } from '../testing/app';
+import { signUpMember } from '../testing/members';
+import { FOREIGN_ORIGIN_MESSAGE } from './same-origin';
+
+// Issue 12, defect 5: PUT /api/profile, POST /api/posts and POST /api/contact answered 200/201/202 to a
+// request from https://evil.example. A page of another site must not act with a member's cookie.
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const EVIL = 'https://evil.example';
+const profileChange = { firstName: 'Mallory', lastName: 'Changed', phone: '4175550100', state: 'MO' };
+const postBody = { category: 'General', title: 'Forged', body: 'Posted by another site' };
+const contactBody = { email: 'victim@example.org', message: 'Forged message' };
+
+async function rows() {
+  const [posts] = await t.db.select({ n: count() }).from(post);
+  const [mails] = await t.db.select({ n: count() }).from(mail);
+  return { posts: posts!.n, mails: mails!.n };
+}
+
+describe('state-changing /api routes', () => {
+  it('refuse another site with 403, by Origin, by Referer, or a cookie with neither, and change nothing', async () => {
+    const m = await signUpMember(t);
+    const before = await rows();
+    const attempts: Array<Record<string, string>> = [
+      { origin: EVIL },
+      { origin: 'null' },
+      { origin: '', referer: `${EVIL}/page` },
+      { origin: '', referer: 'not a url' },
+      { origin: '' },
+    ];
+    for (const headers of attempts) {
+      for (const [method, url, body] of [
+        ['PUT', '/api/profile', profileChange],
+        ['POST', '/api/posts', postBody],
+        ['POST', '/api/contact', contactBody],
+        ['DELETE', '/api/account', undefined],
+      ] as const) {
+        const res = await m.c.request(method, url, body, headers);
+        expect(res.status, `${method} ${url} ${JSON.stringify(headers)}`).toBe(403);
+        expect((await res.json()).message).toBe(FOREIGN_ORIGIN_MESSAGE);
+      }
+    }
+    expect(await rows()).toEqual(before);
+    const [row] = await t.db.select().from(profile).where(eq(profile.uid, m.id));
+    expect(row!.firstName).toBe('Grace');
+    expect((await (await m.c.get('/api/me')).json()).user).not.toBeNull();
+  });
+
+  it('accept our own pages, reads from anywhere, and cookie-less tools', async () => {
+    const m = await signUpMember(t);
+    expect((await m.c.request('PUT', '/api/profile', profileChange)).status).toBe(200);
+    expect((await m.c.post('/api/posts', postBody)).status).toBe(201);
+    expect((await m.c.post('/api/posts', postBody, { origin: '', referer: `${t.config.publicUrl}/discuss` })).status).toBe(201);
+    expect((await m.c.get('/api/posts', { origin: EVIL })).status).toBe(200);
+    // No cookie, no Origin: a script or another tool, with no session to misuse.
+    const res = await t.app.request('/api/contact/human', { method: 'POST', headers: { 'x-test-client-ip': '10.9.9.9' } });
+    expect(res.status).toBe(200);
+  });
+});
