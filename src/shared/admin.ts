@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { StoredProfileFields } from './profile';
-import { textOf } from './text';
+import { queryTextOf, textOf } from './text';
 import type { StateStat } from './states';
 
 // The admin area (SPEC.md §2 Admin, §4 Admin check and Mail delivery, §6): query schemas, limits and the
@@ -59,7 +59,7 @@ const blankIsUnset = (s: string | undefined) => (s?.trim() ? s.trim() : undefine
 
 /** GET /api/admin/mail: newest first, optionally one form and one delivery state; `before` continues. */
 export const mailListQuerySchema = z.object({
-  form: z.string().max(MAIL_FORM_MAX, 'Unknown form').optional().transform(blankIsUnset),
+  form: queryTextOf('Form', MAIL_FORM_MAX, 'Unknown form'),
   state: z
     .union([z.enum(DELIVERY_STATES, { error: 'Unknown delivery state' }), z.literal('')])
     .optional()
@@ -75,11 +75,7 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /** GET /api/admin/profiles: a page of every account's profile, searched and sorted on the server. */
 export const profileListQuerySchema = z.object({
-  q: z
-    .string()
-    .max(ADMIN_SEARCH_MAX, `Search words must be at most ${ADMIN_SEARCH_MAX} characters`)
-    .optional()
-    .transform(blankIsUnset),
+  q: queryTextOf('Search words', ADMIN_SEARCH_MAX),
   sort: z.enum(PROFILE_SORTS, { error: 'Unknown sort' }).default('signedUp'),
   dir: z.enum(SORT_DIRECTIONS, { error: 'Sort asc or desc' }).default('desc'),
   page: z.coerce.number({ error: 'Not a page number' }).int('Not a page number').min(1).max(100_000).default(1),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PublicProfile } from './profile';
 import { STATE_CODES, type StateCode } from './states';
-import { textOf } from './text';
+import { queryTextOf, textOf } from './text';
 
 // The member directory (SPEC §2 Directory, issue 5): members whose ag_affiliated is Yes, by last name,
 // searched and filtered on the server, and the email-the-member box. Limits are ours; the spec gives none.
@@ -35,11 +35,7 @@ const flag = z
 
 /** GET /api/directory: the filters, and `after` (the previous page's nextCursor) to continue the list. */
 export const directoryQuerySchema = z.object({
-  q: z
-    .string()
-    .max(DIRECTORY_QUERY_MAX, `Search words must be at most ${DIRECTORY_QUERY_MAX} characters`)
-    .optional()
-    .transform((s) => s?.trim() ?? ''),
+  q: queryTextOf('Search words', DIRECTORY_QUERY_MAX).transform((s) => s ?? ''),
   foster: flag,
   credentialed: flag,
   state: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lineOf, textOf } from './text';
+import { lineOf, PG_INT_MAX, queryTextOf, textOf } from './text';
 
 // The forum (SPEC.md §3 Post and PostResponse, §5): one schema per thing a member writes, used by the API to
 // validate and by the forms to check before sending. The spec gives no lengths; these are ours.
@@ -38,19 +38,13 @@ export type ResponseInput = z.input<typeof responseInputSchema>;
 
 /** GET /api/posts: newest first, optionally one category and keywords; `before` continues a list. */
 export const postListQuerySchema = z.object({
-  q: z
-    .string()
-    .max(SEARCH_QUERY_MAX, `Keywords must be at most ${SEARCH_QUERY_MAX} characters`)
-    .optional()
-    .transform((s) => s?.trim() || undefined),
-  category: z
-    .string()
-    .max(CATEGORY_NAME_MAX * 2, 'Unknown category')
-    .optional()
-    .transform((s) => s?.replace(/\s+/g, ' ').trim() || undefined),
+  q: queryTextOf('Keywords', SEARCH_QUERY_MAX),
+  category: queryTextOf('Category', CATEGORY_NAME_MAX * 2, 'Unknown category'),
+  // The time of the last post shown (µs since 1970) and its id, which an integer column holds.
   before: z
     .string()
     .regex(/^\d{1,16}\.\d{1,10}$/, 'Not a list position')
+    .refine((s) => Number(s.split('.')[1]) <= PG_INT_MAX, 'Not a list position')
     .optional(),
 });
 export type PostListQuery = z.input<typeof postListQuerySchema>;

@@ -12,6 +12,7 @@ import {
   PROFILE_URL_MAX,
 } from './limits';
 import { STATE_CODES, type STATE_NONE, type StateCode } from './states';
+import { plainString } from './text';
 
 // The member profile (SPEC.md §3 "User profile"): one schema, used by the API to validate and by the form
 // to check before sending, so a rule is written once. Field names are the spec's, in camelCase:
@@ -23,9 +24,8 @@ export type YesNo = (typeof YES_NO)[number];
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 /** Free text that may be left blank; blank (or missing) is stored as null. */
-function optionalText(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text` })
+function optionalText(label: string, max: number, opts: { multiLine?: boolean } = {}) {
+  return plainString(label, opts)
     .trim()
     .max(max, tooLong(label, max))
     .nullish()
@@ -37,8 +37,7 @@ const missingOrNotText = (label: string) => (issue: { input?: unknown }) =>
   issue.input == null ? `${label} is required` : `${label} must be text`;
 
 function requiredText(label: string, max: number) {
-  return z
-    .string({ error: missingOrNotText(label) })
+  return plainString(label)
     .trim()
     .min(1, `${label} is required`)
     .max(max, tooLong(label, max));
@@ -174,7 +173,7 @@ export const profileSchema = z.object({
   socialMedia: webUrl('Social media link'),
   church: optionalText('Church', PROFILE_TEXT_MAX),
   agChurch: yesNo,
-  comments: optionalText('Comments', PROFILE_COMMENTS_MAX),
+  comments: optionalText('Comments', PROFILE_COMMENTS_MAX, { multiLine: true }),
 });
 
 export type ProfileInput = z.input<typeof profileSchema>;

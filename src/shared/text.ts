@@ -1,36 +1,60 @@
 import { z } from 'zod';
 
-// What people write (posts, messages, names on a form): schemas that tidy text the same way everywhere.
+// Every text a person or a program sends (fields, query parameters, list positions) goes through these
+// schemas, so one rule holds everywhere: control characters are refused (tab and line breaks only where
+// a field has several lines). PostgreSQL cannot store NUL in text; the others never belong in what people
+// write and are a favourite of injection and log-forging attempts. Refused, not stripped: what is stored
+// is what was sent.
 
-// Control characters other than tab and line breaks never belong in what people write (and PostgreSQL
-// refuses NUL in text).
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+/** Control characters other than tab and line breaks. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Every control character: for one-line values that are not tidied (query parameters, keys). */
+const ANY_CONTROL = /[\u0000-\u001f\u007f]/;
+
+export const notAllowedMessage = (label: string) => `${label} contains characters that are not allowed`;
 
 const requiredOrText = (label: string) => (issue: { input?: unknown }) =>
   issue.input == null ? `${label} is required` : `${label} must be text`;
 
+/** A string without control characters (tab and line breaks allowed when `multiLine`). */
+export function plainString(label: string, opts: { multiLine?: boolean } = {}) {
+  const pattern = opts.multiLine ? CONTROL : ANY_CONTROL;
+  return z.string({ error: requiredOrText(label) }).refine((s) => !pattern.test(s), notAllowedMessage(label));
+}
+
 /** One line: any run of whitespace becomes one space. */
 export function lineOf(label: string, max: number) {
-  return z
-    .string({ error: requiredOrText(label) })
-    .transform((s) => s.replace(CONTROL, '').replace(/\s+/g, ' ').trim())
+  return plainString(label, { multiLine: true })
+    .transform((s) => s.replace(/\s+/g, ' ').trim())
     .pipe(z.string().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`));
 }
 
 /** Several lines: line breaks are kept (shown as written), surrounding blank space is not. */
 export function textOf(label: string, max: number) {
-  return z
-    .string({ error: requiredOrText(label) })
-    .transform((s) => s.replace(/\r\n?/g, '\n').replace(CONTROL, '').trim())
+  return plainString(label, { multiLine: true })
+    .transform((s) => s.replace(/\r\n?/g, '\n').trim())
     .pipe(z.string().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`));
 }
 
 /** One line that may be left blank: blank (or missing) becomes null. */
 export function optionalLineOf(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text` })
+  return plainString(label, { multiLine: true })
     .nullish()
-    .transform((s) => (s ?? '').replace(CONTROL, '').replace(/\s+/g, ' ').trim())
+    .transform((s) => (s ?? '').replace(/\s+/g, ' ').trim())
     .pipe(z.string().max(max, `${label} must be at most ${max} characters`))
     .transform((s) => (s === '' ? null : s));
 }
+
+/**
+ * A query parameter of free text (search words, a category or form name): optional, at most `max`
+ * characters, no control characters; blank is unset.
+ */
+export function queryTextOf(label: string, max: number, tooLong = `${label} must be at most ${max} characters`) {
+  return plainString(label)
+    .max(max, tooLong)
+    .optional()
+    .transform((s) => s?.replace(/\s+/g, ' ').trim() || undefined);
+}
+
+/** The largest value of a PostgreSQL `integer` (ids, counts): anything above is refused, not stored. */
+export const PG_INT_MAX = 2_147_483_647;

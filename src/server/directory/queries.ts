@@ -8,6 +8,7 @@ import {
   type DirectoryQuery,
 } from '../../shared/directory';
 import { PROFILE_NAME_MAX } from '../../shared/limits';
+import { plainString } from '../../shared/text';
 import type { Db } from '../db/client';
 import { profile, user } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -34,7 +35,8 @@ const sortFirst = sql<string>`lower(coalesce(${profile.firstName}, ''))`;
 /** What the search box looks in: name, church, city and organisations. */
 const searchable = sql`lower(concat_ws(' ', ${profile.firstName}, ${profile.lastName}, ${profile.church}, ${profile.city}, ${profile.orgAg}, ${profile.orgOther}))`;
 
-const cursorSchema = z.tuple([z.string().max(PROFILE_NAME_MAX * 4), z.string().max(PROFILE_NAME_MAX * 4), z.string().max(64)]);
+const cursorPart = (max: number) => plainString('List position').max(max);
+const cursorSchema = z.tuple([cursorPart(PROFILE_NAME_MAX * 4), cursorPart(PROFILE_NAME_MAX * 4), cursorPart(64)]);
 
 /** The position after a member: their sort keys and uid, as opaque text for the address bar. */
 function encodeCursor(last: string, first: string, uid: string): string {
