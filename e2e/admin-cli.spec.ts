@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { request } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { nextTotpCode } from '../src/server/testing/totp';
 import { clientAddress, uniqueEmail } from './support/browser';
 import { PASSWORD } from './support/journey';
 
@@ -45,5 +47,26 @@ describe('npm run admin', () => {
     const usage = admin('promote');
     expect(usage.status).toBe(1);
     expect(usage.stderr).toMatch(/Usage: npm run admin -- grant <email>/);
+  });
+
+  it('reset-2fa clears a lost second factor through the running server', async () => {
+    const base = inject('baseUrl');
+    const api = await request.newContext({ baseURL: base, extraHTTPHeaders: { origin: base, 'x-forwarded-for': clientAddress() } });
+    const email = uniqueEmail('cli-2fa');
+    expect((await api.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: '' } })).status()).toBe(200);
+    const { totpURI } = (await (await api.post('/api/auth/two-factor/enable', { data: { password: PASSWORD } })).json()) as { totpURI: string };
+    expect((await api.post('/api/auth/two-factor/verify-totp', { data: { code: await nextTotpCode(totpURI) } })).status()).toBe(200);
+    const me = async () => (await (await api.get('/api/me')).json()).user;
+    expect(await me()).toMatchObject({ twoFactorEnabled: true, secondFactorPassed: true });
+
+    const reset = admin('reset-2fa', email);
+    expect(reset.stdout + reset.stderr).toContain(`Two-step sign-in is cleared for ${email}`);
+    expect(reset.status).toBe(0);
+    expect(await me()).toMatchObject({ twoFactorEnabled: false, secondFactorPassed: false });
+    expect(admin('reset-2fa', email).stdout).toContain('had no two-step sign-in set up');
+    const missing = admin('reset-2fa', uniqueEmail('ghost'));
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/No account uses the email/);
+    await api.dispose();
   });
 });

@@ -5,6 +5,7 @@ import type { PageViewSummary } from '../src/shared/page-view';
 import { clientAddress, launchBrowser, openSite } from './support/browser';
 import { expectNoPageErrors, openPage, PASSWORD } from './support/journey';
 import { confirmAddressThroughApi } from './support/mail';
+import { passAdminSecondFactor } from './support/second-factor';
 
 // The e2e server lists this address in ADMIN_EMAILS; the summary API is for admins only.
 const ADMIN_EMAIL = 'admin@network.test';
@@ -22,6 +23,7 @@ async function adminApi(): Promise<APIRequestContext> {
     expect(signUp.status(), await signUp.text()).toBe(200);
     await confirmAddressThroughApi(api, ADMIN_EMAIL);
   }
+  await passAdminSecondFactor(api);
   return api;
 }
 

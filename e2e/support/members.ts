@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { uniqueEmail } from './browser';
 import { PASSWORD } from './journey';
 import { confirmAddressThroughApi } from './mail';
+import { passAdminSecondFactor } from './second-factor';
 
 /** The e2e server lists this address in ADMIN_EMAILS. */
 export const ADMIN_EMAIL = 'admin@network.test';
@@ -31,8 +32,16 @@ export async function signUpMember(
   return email;
 }
 
-/** Signs this browser context in as the admin, creating the account the first time. */
+/**
+ * Signs this browser context in as the admin, creating the account the first time, with a session that
+ * passed the admin's second factor (set up the first time; e2e/support/second-factor.ts).
+ */
 export async function signInAsAdmin(page: Page): Promise<void> {
+  await signInAsAdminWithPassword(page);
+  await passAdminSecondFactor(page.request);
+}
+
+async function signInAsAdminWithPassword(page: Page): Promise<void> {
   const origin = inject('baseUrl');
   const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: PASSWORD }, headers: { origin } });
   if (signIn.ok()) return;

@@ -10,6 +10,7 @@ import { accountRoutes } from './account/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { adminRoutes } from './admin/routes';
 import { setAdmin } from './admin/roles';
+import { resetTwoFactor } from './admin/second-factor';
 import { createAuth, trustedOrigins } from './auth/auth';
 import { contactRoutes } from './contact/routes';
 import { directoryRoutes } from './directory/routes';
@@ -41,8 +42,8 @@ export type AppOptions = {
 export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const { config, database, logger } = deps;
   const db = database.db;
-  const auth = createAuth({ config, db, outbox: deps.outbox, logger, live: deps.live });
   const limiter = createRateLimiter(db, deps.clock);
+  const auth = createAuth({ config, db, outbox: deps.outbox, logger, live: deps.live, limiter });
   const app = new Hono<{ Variables: AppVariables }>();
   const site: SiteConfig = { donateUrl: config.donateUrl, googleSignIn: config.google !== undefined };
 
@@ -135,6 +136,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
 }
 
 const roleChangeSchema = z.object({ email: z.string().email(), isAdmin: z.boolean() });
+const accountSchema = z.object({ email: z.string().email() });
 
 /** Loopback-only control calls from the admin command line, authorised by the token in DATA_DIR. */
 function internalRoutes(deps: AppDeps, token: string) {
@@ -150,6 +152,13 @@ function internalRoutes(deps: AppDeps, token: string) {
     const result = await setAdmin(deps.database.db, change, { live: deps.live, clock: deps.clock });
     if (!result.ok) throw new AppError('NOT_FOUND', `No account uses the email ${change.email}.`);
     deps.logger.info('admin role changed', { email: result.email, isAdmin: result.isAdmin, via: 'cli' });
+    return c.json(result);
+  });
+  app.post('/reset-2fa', async (c) => {
+    const { email } = await readJson(c, accountSchema);
+    const result = await resetTwoFactor(deps.database.db, email, { live: deps.live, clock: deps.clock });
+    if (!result.ok) throw new AppError('NOT_FOUND', `No account uses the email ${email}.`);
+    deps.logger.info('two-step sign-in reset', { email: result.email, hadFactor: result.hadFactor, via: 'cli' });
     return c.json(result);
   });
   return app;

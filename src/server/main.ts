@@ -10,7 +10,7 @@ import { migrateDatabase, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import type { AppDeps } from './deps';
 import { seedDemoForum } from './demo/forum';
-import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo } from './demo/seed';
+import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo, type DemoSecondFactor } from './demo/seed';
 import { createLogger } from './logger';
 import { createDbOutbox } from './mail/db-outbox';
 import { createMailTransport } from './mail/transport';
@@ -68,10 +68,12 @@ async function main() {
   const controlToken = database.kind === 'pglite' ? randomBytes(32).toString('hex') : undefined;
   const { app, auth } = buildApp(deps, { controlToken, distDir: config.webDistDir });
 
+  let demoSecondFactor: DemoSecondFactor | undefined;
   if (config.seedDemo) {
-    const { created } = await seedDemo(database.db, auth);
+    const { created, adminSecondFactor } = await seedDemo(database.db, auth);
+    demoSecondFactor = adminSecondFactor;
     const forum = await seedDemoForum(deps);
-    logger.info('demo content ready', { created, forum: forum.created });
+    logger.info('demo content ready', { created, forum: forum.created, adminSecondFactorSetUp: adminSecondFactor.isNew });
   }
   worker.start();
 
@@ -82,10 +84,12 @@ async function main() {
       });
     }
     logger.info('listening', { url: config.publicUrl, port: info.port });
-    if (config.seedDemo) {
+    if (demoSecondFactor) {
       process.stdout.write(
         `\n  Foster Care Network is running at ${config.publicUrl}\n` +
           `  Demo admin:   ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n` +
+          `                then a code from an authenticator app with the key ${demoSecondFactor.key.replace(/(.{4})/g, '$1 ').trim()}\n` +
+          `                (or the recovery code ${demoSecondFactor.recoveryCode}, which works once)\n` +
           `  Demo members: grace.miller@demo.example.org (and others) / ${DEMO_MEMBER_PASSWORD}\n` +
           `  Mail is written to ${path.join(config.dataDir, 'mail')}${config.smtpUrl ? ' (SMTP is set: sent by SMTP instead)' : ''}\n\n`,
       );

@@ -81,6 +81,10 @@ export type Me = {
   /** A new address waiting for its confirmation, if the member asked to change it. */
   pendingEmail: string | null;
   isAdmin: boolean;
+  /** Two-step sign-in (an authenticator app) is on for the account. */
+  twoFactorEnabled: boolean;
+  /** This session passed it (a code or a recovery code): what the admin area needs. */
+  secondFactorPassed: boolean;
   hasProfile: boolean;
   firstName: string | null;
   lastName: string | null;

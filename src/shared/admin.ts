@@ -30,6 +30,7 @@ export const ADMIN_ACTIONS = {
   roleRevoked: 'role.revoke',
   profilesExported: 'profiles.export',
   stateEdited: 'state.update',
+  twoFactorReset: 'two-factor.reset',
   memberSuspended: 'member.suspend',
   suspensionLifted: 'member.unsuspend',
 } as const;
@@ -43,6 +44,7 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   'role.revoke': 'removed an admin',
   'profiles.export': 'downloaded all profiles (CSV)',
   'state.update': 'edited state figures',
+  'two-factor.reset': 'cleared two-step sign-in',
   'member.suspend': 'suspended a member',
   'member.unsuspend': 'lifted a suspension',
 };

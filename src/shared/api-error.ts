@@ -3,6 +3,8 @@ export type ApiError = {
   code: string;
   message: string;
   fieldErrors?: Record<string, string>;
+  /** SECOND_FACTOR_REQUIRED only: the step this session needs first ('setup' or 'verify'). */
+  needs?: string;
 };
 
 export function isApiError(value: unknown): value is ApiError {

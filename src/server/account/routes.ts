@@ -40,13 +40,13 @@ export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
   app.delete('/account/pending-email', async (c) => {
     const who = requireUser(c);
     await cancelEmailChange(deps, who.id);
-    return c.json({ user: await getMe(deps, who) });
+    return c.json({ user: await getMe(deps, who, c.get('session')) });
   });
 
   app.get('/me', async (c) => {
     const user = c.get('user');
     c.header('Cache-Control', 'no-store');
-    return c.json({ user: user ? await getMe(deps, user) : null });
+    return c.json({ user: user ? await getMe(deps, user, c.get('session')) : null });
   });
 
   app.patch('/account', async (c) => {
@@ -55,7 +55,7 @@ export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
     const current = c.get('session');
     if (!current) throw new AppError('UNAUTHENTICATED');
     const result = await updateAccount(deps, auth, who, current, input);
-    return c.json({ ...result, user: await getMe(deps, who) });
+    return c.json({ ...result, user: await getMe(deps, who, current) });
   });
 
   app.delete('/account', async (c) => {

@@ -13,7 +13,7 @@ import { assertAddressFree, pendingEmailOf, requestEmailChange } from './email-l
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'storage' | 'logger' | 'live' | 'outbox'>;
 
-export async function getMe(deps: Deps, who: SessionUser): Promise<Me> {
+export async function getMe(deps: Deps, who: SessionUser, current: SessionInfo | null): Promise<Me> {
   const { db } = deps.database;
   // The profile row is made with the account; this insert only repairs an account made before that hook.
   await db.insert(profile).values({ uid: who.id, email: who.email.toLowerCase() }).onConflictDoNothing();
@@ -24,6 +24,8 @@ export async function getMe(deps: Deps, who: SessionUser): Promise<Me> {
     emailVerified: who.emailVerified,
     pendingEmail: await pendingEmailOf(deps, who.id),
     isAdmin: await isAdmin(db, deps.config, who),
+    twoFactorEnabled: who.twoFactorEnabled,
+    secondFactorPassed: current?.secondFactorAt != null,
     hasProfile: row?.savedAt != null,
     firstName: row?.firstName ?? null,
     lastName: row?.lastName ?? null,

@@ -14,6 +14,7 @@ import { adminActivity, profile } from '../db/schema';
 import { seedStateStats } from '../states/service';
 import { insertMember } from '../testing/members';
 import { createTestApp, testClock, uniqueEmail } from '../testing/app';
+import { passSecondFactor, verifySecondFactor } from '../testing/second-factor';
 import { recordActivity } from './activity';
 import { PROFILE_CSV_COLUMNS } from './csv';
 import { setAdmin } from './roles';
@@ -31,11 +32,15 @@ afterAll(() => t.close());
 type Client = ReturnType<typeof t.client>;
 
 let adminClient: Client | undefined;
-/** The admin listed in ADMIN_EMAILS, signed up once (sign-ins are rate-limited per address). */
+/**
+ * The admin listed in ADMIN_EMAILS, signed up once (sign-ins are rate-limited per address), with two-step
+ * sign-in set up in this session, as every admin needs.
+ */
 async function listedAdmin(): Promise<Client> {
   if (!adminClient) {
     adminClient = t.client();
     await adminClient.signUp(ADMIN_EMAIL);
+    await passSecondFactor(adminClient);
   }
   return adminClient;
 }
@@ -106,14 +111,21 @@ describe('access to the admin API', () => {
     );
   });
 
+  /** Each admin route with a well-formed path and body, as `request` arguments. */
+  function adminRequests() {
+    return adminRoutes().map((route) => {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const path = pattern.replace(/:([a-z]+)/gi, (_, name: string) => SAMPLE[name] ?? 'x');
+      const body = method === 'GET' || method === 'DELETE' ? undefined : { isAdmin: true, count: 1, sourceUrl: null };
+      return { route, method, path, body };
+    });
+  }
+
   it('refuses visitors with 401 and members with 403 on every one of them, and changes nothing', async () => {
     const visitor = t.client();
     const plain = await member();
     const activityBefore = await t.db.select().from(adminActivity);
-    for (const route of adminRoutes()) {
-      const [method, pattern] = route.split(' ') as [string, string];
-      const path = pattern.replace(/:([a-z]+)/gi, (_, name: string) => SAMPLE[name] ?? 'x');
-      const body = method === 'GET' || method === 'DELETE' ? undefined : { isAdmin: true, count: 1, sourceUrl: null };
+    for (const { route, method, path, body } of adminRequests()) {
       const asVisitor = await visitor.request(method, path, body);
       expect(asVisitor.status, `${route} for a visitor`).toBe(401);
       expect((await asVisitor.json()).code).toBe('UNAUTHENTICATED');
@@ -124,15 +136,46 @@ describe('access to the admin API', () => {
     expect(await t.db.select().from(adminActivity)).toHaveLength(activityBefore.length);
   });
 
+  it('refuses an admin whose session has not passed a second factor on every one of them, saying which step is missing', async () => {
+    const flagged = await member();
+    await setAdmin(t.db, { email: flagged.email, isAdmin: true }, { clock: t.clock });
+    const activityBefore = await t.db.select().from(adminActivity);
+    const expectRefused = async (client: Client, needs: 'setup' | 'verify') => {
+      for (const { route, method, path, body } of adminRequests()) {
+        const res = await client.request(method, path, body);
+        expect(res.status, `${route}, ${needs}`).toBe(403);
+        expect(await res.json(), route).toEqual({ code: 'SECOND_FACTOR_REQUIRED', message: expect.any(String), needs });
+      }
+    };
+    // No factor on the account: set one up first.
+    await expectRefused(flagged, 'setup');
+
+    // A factor set up in another session does not open this one: it needs a code of its own (step-up).
+    const elsewhere = t.client();
+    expect((await elsewhere.signIn(flagged.email)).status).toBe(200);
+    const factor = await passSecondFactor(elsewhere);
+    expect((await elsewhere.get('/api/admin/access')).status).toBe(200);
+    await expectRefused(flagged, 'verify');
+    expect(await t.db.select().from(adminActivity)).toHaveLength(activityBefore.length);
+
+    await verifySecondFactor(flagged, factor);
+    expect(await json(await flagged.get('/api/admin/access'))).toMatchObject({ email: flagged.email });
+  });
+
   it('keeps every admin live topic for admins', async () => {
     const adminTopics = Object.entries(LIVE_TOPICS)
       .filter(([, audience]) => audience === 'admin')
       .map(([topic]) => topic);
     expect(adminTopics).toEqual(expect.arrayContaining(['mail', 'users', 'activity']));
     const plain = await member();
+    const flagged = await member();
+    await setAdmin(t.db, { email: flagged.email, isAdmin: true }, { clock: t.clock });
     for (const topic of adminTopics) {
       expect((await t.client().get(`/api/live?topics=${topic}`)).status, topic).toBe(401);
       expect((await plain.get(`/api/live?topics=posts,${topic}`)).status, topic).toBe(403);
+      const early = await flagged.get(`/api/live?topics=posts,${topic}`);
+      expect(early.status, topic).toBe(403);
+      expect((await early.json()).code, topic).toBe('SECOND_FACTOR_REQUIRED');
     }
     const admin = await listedAdmin();
     const res = await admin.get(`/api/live?topics=${adminTopics.join(',')}`);
@@ -147,6 +190,7 @@ describe('access to the admin API', () => {
 
     const flagged = await member();
     await setAdmin(t.db, { email: flagged.email, isAdmin: true }, { clock: t.clock });
+    await passSecondFactor(flagged);
     const res = await flagged.get('/api/admin/access');
     expect(await json(res)).toMatchObject({ email: flagged.email, isListedAdmin: false });
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -349,6 +393,9 @@ describe('PUT /api/admin/profiles/:uid/role', () => {
       isAdmin: true,
     });
     expect(await heard).toMatchObject({ kind: 'updated' });
+    // The new admin is led to set up a second factor before anything opens.
+    expect(await json(await target.get('/api/admin/access'), 403)).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', needs: 'setup' });
+    await passSecondFactor(target);
     expect((await target.get('/api/admin/access')).status).toBe(200);
 
     // The new admin may revoke themselves: another admin remains.
@@ -389,6 +436,7 @@ describe('the last admin', () => {
     const emailA = uniqueEmail('solo');
     await a.signUp(emailA);
     await setAdmin(solo.db, { email: emailA, isAdmin: true }, { clock: solo.clock });
+    await passSecondFactor(a);
     const idA = ((await (await a.get('/api/me')).json()).user as { id: string }).id;
 
     const refused = await a.request('PUT', `/api/admin/profiles/${idA}/role`, { isAdmin: false });
@@ -401,6 +449,7 @@ describe('the last admin', () => {
     await b.signUp(emailB);
     const idB = ((await (await b.get('/api/me')).json()).user as { id: string }).id;
     expect((await a.request('PUT', `/api/admin/profiles/${idB}/role`, { isAdmin: true })).status).toBe(200);
+    await passSecondFactor(b);
 
     // Each removes the other at the same moment: one wins; the other is no longer an admin (403) or finds
     // itself the last one (409), depending on when its request checked. Either way one admin remains.
@@ -421,6 +470,7 @@ describe('the last admin', () => {
     await c.signUp(email);
     soloClock.advance(1000);
     await setAdmin(solo.db, { email, isAdmin: true }, { live: solo.deps.live, clock: solo.clock });
+    await passSecondFactor(c);
     const log = await json<ActivityListResponse>(await c.get('/api/admin/activity'));
     expect(log.entries[0]).toMatchObject({
       action: 'role.grant',

@@ -9,6 +9,7 @@ import { MAIL_FORMS, renderMail } from '../mail/outbox';
 import type { MailTransport } from '../mail/transport';
 import { MailWorker } from '../mail/worker';
 import { createTestApp, testClock, uniqueEmail } from '../testing/app';
+import { passSecondFactor } from '../testing/second-factor';
 
 const ADMIN_EMAIL = 'mail.admin@example.org';
 
@@ -25,11 +26,12 @@ afterEach(async () => {
 afterAll(() => t.close());
 
 let adminClient: ReturnType<typeof t.client> | undefined;
-/** The admin listed in ADMIN_EMAILS, signed up once (sign-ins are rate-limited per address). */
+/** The admin listed in ADMIN_EMAILS, signed up once with a second factor (sign-ins are rate-limited per address). */
 async function admin() {
   if (!adminClient) {
     adminClient = t.client();
     await adminClient.signUp(ADMIN_EMAIL);
+    await passSecondFactor(adminClient);
   }
   return adminClient;
 }

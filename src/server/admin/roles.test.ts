@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import type { Me } from '../../shared/account';
 import { buildApp } from '../app';
+import { adminActivity, session, twoFactor } from '../db/schema';
 import { createTestApp, uniqueEmail } from '../testing/app';
+import { passSecondFactor } from '../testing/second-factor';
 import { setAdmin } from './roles';
+import { resetTwoFactor } from './second-factor';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -50,5 +55,68 @@ describe('admin role', () => {
   it('has no control route when no token is configured', async () => {
     const res = await t.app.request('/internal/admin-role', { method: 'POST', body: '{}', headers: { authorization: 'Bearer ' } });
     expect(res.status).not.toBe(200);
+  });
+});
+
+describe('reset-2fa', () => {
+  it('clears a lost factor: no key, no recovery codes, no session counts as passed; and logs it', async () => {
+    const email = uniqueEmail('lost.phone');
+    const c = t.client();
+    await c.signUp(email);
+    await setAdmin(t.db, { email, isAdmin: true });
+    const factor = await passSecondFactor(c);
+    const me = async () => ((await (await c.get('/api/me')).json()) as { user: Me }).user;
+    expect(await me()).toMatchObject({ twoFactorEnabled: true, secondFactorPassed: true });
+    expect((await c.get('/api/admin/access')).status).toBe(200);
+
+    expect(await resetTwoFactor(t.db, email.toUpperCase(), { live: t.deps.live })).toEqual({ ok: true, email, hadFactor: true });
+    const { id } = await me();
+    expect(await me()).toMatchObject({ twoFactorEnabled: false, secondFactorPassed: false });
+    expect(await t.db.select().from(twoFactor).where(eq(twoFactor.userId, id))).toEqual([]);
+    expect((await t.db.select().from(session).where(eq(session.userId, id))).map((s) => s.secondFactorAt)).toEqual([null]);
+    // Still signed in; the admin area asks for a new set-up.
+    expect(await (await c.get('/api/admin/access')).json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', needs: 'setup' });
+    // The password alone signs in; the old recovery codes are gone.
+    const again = t.client();
+    expect(await (await again.signIn(email)).json()).toMatchObject({ user: { email } });
+    expect((await again.post('/api/auth/two-factor/verify-backup-code', { code: factor.recoveryCodes[0] })).status).not.toBe(200);
+
+    const [logged] = await t.db.select().from(adminActivity).orderBy(desc(adminActivity.at)).limit(1);
+    expect(logged).toMatchObject({
+      action: 'two-factor.reset',
+      actorUid: null,
+      actorEmail: null,
+      target: email,
+      details: { uid: id, hadFactor: true, via: 'command line' },
+    });
+    // A new factor can be set up at once.
+    await passSecondFactor(c);
+    expect((await c.get('/api/admin/access')).status).toBe(200);
+  });
+
+  it('says when there was nothing to clear, or no such account', async () => {
+    const email = uniqueEmail('no.factor');
+    await t.client().signUp(email);
+    expect(await resetTwoFactor(t.db, email)).toEqual({ ok: true, email, hadFactor: false });
+    expect(await resetTwoFactor(t.db, uniqueEmail('ghost'))).toEqual({ ok: false, reason: 'no-account' });
+  });
+
+  it('is reachable from the command line only with the control token', async () => {
+    const { app } = buildApp(t.deps, { controlToken: 'secret-token', distDir: null });
+    const email = uniqueEmail('reset.cli');
+    await t.client().signUp(email);
+    const request = (body: unknown, authorization?: string) =>
+      app.request('/internal/reset-2fa', {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+      });
+    expect((await request({ email })).status).toBe(403);
+    expect((await request({ email }, 'Bearer nope')).status).toBe(403);
+    const ok = await request({ email }, 'Bearer secret-token');
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ ok: true, email, hadFactor: false });
+    expect((await request({ email: uniqueEmail('ghost') }, 'Bearer secret-token')).status).toBe(404);
+    expect((await request({ email: 'not an address' }, 'Bearer secret-token')).status).toBe(400);
   });
 });

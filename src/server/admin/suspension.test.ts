@@ -5,6 +5,7 @@ import { SUSPENSION_REASON_MAX, type ActivityListResponse, type AdminProfileList
 import { mail, post, session } from '../db/schema';
 import { createTestApp, testClock, uniqueEmail } from '../testing/app';
 import { signUpMember } from '../testing/members';
+import { passSecondFactor } from '../testing/second-factor';
 
 // Issue 11 "Suspension": an admin stops a bad actor at once, with a reason, and can lift it.
 
@@ -17,6 +18,7 @@ beforeAll(async () => {
   t = await createTestApp({ config: { adminEmails: [ADMIN_EMAIL] }, clock });
   admin = t.client();
   await admin.signUp(ADMIN_EMAIL);
+  await passSecondFactor(admin);
 });
 afterAll(() => t.close());
 

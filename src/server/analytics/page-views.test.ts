@@ -4,6 +4,7 @@ import { PAGE_VIEW_PATH_MAX } from '../../shared/page-view';
 import type { PageViewSummary } from '../../shared/page-view';
 import { analyticsSalt, pageView, rateLimit } from '../db/schema';
 import { createTestApp, testClock, uniqueEmail } from '../testing/app';
+import { passSecondFactor } from '../testing/second-factor';
 import { PAGE_VIEW_RATE } from './routes';
 
 const clock = testClock(new Date('2026-05-04T10:00:00Z'));
@@ -157,6 +158,7 @@ describe('GET /api/admin/page-views/summary', () => {
 
     const admin = t.client();
     await admin.signUp('views.admin@example.org');
+    await passSecondFactor(admin);
     const res = await admin.get('/api/admin/page-views/summary?days=7');
     expect(res.status).toBe(200);
     const summary = (await res.json()) as PageViewSummary;

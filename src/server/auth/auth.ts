@@ -12,8 +12,10 @@ import type { Outbox } from '../deps';
 import type { LivePublisher } from '../live/bus';
 import { MAIL_FORMS, renderMail } from '../mail/outbox';
 import type { Logger } from '../logger';
+import type { RateLimiter } from '../rate-limit/rate-limit';
 import { GOOGLE_ERROR_PATH } from '../../shared/google';
 import { GOOGLE_PROVIDER_ID, googlePlugins, refuseUnverifiedGoogleEmail, takeOverUnverifiedAccount } from './google';
+import { secondFactorRules, twoFactorPlugin, UNUSED_TWO_FACTOR_PATHS } from './two-factor';
 
 /** Where our pages are served: state-changing requests must come from there (ours and Better Auth's). */
 export function trustedOrigins(config: Config): string[] {
@@ -21,13 +23,14 @@ export function trustedOrigins(config: Config): string[] {
   return config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
 }
 
-export type AuthDeps = { config: Config; db: Db; outbox: Outbox; logger: Logger; live: LivePublisher };
+export type AuthDeps = { config: Config; db: Db; outbox: Outbox; logger: Logger; live: LivePublisher; limiter: RateLimiter };
 
 /**
- * Better Auth with email and password, sessions in our database. Rate limiting is ours (per address
- * and per client, shared by all instances), so Better Auth's own limiter is off.
+ * Better Auth with email and password, sessions in our database, and its two-factor plugin (TOTP with
+ * recovery codes, decision 013). Rate limiting is ours (per address and per client, shared by all
+ * instances), so Better Auth's own limiter is off.
  */
-export function createAuth({ config, db, outbox, logger, live }: AuthDeps) {
+export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDeps) {
   return betterAuth({
     appName: 'Foster Care Network',
     baseURL: config.publicUrl,
@@ -36,7 +39,13 @@ export function createAuth({ config, db, outbox, logger, live }: AuthDeps) {
     trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        twoFactor: schema.twoFactor,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -72,7 +81,10 @@ export function createAuth({ config, db, outbox, logger, live }: AuthDeps) {
     },
     // Google (when configured) links to the account with the same address; an account that never
     // confirmed its address is taken over by the person Google vouches for (see google.ts).
-    plugins: googlePlugins(config.google),
+    // Two-step sign-in (two-factor.ts): a Google sign-in does not pass it (the plugin checks password
+    // sign-ins only), so such a session is asked for a code before the admin area opens.
+    plugins: [twoFactorPlugin(), secondFactorRules({ db, limiter }), ...googlePlugins(config.google)],
+    disabledPaths: UNUSED_TWO_FACTOR_PATHS,
     account: { accountLinking: { enabled: true, requireLocalEmailVerified: false, trustedProviders: [] } },
     user: { validateUserInfo: refuseUnverifiedGoogleEmail },
     // A failed or forged OAuth callback comes back to the sign-in page, which says 'Failed to sign in'.

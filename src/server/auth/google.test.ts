@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { GOOGLE_ERROR_PATH } from '../../shared/google';
 import { account, session, user, verification } from '../db/schema';
+import { setAdmin } from '../admin/roles';
 import { createTestApp, uniqueEmail } from '../testing/app';
+import { passSecondFactor, verifySecondFactor } from '../testing/second-factor';
 import { startOidcProvider, type Consent, type OidcProvider, type ProviderIdentity } from '../testing/oidc-provider';
 
 // The whole Google sign-in against a real OpenID Connect provider on loopback: our start, the
@@ -339,5 +341,23 @@ describe('security headers on the popup flow', () => {
       expect(res.headers.get('content-security-policy')).not.toContain('sha256');
     }
     expect((await visitor.get('/api/me')).headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
+});
+
+describe('two-step sign-in', () => {
+  it('a Google sign-in does not pass it: an admin is asked for a code for that session before the admin area opens', async () => {
+    const member = await passwordMember({ verified: true });
+    await setAdmin(t.db, { email: member.email, isAdmin: true });
+    const factor = await passSecondFactor(member.c);
+    const c = t.client();
+    await popupSignIn(c, googleUser({ email: member.email }));
+    expect((await me(c))?.id).toBe(member.id);
+    const [made] = await t.db.select().from(session).where(eq(session.token, c.jar.get('better-auth.session_token')!.split('.')[0]!));
+    expect(made!.secondFactorAt).toBeNull();
+    const refused = await c.get('/api/admin/access');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', needs: 'verify' });
+    await verifySecondFactor(c, factor);
+    expect((await c.get('/api/admin/access')).status).toBe(200);
   });
 });

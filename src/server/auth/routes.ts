@@ -20,6 +20,17 @@ const RULES: Record<string, { client: RateRule; address: RateRule }> = {
   '/reset-password': { client: { limit: 20, windowMs: 60 * MINUTE }, address: { limit: 20, windowMs: 60 * MINUTE } },
 };
 
+// The two-factor routes carry no address: they count per client here, and per account (the signed-in one, or
+// the pending sign-in's) in auth/two-factor.ts. Codes and recovery codes share one budget, as do the routes
+// that check the password.
+const TWO_FACTOR_CLIENT_RULES: Record<string, { key: string; rule: RateRule }> = {
+  '/two-factor/verify-totp': { key: 'auth/two-factor/verify', rule: { limit: 30, windowMs: 15 * MINUTE } },
+  '/two-factor/verify-backup-code': { key: 'auth/two-factor/verify', rule: { limit: 30, windowMs: 15 * MINUTE } },
+  '/two-factor/enable': { key: 'auth/two-factor/password', rule: { limit: 20, windowMs: 15 * MINUTE } },
+  '/two-factor/disable': { key: 'auth/two-factor/password', rule: { limit: 20, windowMs: 15 * MINUTE } },
+  '/two-factor/generate-backup-codes': { key: 'auth/two-factor/password', rule: { limit: 20, windowMs: 15 * MINUTE } },
+};
+
 /**
  * Starting a Google sign-in (in a popup, or as a full-page redirect when the popup was blocked) writes
  * state to the database and sends the browser to Google; both ways count against one budget per client.
@@ -102,6 +113,10 @@ export function authRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
     }
     const rule = c.req.method === 'POST' ? RULES[action] : undefined;
+    const twoFactorRule = c.req.method === 'POST' ? TWO_FACTOR_CLIENT_RULES[action] : undefined;
+    if (twoFactorRule) {
+      await limiter.hit([{ key: `${twoFactorRule.key}:ip:${clientIp(c, trustProxy)}`, rule: twoFactorRule.rule }]);
+    }
     if (rule) {
       const parsed = bodyWithEmail.safeParse(await readJsonBody(c));
       const email = parsed.success ? (parsed.data.email ?? '').trim().toLowerCase() : '';

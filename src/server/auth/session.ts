@@ -4,9 +4,11 @@ import type { Auth } from './auth';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { profile } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError, SecondFactorRequiredError } from '../http/errors';
+import type { SecondFactorStep } from '../../shared/two-factor';
 
-export type SessionUser = { id: string; email: string; emailVerified: boolean };
+/** twoFactorEnabled: the account has a confirmed authenticator app (Better Auth's two-factor plugin). */
+export type SessionUser = { id: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean };
 /** secondFactorAt: when this session passed TOTP or a recovery code (null if it never did). */
 export type SessionInfo = { id: string; createdAt: Date; secondFactorAt: Date | null };
 export type AuthVariables = { user: SessionUser | null; session: SessionInfo | null };
@@ -15,7 +17,17 @@ export type AuthVariables = { user: SessionUser | null; session: SessionInfo | n
 export function loadSession(auth: Auth): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
     const found = await auth.api.getSession({ headers: c.req.raw.headers });
-    c.set('user', found ? { id: found.user.id, email: found.user.email, emailVerified: found.user.emailVerified } : null);
+    c.set(
+      'user',
+      found
+        ? {
+            id: found.user.id,
+            email: found.user.email,
+            emailVerified: found.user.emailVerified,
+            twoFactorEnabled: found.user.twoFactorEnabled === true,
+          }
+        : null,
+    );
     c.set(
       'session',
       found
@@ -47,9 +59,29 @@ export async function isAdmin(db: Db, config: Config, user: SessionUser): Promis
   return rows[0]?.isAdmin === true;
 }
 
-/** Throws 401 for visitors and 403 for members who are not admins. */
+/**
+ * What this session still needs before admin data may leave the server (decision 013): a factor set up on
+ * the account, then a code (or recovery code) passed in this very session. Null when it has both.
+ */
+export function secondFactorStepOf(user: SessionUser, session: SessionInfo | null): SecondFactorStep | null {
+  if (!user.twoFactorEnabled) return 'setup';
+  if (!session?.secondFactorAt) return 'verify';
+  return null;
+}
+
+/** Throws 403 SECOND_FACTOR_REQUIRED (with the step it needs) unless this session passed a second factor. */
+export function requireSecondFactor(c: Context<{ Variables: AuthVariables }>, user: SessionUser): void {
+  const step = secondFactorStepOf(user, c.get('session'));
+  if (step) throw new SecondFactorRequiredError(step);
+}
+
+/**
+ * Throws 401 for visitors, 403 FORBIDDEN for members who are not admins, and 403 SECOND_FACTOR_REQUIRED for
+ * admins whose session has not passed a second factor.
+ */
 export async function requireAdmin(c: Context<{ Variables: AuthVariables }>, db: Db, config: Config): Promise<SessionUser> {
   const user = requireUser(c);
   if (!(await isAdmin(db, config, user))) throw new AppError('FORBIDDEN');
+  requireSecondFactor(c, user);
   return user;
 }

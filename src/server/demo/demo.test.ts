@@ -3,6 +3,7 @@ import type { PostListResponse, PostWithResponses } from '../../shared/forum';
 import { loadConfig } from '../config';
 import { mail } from '../db/schema';
 import { createTestApp } from '../testing/app';
+import { verifySecondFactor } from '../testing/second-factor';
 import { seedDemoForum } from './forum';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo } from './seed';
 
@@ -14,16 +15,19 @@ afterAll(() => t.close());
 
 describe('demo content', () => {
   it('adds a demo admin, members with profiles and a few conversations, once', async () => {
-    expect(await seedDemo(t.db, t.auth)).toEqual({ created: 7 });
+    const first = await seedDemo(t.db, t.auth);
+    expect(first).toMatchObject({ created: 7, adminSecondFactor: { isNew: true } });
     expect(await seedDemoForum(t.deps)).toEqual({ created: 7 });
     // A restart adds nothing and keeps what people changed.
-    expect(await seedDemo(t.db, t.auth)).toEqual({ created: 0 });
+    expect(await seedDemo(t.db, t.auth)).toEqual({ created: 0, adminSecondFactor: { ...first.adminSecondFactor, isNew: false } });
     expect(await seedDemoForum(t.deps)).toEqual({ created: 0 });
 
     const admin = t.client();
-    expect((await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password)).status).toBe(200);
+    expect(await (await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password)).json()).toMatchObject({ twoFactorRedirect: true });
+    await verifySecondFactor(admin, first.adminSecondFactor);
     const me = (await (await admin.get('/api/me')).json()) as { user: { isAdmin: boolean } };
     expect(me.user.isAdmin).toBe(true);
+    expect((await admin.get('/api/admin/overview')).status).toBe(200);
 
     const member = t.client();
     expect((await member.signIn('grace.miller@demo.example.org', DEMO_MEMBER_PASSWORD)).status).toBe(200);
@@ -36,6 +40,23 @@ describe('demo content', () => {
     expect(thread.responses.map((r) => r.author.name)).toEqual(['Samuel Brooks', 'Grace Miller']);
     // Real posts: the team's new-post alerts are in the outbox like any others.
     expect((await t.db.select().from(mail)).filter((m) => m.form === 'new post alert')).toHaveLength(3);
+  });
+
+  it('prints a working key and an unused recovery code on every start', async () => {
+    const { adminSecondFactor: printed } = await seedDemo(t.db, t.auth);
+    const tester = t.client();
+    await tester.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    expect((await tester.post('/api/auth/two-factor/verify-backup-code', { code: printed.recoveryCode })).status).toBe(200);
+    expect((await tester.get('/api/admin/overview')).status).toBe(200);
+
+    // The next start prints the same key and the next recovery code; the used one is gone.
+    const { adminSecondFactor: next } = await seedDemo(t.db, t.auth);
+    expect(next).toMatchObject({ key: printed.key, isNew: false });
+    expect(next.recoveryCode).not.toBe(printed.recoveryCode);
+    const again = t.client();
+    await again.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    expect((await again.post('/api/auth/two-factor/verify-backup-code', { code: printed.recoveryCode })).status).toBe(401);
+    expect((await again.post('/api/auth/two-factor/verify-backup-code', { code: next.recoveryCode })).status).toBe(200);
   });
 
   it('is never on in production, whatever SEED_DEMO says', () => {

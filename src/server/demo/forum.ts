@@ -49,7 +49,10 @@ export async function seedDemoForum(deps: AppDeps): Promise<{ created: number }>
   const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(post)) as [{ count: number }];
   if (count > 0) return { created: 0 };
   const emails = [...new Set(THREADS.flatMap((t) => [t.author, ...t.responses.map((r) => r.author)]))];
-  const members = await db.select({ id: user.id, email: user.email, emailVerified: user.emailVerified }).from(user).where(inArray(user.email, emails));
+  const members = await db
+    .select({ id: user.id, email: user.email, emailVerified: user.emailVerified, twoFactorEnabled: user.twoFactorEnabled })
+    .from(user)
+    .where(inArray(user.email, emails));
   const byEmail = new Map(members.map((m) => [m.email, m]));
   const author = (email: string) => {
     const member = byEmail.get(email);

@@ -1,7 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
+import { symmetricDecrypt } from 'better-auth/crypto';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { TOTP_DIGITS } from '../../shared/two-factor';
 import type { Auth } from '../auth/auth';
 import type { Db } from '../db/client';
-import { profile, user } from '../db/schema';
+import { profile, session, twoFactor, user } from '../db/schema';
 
 export const DEMO_ADMIN = { email: 'admin@demo.example.org', password: 'demo-admin-2026' };
 export const DEMO_MEMBER_PASSWORD = 'demo-member-2026';
@@ -31,7 +35,7 @@ const MEMBERS: DemoMember[] = [
  * Demo content for the embedded default: a demo admin and a few members with profiles. Runs only
  * outside production, and only adds what is missing, so restarts keep what people changed.
  */
-export async function seedDemo(db: Db, auth: Auth): Promise<{ created: number }> {
+export async function seedDemo(db: Db, auth: Auth): Promise<{ created: number; adminSecondFactor: DemoSecondFactor }> {
   let created = 0;
   const ensure = async (email: string, password: string) => {
     const [found] = await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email));
@@ -50,6 +54,7 @@ export async function seedDemo(db: Db, auth: Auth): Promise<{ created: number }>
       .set({ isAdmin: true, firstName: 'Demo', lastName: 'Admin', phone: '4175550100', state: 'MO', savedAt: new Date() })
       .where(eq(profile.uid, admin.id));
   }
+  const adminSecondFactor = await ensureDemoSecondFactor(db, auth, admin.id);
   for (const [i, m] of MEMBERS.entries()) {
     const member = await ensure(m.email, DEMO_MEMBER_PASSWORD);
     if (!member.isNew) continue;
@@ -73,5 +78,63 @@ export async function seedDemo(db: Db, auth: Auth): Promise<{ created: number }>
       })
       .where(eq(profile.uid, member.id));
   }
-  return { created };
+  return { created, adminSecondFactor };
+}
+
+/** What a tester needs to pass the demo admin's second factor: the authenticator key, or a recovery code. */
+export type DemoSecondFactor = { key: string; recoveryCode: string; isNew: boolean };
+
+/**
+ * The demo admin has two-step sign-in, set up once through Better Auth's own API, as a person would: enable
+ * with the password, then confirm a code computed from the new key (with Better Auth's OTP helper). Every start after that reads the key
+ * and the recovery codes back from the plugin's row (encrypted with SESSION_SECRET; decrypted with Better
+ * Auth's own helper and API), so the banner always prints a key and an unused recovery code that work. When
+ * they cannot be read (SESSION_SECRET changed, every recovery code used, the factor cleared with reset-2fa),
+ * the factor is set up anew.
+ */
+async function ensureDemoSecondFactor(db: Db, auth: Auth, uid: string): Promise<DemoSecondFactor> {
+  const stored = await readDemoSecondFactor(db, auth, uid);
+  if (stored) return { ...stored, isNew: false };
+
+  const ctx = await auth.$context;
+  const started = new Date();
+  await db.delete(twoFactor).where(eq(twoFactor.userId, uid));
+  await db.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, uid));
+  const signedIn = await auth.api.signInEmail({ body: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }, returnHeaders: true });
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const headers = new Headers({ cookie });
+  await auth.api.enableTwoFactor({ body: { password: DEMO_ADMIN.password }, headers });
+  const [row] = await db.select().from(twoFactor).where(eq(twoFactor.userId, uid));
+  const secret = await symmetricDecrypt({ key: ctx.secretConfig, data: row!.secret });
+  // The code of the period before this one, still accepted: each code passes once, and the one an app shows
+  // now is the tester's to type.
+  const code = await createOTP(secret, { digits: TOTP_DIGITS }).hotp(Math.floor(Date.now() / 30_000) - 1);
+  await auth.api.verifyTOTP({ body: { code }, headers });
+  // The sessions the set-up made are nobody's.
+  await db.delete(session).where(and(eq(session.userId, uid), gte(session.createdAt, started)));
+  const ready = await readDemoSecondFactor(db, auth, uid);
+  if (!ready) throw new Error('the demo admin’s second factor could not be set up');
+  return { ...ready, isNew: true };
+}
+
+async function readDemoSecondFactor(db: Db, auth: Auth, uid: string): Promise<Omit<DemoSecondFactor, 'isNew'> | null> {
+  const [row] = await db
+    .select({ secret: twoFactor.secret, verified: twoFactor.verified, isOn: user.twoFactorEnabled })
+    .from(twoFactor)
+    .innerJoin(user, eq(user.id, twoFactor.userId))
+    .where(eq(twoFactor.userId, uid));
+  if (!row?.verified || !row.isOn) return null;
+  try {
+    const secret = await symmetricDecrypt({ key: (await auth.$context).secretConfig, data: row.secret });
+    const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId: uid } });
+    const recoveryCode = backupCodes[0];
+    if (!secret || !recoveryCode) return null;
+    // The key authenticator apps take is the secret in base32, as in the plugin's otpauth:// URI.
+    return { key: base32.encode(secret, { padding: false }), recoveryCode };
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,7 @@
 import type { ApiError } from '../../shared/api-error';
 import { EMAIL_LINK_MESSAGES, ACCOUNT_SUSPENDED_MESSAGE } from '../../shared/account';
 import { MESSAGES } from '../../shared/messages';
+import { SECOND_FACTOR_MESSAGES, type SecondFactorStep } from '../../shared/two-factor';
 
 const STATUS = {
   BAD_REQUEST: 400,
@@ -12,6 +13,7 @@ const STATUS = {
   NEEDS_PROFILE: 403,
   EMAIL_UNVERIFIED: 403,
   ACCOUNT_SUSPENDED: 403,
+  SECOND_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
@@ -35,6 +37,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   NEEDS_PROFILE: MESSAGES.needProfileToPost,
   EMAIL_UNVERIFIED: EMAIL_LINK_MESSAGES.unconfirmed,
   ACCOUNT_SUSPENDED: ACCOUNT_SUSPENDED_MESSAGE,
+  SECOND_FACTOR_REQUIRED: SECOND_FACTOR_MESSAGES.verify,
   NOT_FOUND: 'Not found.',
   METHOD_NOT_ALLOWED: 'That method is not allowed here.',
   CONFLICT: 'That conflicts with existing data.',
@@ -62,6 +65,20 @@ export class AppError extends Error {
     return this.fieldErrors
       ? { code: this.code, message: this.message, fieldErrors: this.fieldErrors }
       : { code: this.code, message: this.message };
+  }
+}
+
+/**
+ * An admin whose session has not passed a second factor (decision 013). `needs` tells the page which step
+ * comes first: setting a factor up, or entering a code for this session.
+ */
+export class SecondFactorRequiredError extends AppError {
+  constructor(readonly needs: SecondFactorStep) {
+    super('SECOND_FACTOR_REQUIRED', SECOND_FACTOR_MESSAGES[needs]);
+  }
+
+  override toJSON(): ApiError {
+    return { ...super.toJSON(), needs: this.needs };
   }
 }
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { profile } from '../db/schema';
 import { createTestApp } from '../testing/app';
 import { signUpMember } from '../testing/members';
+import { passSecondFactor } from '../testing/second-factor';
 
 // Issue 12, defect 2: thirteen inputs answered 500. PostgreSQL text cannot hold NUL and `integer` ends at
 // 2,147,483,647; both are refused at validation now, by the shared schemas, with a 400 that says which field.
@@ -14,6 +15,7 @@ beforeAll(async () => {
   t = await createTestApp({ config: { adminEmails: [ADMIN] } });
   admin = t.client();
   await admin.signUp(ADMIN);
+  await passSecondFactor(admin);
 });
 afterAll(() => t.close());
 

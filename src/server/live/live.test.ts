@@ -4,6 +4,7 @@ import type { LiveEvent } from '../../shared/live';
 import { fromPostgres, type Database } from '../db/client';
 import { createLogger } from '../logger';
 import { setAdmin } from '../admin/roles';
+import { passSecondFactor } from '../testing/second-factor';
 import { createTestApp, uniqueEmail } from '../testing/app';
 import { createLiveBus, type LiveBus } from './bus';
 import { LIVE_LIMIT_MESSAGES, LIVE_STREAMS_PER_CLIENT, liveRoutes } from './routes';
@@ -172,13 +173,18 @@ describe('GET /api/live', () => {
     await Promise.all(open.map((r) => r.body?.cancel()));
   });
 
-  it('keeps admin topics for admins: 401 for visitors, 403 for members', async () => {
+  it('keeps admin topics for admins who passed a second factor: 401 for visitors, 403 for members', async () => {
     expect((await t.client().get('/api/live?topics=mail')).status).toBe(401);
     const member = t.client();
     const email = uniqueEmail();
     await member.signUp(email);
     expect((await member.get('/api/live?topics=users')).status).toBe(403);
     await setAdmin(t.db, { email, isAdmin: true });
+    // An admin whose session has not passed a second factor hears nothing of them either.
+    const early = await member.get('/api/live?topics=users,mail');
+    expect(early.status).toBe(403);
+    expect(await early.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', needs: 'setup' });
+    await passSecondFactor(member);
     const res = await member.get('/api/live?topics=users,mail');
     expect(res.status).toBe(200);
     await res.body?.cancel();

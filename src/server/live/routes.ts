@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { LIVE_MAX_TOPICS, LIVE_TOPIC_PATTERN, LIVE_TOPICS, topicFamily, type LiveEvent } from '../../shared/live';
-import { isAdmin, type AuthVariables } from '../auth/session';
+import { isAdmin, requireSecondFactor, type AuthVariables } from '../auth/session';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import { AppError } from '../http/errors';
@@ -54,7 +54,10 @@ export function liveRoutes(
       const audience = Object.hasOwn(LIVE_TOPICS, family) ? LIVE_TOPICS[family] : undefined;
       if (!audience) throw new AppError('VALIDATION', undefined, { topics: `Unknown topic: ${topic}` });
       if (audience !== 'public' && !user) throw new AppError('UNAUTHENTICATED');
-      if (audience === 'admin' && !(await isAdmin(deps.database.db, deps.config, user!))) throw new AppError('FORBIDDEN');
+      if (audience === 'admin') {
+        if (!(await isAdmin(deps.database.db, deps.config, user!))) throw new AppError('FORBIDDEN');
+        requireSecondFactor(c, user!);
+      }
     }
     const client = clientIp(c, deps.config.trustProxy);
     const mine = openByClient.get(client) ?? 0;

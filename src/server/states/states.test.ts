@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { StateStat, StatesResponse } from '../../shared/states';
 import { stateStat } from '../db/schema';
+import { setAdmin } from '../admin/roles';
 import { createTestApp, uniqueEmail } from '../testing/app';
+import { passSecondFactor } from '../testing/second-factor';
 import { seedStateStats } from './service';
 import { insertMember } from '../testing/members';
 
@@ -25,11 +27,15 @@ function stateOf(body: StatesResponse, code: string): StateStat {
   return found;
 }
 
+let adminClient: ReturnType<typeof t.client> | undefined;
+/** The listed admin, signed up once with a second factor (the admin routes need a session that passed one). */
 async function signedInAdmin() {
-  const c = t.client();
-  const res = await c.signIn('states.admin@example.org');
-  if (res.status !== 200) await c.signUp('states.admin@example.org');
-  return c;
+  if (!adminClient) {
+    adminClient = t.client();
+    await adminClient.signUp('states.admin@example.org');
+    await passSecondFactor(adminClient);
+  }
+  return adminClient;
 }
 
 describe('seeding', () => {
@@ -135,6 +141,17 @@ describe('PUT /api/admin/states/:code', () => {
     const res = await member.request('PUT', '/api/admin/states/NH', change);
     expect(res.status).toBe(403);
     expect((await res.json()).code).toBe('FORBIDDEN');
+    expect(stateOf(await getStates(), 'NH').count).toBe(1211);
+  });
+
+  it('refuses an admin whose session has not passed a second factor (403) and changes nothing', async () => {
+    const email = uniqueEmail('states.flagged');
+    const flagged = t.client();
+    await flagged.signUp(email);
+    await setAdmin(t.db, { email, isAdmin: true });
+    const res = await flagged.request('PUT', '/api/admin/states/NH', change);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', needs: 'setup' });
     expect(stateOf(await getStates(), 'NH').count).toBe(1211);
   });
 

@@ -1,11 +1,14 @@
-import { Alert, Container, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Alert, Container, Loader, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { MESSAGES } from '../../shared/messages';
+import { SECOND_FACTOR_MESSAGES, type SecondFactorStep } from '../../shared/two-factor';
 import { Page } from '../app/page';
-import { useMe } from '../auth/me-query';
+import { FormCard } from '../app/form-card';
+import { refreshMe, useMe } from '../auth/me-query';
 import { isApiRequestError } from '../lib/api';
+import { SecondFactorForm } from '../two-factor/second-factor-form';
 import { signInPathFor } from '../lib/safe-next';
 import { ADMIN_CHECK_RETRY_MS, adminAccessQueryOptions } from './admin-api';
 import { ADMIN_SECTIONS, sectionOf } from './sections';
@@ -14,10 +17,14 @@ import classes from './admin-layout.module.css';
 /** Failures before the page says it keeps trying (until then, per SPEC §4, nothing is shown). */
 const QUIET_FAILURES = 3;
 
+// The set-up and its QR library load only for an admin who needs them.
+const TwoFactorSetup = lazy(() => import('../two-factor/two-factor-setup'));
+
 /**
  * /admin and its sections (SPEC §4 Admin check): a visitor is sent to sign in, where 'Not Logged In' is
  * shown; a member waits for the server's admin check, seeing nothing meanwhile, then either the admin
- * area or 'Sorry. We're closed.'. The server checks every admin request anyway.
+ * area or 'Sorry. We're closed.'. An admin whose session has not passed a second factor is led through
+ * setting one up, or asked for a code (decision 013). The server checks every admin request anyway.
  */
 export default function AdminLayout() {
   const me = useMe();
@@ -51,6 +58,9 @@ function AdminCheck() {
       <Navigate to={signInPathFor(`${location.pathname}${location.search}`)} replace state={{ notice: MESSAGES.notLoggedIn }} />
     );
   }
+  if (status === 403 && isApiRequestError(access.error) && access.error.code === 'SECOND_FACTOR_REQUIRED') {
+    return <SecondFactorGate needs={access.error.needs === 'verify' ? 'verify' : 'setup'} />;
+  }
   if (status === 403) {
     return (
       <Page title="Admin">
@@ -69,6 +79,36 @@ function AdminCheck() {
     );
   }
   return <AdminFrame />;
+}
+
+/** Before the admin area opens: set up two-step sign-in, or enter a code for this session. */
+function SecondFactorGate({ needs }: { needs: SecondFactorStep }) {
+  const queryClient = useQueryClient();
+  const me = useMe();
+  async function onPassed() {
+    await refreshMe(queryClient);
+    await queryClient.invalidateQueries({ queryKey: adminAccessQueryOptions.queryKey });
+  }
+  if (needs === 'setup') {
+    return (
+      <Page title="Set up two-step sign-in" size="sm">
+        <Text mb="lg">{SECOND_FACTOR_MESSAGES.setup}</Text>
+        <FormCard>
+          <Suspense fallback={<Loader aria-label="Loading the set-up" />}>
+            <TwoFactorSetup email={me?.email ?? ''} onDone={onPassed} />
+          </Suspense>
+        </FormCard>
+      </Page>
+    );
+  }
+  return (
+    <Page title="Two-step sign-in" size="xs">
+      <Text mb="lg">{SECOND_FACTOR_MESSAGES.verify}</Text>
+      <FormCard>
+        <SecondFactorForm onPassed={onPassed} />
+      </FormCard>
+    </Page>
+  );
 }
 
 /** The side menu (a disclosure on phones) beside the section's page. */

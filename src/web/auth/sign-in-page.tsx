@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_SUSPENDED_MESSAGE, signInSchema } from '../../shared/account';
 import { MESSAGES } from '../../shared/messages';
+import { TWO_FACTOR_MESSAGES } from '../../shared/two-factor';
 import { FormAlert } from '../app/form-alert';
 import { EmailField, PasswordField } from '../app/fields';
 import { FormCard } from '../app/form-card';
@@ -11,9 +12,15 @@ import { Page } from '../app/page';
 import { isApiRequestError, isRateLimited } from '../lib/api';
 import { checkFields, type FieldErrors } from '../lib/field-errors';
 import { safeNextPath } from '../lib/safe-next';
+import { SecondFactorForm } from '../two-factor/second-factor-form';
 import { signIn } from './auth-api';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { refreshMe } from './me-query';
+
+/** Better Auth's answer when the password was right and the account has two-step sign-in. */
+function isTwoFactorRedirect(answer: unknown): boolean {
+  return (answer as { twoFactorRedirect?: unknown } | null)?.twoFactorRedirect === true;
+}
 
 export default function SignInPage() {
   const [searchParams] = useSearchParams();
@@ -28,19 +35,58 @@ export default function SignInPage() {
   const [formDetail, setFormDetail] = useState<string | undefined>(
     /suspended/i.test(searchParams.get('error') ?? '') ? ACCOUNT_SUSPENDED_MESSAGE : undefined,
   );
+  const [isCodeStep, setCodeStep] = useState(false);
   const next = safeNextPath(searchParams.get('next'), window.location.origin);
+
+  async function finish() {
+    await refreshMe(queryClient);
+    await navigate(next, { replace: true });
+  }
 
   const mutation = useMutation({
     mutationFn: signIn,
-    onSuccess: async () => {
-      await refreshMe(queryClient);
-      await navigate(next, { replace: true });
+    onSuccess: async (answer) => {
+      // The password was right; the account asks for its second step before there is a session.
+      if (isTwoFactorRedirect(answer)) return setCodeStep(true);
+      await finish();
     },
     onError: (error) => {
       setFormError(isRateLimited(error) ? error.message : MESSAGES.signInFailed);
       setFormDetail(isApiRequestError(error) && error.code === 'ACCOUNT_SUSPENDED' ? ACCOUNT_SUSPENDED_MESSAGE : undefined);
     },
   });
+
+  function backToPassword(notice?: string) {
+    setCodeStep(false);
+    setPassword('');
+    setFormError(notice);
+    setFormDetail(undefined);
+  }
+
+  if (isCodeStep) {
+    return (
+      <Page title="Sign In" size="xs">
+        <FormCard>
+          <Stack>
+            <Title order={2} size="h3">
+              Two-step sign-in
+            </Title>
+            <Text>Enter the 6-digit code your authenticator app shows for Foster Care Network.</Text>
+            <SecondFactorForm
+              onPassed={finish}
+              onSignInOver={() => backToPassword(TWO_FACTOR_MESSAGES.pendingExpired)}
+              isFocusedAtStart
+            />
+          </Stack>
+        </FormCard>
+        <Text ta="center" mt="lg">
+          <Anchor component="button" type="button" onClick={() => backToPassword()}>
+            Sign in as someone else
+          </Anchor>
+        </Text>
+      </Page>
+    );
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

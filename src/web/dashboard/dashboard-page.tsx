@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { Page } from '../app/page';
 import { signOut } from '../auth/auth-api';
 import { useMe } from '../auth/me-query';
 import { endSession } from '../app/flash-notice';
+import { TwoStepSection } from '../two-factor/two-step-section';
 import { EmailConfirmNotice } from '../app/email-confirm-notice';
 import { PendingEmailNotice } from '../account/pending-email-notice';
 
@@ -84,6 +85,9 @@ export default function DashboardPage() {
           </Stack>
         </Stack>
       </FormCard>
+      <Box mt="lg">
+        <TwoStepSection me={me} />
+      </Box>
       <Group justify="space-between" mt="lg">
         <Anchor component={Link} to="/delete-account" c="red.9" size="sm">
           Delete account

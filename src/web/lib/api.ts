@@ -5,6 +5,8 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fieldErrors: Record<string, string> | undefined;
+  /** SECOND_FACTOR_REQUIRED: the step the session needs first. */
+  readonly needs: string | undefined;
 
   constructor(status: number, error: ApiError) {
     super(error.message);
@@ -12,6 +14,7 @@ export class ApiRequestError extends Error {
     this.status = status;
     this.code = error.code;
     this.fieldErrors = error.fieldErrors;
+    this.needs = error.needs;
   }
 }
 

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+// Two-step sign-in (decision 013): an authenticator app (TOTP) with single-use recovery codes, through Better
+// Auth's two-factor plugin. Admins need it for the admin area; any member may turn it on.
+
+/** The name authenticator apps show above the code. */
+export const TWO_FACTOR_ISSUER = 'Foster Care Network';
+export const TOTP_DIGITS = 6;
+
+/** What a session still needs before the admin area opens: set a factor up, or enter a code for this session. */
+export type SecondFactorStep = 'setup' | 'verify';
+
+/** The 403 every admin route answers (code SECOND_FACTOR_REQUIRED) with `needs`, and what the pages say. */
+export const SECOND_FACTOR_MESSAGES: Record<SecondFactorStep, string> = {
+  setup: 'The admin area needs two-step sign-in. Set up an authenticator app to continue.',
+  verify: 'The admin area needs a code from your authenticator app for this sign-in.',
+};
+
+export const TWO_FACTOR_MESSAGES = {
+  wrongCode: 'That code is not right. Check the app and enter the newest code.',
+  wrongRecoveryCode: 'That recovery code is not right, or it was used already.',
+  wrongPassword: 'That password is not right.',
+  pendingExpired: 'This sign-in took too long. Please sign in again.',
+  locked: 'Too many wrong codes. Please wait 15 minutes and try again.',
+  trustedDevicesOff: 'This site does not remember devices: a code is needed at each sign-in.',
+  storeRecoveryCodes:
+    'Store these recovery codes now, somewhere safe and apart from your phone. Each works once, in place of a code from the app. They are not shown again.',
+} as const;
+
+/** A code from the app: six digits (spaces a person may type are dropped). */
+export const totpCodeSchema = z
+  .string({ error: 'Enter the 6-digit code' })
+  .transform((s) => s.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from the app'));
+
+/** A recovery code as Better Auth makes them: ten letters and digits, shown as xxxxx-xxxxx. */
+export const recoveryCodeSchema = z
+  .string({ error: 'Enter a recovery code' })
+  .transform((s) => s.trim())
+  .pipe(z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, 'A recovery code looks like abcde-12345'));
+
+/** The key of an otpauth:// URI (base32), in groups of four as authenticator apps ask for it. */
+export function totpKeyOf(totpUri: string): string {
+  const secret = new URL(totpUri).searchParams.get('secret') ?? '';
+  return secret.replace(/(.{4})/g, '$1 ').trim();
+}

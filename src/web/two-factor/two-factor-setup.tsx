@@ -1,0 +1,200 @@
+import { Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { totpCodeSchema, totpKeyOf } from '../../shared/two-factor';
+import { PasswordField } from '../app/fields';
+import { FormAlert } from '../app/form-alert';
+import { CodeField } from './code-field';
+import { RecoveryCodes } from './recovery-codes';
+import { startTwoFactorSetup, twoFactorErrorMessage, verifyTotp, type TotpSetup } from './two-factor-api';
+import classes from './two-factor.module.css';
+
+type TwoFactorSetupProps = {
+  email: string;
+  /** The factor is on and this session passed it. */
+  onDone: () => void | Promise<void>;
+  onCancel?: () => void;
+  /** The level of the steps' headings under the page's own (2 on a page of its own, 3 in a section). */
+  headingOrder?: 2 | 3;
+};
+
+/**
+ * Setting up two-step sign-in, guided: the password, then the key (a QR code and the same key as text), the
+ * recovery codes to store, and a code from the app to prove it was added. The factor is on only after that
+ * code (the server's rule too). Its own chunk: the QR library loads only here.
+ */
+export default function TwoFactorSetup({ email, onDone, onCancel, headingOrder = 2 }: TwoFactorSetupProps) {
+  const [setup, setSetup] = useState<TotpSetup>();
+  return setup ? (
+    <ConfirmStep setup={setup} email={email} onDone={onDone} onCancel={onCancel} headingOrder={headingOrder} />
+  ) : (
+    <PasswordStep onStarted={setSetup} onCancel={onCancel} />
+  );
+}
+
+function PasswordStep({ onStarted, onCancel }: { onStarted: (setup: TotpSetup) => void; onCancel: (() => void) | undefined }) {
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const mutation = useMutation({
+    mutationFn: startTwoFactorSetup,
+    onSuccess: onStarted,
+    onError: (error) => setFormError(twoFactorErrorMessage(error)),
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(undefined);
+    if (!password) return setFieldError('Enter your password');
+    setFieldError(undefined);
+    mutation.mutate(password);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack>
+        <Text>
+          After your password, each sign-in will ask for a 6-digit code from an authenticator app on your phone (such as
+          Google Authenticator, Microsoft Authenticator or 1Password). First, confirm it is you.
+        </Text>
+        <FormAlert message={formError} />
+        <PasswordField
+          label="Your password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValueChange={setPassword}
+          error={fieldError}
+        />
+        <Group justify="flex-end">
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" loading={mutation.isPending}>
+            Continue
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type ConfirmStepProps = {
+  setup: TotpSetup;
+  email: string;
+  onDone: () => void | Promise<void>;
+  onCancel: (() => void) | undefined;
+  headingOrder: 2 | 3;
+};
+
+function ConfirmStep({ setup, email, onDone, onCancel, headingOrder }: ConfirmStepProps) {
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const [copied, setCopied] = useState<string>('');
+  const firstHeading = useRef<HTMLHeadingElement>(null);
+  const codeField = useRef<HTMLInputElement>(null);
+  const key = totpKeyOf(setup.totpURI);
+
+  // The password form is gone: the reader continues at the first new step.
+  useEffect(() => firstHeading.current?.focus(), []);
+
+  const mutation = useMutation({
+    mutationFn: verifyTotp,
+    onSuccess: () => onDone(),
+    onError: (error) => {
+      setFormError(twoFactorErrorMessage(error));
+      setCode('');
+      codeField.current?.focus();
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(undefined);
+    const parsed = totpCodeSchema.safeParse(code);
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message);
+      codeField.current?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    mutation.mutate(parsed.data);
+  }
+
+  async function copyKey() {
+    try {
+      await navigator.clipboard.writeText(key.replace(/\s+/g, ''));
+      setCopied('Key copied.');
+    } catch {
+      setCopied('This browser did not let us copy: select the key and copy it yourself.');
+    }
+  }
+
+  return (
+    <Stack gap="xl">
+      <Stack gap="sm">
+        <Title order={headingOrder} size="h4" ref={firstHeading} tabIndex={-1}>
+          1. Add this site to your authenticator app
+        </Title>
+        <Text>In the app, choose to add an account, then scan this QR code with your phone’s camera.</Text>
+        <QRCodeSVG
+          value={setup.totpURI}
+          size={184}
+          marginSize={0}
+          level="M"
+          className={classes.qr}
+          role="img"
+          aria-label="QR code for your authenticator app"
+        />
+        <Textarea
+          label="Cannot scan it? Enter this key in the app instead (time-based)"
+          readOnly
+          rows={2}
+          value={key}
+          classNames={{ input: classes.key }}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Group gap="sm">
+          <Button variant="default" size="xs" onClick={() => void copyKey()}>
+            Copy the key
+          </Button>
+          <Text size="sm" role="status">
+            {copied}
+          </Text>
+        </Group>
+      </Stack>
+
+      <Stack gap="sm">
+        <Title order={headingOrder} size="h4">
+          2. Store your recovery codes
+        </Title>
+        <RecoveryCodes codes={setup.backupCodes} email={email} />
+      </Stack>
+
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <Title order={headingOrder} size="h4">
+            3. Enter the code the app shows
+          </Title>
+          <FormAlert message={formError} />
+          <CodeField ref={codeField} kind="totp" value={code} onValueChange={setCode} error={fieldError} />
+          <Group justify="flex-end">
+            {onCancel ? (
+              <Button variant="default" onClick={onCancel}>
+                Cancel
+              </Button>
+            ) : null}
+            <Button type="submit" loading={mutation.isPending}>
+              Turn on two-step sign-in
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
