@@ -68,7 +68,7 @@ const OPEN_ROUTES: ReadonlyArray<readonly [method: 'GET' | 'POST', path: RegExp]
   ['POST', /^\/sign-in\/social$/],
   ['GET', /^\/callback\/google$/],
   // The second factor: set up, turn off, new recovery codes, and the codes at sign-in.
-  ['POST', /^\/two-factor\/[a-z-]+$/],
+  ['POST', /^\/two-factor\/(enable|disable|verify-totp|verify-backup-code|generate-backup-codes)$/],
 ];
 
 const bodyWithEmail = z.object({ email: z.string().max(320) }).partial();
