@@ -43,6 +43,6 @@ describe('sign in', () => {
     await page.waitForURL('**/signin**');
     await signInViaForm(page, email);
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => page.getByRole('main').getByText(email).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('main').getByText(`Email: ${email}`).isVisible()).toBe(true);
   });
 });

@@ -16,9 +16,17 @@ export async function waitForMail(
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().reverse()) {
-      const { rcpt } = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { rcpt: string[] };
-      if (!rcpt.includes(to.toLowerCase())) continue;
-      const parsed = await simpleParser(fs.readFileSync(path.join(dir, file.replace('.json', '.eml'))));
+      // The mailbox writes the envelope, then the message: one still being written is read on the next pass.
+      let rcpt: string[];
+      let raw: Buffer;
+      try {
+        rcpt = (JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { rcpt: string[] }).rcpt;
+        if (!rcpt.includes(to.toLowerCase())) continue;
+        raw = fs.readFileSync(path.join(dir, file.replace('.json', '.eml')));
+      } catch {
+        continue;
+      }
+      const parsed = await simpleParser(raw);
       const mail = { rcpt, parsed, text: parsed.text ?? '', subject: parsed.subject ?? '' };
       if (where(mail)) return mail;
     }

@@ -17,8 +17,10 @@ export async function startMailbox(dir: string) {
       stream.on('end', () => {
         const id = String(++n).padStart(5, '0');
         const rcpt = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-        fs.writeFileSync(path.join(dir, `${id}.json`), JSON.stringify({ rcpt }));
+        // The message first, then its envelope by rename: a reader that finds the .json finds both whole.
         fs.writeFileSync(path.join(dir, `${id}.eml`), Buffer.concat(chunks));
+        fs.writeFileSync(path.join(dir, `${id}.json.part`), JSON.stringify({ rcpt }));
+        fs.renameSync(path.join(dir, `${id}.json.part`), path.join(dir, `${id}.json`));
         callback();
       });
     },
