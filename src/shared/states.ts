@@ -94,6 +94,15 @@ export function networkTarget(count: number | null): number | null {
   return Math.ceil((count * NETWORK_TARGET_PERCENT) / 100);
 }
 
+/**
+ * A state's network figures are shown to visitors and members only when at least this many members stand
+ * behind them: with one member, "1 foster family" would tell everyone that member's foster status.
+ */
+export const NETWORK_FIGURES_MIN_MEMBERS = 3;
+
+/** What the pages say instead of figures with too few members behind them. */
+export const NETWORK_FIGURES_HIDDEN = `fewer than ${NETWORK_FIGURES_MIN_MEMBERS}`;
+
 /** What the network itself does in a state (or nationally): members with a saved profile there. */
 export type NetworkFigures = {
   members: number;
@@ -112,7 +121,11 @@ export type StateStat = {
   sourceUrl: string | null;
   /** ISO time of the last change of the count or source. */
   updatedAt: string;
-  network: NetworkFigures;
+  /**
+   * Null when fewer than NETWORK_FIGURES_MIN_MEMBERS members stand behind the figures (admins always get
+   * them): the pages say "fewer than 3".
+   */
+  network: NetworkFigures | null;
 };
 
 /** GET /api/states. */

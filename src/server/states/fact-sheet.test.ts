@@ -21,9 +21,19 @@ async function sheet(code: string, headers?: Record<string, string>) {
 const flat = (s: string) => s.replace(/\s+/g, ' ');
 
 describe('GET /api/states/:code/fact-sheet.pdf', () => {
+  it('says "fewer than 3" instead of figures that would identify one member (issue 12, defect 7)', async () => {
+    await insertMember(t.db, { state: 'WY', fosterParent: 'Yes', numberOfFosterKids: 4 });
+    const text = flat(await pdfText((await sheet('WY')).bytes));
+    expect(text).toMatch(/Members\s*fewer than 3/);
+    expect(text).toMatch(/Foster families\s*not shown/);
+    expect(text).toMatch(/Foster children cared for\s*not shown/);
+    expect(text).not.toMatch(/Foster children cared for\s*4/);
+  });
+
   it("is a PDF whose text names the state, its count, the target, the network's figures, the date and the source", async () => {
     await insertMember(t.db, { state: 'NH', fosterParent: 'Yes', numberOfFosterKids: 2 });
     await insertMember(t.db, { state: 'NH', fosterParent: 'No', numberOfFosterKids: 0 });
+    await insertMember(t.db, { state: 'NH', fosterParent: 'No', numberOfFosterKids: null });
     const { res, bytes } = await sheet('NH');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -34,7 +44,7 @@ describe('GET /api/states/:code/fact-sheet.pdf', () => {
     expect(text).toContain('New Hampshire');
     expect(text).toContain('1,211');
     expect(text).toMatch(/Network target \(5%\)\s*61/i);
-    expect(text).toMatch(/Members\s*2\b/);
+    expect(text).toMatch(/Members\s*3\b/);
     expect(text).toMatch(/Foster families\s*1\b/);
     expect(text).toMatch(/Foster children cared for\s*2\b/);
     expect(text).toContain('March 14, 2026');
@@ -84,6 +94,10 @@ describe('GET /api/states/:code/fact-sheet.pdf', () => {
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
 
+    // A change behind hidden figures changes nothing a visitor gets, not even the ETag.
+    await insertMember(t.db, { state: 'VT', numberOfFosterKids: 1 });
+    expect((await sheet('VT', { 'if-none-match': etag })).res.status).toBe(304);
+    await insertMember(t.db, { state: 'VT', numberOfFosterKids: 1 });
     await insertMember(t.db, { state: 'VT', numberOfFosterKids: 1 });
     const changed = (await sheet('VT', { 'if-none-match': etag })).res;
     expect(changed.status).toBe(200);

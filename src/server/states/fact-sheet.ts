@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
-import { NATIONAL_CODE, NETWORK_GOAL, NETWORK_TARGET_PERCENT, type StateStat } from '../../shared/states';
+import { NATIONAL_CODE, NETWORK_FIGURES_HIDDEN, NETWORK_GOAL, NETWORK_TARGET_PERCENT, type StateStat } from '../../shared/states';
 
 // Bump when the layout or wording changes, so cached copies (browsers, our own cache) are replaced.
 const LAYOUT_VERSION = 1;
@@ -150,15 +150,17 @@ export function renderFactSheet(input: FactSheetInput): Promise<Buffer> {
   doc.moveDown(1.4);
   doc.font('Helvetica-Bold').fontSize(16).fillColor(COLORS.charcoal).text(`Our network in ${place}`, { width });
   doc.moveDown(0.5);
-  const rows: Array<[string, number]> = [
-    ['Members', stat.network.members],
-    ['Foster families', stat.network.fosterFamilies],
-    ['Foster children cared for', stat.network.fosterChildren],
+  // Too few members to show figures that would identify them: the sheet says so instead.
+  const shown = (value: number | undefined) => (value === undefined ? NETWORK_FIGURES_HIDDEN : numberFormat.format(value));
+  const rows: Array<[string, string]> = [
+    ['Members', shown(stat.network?.members)],
+    ['Foster families', stat.network ? shown(stat.network.fosterFamilies) : 'not shown'],
+    ['Foster children cared for', stat.network ? shown(stat.network.fosterChildren) : 'not shown'],
   ];
   for (const [label, value] of rows) {
     const y = doc.y;
     doc.font('Helvetica').fontSize(12).fillColor(COLORS.charcoal).text(label, left, y, { width: width - 120 });
-    doc.font('Helvetica-Bold').fontSize(12).text(numberFormat.format(value), left + width - 120, y, { width: 120, align: 'right' });
+    doc.font('Helvetica-Bold').fontSize(12).text(value, left + width - 120, y, { width: 120, align: 'right' });
     doc
       .moveTo(left, doc.y + 4)
       .lineTo(left + width, doc.y + 4)

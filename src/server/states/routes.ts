@@ -1,6 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { stateStatUpdateSchema } from '../../shared/state-stat';
-import { requireAdmin, type AuthVariables } from '../auth/session';
+import { isAdmin, requireAdmin, secondFactorStepOf, type AuthVariables } from '../auth/session';
 import type { AppDeps } from '../deps';
 import { etagOf, isNotModified, notModified } from '../http/caching';
 import { AppError } from '../http/errors';
@@ -18,27 +18,41 @@ export function statesRoutes(deps: AppDeps) {
   const app = new Hono<{ Variables: AuthVariables }>();
   const sheets = createFactSheetCache();
 
+  /**
+   * Admins whose session passed the second factor read exact network figures; everyone else reads them only
+   * where enough members stand behind them (issue 12: "small numbers identify people"). Exact answers are
+   * never stored by a shared cache.
+   */
+  async function audienceOf(c: Context<{ Variables: AuthVariables }>) {
+    const who = c.get('user');
+    const exact = who !== null && secondFactorStepOf(who, c.get('session')) === null && (await isAdmin(db, deps.config, who));
+    return { exact, cacheControl: exact ? 'private, no-store' : STATES_CACHE_CONTROL };
+  }
+
   app.get('/states', async (c) => {
-    const body = JSON.stringify(await listStates(db));
+    const audience = await audienceOf(c);
+    const body = JSON.stringify(await listStates(db, audience));
     const etag = etagOf(body);
-    if (isNotModified(c, etag)) return notModified(c, etag, STATES_CACHE_CONTROL);
+    if (isNotModified(c, etag)) return notModified(c, etag, audience.cacheControl);
     c.header('ETag', etag);
-    c.header('Cache-Control', STATES_CACHE_CONTROL);
+    c.header('Cache-Control', audience.cacheControl);
     c.header('Content-Type', 'application/json; charset=UTF-8');
     return c.body(body);
   });
 
   app.get('/states/:code/fact-sheet.pdf', async (c) => {
     const code = c.req.param('code').toUpperCase();
-    const found = await getStateStat(db, code);
+    const audience = await audienceOf(c);
+    const found = await getStateStat(db, code, audience);
     if (!found) throw new AppError('NOT_FOUND', `There is no fact sheet for ${c.req.param('code')}.`);
     const { stat, isEdited } = found;
     const input = { stat, isEdited, date: deps.clock.now(), source: COUNTS_SOURCE, publicUrl: deps.config.publicUrl };
     const etag = `"${factSheetVersion(input)}"`;
-    if (isNotModified(c, etag)) return notModified(c, etag, FACT_SHEET_CACHE_CONTROL);
+    const cacheControl = audience.exact ? 'private, no-store' : FACT_SHEET_CACHE_CONTROL;
+    if (isNotModified(c, etag)) return notModified(c, etag, cacheControl);
     const pdf = await sheets.get(etag, () => renderFactSheet(input));
     c.header('ETag', etag);
-    c.header('Cache-Control', FACT_SHEET_CACHE_CONTROL);
+    c.header('Cache-Control', cacheControl);
     c.header('Content-Type', 'application/pdf');
     c.header('Content-Disposition', `inline; filename="${factSheetFileName(stat)}"`);
     c.header('Content-Length', String(pdf.length));

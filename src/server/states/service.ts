@@ -6,6 +6,7 @@ import type { StateStatUpdate } from '../../shared/state-stat';
 import {
   isStatCode,
   NATIONAL_CODE,
+  NETWORK_FIGURES_MIN_MEMBERS,
   NETWORK_GOAL,
   networkTarget,
   US_STATES,
@@ -108,7 +109,10 @@ function total(figures: Iterable<NetworkFigures>): NetworkFigures {
 
 type StateStatRow = typeof stateStat.$inferSelect;
 
-function toStateStat(row: StateStatRow, network: NetworkFigures): StateStat {
+/** Who reads: `exact` for an admin (whose session passed a second factor), else small figures are hidden. */
+export type Audience = { exact: boolean };
+
+function toStateStat(row: StateStatRow, network: NetworkFigures, audience: Audience): StateStat {
   return {
     code: row.code as StatCode,
     name: row.name,
@@ -116,21 +120,21 @@ function toStateStat(row: StateStatRow, network: NetworkFigures): StateStat {
     target: networkTarget(row.childrenInFosterCare),
     sourceUrl: row.sourceUrl,
     updatedAt: row.updatedAt.toISOString(),
-    network,
+    network: audience.exact || network.members >= NETWORK_FIGURES_MIN_MEMBERS ? network : null,
   };
 }
 
 /** GET /api/states: every state's count and target, the national row, and what the network does in each. */
-export async function listStates(db: Db): Promise<StatesResponse> {
+export async function listStates(db: Db, audience: Audience): Promise<StatesResponse> {
   const [rows, network] = await Promise.all([db.select().from(stateStat), networkByState(db)]);
   const national = rows.find((r) => r.code === NATIONAL_CODE);
   if (!national) throw new AppError('UNAVAILABLE', 'The per-state figures are not loaded yet.');
   const states = rows
     .filter((r) => r.code !== NATIONAL_CODE)
     .sort((a, b) => a.name.localeCompare(b.name, 'en'))
-    .map((r) => toStateStat(r, network.get(r.code) ?? NO_MEMBERS));
+    .map((r) => toStateStat(r, network.get(r.code) ?? NO_MEMBERS, audience));
   return {
-    national: toStateStat(national, total(network.values())),
+    national: toStateStat(national, total(network.values()), audience),
     states,
     goal: NETWORK_GOAL,
     source: COUNTS_SOURCE,
@@ -141,13 +145,13 @@ export async function listStates(db: Db): Promise<StatesResponse> {
  * One state's (or, for 'US', the nation's) figures, and whether an admin has changed them since they were
  * loaded; null for a code we do not know.
  */
-export async function getStateStat(db: Db, code: string): Promise<{ stat: StateStat; isEdited: boolean } | null> {
+export async function getStateStat(db: Db, code: string, audience: Audience): Promise<{ stat: StateStat; isEdited: boolean } | null> {
   if (!isStatCode(code)) return null;
   const [row] = await db.select().from(stateStat).where(eq(stateStat.code, code));
   if (!row) return null;
   const network = await networkByState(db);
   const figures = code === NATIONAL_CODE ? total(network.values()) : (network.get(code) ?? NO_MEMBERS);
-  return { stat: toStateStat(row, figures), isEdited: row.updatedBy !== null };
+  return { stat: toStateStat(row, figures, audience), isEdited: row.updatedBy !== null };
 }
 
 type UpdateDeps = { database: { db: Db }; clock: Clock; logger: Logger; live: LivePublisher };
@@ -186,14 +190,14 @@ export async function updateStateStat(
     });
   });
   deps.logger.info('state count updated', { code, count: input.count, by: admin.uid });
-  const updated = await getStateStat(db, code);
+  const updated = await getStateStat(db, code, { exact: true });
   if (!updated) throw new AppError('NOT_FOUND');
   return updated.stat;
 }
 
 /** GET /api/admin/states: every row (the national one first) with whether and by whom it was edited. */
 export async function listAdminStates(db: Db): Promise<AdminStatesResponse> {
-  const { national, states } = await listStates(db);
+  const { national, states } = await listStates(db, { exact: true });
   const edits = await db
     .select({ code: stateStat.code, updatedBy: stateStat.updatedBy, email: user.email })
     .from(stateStat)

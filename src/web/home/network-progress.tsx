@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { NETWORK_GOAL } from '../../shared/states';
+import { NETWORK_FIGURES_MIN_MEMBERS, NETWORK_GOAL } from '../../shared/states';
 import { formatCount } from '../map/format';
 import { useStates } from '../map/states-query';
 import classes from './network-progress.module.css';
@@ -10,6 +10,8 @@ const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n 
 export function NetworkProgress() {
   const { data, isError } = useStates();
   const network = data?.national.network;
+  // Too few members yet to publish their figures (they would identify them).
+  const isHidden = data !== undefined && network === null;
   const goal = data?.goal ?? NETWORK_GOAL;
   const children = network?.fosterChildren ?? 0;
   const share = Math.min(1, children / goal);
@@ -26,7 +28,7 @@ export function NetworkProgress() {
               <strong>{formatCount(children)}</strong> of {formatCount(goal)} children
             </>
           ) : (
-            <span className={classes.pending}>{isError ? 'Not available right now' : 'Counting…'}</span>
+            <span className={classes.pending}>{isHidden ? 'Just starting' : isError ? 'Not available right now' : 'Counting…'}</span>
           )}
         </p>
       </div>
@@ -44,7 +46,9 @@ export function NetworkProgress() {
       <Text size="sm" mt="xs">
         {network
           ? `Foster children in member families' homes today. The network has ${plural(network.members, 'member', 'members')}, ${plural(network.fosterFamilies, 'foster family', 'foster families')} among them.`
-          : ' '}
+          : isHidden
+            ? `The network's figures appear once ${NETWORK_FIGURES_MIN_MEMBERS} members have joined.`
+            : ' '}
       </Text>
     </section>
   );

@@ -1,6 +1,6 @@
 import { Anchor, Button, NativeSelect, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useRef, useState, type MouseEvent } from 'react';
-import { factSheetUrl, NATIONAL_CODE, NETWORK_TARGET_PERCENT, type StateStat } from '../../shared/states';
+import { factSheetUrl, NATIONAL_CODE, NETWORK_FIGURES_MIN_MEMBERS, NETWORK_TARGET_PERCENT, type StateStat } from '../../shared/states';
 import { formatCount } from './format';
 import { MapPlaceholder } from './map-placeholder';
 import { SHADES, UNKNOWN_SHADE } from './map-layout';
@@ -91,13 +91,18 @@ export default function StateMapSection() {
         <dl className={classes.network}>
           <div>
             <dt>Members</dt>
-            <dd data-testid="map-members">{formatCount(current.network.members)}</dd>
+            <dd data-testid="map-members">{current.network ? formatCount(current.network.members) : `Fewer than ${NETWORK_FIGURES_MIN_MEMBERS}`}</dd>
           </div>
           <div>
             <dt>Foster children they care for</dt>
-            <dd data-testid="map-children">{formatCount(current.network.fosterChildren)}</dd>
+            <dd data-testid="map-children">{current.network ? formatCount(current.network.fosterChildren) : 'Not shown'}</dd>
           </div>
         </dl>
+        {current.network ? null : (
+          <Text size="sm" c="dimmed" mb="sm">
+            With fewer than {NETWORK_FIGURES_MIN_MEMBERS} members in a place, we do not show their figures, so nobody can be recognised.
+          </Text>
+        )}
 
         <div className={classes.actions}>
           <Anchor href={factSheetUrl(current.code)} download className={classes.sheet}>
