@@ -65,7 +65,13 @@ export default async function setup(project: TestProject) {
     await server.stop();
     await mailbox.close();
     await google.stop();
-    if (process.env.KEEP_E2E_DATA) process.stdout.write(`e2e data kept in ${root}\n`);
+    // A 500 is always our bug: the run fails if the server logged one, whichever journey caused it.
+    const unhandled = fs
+      .readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"msg":"unhandled error"'));
+    if (process.env.KEEP_E2E_DATA || unhandled.length) process.stdout.write(`e2e data kept in ${root}\n`);
     else fs.rmSync(root, { recursive: true, force: true });
+    if (unhandled.length) throw new Error(`The server logged ${unhandled.length} unhandled error(s):\n${unhandled.join('\n')}`);
   };
 }

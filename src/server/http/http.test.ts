@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JSON_BODY_MAX_BYTES } from '../../shared/limits';
 import { createTestApp, uniqueEmail } from '../testing/app';
 
@@ -72,5 +72,25 @@ describe('errors', () => {
   it('serves public site settings', async () => {
     const res = await t.app.request('/api/site');
     expect(await res.json()).toEqual({ donateUrl: t.config.donateUrl, googleSignIn: false });
+  });
+});
+
+describe('the unhandled-error tripwire of the tests (issue 12)', () => {
+  it('tells the test run when a request ends in an unhandled error', async () => {
+    const own = await createTestApp();
+    try {
+      own.app.get('/test-only/boom', () => {
+        throw new Error('boom');
+      });
+      // This test expects the report, so it takes console.error over from fail-on-console-error.ts.
+      const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const res = await own.app.request('/test-only/boom');
+      expect(res.status).toBe(500);
+      expect((await res.json()).code).toBe('INTERNAL');
+      expect(reported).toHaveBeenCalledTimes(1);
+      expect(String(reported.mock.calls[0]![0])).toMatch(/unhandled error.*boom/);
+    } finally {
+      await own.close();
+    }
   });
 });

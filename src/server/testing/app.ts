@@ -8,7 +8,7 @@ import { testConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { mail, session } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { createLogger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 import { createDbOutbox } from '../mail/db-outbox';
 import { createLiveBus } from '../live/bus';
 import { createLocalStorage } from '../storage/storage';
@@ -27,6 +27,23 @@ export function testClock(start = new Date()): Clock & { advance(ms: number): vo
     },
   };
 }
+
+/**
+ * The app's logger in tests: quiet, except that an unhandled error (a 500, always our bug) goes to
+ * console.error, which fails the test that caused it (fail-on-console-error.ts).
+ */
+function tripwireLogger(quiet: Logger): Logger {
+  return {
+    ...quiet,
+    error: (msg, fields) => {
+      if (msg === 'unhandled error') console.error(`The server logged an unhandled error: ${JSON.stringify(fields, errorFields)}`);
+      quiet.error(msg, fields);
+    },
+    child: (fields) => tripwireLogger(quiet.child(fields)),
+  };
+}
+
+const errorFields = (_key: string, value: unknown) => (value instanceof Error ? { message: value.message, stack: value.stack } : value);
 
 let ipCounter = 0;
 
@@ -47,7 +64,7 @@ export async function createTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-test-'));
   const config = testConfig({ dataDir, publicUrl: 'http://localhost:3000', ...overrides.config });
   const clock = overrides.clock ?? testClock();
-  const logger = createLogger('silent');
+  const logger = tripwireLogger(createLogger('silent'));
   const live = createLiveBus(database, logger);
   await live.start();
   const deps: AppDeps = {
