@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { totpCodeSchema, totpKeyOf } from '../../shared/two-factor';
-import { PasswordField } from '../app/fields';
 import { FormAlert } from '../app/form-alert';
 import { CodeField } from './code-field';
+import { PasswordConfirmForm } from './password-confirm-form';
 import { RecoveryCodes } from './recovery-codes';
 import { startTwoFactorSetup, twoFactorErrorMessage, verifyTotp, type TotpSetup } from './two-factor-api';
 import classes from './two-factor.module.css';
@@ -34,52 +34,22 @@ export default function TwoFactorSetup({ email, onDone, onCancel, headingOrder =
 }
 
 function PasswordStep({ onStarted, onCancel }: { onStarted: (setup: TotpSetup) => void; onCancel: (() => void) | undefined }) {
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const mutation = useMutation({
     mutationFn: startTwoFactorSetup,
     onSuccess: onStarted,
     onError: (error) => setFormError(twoFactorErrorMessage(error)),
   });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(undefined);
-    if (!password) return setFieldError('Enter your password');
-    setFieldError(undefined);
-    mutation.mutate(password);
-  }
-
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack>
-        <Text>
-          After your password, each sign-in will ask for a 6-digit code from an authenticator app on your phone (such as
-          Google Authenticator, Microsoft Authenticator or 1Password). First, confirm it is you.
-        </Text>
-        <FormAlert message={formError} />
-        <PasswordField
-          label="Your password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onValueChange={setPassword}
-          error={fieldError}
-        />
-        <Group justify="flex-end">
-          {onCancel ? (
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          ) : null}
-          <Button type="submit" loading={mutation.isPending}>
-            Continue
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <PasswordConfirmForm
+      intro="After your password, each sign-in will ask for a 6-digit code from an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password). First, confirm it is you."
+      submitLabel="Continue"
+      isPending={mutation.isPending}
+      formError={formError}
+      onAttempt={() => setFormError(undefined)}
+      onSubmit={(password) => mutation.mutate(password)}
+      onCancel={onCancel}
+    />
   );
 }
 

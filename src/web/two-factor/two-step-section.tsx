@@ -1,9 +1,9 @@
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Me } from '../../shared/account';
-import { PasswordField } from '../app/fields';
-import { FormAlert, FormSuccess } from '../app/form-alert';
+import { PasswordConfirmForm } from './password-confirm-form';
+import { FormSuccess } from '../app/form-alert';
 import { FormCard } from '../app/form-card';
 import { refreshMe } from '../auth/me-query';
 import { RecoveryCodes } from './recovery-codes';
@@ -102,8 +102,6 @@ type PasswordActionProps = {
 
 /** Turning it off, or new recovery codes: both ask for the password. */
 function PasswordAction({ panel, email, onDone, onCancel }: PasswordActionProps) {
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const [codes, setCodes] = useState<string[]>();
   const isTurnOff = panel === 'turnOff';
@@ -132,41 +130,17 @@ function PasswordAction({ panel, email, onDone, onCancel }: PasswordActionProps)
     );
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(undefined);
-    if (!password) return setFieldError('Enter your password');
-    setFieldError(undefined);
-    mutation.mutate(password);
-  }
-
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="sm">
-        <Text>
-          {isTurnOff
-            ? 'Sign-ins will then ask for your password only.'
-            : 'New codes replace the ones you have: those stop working.'}
-        </Text>
-        <FormAlert message={formError} />
-        <PasswordField
-          label="Your password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onValueChange={setPassword}
-          error={fieldError}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" color={isTurnOff ? 'red.9' : undefined} loading={mutation.isPending}>
-            {isTurnOff ? 'Turn off two-step sign-in' : 'Make new recovery codes'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <PasswordConfirmForm
+      gap="sm"
+      intro={isTurnOff ? 'Sign-ins will then ask for your password only.' : 'New codes replace the ones you have: those stop working.'}
+      submitLabel={isTurnOff ? 'Turn off two-step sign-in' : 'Make new recovery codes'}
+      submitColor={isTurnOff ? 'red.9' : undefined}
+      isPending={mutation.isPending}
+      formError={formError}
+      onAttempt={() => setFormError(undefined)}
+      onSubmit={(password) => mutation.mutate(password)}
+      onCancel={onCancel}
+    />
   );
 }
