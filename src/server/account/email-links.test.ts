@@ -144,6 +144,7 @@ describe('send the link again', () => {
 
   it('needs a signed-in member with something to confirm', async () => {
     expect((await t.client().post('/api/account/verification-mail')).status).toBe(401);
+    expect((await t.client().delete('/api/account/pending-email')).status).toBe(401);
     const m = await signUpMember(t, { profile: null });
     const res = await m.c.post('/api/account/verification-mail');
     expect(res.status).toBe(400);
