@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openSite, uniqueEmail } from './support/browser';
+import { launchBrowser, openSite } from './support/browser';
+import { uniqueEmail } from './support/members';
 import { signInViaForm, signOutViaDashboard, signUpViaForm } from './support/journey';
 import { waitForEmailLink, waitForMail } from './support/mail';
 
@@ -46,6 +47,33 @@ describe('update email or password', () => {
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Failed to sign in' }).isVisible()).toBe(true);
     await signInViaForm(page, newEmail, 'the new password');
     await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it("puts the server's field errors beside their fields, focuses the first on the page, and says the update failed", async () => {
+    const { page } = await openSite(browser);
+    await signUpViaForm(page, uniqueEmail('refused'));
+    await page.goto('/update-password');
+    await page.route('**/api/account', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            // Listed in another order than the page's: focus follows the page.
+            body: JSON.stringify({
+              code: 'VALIDATION',
+              message: 'Some fields need attention.',
+              fieldErrors: { confirmPassword: 'The confirmation is refused', email: 'This address is refused' },
+            }),
+          })
+        : route.fallback(),
+    );
+    await page.getByLabel('Email').fill(uniqueEmail('other'));
+    await page.getByRole('button', { name: /update|save/i }).click();
+    await expect.poll(() => page.getByText('This address is refused').isVisible()).toBe(true);
+    expect(await page.getByText('The confirmation is refused').isVisible()).toBe(true);
+    expect(await page.getByRole('alert').filter({ hasText: 'Failed to update account' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
   });
 
   it('keeps the password when it is left blank, and /profile cancels to home', async () => {

@@ -1,21 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { request } from 'playwright-core';
+import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { nextTotpCode } from '../src/server/testing/totp';
-import { clientAddress, uniqueEmail } from './support/browser';
+import { openApi } from './support/browser';
+import { signUpMember, uniqueEmail } from './support/members';
 import { PASSWORD } from './support/journey';
 
-async function signUpAndMe(email: string) {
-  const base = inject('baseUrl');
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base, 'x-forwarded-for': clientAddress() },
-    body: JSON.stringify({ email, password: PASSWORD, name: '' }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  return async () => (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()).user;
-}
+/** Who the API says this client is. */
+const meOf = async (api: APIRequestContext) => (await (await api.get('/api/me')).json()).user;
 
 function admin(...args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
@@ -26,8 +18,9 @@ function admin(...args: string[]) {
 
 describe('npm run admin', () => {
   it('grants and revokes through the running server that holds the database', async () => {
-    const email = uniqueEmail('cli');
-    const me = await signUpAndMe(email);
+    const api = await openApi();
+    const { email } = await signUpMember(api, { prefix: 'cli', confirm: false });
+    const me = () => meOf(api);
     expect((await me()).isAdmin).toBe(false);
 
     const grant = admin('grant', email);
@@ -38,6 +31,7 @@ describe('npm run admin', () => {
     const revoke = admin('revoke', email);
     expect(revoke.status).toBe(0);
     expect((await me()).isAdmin).toBe(false);
+    await api.dispose();
   });
 
   it('says clearly when no account has the address, and shows usage for bad arguments', () => {
@@ -50,13 +44,11 @@ describe('npm run admin', () => {
   });
 
   it('reset-2fa clears a lost second factor through the running server', async () => {
-    const base = inject('baseUrl');
-    const api = await request.newContext({ baseURL: base, extraHTTPHeaders: { origin: base, 'x-forwarded-for': clientAddress() } });
-    const email = uniqueEmail('cli-2fa');
-    expect((await api.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: '' } })).status()).toBe(200);
+    const api = await openApi();
+    const { email } = await signUpMember(api, { prefix: 'cli-2fa', confirm: false });
     const { totpURI } = (await (await api.post('/api/auth/two-factor/enable', { data: { password: PASSWORD } })).json()) as { totpURI: string };
     expect((await api.post('/api/auth/two-factor/verify-totp', { data: { code: await nextTotpCode(totpURI) } })).status()).toBe(200);
-    const me = async () => (await (await api.get('/api/me')).json()).user;
+    const me = () => meOf(api);
     expect(await me()).toMatchObject({ twoFactorEnabled: true, secondFactorPassed: true });
 
     const reset = admin('reset-2fa', email);

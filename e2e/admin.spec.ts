@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { MESSAGES } from '../src/shared/messages';
-import { launchBrowser, openSite, uniqueEmail, type Session } from './support/browser';
+import { launchBrowser, openSite, type Session } from './support/browser';
 import { waitForMail } from './support/mail';
-import { expectNoPageErrors, PASSWORD } from './support/journey';
+import { expectNoPageErrors } from './support/journey';
 import { seriousViolations as violationsOf } from './support/a11y';
-import { markPage, signUpThroughApi, wasNotReloaded } from './support/live-page';
-import { ADMIN_EMAIL, signInAsAdmin } from './support/members';
+import { markPage, wasNotReloaded } from './support/live-page';
+import { ADMIN_EMAIL, memberProfile, signInAsAdmin, signUpMember, uniqueEmail, uniqueTag } from './support/members';
 
 // The e2e server lists this address in ADMIN_EMAILS (e2e/support/global-setup.ts).
 /** What an open admin page must show within, with no reload. */
@@ -17,11 +17,6 @@ const LIVE_MS = 5000;
 let browser: Browser;
 let admin: Session;
 
-/** A member signed up through the API in this browser, with a saved profile when `profile` is given. */
-function signUpMember(session: Session, profile?: Record<string, unknown>) {
-  const defaults = { firstName: 'Ada', lastName: 'Member', phone: '417 555 0100', state: 'MO' };
-  return signUpThroughApi(session.page, { prefix: 'admin-e2e', ...(profile ? { profile: { ...defaults, ...profile } } : {}) });
-}
 
 // A mail's HTML is the message as sent, not our page; its frame runs no scripts, so axe could not enter it.
 const seriousViolations = (page: Page) => violationsOf(page, { exclude: 'iframe[sandbox]' });
@@ -69,7 +64,7 @@ describe('the admin check', () => {
 
   it("shows a member nothing while it asks the server, then 'Sorry. We're closed.'", async () => {
     const member = await openSite(browser);
-    await signUpMember(member);
+    await signUpMember(member.page, { prefix: 'admin-e2e' });
     const { page, errors } = member;
     // Hold the server's answer to the admin check, to see what the page shows meanwhile.
     let release!: () => void;
@@ -111,7 +106,10 @@ describe('the admin area', () => {
     const [wyMembers, wyKids] = await chartRow(page, 'Members and foster children per state', 'Wyoming');
 
     for (const numberOfFosterKids of [3, 4]) {
-      await signUpMember(await openSite(browser), { state: 'WY', numberOfFosterKids, fosterParent: 'Yes' });
+      await signUpMember((await openSite(browser)).page, {
+        prefix: 'admin-e2e',
+        profile: memberProfile({ state: 'WY', numberOfFosterKids, fosterParent: 'Yes' }),
+      });
     }
     await expect.poll(() => numberIn(total(page, 'Total users')), { timeout: LIVE_MS }).toBe(users + 2);
     await expect.poll(() => numberIn(total(page, 'Total foster kids')), { timeout: LIVE_MS }).toBe(kids + 7);
@@ -140,7 +138,7 @@ describe('the admin area', () => {
 
     // Any mail the site sends will do; the contact form is not built yet, a password reset is.
     const member = await openSite(browser);
-    const email = await signUpMember(member);
+    const { email } = await signUpMember(member.page, { prefix: 'admin-e2e' });
     const asked = await member.page.request.post('/api/auth/request-password-reset', {
       data: { email, redirectTo: '/reset-password' },
       headers: { origin: inject('baseUrl') },
@@ -236,7 +234,7 @@ describe('the admin area', () => {
     // A forum post sends the team a new-post alert: the mail this test opens.
     await page.goto('/admin/mail?form=new%20post%20alert');
     const author = await openSite(browser);
-    await signUpMember(author, { firstName: 'Forum', lastName: 'Writer' });
+    await signUpMember(author.page, { prefix: 'admin-e2e', profile: memberProfile({ firstName: 'Forum', lastName: 'Writer' }) });
     const title = `Preview check ${Date.now().toString(36)}`;
     const posted = await author.page.request.post('/api/posts', {
       data: { category: 'General', title, body: 'A post whose alert the admin opens.' },
@@ -266,20 +264,23 @@ describe('the admin area', () => {
 
   it('all profiles: live, searchable, every field, the CSV downloads, and a member can be made admin', async () => {
     const { page, errors } = admin;
-    const tag = `Zed${Date.now().toString(36)}`;
+    const tag = uniqueTag('Zed');
     await page.goto(`/admin/profiles?q=${tag}`);
     await page.getByRole('heading', { level: 1, name: 'All Profiles' }).waitFor();
     await page.getByText('No profile matches this search.').waitFor();
     await markPage(page);
 
     const member = await openSite(browser);
-    const email = await signUpMember(member, {
-      firstName: tag,
-      lastName: '=SUM(1+1)',
-      streetAddress: '12 Hidden Lane',
-      city: 'Cheyenne',
-      state: 'WY',
-      numberOfFosterKids: 2,
+    const { email } = await signUpMember(member.page, {
+      prefix: 'admin-e2e',
+      profile: memberProfile({
+        firstName: tag,
+        lastName: '=SUM(1+1)',
+        streetAddress: '12 Hidden Lane',
+        city: 'Cheyenne',
+        state: 'WY',
+        numberOfFosterKids: 2,
+      }),
     });
     const row = page.getByRole('row', { name: new RegExp(tag) });
     await row.waitFor({ timeout: LIVE_MS });

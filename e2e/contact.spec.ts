@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { request, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
 import { MESSAGES } from '../src/shared/messages';
 import { seriousViolations } from './support/a11y';
-import { clientAddress, launchBrowser, openSite, uniqueEmail } from './support/browser';
+import { launchBrowser, openApi, openSite } from './support/browser';
 import { expectNoPageErrors } from './support/journey';
 import { waitForMail } from './support/mail';
-import { signUpMember } from './support/members';
+import { memberProfile, signUpMember, uniqueEmail, uniqueTag } from './support/members';
 
 const STAFF = 'team@network.test';
 
@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const tagOf = () => `C${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 describe('the contact form', () => {
   it('signed out: Send appears only after “I am indeed human”; the team receives the message, replyTo the visitor, with the name', async () => {
@@ -25,7 +24,7 @@ describe('the contact form', () => {
     expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(0);
     expect(await seriousViolations(page), '/contact').toEqual([]);
 
-    const tag = tagOf();
+    const tag = uniqueTag('C');
     const email = uniqueEmail('visitor');
     await page.getByLabel('Name').fill(`Vera Visitor ${tag}`);
     await page.getByLabel('Email').fill(email);
@@ -57,12 +56,14 @@ describe('the contact form', () => {
     await page.getByText('Email is required').waitFor();
     expect(await page.getByText('Message is required').isVisible()).toBe(true);
     expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    // The keyboard moves to the first field that needs attention (Name is optional).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
     expectNoPageErrors(errors);
   });
 
   it('signed in: the email is filled in and the human check is already satisfied', async () => {
     const { page, errors } = await openSite(browser, { viewport: { width: 390, height: 844 } });
-    const email = await signUpMember(page, { firstName: 'Mia', lastName: 'Member', phone: '4175550100', state: 'MO' });
+    const { email } = await signUpMember(page, { profile: memberProfile() });
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Send' }).waitFor();
     expect(await page.getByRole('button', { name: MESSAGES.humanButton }).count()).toBe(0);
@@ -72,7 +73,7 @@ describe('the contact form', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page), '/contact signed in, on a phone').toEqual([]);
 
-    const tag = tagOf();
+    const tag = uniqueTag('C');
     await page.getByLabel('Message').fill(`A member’s note ${tag}`);
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText(MESSAGES.messageSent).waitFor();
@@ -83,8 +84,7 @@ describe('the contact form', () => {
   });
 
   it('refuses a script posting straight to the API without the human token, or filling the hidden field', async () => {
-    const baseURL = inject('baseUrl');
-    const api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL, 'x-forwarded-for': clientAddress() } });
+    const api = await openApi();
     const body = { name: 'Bot', email: 'bot@example.org', message: 'Buy now' };
     const bare = await api.post('/api/contact', { data: body });
     expect(bare.status()).toBe(403);

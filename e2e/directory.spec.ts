@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../src/shared/messages';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openSite, uniqueEmail, type Session } from './support/browser';
+import { launchBrowser, openSite, type Session } from './support/browser';
 import { expectNoPageErrors } from './support/journey';
 import { waitForMail } from './support/mail';
-import { signInAsAdmin, signUpMember, type ProfileFields } from './support/members';
+import { signInAsAdmin, signUpMember, type ProfileFields, uniqueTag } from './support/members';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,7 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const tagOf = () => `Q${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** A listed member (ag_affiliated Yes) with everything private filled in. */
 function listedProfile(overrides: ProfileFields): ProfileFields {
@@ -33,7 +32,7 @@ function listedProfile(overrides: ProfileFields): ProfileFields {
 /** Members made in their own browser contexts, which are then closed. */
 async function makeMember(profile: ProfileFields): Promise<string> {
   const s = await openSite(browser);
-  const email = await signUpMember(s.page, profile);
+  const { email } = await signUpMember(s.page, { profile });
   await s.context.close();
   return email;
 }
@@ -68,7 +67,7 @@ async function search(page: Page, words: string) {
 
 describe('the member directory', () => {
   it('A writes to B from B’s card: B receives it, replyTo A, and B’s address never reaches A', async () => {
-    const tag = tagOf();
+    const tag = uniqueTag('Q');
     const bPhone = '4175550177';
     const bStreet = `77 Hidden Hollow ${tag}`;
     const bEmail = await makeMember(
@@ -90,7 +89,7 @@ describe('the member directory', () => {
 
     const a: Session = await openSite(browser);
     const traffic = recordTraffic(a.page);
-    const aEmail = await signUpMember(a.page, listedProfile({ firstName: 'Alma', lastName: `Author${tag}` }));
+    const { email: aEmail } = await signUpMember(a.page, { profile: listedProfile({ firstName: 'Alma', lastName: `Author${tag}` }) });
     await a.page.goto('/directory');
     await search(a.page, tag);
     await expect.poll(() => cards(a.page).count()).toBe(2);
@@ -152,7 +151,7 @@ describe('the member directory', () => {
   });
 
   it('each filter and the search narrow the list; the address keeps them; Show all clears them', async () => {
-    const town = tagOf();
+    const town = uniqueTag('Q');
     const base = { city: town };
     await makeMember(listedProfile({ ...base, firstName: 'Fran', lastName: 'Foster', fosterParent: 'Yes', state: 'MO' }));
     await makeMember(listedProfile({ ...base, firstName: 'Cy', lastName: 'Credentialed', agCredentialed: 'Yes', state: 'TX' }));
@@ -161,7 +160,7 @@ describe('the member directory', () => {
     await makeMember(listedProfile({ ...base, firstName: 'Ned', lastName: 'Unlisted', agAffiliated: 'No', fosterParent: 'Yes' }));
 
     const m = await openSite(browser);
-    await signUpMember(m.page, listedProfile({ firstName: 'Fil', lastName: 'Ter' }));
+    await signUpMember(m.page, { profile: listedProfile({ firstName: 'Fil', lastName: 'Ter' }) });
     await m.page.goto('/directory');
     await cards(m.page).first().waitFor();
     const button = (name: string) => m.page.getByRole('group', { name: 'Filters' }).getByRole('button', { name, exact: true });
@@ -224,7 +223,7 @@ describe('the member directory', () => {
   });
 
   it('the admin sees the member count; a member does not', async () => {
-    const tag = tagOf();
+    const tag = uniqueTag('Q');
     await makeMember(listedProfile({ firstName: 'Counted', lastName: `One${tag}` }));
     await makeMember(listedProfile({ firstName: 'Counted', lastName: `Two${tag}`, fosterParent: 'Yes' }));
 
@@ -262,7 +261,13 @@ describe('the member directory', () => {
     await visitor.page.waitForURL(/\/signin\?next=/);
 
     const phone = await openSite(browser, { viewport: { width: 390, height: 844 } });
-    await signUpMember(phone.page, listedProfile({ firstName: 'Pat', lastName: `Phone${tagOf()}` }), uniqueEmail('phone'));
+    // A place written as one long word (a web address, a name in another script) must wrap, not widen the page.
+    const lastName = `Phone${uniqueTag('Q')}`;
+    const city = 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch'.repeat(2);
+    await signUpMember(phone.page, { prefix: 'phone', profile: listedProfile({ firstName: 'Pat', lastName, city }) });
+    await phone.page.goto(`/directory?q=${lastName}`);
+    await cards(phone.page).filter({ hasText: city }).waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.page.goto('/directory');
     await cards(phone.page).first().waitFor();
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

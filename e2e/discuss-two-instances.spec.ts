@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest, type APIRequestContext, type Browser } from 'playwright-core';
 import { startThrowawayPostgres } from '../scripts/postgres';
 import { startServerProcess, type ServerProcess } from '../src/server/testing/server-process';
-import { launchBrowser, uniqueEmail } from './support/browser';
+import { launchBrowser } from './support/browser';
+import { uniqueEmail } from './support/members';
 import { expectNoPageErrors, PASSWORD } from './support/journey';
 
 // Two app instances on one PostgreSQL, as behind a load balancer: a change made through one reaches the

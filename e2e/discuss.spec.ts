@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { MESSAGES } from '../src/shared/messages';
-import { launchBrowser, openSite, type Session } from './support/browser';
+import { launchBrowser, openSite } from './support/browser';
 import { waitForMail } from './support/mail';
 import { expectNoPageErrors } from './support/journey';
 import { seriousViolations } from './support/a11y';
-import { markPage, signUpThroughApi, wasNotReloaded } from './support/live-page';
+import { markPage, wasNotReloaded } from './support/live-page';
+import { memberProfile, signUpMember } from './support/members';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,18 +18,13 @@ afterAll(() => browser.close());
 /** What another browser must show within, with no reload (the issue's promise). */
 const LIVE_MS = 2000;
 
-/** A member signed up through the API in this browser; with a profile saved through PUT /api/profile unless told otherwise. */
-function signUpMember(session: Session, opts: { firstName: string; lastName: string; withProfile?: boolean }) {
-  const profile = { firstName: opts.firstName, lastName: opts.lastName, phone: '417 555 0100', state: 'MO' };
-  return signUpThroughApi(session.page, { prefix: 'discuss', ...(opts.withProfile === false ? {} : { profile }) });
-}
 
 async function writePost(page: Page, post: { category: string; title: string; body: string }) {
   await page.getByRole('button', { name: 'Write a new post' }).click();
   await page.getByRole('combobox', { name: 'Category' }).fill(post.category);
   await page.keyboard.press('Escape');
-  await page.getByLabel('Title').fill(post.title);
-  await page.getByLabel('Message').fill(post.body);
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(post.title);
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill(post.body);
   await page.getByRole('button', { name: 'Post', exact: true }).click();
   await page.getByText(`Your post “${post.title}” is published.`).waitFor();
 }
@@ -38,8 +34,8 @@ describe('discuss, live in two browsers', () => {
   it('A posts, responds, edits and deletes; B sees each change without a reload', async () => {
     const a = await openSite(browser);
     const b = await openSite(browser);
-    await signUpMember(a, { firstName: 'Alma', lastName: 'Author' });
-    await signUpMember(b, { firstName: 'Ben', lastName: 'Reader' });
+    await signUpMember(a.page, { prefix: 'discuss', profile: memberProfile({ firstName: 'Alma', lastName: 'Author' }) });
+    await signUpMember(b.page, { prefix: 'discuss', profile: memberProfile({ firstName: 'Ben', lastName: 'Reader' }) });
     await a.page.goto('/discuss');
     await b.page.goto('/discuss');
     await b.page.getByRole('heading', { name: 'Posts' }).waitFor();
@@ -73,7 +69,7 @@ describe('discuss, live in two browsers', () => {
     // A edits: the control toggles Edit Post → Save Post.
     await a.page.getByRole('button', { name: 'Edit Post', exact: true }).click();
     expect(await a.page.getByRole('button', { name: 'Edit Post', exact: true }).count()).toBe(0);
-    await a.page.getByLabel('Title').fill(`${title} (updated)`);
+    await a.page.getByRole('textbox', { name: 'Title', exact: true }).fill(`${title} (updated)`);
     await a.page.getByRole('button', { name: 'Save Post', exact: true }).click();
     await a.page.getByRole('button', { name: 'Edit Post', exact: true }).waitFor();
     await b.page.getByRole('heading', { level: 1, name: `${title} (updated)` }).waitFor({ timeout: LIVE_MS });
@@ -101,7 +97,7 @@ describe('discuss, live in two browsers', () => {
 
   it('the team receives a new-post alert with a link to the post', async () => {
     const a = await openSite(browser);
-    await signUpMember(a, { firstName: 'Mail', lastName: 'Sender' });
+    await signUpMember(a.page, { prefix: 'discuss', profile: memberProfile({ firstName: 'Mail', lastName: 'Sender' }) });
     await a.page.goto('/discuss');
     const title = `Alert me ${Date.now().toString(36)}`;
     await writePost(a.page, { category: 'General', title, body: 'The team should hear of this.' });
@@ -119,7 +115,7 @@ describe('discuss, live in two browsers', () => {
 describe('discuss, who may write', () => {
   it('a visitor reads posts and responses but is asked to sign in to write', async () => {
     const author = await openSite(browser);
-    await signUpMember(author, { firstName: 'Vera', lastName: 'Visible' });
+    await signUpMember(author.page, { prefix: 'discuss', profile: memberProfile({ firstName: 'Vera', lastName: 'Visible' }) });
     const title = `Readable ${Date.now().toString(36)}`;
     const created = await author.page.request.post('/api/posts', {
       data: { category: 'General', title, body: 'Anyone may read this.' },
@@ -147,7 +143,7 @@ describe('discuss, who may write', () => {
 
   it('a member without a profile sees the spec’s message and a link to the dashboard', async () => {
     const m = await openSite(browser);
-    await signUpMember(m, { firstName: 'No', lastName: 'Profile', withProfile: false });
+    await signUpMember(m.page, { prefix: 'discuss' });
     await m.page.goto('/discuss');
     await m.page.getByText(MESSAGES.needProfileToPost).waitFor();
     expect(await m.page.getByRole('button', { name: 'Write a new post' }).count()).toBe(0);
@@ -160,7 +156,7 @@ describe('discuss, who may write', () => {
 describe('discuss, what members write is text', () => {
   it('shows markup as typed, keeps line breaks, links web addresses, and opens no dialog', async () => {
     const m = await openSite(browser);
-    await signUpMember(m, { firstName: 'Xena', lastName: 'Script' });
+    await signUpMember(m.page, { prefix: 'discuss', profile: memberProfile({ firstName: 'Xena', lastName: 'Script' }) });
     const dialogs: string[] = [];
     m.page.on('dialog', (d) => {
       dialogs.push(d.message());
@@ -194,7 +190,7 @@ describe('discuss, what members write is text', () => {
 describe('discuss, finding posts', () => {
   it('filters by category and keyword, keeps the filters in the URL, and Back to main returns there', async () => {
     const m = await openSite(browser);
-    await signUpMember(m, { firstName: 'Fil', lastName: 'Ter' });
+    await signUpMember(m.page, { prefix: 'discuss', profile: memberProfile({ firstName: 'Fil', lastName: 'Ter' }) });
     const word = `kw${Date.now().toString(36)}`;
     const category = `Filters ${Date.now().toString(36)}`;
     const origin = inject('baseUrl');
@@ -248,7 +244,7 @@ describe('discuss, accessibility', () => {
   it('has no serious problems on the list and on a post, at desktop and phone widths', async () => {
     for (const viewport of [undefined, { width: 390, height: 844 }]) {
       const m = await openSite(browser, viewport ? { viewport } : {});
-      await signUpMember(m, { firstName: 'Axe', lastName: 'Checker' });
+      await signUpMember(m.page, { prefix: 'discuss', profile: memberProfile({ firstName: 'Axe', lastName: 'Checker' }) });
       const title = `Accessible ${Date.now().toString(36)}`;
       const created = await m.page.request.post('/api/posts', {
         data: { category: 'General', title, body: 'See https://example.org for more.' },
@@ -264,7 +260,7 @@ describe('discuss, accessibility', () => {
       await m.page.getByRole('article', { name: title }).waitFor();
       expect(await seriousViolations(m.page), '/discuss').toEqual([]);
       await m.page.getByRole('button', { name: 'Write a new post' }).click();
-      await m.page.getByLabel('Title').waitFor();
+      await m.page.getByRole('textbox', { name: 'Title', exact: true }).waitFor();
       expect(await seriousViolations(m.page), '/discuss with the form').toEqual([]);
 
       await m.page.goto(`/discuss/${id}`);

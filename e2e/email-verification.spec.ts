@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { EMAIL_LINK_MESSAGES } from '../src/shared/account';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openSite, uniqueEmail } from './support/browser';
+import { launchBrowser, openSite } from './support/browser';
+import { uniqueEmail } from './support/members';
 import { expectNoPageErrors, signUpViaForm } from './support/journey';
 import { waitForEmailLink, waitForMail } from './support/mail';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openSite, uniqueEmail } from './support/browser';
+import { launchBrowser, openSite } from './support/browser';
+import { uniqueEmail } from './support/members';
 import { waitForMail } from './support/mail';
 import { signInViaForm, signUpViaForm } from './support/journey';
 
@@ -45,6 +46,33 @@ describe('forgot password', () => {
     await again.page.getByLabel('New password confirmation').fill('yet another password');
     await again.page.getByRole('button', { name: /password/i }).click();
     await expect.poll(() => again.page.getByText('Failed to reset').first().isVisible()).toBe(true);
+  });
+
+  it("shows the server's newPassword error beside New password, focused", async () => {
+    const { page } = await openSite(browser);
+    await page.route('**/api/auth/reset-password', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'VALIDATION', message: 'Invalid body', fieldErrors: { newPassword: 'That password is refused' } }),
+      }),
+    );
+    await page.goto('/reset-password?token=some-token');
+    await page.getByLabel(/^New password\W*$/).fill('my brand new password');
+    await page.getByLabel('New password confirmation').fill('my brand new password');
+    await page.getByRole('button', { name: /password/i }).click();
+    await expect.poll(() => page.getByText('That password is refused').isVisible()).toBe(true);
+    expect(await page.getByRole('alert').filter({ hasText: 'Failed to reset' }).isVisible()).toBe(true);
+    expect(await page.getByLabel(/^New password\W*$/).getAttribute('aria-invalid')).toBe('true');
+    // The hint and the error are read with the field.
+    const describedBy = (await page.getByLabel(/^New password\W*$/).getAttribute('aria-describedby')) ?? '';
+    const description = await page.evaluate(
+      (ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+      describedBy,
+    );
+    expect(description).toContain('That password is refused');
+    expect(description).toMatch(/At least \d+ characters/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
   });
 
   it('answers the same for an address nobody uses, and mails nothing', async () => {

@@ -4,9 +4,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGES } from '../src/shared/messages';
 import { consentBrowserCookie, type Consent, type ProviderIdentity } from '../src/server/testing/oidc-provider';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openSite, uniqueEmail } from './support/browser';
+import { launchBrowser, openSite } from './support/browser';
 import { expectNoPageErrors, menuEntries, signOutViaDashboard, signUpViaForm } from './support/journey';
-import { signUpMember } from './support/members';
+import { memberProfile, signUpMember, uniqueEmail } from './support/members';
 
 // "Sign in with Google" in Chromium against the OpenID Connect provider global setup starts in Google's
 // place. Who the browser is at "Google" (or that the person denies consent) is a cookie on the provider.
@@ -66,7 +66,7 @@ describe('sign in with Google', () => {
   it('signs in an existing member, by keyboard, and goes where a password sign-in goes', async () => {
     const email = uniqueEmail('member');
     const setUp = await openSite(browser);
-    await signUpMember(setUp.page, { firstName: 'Mia', lastName: 'Member', phone: '4175550100', state: 'MO' }, email);
+    await signUpMember(setUp.page, { email, profile: memberProfile() });
     await setUp.context.close();
 
     const { context, page, errors } = await openSite(browser);

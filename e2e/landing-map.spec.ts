@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfText } from '../src/server/testing/pdf-text';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openSite, uniqueEmail } from './support/browser';
+import { launchBrowser, openSite } from './support/browser';
+import { uniqueEmail } from './support/members';
 import { expectNoPageErrors, openPage, signUpViaForm } from './support/journey';
 
 let browser: Browser;

@@ -1,29 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, type APIRequestContext, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import type { PageViewSummary } from '../src/shared/page-view';
-import { clientAddress, launchBrowser, openSite } from './support/browser';
-import { expectNoPageErrors, openPage, PASSWORD } from './support/journey';
-import { confirmAddressThroughApi } from './support/mail';
-import { passAdminSecondFactor } from './support/second-factor';
-
-// The e2e server lists this address in ADMIN_EMAILS; the summary API is for admins only.
-const ADMIN_EMAIL = 'admin@network.test';
+import { clientAddress, launchBrowser, openApi, openSite } from './support/browser';
+import { expectNoPageErrors, openPage } from './support/journey';
+import { signInAsAdmin } from './support/members';
 
 let browser: Browser;
 let admin: APIRequestContext;
 
-/** An admin's API session (the server holds the database, so the journey reads the views through it). */
+/** An admin's API session; the summary API is for admins only (the server holds the database, so the journey reads the views through it). */
 async function adminApi(): Promise<APIRequestContext> {
-  const baseURL = inject('baseUrl');
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL, 'x-forwarded-for': clientAddress() } });
-  const signIn = await api.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: PASSWORD } });
-  if (!signIn.ok()) {
-    const signUp = await api.post('/api/auth/sign-up/email', { data: { email: ADMIN_EMAIL, password: PASSWORD, name: '' } });
-    expect(signUp.status(), await signUp.text()).toBe(200);
-    await confirmAddressThroughApi(api, ADMIN_EMAIL);
-  }
-  await passAdminSecondFactor(api);
+  const api = await openApi();
+  await signInAsAdmin(api);
   return api;
 }
 

@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openSite, uniqueEmail } from './support/browser';
+import { launchBrowser, openSite } from './support/browser';
+import { uniqueEmail } from './support/members';
 import { expectNoPageErrors, signUpViaForm } from './support/journey';
 
 let browser: Browser;

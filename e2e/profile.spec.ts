@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openSite, uniqueEmail } from './support/browser';
+import { launchBrowser, openSite } from './support/browser';
+import { uniqueEmail } from './support/members';
 import { expectNoPageErrors, signUpViaForm } from './support/journey';
 
 let browser: Browser;
@@ -160,6 +161,35 @@ describe('the profile form', () => {
     await expect.poll(() => page.getByText('City is not known').isVisible()).toBe(true);
     expect(await page.getByLabel('City').getAttribute('aria-invalid')).toBe('true');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('city');
+  });
+
+  it('focuses the first bad field in page order, a Yes/No question by its first radio', async () => {
+    const { page } = await openSite(browser);
+    await signUpViaForm(page, uniqueEmail('server-yes-no'));
+    await waitForForm(page);
+    await page.route('**/api/profile', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              code: 'VALIDATION',
+              message: 'Some fields need attention.',
+              fieldErrors: { comments: 'Comments are refused', fosterParent: 'Choose Yes or No' },
+            }),
+          })
+        : route.fallback(),
+    );
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Stone');
+    await page.getByLabel('Phone').fill('603 555 0101');
+    await page.getByLabel('State').selectOption('NH');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect.poll(() => page.getByText('Choose Yes or No').isVisible()).toBe(true);
+    expect(await page.getByText('Comments are refused').isVisible()).toBe(true);
+    expect(await page.getByRole('alert').filter({ hasText: 'Some answers need attention' }).isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('fosterParent');
+    expect(await radio(page, /foster parent/, 'Yes').evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('has no serious accessibility problems, errors shown or not, on a phone too', async () => {

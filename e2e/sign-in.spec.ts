@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openSite, uniqueEmail } from './support/browser';
+import { launchBrowser, openSite } from './support/browser';
+import { uniqueEmail } from './support/members';
 import { expectNoPageErrors, signInViaForm, signOutViaDashboard, signUpViaForm } from './support/journey';
 
 let browser: Browser;

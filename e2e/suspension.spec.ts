@@ -5,7 +5,7 @@ import { seriousViolations } from './support/a11y';
 import { launchBrowser, openSite } from './support/browser';
 import { expectNoPageErrors, signInViaForm } from './support/journey';
 import { waitForMail } from './support/mail';
-import { signInAsAdmin, signUpMember } from './support/members';
+import { memberProfile, signInAsAdmin, signUpMember, uniqueTag } from './support/members';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,8 +16,8 @@ afterAll(() => browser.close());
 describe('suspension', () => {
   it('an admin suspends a member with a reason: the member is signed out, refused, and told; then it is lifted', async () => {
     const member = await openSite(browser);
-    const tag = `Susp${Date.now().toString(36)}`;
-    const email = await signUpMember(member.page, { firstName: tag, lastName: 'Member', phone: '4175550100', state: 'MO' });
+    const tag = uniqueTag('Susp');
+    const { email } = await signUpMember(member.page, { profile: memberProfile({ firstName: tag }) });
     await member.page.goto('/dashboard');
     await member.page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 

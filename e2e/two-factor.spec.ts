@@ -4,9 +4,9 @@ import type { Browser, Page } from 'playwright-core';
 import { TWO_FACTOR_MESSAGES } from '../src/shared/two-factor';
 import { nextTotpCode } from '../src/server/testing/totp';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openSite, uniqueEmail } from './support/browser';
+import { launchBrowser, openSite } from './support/browser';
 import { expectNoPageErrors, PASSWORD, signInViaForm, signOutViaDashboard } from './support/journey';
-import { signUpMember } from './support/members';
+import { signUpMember, uniqueEmail } from './support/members';
 
 // Decision 013: an admin is led through setting up an authenticator app the first time /admin opens, then
 // signs in with a code from it, or once with each recovery code.
@@ -47,7 +47,7 @@ describe('two-step sign-in for admins', () => {
   it('sets up TOTP at the first visit to /admin, then signs in with a code, and with each recovery code once', async () => {
     const { page, errors } = await openSite(browser);
     const email = uniqueEmail('2fa-admin');
-    await signUpMember(page, undefined, email);
+    await signUpMember(page, { email });
     // A session of the same admin that exists before the factor: it will have to step up.
     const other = await openSite(browser);
     await signInViaForm(other.page, email);
@@ -120,7 +120,7 @@ describe('two-step sign-in for admins', () => {
 
   it('any member turns it on and off from the dashboard', async () => {
     const { page, errors } = await openSite(browser);
-    const email = await signUpMember(page);
+    const { email } = await signUpMember(page);
     await page.goto('/dashboard');
     const section = page.getByRole('region', { name: 'Two-step sign-in' });
     await section.getByText('Off.').waitFor();

@@ -84,7 +84,7 @@ async function main() {
   }
   if (verb === 'reset-2fa') {
     const reset = await perform<TwoFactorResetResult>(config, {
-      run: (db, live) => resetTwoFactor(db, email, { live }),
+      run: (db, live) => resetTwoFactor({ db, live }, { email }),
       route: 'reset-2fa',
       body: { email },
       notFound: { ok: false, reason: 'no-account' },
@@ -99,7 +99,7 @@ async function main() {
   }
   const isAdmin = verb === 'grant';
   const result = await perform<RoleResult>(config, {
-    run: (db, live) => setAdmin(db, { email, isAdmin }, { live }),
+    run: (db, live) => setAdmin({ db, live }, { email, isAdmin }),
     route: 'admin-role',
     body: { email, isAdmin },
     notFound: { ok: false, reason: 'no-account' },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, request, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
 
@@ -32,18 +32,21 @@ export async function openSite(browser: Browser, opts: { viewport?: { width: num
   return { context, page, errors };
 }
 
-let counter = 0;
+/** An API client on the site from an address of its own, as a script would call it (no browser). Dispose of it. */
+export function openApi(): Promise<APIRequestContext> {
+  const baseURL = inject('baseUrl');
+  return request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL, 'x-forwarded-for': clientAddress() } });
+}
+
 let clients = 0;
-const processPart = `${randomBytes(2).toString('hex')}:${(process.pid & 0xffff).toString(16)}`;
+const processPart = (process.pid & 0xffff).toString(16);
+const hostPart = randomBytes(2).toString('hex');
 /**
  * A distinct client address per browser context or API client, across every test process of a run
  * (IPv6 documentation range, never routed): rate limits and daily visitor keys count each one apart.
+ * The server counts an IPv6 client as its /64, so process and client both sit in the first 64 bits.
  */
 export function clientAddress() {
   clients++;
-  return `2001:db8:${processPart}::${clients.toString(16)}`;
-}
-
-export function uniqueEmail(prefix = 'e2e') {
-  return `${prefix}.${Date.now().toString(36)}.${process.pid}.${++counter}@example.org`;
+  return `2001:db8:${processPart}:${clients.toString(16)}::${hostPart}`;
 }

@@ -28,6 +28,8 @@ export async function signOutViaDashboard(page: Page) {
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL('**/signin');
+  // The menu changes once the app has forgotten the member, a moment after the address changes.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor();
 }
 
 /** The main navigation's link names, in order. */

@@ -1,54 +1,61 @@
 import { expect, inject } from 'vitest';
-import type { Page } from 'playwright-core';
-import { uniqueEmail } from './browser';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { PASSWORD } from './journey';
 import { confirmAddressThroughApi } from './mail';
 import { passAdminSecondFactor } from './second-factor';
+import { uniqueEmail } from '../../src/server/testing/unique';
 
-/** The e2e server lists this address in ADMIN_EMAILS. */
+// The one way journeys make people they do not sign up through the form: members, with or without a
+// profile, confirmed or not, and the admin. Addresses and tags come from the same source as the server
+// tests', so no journey depends on another's data, whatever ran before it.
+export { uniqueEmail, uniqueTag } from '../../src/server/testing/unique';
+
+/** The e2e server lists this address in ADMIN_EMAILS (e2e/support/global-setup.ts). */
 export const ADMIN_EMAIL = 'admin@network.test';
 
 export type ProfileFields = Record<string, string | number | null>;
+/** A profile as PUT /api/profile answered it: normalised, with the member's uid. */
+export type StoredProfile = ProfileFields & { uid: string };
+
+/** A browser page (its context's cookies) or an API client: whose session the sign-up leaves signed in. */
+type Signer = Page | APIRequestContext;
+const apiOf = (who: Signer): APIRequestContext => ('request' in who ? who.request : who);
+
+/** The fields a profile needs to be saved (SPEC §3), for a member in Missouri; `overrides` over them. */
+export function memberProfile(overrides: ProfileFields = {}): ProfileFields {
+  return { firstName: 'Mia', lastName: 'Member', phone: '4175550100', state: 'MO', ...overrides };
+}
 
 /**
- * Signs up a member through the API in this page's browser context (so the page is signed in), confirms the
- * address with the link mailed to it (unless `confirm` is false), and saves their profile through
- * PUT /api/profile when one is given.
+ * Signs up a member through the API in this page's browser context (so the page is signed in) or API client,
+ * confirms the address with the link mailed to it (unless `confirm` is false), and saves `profile` through
+ * PUT /api/profile when one is given (none by default). The address is a fresh one starting with `prefix`
+ * unless `email` is given; `name` is the sign-up form's name field, empty as the site's form sends it.
  */
 export async function signUpMember(
-  page: Page,
-  profile?: ProfileFields,
-  email = uniqueEmail('member'),
-  opts: { confirm?: boolean } = {},
-): Promise<string> {
-  const origin = inject('baseUrl');
-  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: '' }, headers: { origin } });
+  who: Signer,
+  opts: { email?: string; prefix?: string; name?: string; confirm?: boolean; profile?: ProfileFields } = {},
+): Promise<{ email: string; profile: StoredProfile | null }> {
+  const api = apiOf(who);
+  const headers = { origin: inject('baseUrl') };
+  const email = opts.email ?? uniqueEmail(opts.prefix ?? 'member');
+  const signUp = await api.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: opts.name ?? '' }, headers });
   expect(signUp.status(), await signUp.text()).toBe(200);
-  if (opts.confirm !== false) await confirmAddressThroughApi(page.request, email);
-  if (profile) {
-    const saved = await page.request.put('/api/profile', { data: profile, headers: { origin } });
-    expect(saved.status(), await saved.text()).toBe(200);
-  }
-  return email;
+  if (opts.confirm !== false) await confirmAddressThroughApi(api, email);
+  if (!opts.profile) return { email, profile: null };
+  const saved = await api.put('/api/profile', { data: opts.profile, headers });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return { email, profile: ((await saved.json()) as { profile: StoredProfile }).profile };
 }
 
 /**
- * Signs this browser context in as the admin, creating the account the first time, with a session that
- * passed the admin's second factor (set up the first time; e2e/support/second-factor.ts).
+ * Signs this browser context (or API client) in as the admin, creating the account the first time, with a
+ * session that passed the admin's second factor (set up the first time; e2e/support/second-factor.ts).
  */
-export async function signInAsAdmin(page: Page): Promise<void> {
-  await signInAsAdminWithPassword(page);
-  await passAdminSecondFactor(page.request);
-}
-
-async function signInAsAdminWithPassword(page: Page): Promise<void> {
-  const origin = inject('baseUrl');
-  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: PASSWORD }, headers: { origin } });
-  if (signIn.ok()) return;
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { email: ADMIN_EMAIL, password: PASSWORD, name: '' },
-    headers: { origin },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(200);
-  await confirmAddressThroughApi(page.request, ADMIN_EMAIL);
+export async function signInAsAdmin(who: Signer): Promise<void> {
+  const api = apiOf(who);
+  const headers = { origin: inject('baseUrl') };
+  const signIn = await api.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: PASSWORD }, headers });
+  if (!signIn.ok()) await signUpMember(api, { email: ADMIN_EMAIL });
+  await passAdminSecondFactor(api);
 }

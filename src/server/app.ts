@@ -22,6 +22,9 @@ import type { AppDeps } from './deps';
 import { AppError, errorBody } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { requireSameOrigin } from './http/same-origin';
+import { checkResponses, contractRouter, guarded } from './http/contracts';
+import * as publicContracts from '../shared/contracts/public';
+import { AUTH_ROUTES } from '../shared/contracts/auth';
 import { readJson } from './http/validate';
 import { isPhotoUpload, profileRoutes } from './profiles/routes';
 import { liveRoutes } from './live/routes';
@@ -36,6 +39,8 @@ export type AppOptions = {
   controlToken?: string;
   /** Folder of the built front end; tests of the API alone leave it out. */
   distDir?: string | null;
+  /** Tests: every JSON answer must match its contract (src/server/http/contracts.ts). */
+  checkResponses?: boolean;
 };
 
 /** Builds the whole HTTP app from its dependencies. main.ts serves it; tests call app.request(). */
@@ -85,6 +90,9 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
       return c.json(err.toJSON(), err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {
+      // The contracts' input checks (@hono/zod-openapi) answer in our words, as readJson did.
+      if (err.status === 415) return c.json(errorBody('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.'), 415);
+      if (err.status === 400 && /malformed json/i.test(err.message)) return c.json(errorBody('BAD_JSON'), 400);
       return c.json(errorBody('BAD_REQUEST', err.message || undefined), err.status);
     }
     const requestId = c.get('requestId');
@@ -105,20 +113,29 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.route('/api/auth', authRoutes(deps, auth, limiter));
 
-  const api = new Hono<{ Variables: AppVariables }>();
+  const api = contractRouter();
   api.use('*', requireSameOrigin(trustedOrigins(config)));
   api.use('*', loadSession(auth));
-  api.get('/site', (c) => c.json(site));
-  api.route('/', accountRoutes(deps, auth, limiter));
-  api.route('/', statesRoutes(deps));
-  api.route('/', analyticsRoutes(deps, limiter));
-  api.route('/', liveRoutes(deps, deps.live));
-  api.route('/', forumRoutes(deps, limiter));
-  api.route('/', profileRoutes(deps, limiter));
-  api.route('/', directoryRoutes(deps, limiter));
-  api.route('/', contactRoutes(deps, limiter));
-  api.route('/', resourceRoutes(deps));
-  api.route('/', adminRoutes(deps));
+  if (options.checkResponses) api.use('*', checkResponses);
+  const routes = api
+    .openapi(guarded(deps, publicContracts.getSite), (c) => c.json(site, 200))
+    .route('/', accountRoutes(deps, auth, limiter))
+    .route('/', statesRoutes(deps))
+    .route('/', analyticsRoutes(deps, limiter))
+    .route('/', liveRoutes(deps, deps.live))
+    .route('/', forumRoutes(deps, limiter))
+    .route('/', profileRoutes(deps, limiter))
+    .route('/', directoryRoutes(deps, limiter))
+    .route('/', contactRoutes(deps, limiter))
+    .route('/', resourceRoutes(deps))
+    .route('/', adminRoutes(deps));
+  // Better Auth's open routes are served by app.route('/api/auth') above; the document describes them too.
+  for (const route of AUTH_ROUTES) api.openAPIRegistry.registerPath(route);
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Foster care network API', version: '1', description: 'The API the site itself uses (docs/architecture.md).' },
+    servers: [{ url: `${config.publicUrl}/api` }],
+  });
   api.all('*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`), 404));
   app.route('/api', api);
 
@@ -132,7 +149,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     app.route('/', staticRoutes(options.distDir, pages));
   }
 
-  return { app, auth, limiter };
+  return { app, auth, limiter, routes };
 }
 
 const roleChangeSchema = z.object({ email: z.string().email(), isAdmin: z.boolean() });
@@ -149,14 +166,14 @@ function internalRoutes(deps: AppDeps, token: string) {
   });
   app.post('/admin-role', async (c) => {
     const change = await readJson(c, roleChangeSchema);
-    const result = await setAdmin(deps.database.db, change, { live: deps.live, clock: deps.clock });
+    const result = await setAdmin({ db: deps.database.db, live: deps.live, clock: deps.clock }, change);
     if (!result.ok) throw new AppError('NOT_FOUND', `No account uses the email ${change.email}.`);
     deps.logger.info('admin role changed', { email: result.email, isAdmin: result.isAdmin, via: 'cli' });
     return c.json(result);
   });
   app.post('/reset-2fa', async (c) => {
     const { email } = await readJson(c, accountSchema);
-    const result = await resetTwoFactor(deps.database.db, email, { live: deps.live, clock: deps.clock });
+    const result = await resetTwoFactor({ db: deps.database.db, live: deps.live, clock: deps.clock }, { email });
     if (!result.ok) throw new AppError('NOT_FOUND', `No account uses the email ${email}.`);
     deps.logger.info('two-step sign-in reset', { email: result.email, hadFactor: result.hadFactor, via: 'cli' });
     return c.json(result);
@@ -165,3 +182,5 @@ function internalRoutes(deps: AppDeps, token: string) {
 }
 
 export type App = ReturnType<typeof buildApp>['app'];
+/** The API's routes with their contracts' types: what the browser's client (src/web/lib/api-client.ts) is typed from. */
+export type Api = ReturnType<typeof buildApp>['routes'];

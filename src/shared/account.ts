@@ -70,23 +70,38 @@ export const ACCOUNT_SUSPENDED_MESSAGE =
 export const verifyEmailSchema = z.object({ token: z.string().min(1).max(200) });
 
 /** What POST /api/account/verify-email answers. */
-export type VerifyEmailResult = { purpose: 'verify' | 'change'; email: string };
+export const verifyEmailResultSchema = z.object({ purpose: z.enum(['verify', 'change']), email: z.string() });
+export type VerifyEmailResult = z.infer<typeof verifyEmailResultSchema>;
 
 /** What GET /api/me answers: the signed-in member, or null. */
-export type Me = {
-  id: string;
-  email: string;
-  /** The account's address is confirmed (by its link, or by Google). */
-  emailVerified: boolean;
-  /** A new address waiting for its confirmation, if the member asked to change it. */
-  pendingEmail: string | null;
-  isAdmin: boolean;
-  /** Two-step sign-in (an authenticator app) is on for the account. */
-  twoFactorEnabled: boolean;
-  /** This session passed it (a code or a recovery code): what the admin area needs. */
-  secondFactorPassed: boolean;
-  hasProfile: boolean;
-  firstName: string | null;
-  lastName: string | null;
-  photoUrl: string | null;
-};
+export const meSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    /** The account's address is confirmed (by its link, or by Google). */
+    emailVerified: z.boolean(),
+    /** A new address waiting for its confirmation, if the member asked to change it. */
+    pendingEmail: z.string().nullable(),
+    isAdmin: z.boolean(),
+    /** Two-step sign-in (an authenticator app) is on for the account. */
+    twoFactorEnabled: z.boolean(),
+    /** This session passed it (a code or a recovery code): what the admin area needs. */
+    secondFactorPassed: z.boolean(),
+    hasProfile: z.boolean(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    photoUrl: z.string().nullable(),
+  })
+  .meta({ id: 'Me' });
+export type Me = z.infer<typeof meSchema>;
+
+/** GET /api/me. */
+export const meResponseSchema = z.object({ user: meSchema.nullable() });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** PATCH /api/account: what changed, and the member as they are now. */
+export const accountUpdatedSchema = z.object({ user: meSchema, emailChangeRequested: z.boolean(), passwordChanged: z.boolean() });
+/** DELETE /api/account/pending-email: the member as they are now. */
+export const signedInMeSchema = z.object({ user: meSchema });
+/** POST /api/account/verification-mail: where the link went. */
+export const linkSentSchema = z.object({ sentTo: z.string() });

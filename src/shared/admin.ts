@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { StoredProfileFields } from './profile';
+import { storedProfileFieldsSchema } from './profile';
+import { stateStatSchema } from './state-stat';
 import { queryTextOf, textOf } from './text';
-import type { StateStat } from './states';
 
 // The admin area (SPEC.md §2 Admin, §4 Admin check and Mail delivery, §6): query schemas, limits and the
 // shapes the admin API answers. Every route under /api/admin checks on the server that an admin asks.
@@ -104,104 +104,147 @@ export const overviewQuerySchema = z.object({
 // ---- What the admin API answers -------------------------------------------------------------------
 
 /** GET /api/admin/access: the admin check of the admin page (SPEC §4). */
-export type AdminAccess = {
-  uid: string;
-  email: string;
+export const adminAccessSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
   /** Listed in ADMIN_EMAILS: an admin whatever the profile says, and nobody can revoke it here. */
-  isListedAdmin: boolean;
-};
+  isListedAdmin: z.boolean(),
+});
+export type AdminAccess = z.infer<typeof adminAccessSchema>;
 
-export type AdminMailSummary = {
-  id: string;
-  form: string;
-  date: string;
-  to: string;
-  replyTo: string | null;
-  subject: string;
-  state: DeliveryState;
-  attempts: number;
-  startTime: string | null;
-  endTime: string | null;
-  /** The last failure's message (kept while a retry is pending; cleared by a success). */
-  error: string | null;
-};
+const isoTime = z.iso.datetime();
 
-export type AdminMailEvent = { at: string; state: DeliveryState; attempt: number; detail: string | null };
+export const adminMailSummarySchema = z
+  .object({
+    id: z.string(),
+    form: z.string(),
+    date: isoTime,
+    to: z.string(),
+    replyTo: z.string().nullable(),
+    subject: z.string(),
+    state: z.enum(DELIVERY_STATES),
+    attempts: z.number().int(),
+    startTime: isoTime.nullable(),
+    endTime: isoTime.nullable(),
+    /** The last failure's message (kept while a retry is pending; cleared by a success). */
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'AdminMailSummary' });
+export type AdminMailSummary = z.infer<typeof adminMailSummarySchema>;
 
-export type AdminMailDetail = AdminMailSummary & {
-  text: string;
-  /** The HTML part as stored: show it only in a sandboxed frame (see mailPreviewDocument). */
-  html: string;
-  events: AdminMailEvent[];
-};
+export const adminMailEventSchema = z.object({
+  at: isoTime,
+  state: z.enum(DELIVERY_STATES),
+  attempt: z.number().int(),
+  detail: z.string().nullable(),
+});
+export type AdminMailEvent = z.infer<typeof adminMailEventSchema>;
 
-export type AdminMailListResponse = { items: AdminMailSummary[]; nextCursor: string | null };
-export type MailFormsResponse = { forms: Array<{ form: string; count: number }> };
+export const adminMailDetailSchema = adminMailSummarySchema
+  .extend({
+    text: z.string(),
+    /** The HTML part as stored: show it only in a sandboxed frame (see mailPreviewDocument). */
+    html: z.string(),
+    events: z.array(adminMailEventSchema),
+  })
+  .meta({ id: 'AdminMailDetail' });
+export type AdminMailDetail = z.infer<typeof adminMailDetailSchema>;
 
-export type AdminProfile = StoredProfileFields & {
-  uid: string;
-  email: string;
-  /** SPEC §3 "date last saved"; null until the member saves the form. */
-  savedAt: string | null;
-  signedUpAt: string;
-  /** Effective: the profile's flag, or listed in ADMIN_EMAILS. */
-  isAdmin: boolean;
-  isListedAdmin: boolean;
-  photoUrl: string | null;
-  /** The account's address is confirmed (by its link, or by Google). */
-  emailVerified: boolean;
-  /** Set while the account is suspended. */
-  suspendedAt: string | null;
-  suspensionReason: string | null;
-};
+export const adminMailListResponseSchema = z.object({ items: z.array(adminMailSummarySchema), nextCursor: z.string().nullable() });
+export type AdminMailListResponse = z.infer<typeof adminMailListResponseSchema>;
+export const mailFormsResponseSchema = z.object({ forms: z.array(z.object({ form: z.string(), count: z.number().int() })) });
+export type MailFormsResponse = z.infer<typeof mailFormsResponseSchema>;
 
-export type AdminProfileListResponse = {
-  profiles: AdminProfile[];
-  total: number;
-  page: number;
-  pageSize: number;
-};
+export const adminProfileSchema = storedProfileFieldsSchema
+  .extend({
+    uid: z.string(),
+    email: z.string(),
+    /** SPEC §3 "date last saved"; null until the member saves the form. */
+    savedAt: isoTime.nullable(),
+    signedUpAt: isoTime,
+    /** Effective: the profile's flag, or listed in ADMIN_EMAILS. */
+    isAdmin: z.boolean(),
+    isListedAdmin: z.boolean(),
+    photoUrl: z.string().nullable(),
+    /** The account's address is confirmed (by its link, or by Google). */
+    emailVerified: z.boolean(),
+    /** Set while the account is suspended. */
+    suspendedAt: isoTime.nullable(),
+    suspensionReason: z.string().nullable(),
+  })
+  .meta({ id: 'AdminProfile' });
+export type AdminProfile = z.infer<typeof adminProfileSchema>;
 
-export type ActivityEntry = {
-  id: string;
-  at: string;
-  actorUid: string | null;
-  /** Null for the command line. */
-  actorEmail: string | null;
-  action: AdminAction;
-  target: string | null;
-  details: Record<string, unknown>;
-};
-export type ActivityListResponse = { entries: ActivityEntry[]; nextCursor: string | null };
+export const adminProfileListResponseSchema = z.object({
+  profiles: z.array(adminProfileSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminProfileListResponse = z.infer<typeof adminProfileListResponseSchema>;
 
-export type AdminOverview = {
-  days: number;
-  /** Start of the first day of the period (UTC). */
-  since: string;
-  totals: {
-    /** Every account. */
-    users: number;
-    /** Accounts whose member has saved the profile form. */
-    profiles: number;
-    /** SPEC: "total foster kids", the sum of numberOfFosterKids. */
-    fosterKids: number;
-    fosterParents: number;
-    admins: number;
-  };
-  /** States where members have saved a profile, most members first. */
-  byState: Array<{ code: string; name: string; members: number; fosterChildren: number }>;
-  /** New accounts per UTC day of the period, every day listed (zeros included). */
-  signUps: Array<{ day: string; count: number }>;
-  /** Mail items per delivery state, all time. */
-  mail: Record<DeliveryState, number>;
-};
+/** PUT /api/admin/profiles/:uid/role: the account's address and its role now. */
+export const roleChangeResultSchema = z.object({ email: z.string(), isAdmin: z.boolean() });
+export type RoleChangeResult = z.infer<typeof roleChangeResultSchema>;
 
-export type AdminStateRow = StateStat & {
-  /** Changed by an admin since the figures were loaded from the data file. */
-  isEdited: boolean;
-  updatedByEmail: string | null;
-};
-export type AdminStatesResponse = { states: AdminStateRow[] };
+/** PUT /api/admin/profiles/:uid/suspension. */
+export const suspendedSchema = z.object({ uid: z.string(), email: z.string(), suspendedAt: isoTime, suspensionReason: z.string() });
+export type Suspended = z.infer<typeof suspendedSchema>;
+/** DELETE /api/admin/profiles/:uid/suspension. */
+export const suspensionLiftedSchema = z.object({ uid: z.string(), email: z.string(), suspendedAt: z.null(), suspensionReason: z.null() });
+export type SuspensionLifted = z.infer<typeof suspensionLiftedSchema>;
+
+export const activityEntrySchema = z
+  .object({
+    id: z.string(),
+    at: isoTime,
+    actorUid: z.string().nullable(),
+    /** Null for the command line. */
+    actorEmail: z.string().nullable(),
+    action: z.enum(ADMIN_ACTIONS),
+    target: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'ActivityEntry' });
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+export const activityListResponseSchema = z.object({ entries: z.array(activityEntrySchema), nextCursor: z.string().nullable() });
+export type ActivityListResponse = z.infer<typeof activityListResponseSchema>;
+
+export const adminOverviewSchema = z
+  .object({
+    days: z.number().int(),
+    /** Start of the first day of the period (UTC). */
+    since: isoTime,
+    totals: z.object({
+      /** Every account. */
+      users: z.number().int(),
+      /** Accounts whose member has saved the profile form. */
+      profiles: z.number().int(),
+      /** SPEC: "total foster kids", the sum of numberOfFosterKids. */
+      fosterKids: z.number().int(),
+      fosterParents: z.number().int(),
+      admins: z.number().int(),
+    }),
+    /** States where members have saved a profile, most members first. */
+    byState: z.array(z.object({ code: z.string(), name: z.string(), members: z.number().int(), fosterChildren: z.number().int() })),
+    /** New accounts per UTC day of the period, every day listed (zeros included). */
+    signUps: z.array(z.object({ day: z.iso.date(), count: z.number().int() })),
+    /** Mail items per delivery state, all time. */
+    mail: z.record(z.enum(DELIVERY_STATES), z.number().int()),
+  })
+  .meta({ id: 'AdminOverview' });
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+export const adminStateRowSchema = stateStatSchema
+  .extend({
+    /** Changed by an admin since the figures were loaded from the data file. */
+    isEdited: z.boolean(),
+    updatedByEmail: z.string().nullable(),
+  })
+  .meta({ id: 'AdminStateRow' });
+export type AdminStateRow = z.infer<typeof adminStateRowSchema>;
+export const adminStatesResponseSchema = z.object({ states: z.array(adminStateRowSchema) });
+export type AdminStatesResponse = z.infer<typeof adminStatesResponseSchema>;
 
 // ---- The HTML preview of a mail item ----------------------------------------------------------------
 

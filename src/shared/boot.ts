@@ -1,13 +1,15 @@
+import { z } from 'zod';
 // What the server writes into each page it sends, so the first screen needs no extra round trip:
 // the site's settings always, and "nobody is signed in" when the request carries no session cookie.
 // It travels as a JSON data block (<script type="application/json">), which no browser executes, so the
 // Content-Security-Policy's ban on inline script stands.
 
-export type SiteConfig = {
-  donateUrl: string;
+export const siteConfigSchema = z.object({
+  donateUrl: z.string(),
   /** Whether the site has a Google client (GOOGLE_CLIENT_ID and _SECRET): /signin and /signup then offer it. */
-  googleSignIn: boolean;
-};
+  googleSignIn: z.boolean(),
+});
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
 export type BootState = {
   site: SiteConfig;

@@ -27,4 +27,5 @@ export type ContactInput = z.input<typeof contactInputSchema>;
 export type ContactFields = z.output<typeof contactInputSchema>;
 
 /** POST /api/contact/human answers this. */
-export type HumanTokenResponse = { token: string; expiresAt: string };
+export const humanTokenResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export type HumanTokenResponse = z.infer<typeof humanTokenResponseSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PublicProfile } from './profile';
+import { publicProfileSchema } from './profile';
 import { STATE_CODES, type StateCode } from './states';
 import { queryTextOf, textOf } from './text';
 
@@ -83,21 +83,26 @@ export function isFiltered(filter: DirectoryFilter): boolean {
 }
 
 /** Shown to admins only (SPEC §2: "Admins also see a member count"). */
-export type DirectoryCounts = {
+export const directoryCountsSchema = z.object({
   /** Members the current search and filters find. */
-  matching: number;
+  matching: z.number().int(),
   /** Every member in the directory. */
-  total: number;
-};
+  total: z.number().int(),
+});
+export type DirectoryCounts = z.infer<typeof directoryCountsSchema>;
 
-export type DirectoryPage = {
-  /** What other members may see of a profile: never the street address, phone, email or ZIP code. */
-  members: PublicProfile[];
-  /** Pass as `after` for the next page; null at the end of the list. */
-  nextCursor: string | null;
-  /** Admins get the counts with the first page; everybody else, and later pages, get null. */
-  counts: DirectoryCounts | null;
-};
+/** GET /api/directory. */
+export const directoryPageSchema = z
+  .object({
+    /** What other members may see of a profile: never the street address, phone, email or ZIP code. */
+    members: z.array(publicProfileSchema),
+    /** Pass as `after` for the next page; null at the end of the list. */
+    nextCursor: z.string().nullable(),
+    /** Admins get the counts with the first page; everybody else, and later pages, get null. */
+    counts: directoryCountsSchema.nullable(),
+  })
+  .meta({ id: 'DirectoryPage' });
+export type DirectoryPage = z.infer<typeof directoryPageSchema>;
 
 /** Writing to a member needs a saved profile: the message is signed with the sender's name. */
 export const NEEDS_PROFILE_TO_WRITE = 'You need a profile to write to members. You can create one in your dashboard.';

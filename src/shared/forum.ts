@@ -57,49 +57,64 @@ export function searchTermsOf(q: string): string[] {
 
 // ---- What the API answers. Authors' email addresses are never part of it. ----------------------------
 
-export type Author = {
+export const authorSchema = z.object({
   /** "First Last", or FORMER_MEMBER once the author has deleted their account. */
-  name: string;
-  isFormerMember: boolean;
-};
+  name: z.string(),
+  isFormerMember: z.boolean(),
+});
+export type Author = z.infer<typeof authorSchema>;
 
-export type PostSummary = {
-  id: number;
-  title: string;
-  excerpt: string;
-  category: string;
-  author: Author;
-  postDate: string;
-  updatedAt: string;
-  responseCount: number;
-};
+export const postSummarySchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    excerpt: z.string(),
+    category: z.string(),
+    author: authorSchema,
+    postDate: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    responseCount: z.number().int(),
+  })
+  .meta({ id: 'PostSummary' });
+export type PostSummary = z.infer<typeof postSummarySchema>;
 
-export type PostListResponse = {
-  posts: PostSummary[];
+export const postListResponseSchema = z.object({
+  posts: z.array(postSummarySchema),
   /** Pass as `before` to get the next (older) page; null at the end of the list. */
-  nextCursor: string | null;
-};
+  nextCursor: z.string().nullable(),
+});
+export type PostListResponse = z.infer<typeof postListResponseSchema>;
 
-export type PostDetail = Omit<PostSummary, 'excerpt'> & {
-  body: string;
-  /** The reader wrote it or is an admin. */
-  canEdit: boolean;
-};
+export const postDetailSchema = postSummarySchema
+  .omit({ excerpt: true })
+  .extend({
+    body: z.string(),
+    /** The reader wrote it or is an admin. */
+    canEdit: z.boolean(),
+  })
+  .meta({ id: 'PostDetail' });
+export type PostDetail = z.infer<typeof postDetailSchema>;
 
-export type ResponseView = {
-  id: number;
-  postId: number;
-  body: string;
-  author: Author;
-  postDate: string;
-  updatedAt: string;
-  canEdit: boolean;
-};
+export const responseViewSchema = z
+  .object({
+    id: z.number().int(),
+    postId: z.number().int(),
+    body: z.string(),
+    author: authorSchema,
+    postDate: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    canEdit: z.boolean(),
+  })
+  .meta({ id: 'Response' });
+export type ResponseView = z.infer<typeof responseViewSchema>;
 
-export type PostWithResponses = { post: PostDetail; responses: ResponseView[] };
+export const postWithResponsesSchema = z.object({ post: postDetailSchema, responses: z.array(responseViewSchema) });
+export type PostWithResponses = z.infer<typeof postWithResponsesSchema>;
 
-export type CategoryCount = { id: number; name: string; postCount: number };
-export type CategoryListResponse = { categories: CategoryCount[]; totalPosts: number };
+export const categoryCountSchema = z.object({ id: z.number().int(), name: z.string(), postCount: z.number().int() });
+export type CategoryCount = z.infer<typeof categoryCountSchema>;
+export const categoryListResponseSchema = z.object({ categories: z.array(categoryCountSchema), totalPosts: z.number().int() });
+export type CategoryListResponse = z.infer<typeof categoryListResponseSchema>;
 
 /** Live topics (src/shared/live.ts): the list, and one post with its responses. */
 export const POSTS_TOPIC = 'posts';

@@ -29,3 +29,12 @@ export const googleRedirectStartSchema = googleDestinationsSchema
   .extend({ provider: z.literal('google'), disableRedirect: z.boolean().optional() })
   .strict();
 export type GoogleRedirectStart = z.infer<typeof googleRedirectStartSchema>;
+
+/** GET /api/auth/oauth-popup/start: what our page puts in the popup's address (better-auth's oauthPopupClient); anything more is refused. */
+export const googlePopupStartSchema = googleDestinationsSchema
+  .extend({
+    provider: z.literal('google'),
+    popupOrigin: z.string().max(200),
+    popupNonce: z.string().max(100).optional(),
+  })
+  .strict();

@@ -2,6 +2,8 @@
 // 'post:<id>' for one post); the browser refetches the queries whose key starts with the topic's parts
 // (['posts', …] or ['post', '<id>', …]).
 
+import { z } from 'zod';
+
 export type TopicAudience = 'public' | 'member' | 'admin';
 
 /** Topic families: the part before ':' decides who may subscribe. */
@@ -15,6 +17,20 @@ export const LIVE_TOPICS: Record<string, TopicAudience> = {
 
 export const LIVE_TOPIC_PATTERN = /^[a-z][a-z-]{0,30}(:[A-Za-z0-9_-]{1,64})?$/;
 export const LIVE_MAX_TOPICS = 10;
+
+/** GET /api/live?topics=posts,post:123: the topics, comma-separated, each once. */
+export const liveQuerySchema = z.object({
+  topics: z
+    .string({ error: 'Name at least one topic' })
+    .transform((s) => [...new Set(s.split(',').map((t) => t.trim()).filter(Boolean))])
+    .pipe(
+      z
+        .array(z.string().regex(LIVE_TOPIC_PATTERN, 'Unknown topic'))
+        .min(1, 'Name at least one topic')
+        .max(LIVE_MAX_TOPICS, `At most ${LIVE_MAX_TOPICS} topics`),
+    )
+    .meta({ description: `Up to ${LIVE_MAX_TOPICS} topics, comma-separated: posts, post:<id>, and for admins mail, users, activity` }),
+});
 
 export type LiveEvent = {
   topic: string;

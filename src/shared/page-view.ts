@@ -38,12 +38,16 @@ export const pageViewSchema = z.object({
 });
 export type PageViewInput = z.input<typeof pageViewSchema>;
 
+const countsSchema = { views: z.number().int(), visitors: z.number().int() };
+
 /** GET /api/admin/page-views/summary. */
-export type PageViewSummary = {
-  days: number;
-  since: string;
-  views: number;
-  visitors: number;
-  byPath: Array<{ path: string; views: number; visitors: number }>;
-  byDay: Array<{ day: string; views: number; visitors: number }>;
-};
+export const pageViewSummarySchema = z.object({
+  days: z.number().int(),
+  since: z.string(),
+  ...countsSchema,
+  byPath: z.array(z.object({ path: z.string(), ...countsSchema })),
+  byDay: z.array(z.object({ day: z.string(), ...countsSchema })),
+});
+export type PageViewSummary = z.infer<typeof pageViewSummarySchema>;
+
+export const pageViewSummaryQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });

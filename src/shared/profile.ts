@@ -11,7 +11,7 @@ import {
   PROFILE_TEXT_MAX,
   PROFILE_URL_MAX,
 } from './limits';
-import { STATE_CODES, type STATE_NONE, type StateCode } from './states';
+import { STATE_CODES, STATE_NONE, type StateCode } from './states';
 import { plainString } from './text';
 
 // The member profile (SPEC.md §3 "User profile"): one schema, used by the API to validate and by the form
@@ -181,20 +181,67 @@ export type ProfileData = z.output<typeof profileSchema>;
 export type ProfileField = keyof ProfileData;
 export const PROFILE_FIELDS = Object.keys(profileSchema.shape) as ProfileField[];
 
-/** The form's fields as stored: null until the member fills them; state is NONE until chosen. */
-export type StoredProfileFields = {
-  [K in ProfileField]: K extends 'state' ? StateCode | typeof STATE_NONE : ProfileData[K] | null;
-};
+const storedText = z.string().nullable();
+const storedYesNo = z.enum(YES_NO).nullable();
+
+/** The form's fields as stored (what the API answers): null until the member fills them; state is NONE until chosen. */
+export const storedProfileFieldsSchema = z.object({
+  firstName: storedText,
+  lastName: storedText,
+  phone: storedText,
+  agAffiliated: storedYesNo,
+  agCredentialed: storedYesNo,
+  orgAg: storedText,
+  orgAgTitle: storedText,
+  orgAgUrl: storedText,
+  orgOther: storedText,
+  orgOtherTitle: storedText,
+  orgOtherUrl: storedText,
+  fosterParent: storedYesNo,
+  numberOfFosterKids: z.number().int().nullable(),
+  streetAddress: storedText,
+  city: storedText,
+  state: z.enum([...STATE_CODES, STATE_NONE]),
+  userZip: storedText,
+  socialMedia: storedText,
+  church: storedText,
+  agChurch: storedYesNo,
+  comments: storedText,
+});
+export type StoredProfileFields = z.infer<typeof storedProfileFieldsSchema>;
+
+/** Each field of the form, as the form's schema makes it, or null; a field added to one but not the other fails here. */
+type StoredAsTheFormMakesThem = { [K in ProfileField]: K extends 'state' ? StateCode | typeof STATE_NONE : ProfileData[K] | null };
+const sameFields: [StoredProfileFields, StoredAsTheFormMakesThem] extends [StoredAsTheFormMakesThem, StoredProfileFields] ? true : never = true;
+void sameFields;
 
 /** GET/PUT /api/profile: the member's own profile, private fields included. */
-export type OwnProfile = StoredProfileFields & {
-  uid: string;
-  email: string;
-  /** ISO time of the last save; null until the member saves the form (then `hasProfile` is true). */
-  savedAt: string | null;
-  isAdmin: boolean;
-  photoUrl: string | null;
-};
+export const ownProfileSchema = storedProfileFieldsSchema
+  .extend({
+    uid: z.string(),
+    email: z.string(),
+    /** ISO time of the last save; null until the member saves the form (then `hasProfile` is true). */
+    savedAt: z.iso.datetime().nullable(),
+    isAdmin: z.boolean(),
+    photoUrl: z.string().nullable(),
+  })
+  .meta({ id: 'OwnProfile' });
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+export const ownProfileResponseSchema = z.object({ profile: ownProfileSchema });
+export type OwnProfileResponse = z.infer<typeof ownProfileResponseSchema>;
+
+/**
+ * PUT /api/profile: the fields to change (those of the form, as in ProfileInput); fields left out keep
+ * their value, unknown ones are ignored. The merged profile is checked as a whole with profileSchema.
+ */
+export const profileChangesSchema = z
+  .record(z.string(), z.unknown(), { error: 'Send the profile as a JSON object.' })
+  .meta({ description: 'The fields of the profile form to change (see OwnProfile); fields left out keep their value.' });
+
+/** POST /api/profile/photo. */
+export const photoSavedSchema = z.object({ photoUrl: z.string() });
+/** DELETE /api/profile/photo. */
+export const photoRemovedSchema = z.object({ photoUrl: z.null() });
 
 /**
  * Fields other members may see (the directory). Never: street address, phone, email, ZIP code (with the
@@ -221,11 +268,20 @@ export const PUBLIC_PROFILE_FIELDS = [
   'comments',
 ] as const satisfies readonly ProfileField[];
 
-export type PublicProfile = Pick<StoredProfileFields, (typeof PUBLIC_PROFILE_FIELDS)[number]> & {
-  uid: string;
-  photoUrl: string | null;
-  savedAt: string | null;
-};
+/**
+ * A profile as other members see it (the directory). Strict: a field off this list in an answer (a street
+ * address, a phone, an email) fails the response check of the tests, not only the type.
+ */
+export const publicProfileSchema = z
+  .strictObject({
+    ...storedProfileFieldsSchema.pick(Object.fromEntries(PUBLIC_PROFILE_FIELDS.map((k) => [k, true])) as { [K in (typeof PUBLIC_PROFILE_FIELDS)[number]]: true }).shape,
+    uid: z.string(),
+    photoUrl: z.string().nullable(),
+    /** ISO time of the last save. */
+    savedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'PublicProfile' });
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 /** The address of a member's photo; the version changes with each upload so caches never show an old one. */
 export function photoPath(uid: string, version: number): string {

@@ -1,24 +1,30 @@
 // Printable and shareable resources (SPEC §2 Resources: downloadable PDF and PNG images).
 
-export type ResourceFormat = 'PDF' | 'PNG';
+import { z } from 'zod';
 
-export type ResourceSummary = {
-  id: string;
-  title: string;
-  description: string;
-  format: ResourceFormat;
-  /** Paper size and pages, or pixel size: "Letter, 1 page", "1080 × 1080 pixels". */
-  details: string;
-  fileName: string;
-  bytes: number;
-  /** Where it downloads from. */
-  url: string;
-  /** A small picture of it, for images. */
-  previewUrl: string | null;
-};
+export const resourceFormatSchema = z.enum(['PDF', 'PNG']);
+export type ResourceFormat = z.infer<typeof resourceFormatSchema>;
 
-/** GET /api/resources. */
-export type ResourcesResponse = { resources: ResourceSummary[] };
+export const resourceSummarySchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    format: resourceFormatSchema,
+    /** Paper size and pages, or pixel size: "Letter, 1 page", "1080 × 1080 pixels". */
+    details: z.string(),
+    fileName: z.string(),
+    bytes: z.number().int(),
+    /** Where it downloads from. */
+    url: z.string(),
+    /** A small picture of it, for images. */
+    previewUrl: z.string().nullable(),
+  })
+  .meta({ id: 'Resource' });
+export type ResourceSummary = z.infer<typeof resourceSummarySchema>;
+
+export const resourcesResponseSchema = z.object({ resources: z.array(resourceSummarySchema) });
+export type ResourcesResponse = z.infer<typeof resourcesResponseSchema>;
 
 export const resourceUrl = (id: string) => `/api/resources/${id}`;
 export const resourcePreviewUrl = (id: string) => `/api/resources/${id}/preview.png`;

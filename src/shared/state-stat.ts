@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SOURCE_URL_MAX, STATE_COUNT_MAX } from './states';
+import { NATIONAL_CODE, SOURCE_URL_MAX, STATE_CODES, STATE_COUNT_MAX } from './states';
 
 /** PUT /api/admin/states/:code: an admin corrects a count (null = "not available") or its source. */
 export const stateStatUpdateSchema = z.object({
@@ -17,3 +17,46 @@ export const stateStatUpdateSchema = z.object({
     .nullable(),
 });
 export type StateStatUpdate = z.output<typeof stateStatUpdateSchema>;
+
+// ---- What GET /api/states answers (types re-exported by ./states.ts, which must stay free of zod) -------
+
+/** What the network itself does in a state (or nationally): members with a saved profile there. */
+export const networkFiguresSchema = z.object({
+  members: z.number().int(),
+  /** Members who say they are foster parents. */
+  fosterFamilies: z.number().int(),
+  /** The sum of the members' numberOfFosterKids. */
+  fosterChildren: z.number().int(),
+});
+export type NetworkFigures = z.infer<typeof networkFiguresSchema>;
+
+export const stateStatSchema = z
+  .object({
+    code: z.enum([NATIONAL_CODE, ...STATE_CODES]),
+    name: z.string(),
+    /** Null when unknown: shown as "not available", never 0. */
+    count: z.number().int().nullable(),
+    target: z.number().int().nullable(),
+    sourceUrl: z.string().nullable(),
+    /** ISO time of the last change of the count or source. */
+    updatedAt: z.iso.datetime(),
+    /**
+     * Null when fewer than NETWORK_FIGURES_MIN_MEMBERS members stand behind the figures (admins always get
+     * them): the pages say "fewer than 3".
+     */
+    network: networkFiguresSchema.nullable(),
+  })
+  .meta({ id: 'StateStat' });
+export type StateStat = z.infer<typeof stateStatSchema>;
+
+/** GET /api/states. */
+export const statesResponseSchema = z
+  .object({
+    national: stateStatSchema,
+    /** The 50 states and DC, alphabetical by name. */
+    states: z.array(stateStatSchema),
+    goal: z.number().int(),
+    source: z.string(),
+  })
+  .meta({ id: 'StatesResponse' });
+export type StatesResponse = z.infer<typeof statesResponseSchema>;

@@ -103,39 +103,9 @@ export const NETWORK_FIGURES_MIN_MEMBERS = 3;
 /** What the pages say instead of figures with too few members behind them. */
 export const NETWORK_FIGURES_HIDDEN = `fewer than ${NETWORK_FIGURES_MIN_MEMBERS}`;
 
-/** What the network itself does in a state (or nationally): members with a saved profile there. */
-export type NetworkFigures = {
-  members: number;
-  /** Members who say they are foster parents. */
-  fosterFamilies: number;
-  /** The sum of the members' numberOfFosterKids. */
-  fosterChildren: number;
-};
-
-export type StateStat = {
-  code: StatCode;
-  name: string;
-  /** Null when unknown: shown as "not available", never 0. */
-  count: number | null;
-  target: number | null;
-  sourceUrl: string | null;
-  /** ISO time of the last change of the count or source. */
-  updatedAt: string;
-  /**
-   * Null when fewer than NETWORK_FIGURES_MIN_MEMBERS members stand behind the figures (admins always get
-   * them): the pages say "fewer than 3".
-   */
-  network: NetworkFigures | null;
-};
-
-/** GET /api/states. */
-export type StatesResponse = {
-  national: StateStat;
-  /** The 50 states and DC, alphabetical by name. */
-  states: StateStat[];
-  goal: number;
-  source: string;
-};
+// The shapes GET /api/states answers are zod schemas in ./state-stat.ts (the API's contracts check them);
+// only their types come here, erased from the landing's bundle.
+export type { NetworkFigures, StateStat, StatesResponse } from './state-stat';
 
 /** Where a state's fact sheet is served; `US` for the national one. */
 export function factSheetUrl(code: string): string {

@@ -17,9 +17,15 @@ const requiredOrText = (label: string) => (issue: { input?: unknown }) =>
   issue.input == null ? `${label} is required` : `${label} must be text`;
 
 /** A string without control characters (tab and line breaks allowed when `multiLine`). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 export function plainString(label: string, opts: { multiLine?: boolean } = {}) {
   const pattern = opts.multiLine ? CONTROL : ANY_CONTROL;
-  return z.string({ error: requiredOrText(label) }).refine((s) => !pattern.test(s), notAllowedMessage(label));
+  // Half a surrogate pair is no character at all, and PostgreSQL's jsonb refuses it (the fuzz suite found it).
+  return z
+    .string({ error: requiredOrText(label) })
+    .refine((s) => !pattern.test(s), notAllowedMessage(label))
+    .refine((s) => !LONE_SURROGATE.test(s), notAllowedMessage(label));
 }
 
 /** One line: any run of whitespace becomes one space. */
@@ -54,6 +60,18 @@ export function queryTextOf(label: string, max: number, tooLong = `${label} must
     .max(max, tooLong)
     .optional()
     .transform((s) => s?.replace(/\s+/g, ' ').trim() || undefined);
+}
+
+const UNSTORABLE = /\u0000/;
+
+/**
+ * Whether a string, or any key or string inside a JSON value, holds what PostgreSQL's text cannot store
+ * (NUL, half a surrogate pair). For bodies that reach code whose own checks we do not control (Better Auth).
+ */
+export function holdsUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value) || LONE_SURROGATE.test(value);
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, inner]) => holdsUnstorableText(key, depth + 1) || holdsUnstorableText(inner, depth + 1));
 }
 
 /** The largest value of a PostgreSQL `integer` (ids, counts): anything above is refused, not stored. */

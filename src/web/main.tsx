@@ -1,3 +1,5 @@
+// Before anything that builds a zod schema (see the module).
+import './lib/zod-without-eval';
 import '@fontsource/montserrat/400.css';
 import '@fontsource/montserrat/700.css';
 import '@fontsource/montserrat/800.css';

@@ -4,7 +4,8 @@ import { MESSAGES } from '../../shared/messages';
 import { RECENT_SIGN_IN_MS } from '../../shared/limits';
 import { profile, session, user } from '../db/schema';
 import { photoKey } from '../storage/storage';
-import { createTestApp, testClock, uniqueEmail } from '../testing/app';
+import { createTestApp, testClock } from '../testing/app';
+import { uidOf, uniqueEmail } from '../testing/factories';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -12,10 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function userIdOf(email: string) {
-  const [row] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  return row!.id;
-}
 
 describe('sign up, sign in, sign out', () => {
   it('creates the login and an empty profile, and signs the member in', async () => {
@@ -49,9 +46,9 @@ describe('sign up, sign in, sign out', () => {
     await t.client().signUp(email);
     const c = t.client();
     expect((await c.signIn(email, 'wrong password')).status).toBe(401);
-    expect((await (await c.get('/api/me')).json()).user).toBeNull();
+    expect(await c.me()).toBeNull();
     expect((await c.signIn(email)).status).toBe(200);
-    expect((await (await c.get('/api/me')).json()).user.email).toBe(email);
+    expect((await c.me())!.email).toBe(email);
   });
 
   it('signs out', async () => {
@@ -59,13 +56,13 @@ describe('sign up, sign in, sign out', () => {
     const c = t.client();
     await c.signUp(email);
     expect((await c.post('/api/auth/sign-out', {})).status).toBe(200);
-    expect((await (await c.get('/api/me')).json()).user).toBeNull();
+    expect(await c.me()).toBeNull();
   });
 
   it('treats addresses in ADMIN_EMAILS as admins', async () => {
     const c = t.client();
     await c.signUp('boss@example.org');
-    expect((await (await c.get('/api/me')).json()).user.isAdmin).toBe(true);
+    expect((await c.me())!.isAdmin).toBe(true);
   });
 
   it('rejects malformed JSON and wrong types with a 4xx', async () => {
@@ -178,7 +175,7 @@ describe('update email or password', () => {
     expect(res.status).toBe(200);
     expect((await res.json()).user).toMatchObject({ email, pendingEmail: next });
     expect((await t.client().post('/api/account/verify-email', { token: await t.emailLinkTokenTo(next) })).status).toBe(200);
-    const id = await userIdOf(next);
+    const id = await uidOf(t.db, next);
     const [p] = await t.db.select().from(profile).where(eq(profile.uid, id));
     expect(p?.email).toBe(next);
     expect((await t.client().signIn(next)).status).toBe(200);
@@ -226,14 +223,14 @@ describe('update email or password', () => {
     const res = await c.patch('/api/account', { email: taken.toUpperCase(), password: '' });
     expect(res.status).toBe(409);
     expect((await res.json()).fieldErrors.email).toBeTruthy();
-    expect((await (await c.get('/api/me')).json()).user.email).toBe(email);
+    expect((await c.me())!.email).toBe(email);
   });
 
   it('needs a recent sign-in', async () => {
     const email = uniqueEmail();
     const c = t.client();
     await c.signUp(email);
-    await t.ageSessions(await userIdOf(email), RECENT_SIGN_IN_MS + 1000);
+    await t.ageSessions(await uidOf(t.db, email), RECENT_SIGN_IN_MS + 1000);
     const res = await c.patch('/api/account', { email: uniqueEmail(), password: 'a fresh secret', confirmPassword: 'a fresh secret' });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'RECENT_LOGIN_REQUIRED', message: MESSAGES.recentLoginRequired });
@@ -252,7 +249,7 @@ describe('delete account', () => {
     const email = uniqueEmail();
     const c = t.client();
     await c.signUp(email);
-    const id = await userIdOf(email);
+    const id = await uidOf(t.db, email);
     await t.deps.storage.put(photoKey(id), Buffer.from('jpeg'), 'image/jpeg');
     const res = await c.delete('/api/account');
     expect(res.status).toBe(200);
@@ -260,7 +257,7 @@ describe('delete account', () => {
     expect(await t.db.select().from(session).where(eq(session.userId, id))).toHaveLength(0);
     expect(await t.db.select().from(profile).where(eq(profile.uid, id))).toHaveLength(0);
     expect(await t.deps.storage.exists(photoKey(id))).toBe(false);
-    expect((await (await c.get('/api/me')).json()).user).toBeNull();
+    expect(await c.me()).toBeNull();
     expect((await t.client().signIn(email)).status).toBe(401);
   });
 

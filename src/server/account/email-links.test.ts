@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { EMAIL_LINK_RESENDS_PER_HOUR, EMAIL_LINK_TTL_MS } from '../../shared/limits';
-import { emailToken, mail, profile, session, user } from '../db/schema';
-import { createTestApp, testClock, uniqueEmail } from '../testing/app';
-import { insertMember, signUpMember } from '../testing/members';
+import { emailToken, profile, session, user } from '../db/schema';
+import { createTestApp, testClock } from '../testing/app';
+import { insertMember, mailsTo, signUpMember, uniqueEmail } from '../testing/factories';
 
 // Issue 11 "Verified email": every identity on the site is proven by a link mailed to the address.
 
@@ -16,31 +16,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Client = ReturnType<typeof t.client>;
-const me = async (c: Client) => (await (await c.get('/api/me')).json()).user;
 const confirm = (c: Client, token: string) => c.post('/api/account/verify-email', { token });
 const tokensOf = async (uid: string) => t.db.select().from(emailToken).where(eq(emailToken.uid, uid));
-const mailsTo = async (to: string, form: string) =>
-  t.db.select().from(mail).where(and(eq(mail.to, to), eq(mail.form, form)));
-
-/** Some other confirmed member with a saved, listed profile, to write to. */
-async function listedMember() {
-  return insertMember(t.db, { agAffiliated: 'Yes' });
-}
 
 describe('sign-up', () => {
   it('mails a link that confirms the address once; until then the member is signed in but unconfirmed', async () => {
     const email = uniqueEmail();
     const c = t.client();
     await c.signUp(email, undefined, { confirm: false });
-    expect(await me(c)).toMatchObject({ email, emailVerified: false, pendingEmail: null });
+    expect(await c.me())!.toMatchObject({ email, emailVerified: false, pendingEmail: null });
 
-    const [item] = await mailsTo(email, 'email verification');
+    const [item] = await mailsTo(t.db, email, 'email verification');
     expect(item!.message.subject).toBe('Confirm your email address for the Foster Care Network');
     expect(item!.message.text).toContain('http://localhost:3000/verify-email?token=');
     expect(item!.message.html).toContain('href="http://localhost:3000/verify-email?token=');
     const token = await t.emailLinkTokenTo(email);
     // Only a hash is kept: the token itself is nowhere in the database.
-    const [stored] = await tokensOf((await me(c)).id);
+    const [stored] = await tokensOf((await c.me())!.id);
     expect(stored!.tokenHash).not.toContain(token);
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(EMAIL_LINK_TTL_MS);
 
@@ -48,7 +40,7 @@ describe('sign-up', () => {
     const res = await confirm(t.client(), token);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ purpose: 'verify', email });
-    expect(await me(c)).toMatchObject({ emailVerified: true });
+    expect(await c.me())!.toMatchObject({ emailVerified: true });
 
     const again = await confirm(c, token);
     expect(again.status).toBe(400);
@@ -81,7 +73,8 @@ describe('sign-up', () => {
 describe('an unconfirmed member', () => {
   it('may fill the profile and read, but is not listed and cannot post, respond or write to members', async () => {
     const m = await signUpMember(t, { confirm: false, profile: { agAffiliated: 'Yes', lastName: `Unconfirmed${Date.now()}` } });
-    const other = await listedMember();
+    // Some other confirmed member with a saved, listed profile, to write to.
+    const other = await insertMember(t.db, { agAffiliated: 'Yes' });
 
     const saved = await m.c.request('PUT', '/api/profile', {
       firstName: 'Una',
@@ -130,7 +123,7 @@ describe('send the link again', () => {
     const res = await m.c.post('/api/account/verification-mail');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ sentTo: m.email });
-    expect(await mailsTo(m.email, 'email verification')).toHaveLength(2);
+    expect(await mailsTo(t.db, m.email, 'email verification')).toHaveLength(2);
     expect(await tokensOf(m.id)).toHaveLength(1);
     expect((await confirm(m.c, first)).status).toBe(400);
 
@@ -139,7 +132,7 @@ describe('send the link again', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBeTruthy();
     expect((await limited.json()).message).toBe(EMAIL_LINK_MESSAGES.resendRateLimited);
-    expect(await mailsTo(m.email, 'email verification')).toHaveLength(EMAIL_LINK_RESENDS_PER_HOUR + 1);
+    expect(await mailsTo(t.db, m.email, 'email verification')).toHaveLength(EMAIL_LINK_RESENDS_PER_HOUR + 1);
   });
 
   it('needs a signed-in member with something to confirm', async () => {
@@ -166,18 +159,18 @@ describe('changing the address', () => {
     expect(account).toMatchObject({ email: m.email, emailVerified: true });
     const [row] = await t.db.select().from(profile).where(eq(profile.uid, m.id));
     expect(row!.email).toBe(m.email);
-    expect(await mailsTo(next, 'email change')).toHaveLength(1);
-    const [notice] = await mailsTo(m.email, 'email change notice');
+    expect(await mailsTo(t.db, next, 'email change')).toHaveLength(1);
+    const [notice] = await mailsTo(t.db, m.email, 'email change notice');
     expect(notice!.message.text).toContain(next);
     expect(notice!.message.text).not.toContain('verify-email?token=');
 
     const result = await confirm(m.c, await t.emailLinkTokenTo(next));
     expect(result.status).toBe(200);
     expect(await result.json()).toEqual({ purpose: 'change', email: next });
-    expect(await me(m.c)).toMatchObject({ email: next, emailVerified: true, pendingEmail: null });
+    expect(await m.c.me())!.toMatchObject({ email: next, emailVerified: true, pendingEmail: null });
     const [moved] = await t.db.select().from(profile).where(eq(profile.uid, m.id));
     expect(moved!.email).toBe(next);
-    expect(await me(elsewhere)).toBeNull();
+    expect(await elsewhere.me())!.toBeNull();
     expect((await t.client().signIn(m.email)).status).toBe(401);
     expect((await t.client().signIn(next)).status).toBe(200);
   });
@@ -204,7 +197,7 @@ describe('changing the address', () => {
     expect(cancelled.status).toBe(200);
     expect((await cancelled.json()).user).toMatchObject({ email: m.email, pendingEmail: null });
     expect((await confirm(m.c, secondToken)).status).toBe(400);
-    expect(await me(m.c)).toMatchObject({ email: m.email });
+    expect(await m.c.me())!.toMatchObject({ email: m.email });
   });
 
   it('refuses an address that another account took before the link was opened', async () => {
@@ -215,7 +208,7 @@ describe('changing the address', () => {
     await t.client().signUp(next, undefined, { confirm: false });
     const res = await confirm(m.c, token);
     expect(res.status).toBe(409);
-    expect(await me(m.c)).toMatchObject({ email: m.email });
+    expect(await m.c.me())!.toMatchObject({ email: m.email });
   });
 
   it('a confirmation link for an address the account no longer has confirms nothing', async () => {
@@ -224,15 +217,15 @@ describe('changing the address', () => {
     // The member moves to an address of their own (confirmed there), leaving the old link behind.
     await t.db.update(user).set({ email: uniqueEmail('elsewhere') }).where(eq(user.id, m.id));
     expect((await confirm(m.c, stale)).status).toBe(400);
-    expect(await me(m.c)).toMatchObject({ emailVerified: false });
+    expect(await m.c.me())!.toMatchObject({ emailVerified: false });
   });
 
   it("confirms the link's own account, never the one signed in where it is opened", async () => {
     const owner = await signUpMember(t, { confirm: false, profile: null });
     const bystander = await signUpMember(t, { confirm: false, profile: null });
     expect((await confirm(bystander.c, await t.emailLinkTokenTo(owner.email))).status).toBe(200);
-    expect(await me(bystander.c)).toMatchObject({ emailVerified: false });
-    expect(await me(owner.c)).toMatchObject({ emailVerified: true });
+    expect(await bystander.c.me())!.toMatchObject({ emailVerified: false });
+    expect(await owner.c.me())!.toMatchObject({ emailVerified: true });
   });
 });
 
@@ -250,9 +243,9 @@ describe('ADMIN_EMAILS', () => {
     // Plain sign-up with the listed address: no admin until the link mailed there is opened.
     const owner = t.client();
     await owner.signUp(LISTED_ADMIN, undefined, { confirm: false });
-    expect(await me(owner)).toMatchObject({ isAdmin: false });
+    expect(await owner.me())!.toMatchObject({ isAdmin: false });
     expect((await owner.get('/api/admin/profiles')).status).toBe(403);
     expect((await confirm(owner, await t.emailLinkTokenTo(LISTED_ADMIN, 'email verification'))).status).toBe(200);
-    expect(await me(owner)).toMatchObject({ isAdmin: true });
+    expect(await owner.me())!.toMatchObject({ isAdmin: true });
   });
 });

@@ -66,10 +66,10 @@ export async function sendVerificationMail(deps: Deps, who: { id: string; email:
  * A change of address (on /profile or /update-password) waits for the new address to confirm: the link
  * goes there, and the current address is told that a change was asked for.
  */
-export async function requestEmailChange(deps: Deps, who: SessionUser, newEmail: string): Promise<void> {
+export async function requestEmailChange(deps: Deps, { who, newEmail }: { who: SessionUser; newEmail: string }): Promise<void> {
   const { db } = deps.database;
   await db.transaction(async (tx) => {
-    await assertAddressFree(tx, who.id, newEmail);
+    await assertAddressFree(tx, { uid: who.id, email: newEmail });
     const token = await issueToken(tx, deps, who.id, 'change', newEmail);
     await deps.outbox.add({
       form: MAIL_FORMS.emailChange,
@@ -122,7 +122,7 @@ export async function cancelEmailChange(deps: Pick<Deps, 'database'>, uid: strin
 export async function resendEmailLink(deps: Deps, who: SessionUser): Promise<{ sentTo: string }> {
   const pending = await pendingEmailOf(deps, who.id);
   if (pending) {
-    await requestEmailChange(deps, who, pending);
+    await requestEmailChange(deps, { who, newEmail: pending });
     return { sentTo: pending };
   }
   if (who.emailVerified) throw new AppError('BAD_REQUEST', EMAIL_LINK_MESSAGES.alreadyConfirmed);
@@ -131,7 +131,7 @@ export async function resendEmailLink(deps: Deps, who: SessionUser): Promise<{ s
 }
 
 /** 409 when another account already uses the address. */
-export async function assertAddressFree(db: Db | Tx, uid: string, email: string) {
+export async function assertAddressFree(db: Db | Tx, { uid, email }: { uid: string; email: string }) {
   const taken = await db
     .select({ id: user.id })
     .from(user)
@@ -148,7 +148,10 @@ export type ConfirmedLink = { purpose: EmailLinkPurpose; email: string };
  * account and its profile to the new address and ends the account's other sessions (`keepSessionId`, the
  * browser that opened the link, stays signed in when it is the same account's).
  */
-export async function confirmEmailLink(deps: Deps, token: string, keepSessionId: string | null): Promise<ConfirmedLink> {
+export async function confirmEmailLink(
+  deps: Deps,
+  { token, keepSessionId }: { token: string; keepSessionId: string | null },
+): Promise<ConfirmedLink> {
   const { db } = deps.database;
   const now = deps.clock.now();
   const result = await db.transaction(async (tx) => {
@@ -162,7 +165,7 @@ export async function confirmEmailLink(deps: Deps, token: string, keepSessionId:
       if (account.email.toLowerCase() !== row.email) return null;
       await tx.update(user).set({ emailVerified: true, updatedAt: now }).where(eq(user.id, row.uid));
     } else {
-      await assertAddressFree(tx, row.uid, row.email);
+      await assertAddressFree(tx, { uid: row.uid, email: row.email });
       await tx.update(user).set({ email: row.email, emailVerified: true, updatedAt: now }).where(eq(user.id, row.uid));
       await tx.update(profile).set({ email: row.email }).where(eq(profile.uid, row.uid));
       await tx.delete(emailToken).where(eq(emailToken.uid, row.uid));

@@ -13,7 +13,7 @@ import { assertAddressFree, pendingEmailOf, requestEmailChange } from './email-l
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'storage' | 'logger' | 'live' | 'outbox'>;
 
-export async function getMe(deps: Deps, who: SessionUser, current: SessionInfo | null): Promise<Me> {
+export async function getMe(deps: Deps, { who, current }: { who: SessionUser; current: SessionInfo | null }): Promise<Me> {
   const { db } = deps.database;
   // The profile row is made with the account; this insert only repairs an account made before that hook.
   await db.insert(profile).values({ uid: who.id, email: who.email.toLowerCase() }).onConflictDoNothing();
@@ -45,11 +45,8 @@ function requireRecentSignIn(deps: Deps, current: SessionInfo) {
  * link, and the account (and its profile) move to it when the link is opened (email-links.ts).
  */
 export async function updateAccount(
-  deps: Deps,
-  auth: Auth,
-  who: SessionUser,
-  current: SessionInfo,
-  input: { email: string; password: string },
+  deps: Deps & { auth: Auth },
+  { who, current, ...input }: { who: SessionUser; current: SessionInfo; email: string; password: string },
 ): Promise<{ emailChangeRequested: boolean; passwordChanged: boolean }> {
   const { db } = deps.database;
   const emailChangeRequested = input.email !== who.email.toLowerCase();
@@ -57,10 +54,10 @@ export async function updateAccount(
   if (!emailChangeRequested && !passwordChanged) return { emailChangeRequested, passwordChanged };
   requireRecentSignIn(deps, current);
 
-  const hash = passwordChanged ? await (await auth.$context).password.hash(input.password) : undefined;
+  const hash = passwordChanged ? await (await deps.auth.$context).password.hash(input.password) : undefined;
   const now = deps.clock.now();
   // Refuse a taken address before anything changes; the request itself checks again.
-  if (emailChangeRequested) await assertAddressFree(db, who.id, input.email);
+  if (emailChangeRequested) await assertAddressFree(db, { uid: who.id, email: input.email });
   await db.transaction(async (tx) => {
     if (hash) {
       const updated = await tx
@@ -72,7 +69,7 @@ export async function updateAccount(
       await tx.delete(session).where(and(eq(session.userId, who.id), ne(session.id, current.id)));
     }
   });
-  if (emailChangeRequested) await requestEmailChange(deps, who, input.email);
+  if (emailChangeRequested) await requestEmailChange(deps, { who, newEmail: input.email });
   deps.logger.info('account updated', { uid: who.id, emailChangeRequested, passwordChanged });
   return { emailChangeRequested, passwordChanged };
 }

@@ -25,12 +25,15 @@ export type ActivityInput = {
   at: Date;
 };
 
+/** What writing to the log needs: the transaction of the change it records (or the database), and the live bus if any. */
+export type ActivityDeps = { db: Tx | Db; live?: LivePublisher | undefined };
+
 /**
  * Writes one entry of the activity log, inside the transaction of the change it records, so the log never
  * names a change that did not happen nor misses one that did. The admins' open activity page hears of it.
  */
-export async function recordActivity(tx: Tx | Db, live: LivePublisher | undefined, entry: ActivityInput): Promise<void> {
-  const [row] = await tx
+export async function recordActivity({ db, live }: ActivityDeps, entry: ActivityInput): Promise<void> {
+  const [row] = await db
     .insert(adminActivity)
     .values({
       at: entry.at,
@@ -41,11 +44,11 @@ export async function recordActivity(tx: Tx | Db, live: LivePublisher | undefine
       details: entry.details ?? {},
     })
     .returning({ id: adminActivity.id });
-  await live?.publish(tx, { topic: ADMIN_TOPICS.activity, kind: 'created', id: row!.id });
+  await live?.publish(db, { topic: ADMIN_TOPICS.activity, kind: 'created', id: row!.id });
 }
 
 /** Newest first, a page at a time. */
-export async function listActivity(db: Db, before: string | undefined): Promise<ActivityListResponse> {
+export async function listActivity(db: Db, { before }: { before?: string | undefined }): Promise<ActivityListResponse> {
   const rows = await db
     .select({
       id: adminActivity.id,

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type {
   ActivityListResponse,
   AdminOverview,
-  AdminProfile,
   AdminProfileListResponse,
   AdminStatesResponse,
 } from '../../shared/admin';
@@ -12,8 +11,9 @@ import { LIVE_TOPICS, type LiveEvent } from '../../shared/live';
 import type { StatesResponse } from '../../shared/states';
 import { adminActivity, profile } from '../db/schema';
 import { seedStateStats } from '../states/service';
-import { insertMember } from '../testing/members';
-import { createTestApp, testClock, uniqueEmail } from '../testing/app';
+import { createTestApp, nextLiveEvent, testClock } from '../testing/app';
+import { parseCsv } from '../testing/csv';
+import { expectJson as json, insertMember, signUpAdmin, signUpMember } from '../testing/factories';
 import { passSecondFactor, verifySecondFactor } from '../testing/second-factor';
 import { recordActivity } from './activity';
 import { PROFILE_CSV_COLUMNS } from './csv';
@@ -37,11 +37,7 @@ let adminClient: Client | undefined;
  * sign-in set up in this session, as every admin needs.
  */
 async function listedAdmin(): Promise<Client> {
-  if (!adminClient) {
-    adminClient = t.client();
-    await adminClient.signUp(ADMIN_EMAIL);
-    await passSecondFactor(adminClient);
-  }
+  adminClient ??= (await signUpAdmin(t, { email: ADMIN_EMAIL, profile: null })).c;
   return adminClient;
 }
 
@@ -50,32 +46,13 @@ function tick() {
   clock.advance(1000);
 }
 
-async function member(email = uniqueEmail()): Promise<Client & { email: string }> {
-  const c = t.client();
-  await c.signUp(email);
+/** A member with no saved profile: a client that keeps their session, and their address. */
+async function member(): Promise<Client & { email: string }> {
+  const { c, email } = await signUpMember(t, { profile: null });
   return Object.assign(c, { email });
 }
 
-async function json<T>(res: Response, status = 200): Promise<T> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return (await res.json()) as T;
-}
-
-/** The next live event matching `where`, heard through the bus as every instance hears it. */
-function nextEvent(where: (e: LiveEvent) => boolean, timeoutMs = 5000) {
-  return new Promise<LiveEvent>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error('no live event'));
-    }, timeoutMs);
-    const off = t.deps.live.subscribe((e) => {
-      if (!where(e)) return;
-      clearTimeout(timer);
-      off();
-      resolve(e);
-    });
-  });
-}
+const nextEvent = (where: (e: LiveEvent) => boolean) => nextLiveEvent(t.deps.live, where);
 
 describe('access to the admin API', () => {
   // Path parameters get a well-formed value, so a route answers for its access check, not its input.
@@ -138,7 +115,7 @@ describe('access to the admin API', () => {
 
   it('refuses an admin whose session has not passed a second factor on every one of them, saying which step is missing', async () => {
     const flagged = await member();
-    await setAdmin(t.db, { email: flagged.email, isAdmin: true }, { clock: t.clock });
+    await setAdmin({ db: t.db, clock: t.clock }, { email: flagged.email, isAdmin: true });
     const activityBefore = await t.db.select().from(adminActivity);
     const expectRefused = async (client: Client, needs: 'setup' | 'verify') => {
       for (const { route, method, path, body } of adminRequests()) {
@@ -169,7 +146,7 @@ describe('access to the admin API', () => {
     expect(adminTopics).toEqual(expect.arrayContaining(['mail', 'users', 'activity']));
     const plain = await member();
     const flagged = await member();
-    await setAdmin(t.db, { email: flagged.email, isAdmin: true }, { clock: t.clock });
+    await setAdmin({ db: t.db, clock: t.clock }, { email: flagged.email, isAdmin: true });
     for (const topic of adminTopics) {
       expect((await t.client().get(`/api/live?topics=${topic}`)).status, topic).toBe(401);
       expect((await plain.get(`/api/live?topics=posts,${topic}`)).status, topic).toBe(403);
@@ -188,10 +165,8 @@ describe('access to the admin API', () => {
     const access = await json<{ email: string; isListedAdmin: boolean }>(await admin.get('/api/admin/access'));
     expect(access).toMatchObject({ email: ADMIN_EMAIL, isListedAdmin: true });
 
-    const flagged = await member();
-    await setAdmin(t.db, { email: flagged.email, isAdmin: true }, { clock: t.clock });
-    await passSecondFactor(flagged);
-    const res = await flagged.get('/api/admin/access');
+    const flagged = await signUpAdmin(t, { profile: null });
+    const res = await flagged.c.get('/api/admin/access');
     expect(await json(res)).toMatchObject({ email: flagged.email, isListedAdmin: false });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
@@ -292,35 +267,6 @@ describe('GET /api/admin/profiles', () => {
 });
 
 describe('GET /api/admin/profiles.csv', () => {
-  function parseCsv(text: string): string[][] {
-    // RFC 4180, as a spreadsheet program reads it.
-    const rows: string[][] = [];
-    let row: string[] = [];
-    let cell = '';
-    let quoted = false;
-    for (let i = 0; i < text.length; i++) {
-      const ch = text[i]!;
-      if (quoted) {
-        if (ch === '"' && text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else if (ch === '"') quoted = false;
-        else cell += ch;
-      } else if (ch === '"') quoted = true;
-      else if (ch === ',') {
-        row.push(cell);
-        cell = '';
-      } else if (ch === '\r' && text[i + 1] === '\n') {
-        row.push(cell);
-        rows.push(row);
-        row = [];
-        cell = '';
-        i++;
-      } else cell += ch;
-    }
-    return rows;
-  }
-
   it('downloads every profile with every field of the spec, escaped for spreadsheets, and logs it', async () => {
     const admin = await listedAdmin();
     const { id, email } = await insertMember(t.db, {
@@ -331,6 +277,7 @@ describe('GET /api/admin/profiles.csv', () => {
       comments: '@home\nsecond line',
       streetAddress: '\tTabbed',
       orgAg: 'Plain',
+      orgOther: 'Hope;=SUM(A1:A9)',
       state: 'MO',
       numberOfFosterKids: 2,
       agAffiliated: 'Yes',
@@ -367,6 +314,9 @@ describe('GET /api/admin/profiles.csv', () => {
     expect(cell(row, 'comments')).toBe(`'@home\nsecond line`);
     expect(cell(row, 'street_address')).toBe(`'\tTabbed`);
     expect(cell(row, 'org_ag')).toBe('Plain');
+    // Quoted, so a spreadsheet splitting on ';' keeps it one text cell (src/server/admin/csv.ts).
+    expect(cell(row, 'org_other')).toBe('Hope;=SUM(A1:A9)');
+    expect(text).toContain(',"Hope;=SUM(A1:A9)",');
     expect(cell(row, 'numberOfFosterKids')).toBe('2');
     expect(cell(row, 'ag_affiliated')).toBe('Yes');
     expect(cell(row, 'ag_credentialed')).toBe('');
@@ -383,7 +333,7 @@ describe('PUT /api/admin/profiles/:uid/role', () => {
   it('grants and revokes, logs each change and tells the open profile lists', async () => {
     const admin = await listedAdmin();
     const target = await member();
-    const me = (await (await target.get('/api/me')).json()).user as { id: string };
+    const me = (await target.me())!;
     expect((await target.get('/api/admin/access')).status).toBe(403);
 
     tick();
@@ -412,7 +362,7 @@ describe('PUT /api/admin/profiles/:uid/role', () => {
 
   it('refuses to revoke an address listed in ADMIN_EMAILS, and bad input', async () => {
     const admin = await listedAdmin();
-    const me = (await (await admin.get('/api/me')).json()).user as { id: string };
+    const me = (await admin.me())!;
     const res = await admin.request('PUT', `/api/admin/profiles/${me.id}/role`, { isAdmin: false });
     expect(res.status).toBe(409);
     expect((await res.json()).message).toContain('ADMIN_EMAILS');
@@ -432,22 +382,14 @@ describe('the last admin', () => {
   afterAll(() => solo.close());
 
   it('cannot revoke themselves; with a second admin they can', async () => {
-    const a = solo.client();
-    const emailA = uniqueEmail('solo');
-    await a.signUp(emailA);
-    await setAdmin(solo.db, { email: emailA, isAdmin: true }, { clock: solo.clock });
-    await passSecondFactor(a);
-    const idA = ((await (await a.get('/api/me')).json()).user as { id: string }).id;
+    const { c: a, email: emailA, id: idA } = await signUpAdmin(solo, { prefix: 'solo', profile: null });
 
     const refused = await a.request('PUT', `/api/admin/profiles/${idA}/role`, { isAdmin: false });
     expect(refused.status).toBe(409);
     expect((await refused.json()).message).toBe(`${emailA} is the last admin. Make another member an admin first.`);
     expect((await a.get('/api/admin/access')).status).toBe(200);
 
-    const b = solo.client();
-    const emailB = uniqueEmail('solo');
-    await b.signUp(emailB);
-    const idB = ((await (await b.get('/api/me')).json()).user as { id: string }).id;
+    const { c: b, id: idB } = await signUpMember(solo, { prefix: 'solo', profile: null });
     expect((await a.request('PUT', `/api/admin/profiles/${idB}/role`, { isAdmin: true })).status).toBe(200);
     await passSecondFactor(b);
 
@@ -465,11 +407,9 @@ describe('the last admin', () => {
   });
 
   it('logs a change made with the command line', async () => {
-    const c = solo.client();
-    const email = uniqueEmail('cli');
-    await c.signUp(email);
+    const { c, email } = await signUpMember(solo, { prefix: 'cli', profile: null });
     soloClock.advance(1000);
-    await setAdmin(solo.db, { email, isAdmin: true }, { live: solo.deps.live, clock: solo.clock });
+    await setAdmin({ db: solo.db, live: solo.deps.live, clock: solo.clock }, { email, isAdmin: true });
     await passSecondFactor(c);
     const log = await json<ActivityListResponse>(await c.get('/api/admin/activity'));
     expect(log.entries[0]).toMatchObject({
@@ -488,7 +428,7 @@ describe('GET /api/admin/activity', () => {
     // An hour ago, so the entries later tests write stay the newest.
     const start = t.clock.now().getTime() - 3_600_000;
     for (let i = 0; i < ADMIN_ACTIVITY_PAGE_SIZE + 5; i++) {
-      await recordActivity(t.db, undefined, {
+      await recordActivity({ db: t.db }, {
         actor: { uid: 'u', email: 'paging@example.org' },
         action: 'state.update',
         target: `P${i}`,
@@ -554,7 +494,7 @@ describe('users topic', () => {
   it('announces a sign-up and an account deletion to the open profile lists', async () => {
     const created = nextEvent((e) => e.topic === 'users' && e.kind === 'created');
     const c = await member();
-    const id = ((await (await c.get('/api/me')).json()).user as AdminProfile & { id: string }).id;
+    const id = (await c.me())!.id;
     expect((await created).id).toBe(id);
     const deleted = nextEvent((e) => e.topic === 'users' && e.kind === 'deleted');
     expect((await c.delete('/api/account')).status).toBe(200);

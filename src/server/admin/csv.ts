@@ -1,24 +1,34 @@
 import type { AdminProfile } from '../../shared/admin';
 
-// CSV as RFC 4180 describes it (CRLF line ends; a field holding a comma, a quote or a line break is
-// quoted, its quotes doubled), UTF-8 with a byte-order mark so spreadsheet programs read accents right.
+// CSV as RFC 4180 describes it (CRLF line ends; a field holding a comma, a quote or a line break, and here
+// also a semicolon or a tab, is quoted, its quotes doubled), UTF-8 with a byte-order mark so spreadsheet
+// programs read accents right.
 
 export type CsvCell = string | number | boolean | null;
 
 export const CSV_BOM = '\uFEFF';
 
 /**
- * A spreadsheet runs a cell that begins with = + - @ (or a tab or carriage return before one) as a formula:
- * a member could write `=HYPERLINK(…)` into a profile field and have it run on an admin's computer. Such text
- * is prefixed with ' so it shows as written and never runs.
+ * A spreadsheet runs a cell that begins with = + - @ (or a tab, carriage return or line feed before one) as a
+ * formula: a member could write `=HYPERLINK(…)` into a profile field and have it run on an admin's computer.
+ * Such text is prefixed with ' so it shows as written and never runs (OWASP, CSV Injection).
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+
+/**
+ * Quoted: what RFC 4180 asks for (comma, quote, line break), and the other separators a spreadsheet may split
+ * on besides the comma (';' and tab: LibreOffice's import offers all three at once). Unquoted,
+ * `Springfield;=HYPERLINK(…)` would become two cells there, the second a formula the prefix above never saw;
+ * quoted, the cell starts with its quote whichever of them the program splits on (OWASP, CSV Injection:
+ * "take care of the field separator (e.g., ',' or ';')").
+ */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 export function csvCell(value: CsvCell): string {
   if (value === null) return '';
   let text = String(value);
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function toCsv(header: readonly string[], rows: readonly CsvCell[][]): string {

@@ -8,8 +8,8 @@ import { createLogger } from '../logger';
 import { MAIL_FORMS, renderMail } from '../mail/outbox';
 import type { MailTransport } from '../mail/transport';
 import { MailWorker } from '../mail/worker';
-import { createTestApp, testClock, uniqueEmail } from '../testing/app';
-import { passSecondFactor } from '../testing/second-factor';
+import { createTestApp, testClock } from '../testing/app';
+import { expectJson as json, signUpAdmin, uniqueEmail } from '../testing/factories';
 
 const ADMIN_EMAIL = 'mail.admin@example.org';
 
@@ -28,17 +28,8 @@ afterAll(() => t.close());
 let adminClient: ReturnType<typeof t.client> | undefined;
 /** The admin listed in ADMIN_EMAILS, signed up once with a second factor (sign-ins are rate-limited per address). */
 async function admin() {
-  if (!adminClient) {
-    adminClient = t.client();
-    await adminClient.signUp(ADMIN_EMAIL);
-    await passSecondFactor(adminClient);
-  }
+  adminClient ??= (await signUpAdmin(t, { email: ADMIN_EMAIL, profile: null })).c;
   return adminClient;
-}
-
-async function json<T>(res: Response, status = 200): Promise<T> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return (await res.json()) as T;
 }
 
 /** Adds a mail item through the app's outbox, as the site's features do. */

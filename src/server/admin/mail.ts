@@ -103,7 +103,7 @@ export function hideTokens(text: string): string {
 }
 
 /** One item with its text, its HTML part (secret tokens hidden) and the history of its delivery. */
-export async function getMail(db: Db, id: string): Promise<AdminMailDetail> {
+export async function getMail(db: Db, { id }: { id: string }): Promise<AdminMailDetail> {
   const [row] = await db.select({ ...summaryColumns, message: mail.message }).from(mail).where(eq(mail.id, id));
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   const events = await db
@@ -123,14 +123,14 @@ export async function getMail(db: Db, id: string): Promise<AdminMailDetail> {
  * SPEC §7 "Delete Mail item". Whatever its state: deleting a PENDING item cancels it; a worker sending it
  * right now finds it gone when it records the outcome (and logs that). Logged with what the item was.
  */
-export async function deleteMail(deps: Deps, actor: Actor, id: string): Promise<void> {
+export async function deleteMail(deps: Deps, { actor, id }: { actor: Actor; id: string }): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(mail)
       .where(eq(mail.id, id))
       .returning({ form: mail.form, to: mail.to, state: mail.state, subject: sql<string>`${mail.message}->>'subject'` });
     if (!gone) throw new AppError('NOT_FOUND', NOT_FOUND);
-    await recordActivity(tx, deps.live, {
+    await recordActivity({ db: tx, live: deps.live }, {
       actor,
       action: ADMIN_ACTIONS.mailDeleted,
       target: id,
@@ -147,7 +147,7 @@ export async function deleteMail(deps: Deps, actor: Actor, id: string): Promise<
  * keep counting, so the worker gives it exactly one attempt: a failure shows as ERROR again at once rather
  * than after hours of backoff. Other states are refused: they are delivered, or being delivered.
  */
-export async function retryMail(deps: Deps, actor: Actor, id: string): Promise<AdminMailSummary> {
+export async function retryMail(deps: Deps, { actor, id }: { actor: Actor; id: string }): Promise<AdminMailSummary> {
   const now = deps.clock.now();
   const row = await deps.database.db.transaction(async (tx) => {
     const [updated] = await tx
@@ -167,7 +167,7 @@ export async function retryMail(deps: Deps, actor: Actor, id: string): Promise<A
       attempt: updated.attempts,
       detail: `retry asked by ${actor.email ?? 'the command line'}`,
     });
-    await recordActivity(tx, deps.live, {
+    await recordActivity({ db: tx, live: deps.live }, {
       actor,
       action: ADMIN_ACTIONS.mailRetried,
       target: id,

@@ -1,9 +1,7 @@
 import { count, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { DELIVERY_STATES, type AdminOverview, type DeliveryState } from '../../shared/admin';
 import { STATE_NONE, stateName } from '../../shared/states';
-import type { Clock } from '../clock';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { AppDeps } from '../deps';
 import { mail, profile, user } from '../db/schema';
 import { networkByState } from '../states/service';
 import { adminCondition } from './roles';
@@ -19,8 +17,13 @@ function daysFrom(since: Date, days: number): string[] {
  * The overview's figures: totals (SPEC §2: total users, total foster kids), members and the foster
  * children they care for per state, sign-ups per day over the last `days` days, and mail per delivery state.
  */
-export async function getOverview(db: Db, config: Config, clock: Clock, days: number): Promise<AdminOverview> {
-  const now = clock.now();
+export async function getOverview(
+  deps: Pick<AppDeps, 'database' | 'config' | 'clock'>,
+  { days }: { days: number },
+): Promise<AdminOverview> {
+  const { db } = deps.database;
+  const { config } = deps;
+  const now = deps.clock.now();
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
   const day = sql<string>`to_char(${user.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
 

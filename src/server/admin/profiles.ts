@@ -7,7 +7,7 @@ import {
   type SortDirection,
 } from '../../shared/admin';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { AppDeps } from '../deps';
 import { profile, user } from '../db/schema';
 import { fieldsOf, photoUrlOf, type ProfileRow } from '../profiles/service';
 
@@ -88,11 +88,14 @@ function toAdminProfile(config: Config, row: Joined): AdminProfile {
 const joinedColumns = { account: { id: user.id, email: user.email, createdAt: user.createdAt, emailVerified: user.emailVerified }, profile };
 
 /** A page of profiles, searched and sorted (ties broken by account id, so pages never overlap). */
+type Deps = Pick<AppDeps, 'database' | 'config'>;
+
 export async function listAdminProfiles(
-  db: Db,
-  config: Config,
+  deps: Deps,
   query: { q?: string | undefined; sort: ProfileSort; dir: SortDirection; page: number },
 ): Promise<AdminProfileListResponse> {
+  const { db } = deps.database;
+  const { config } = deps;
   const where = searchCondition(query.q);
   const [rows, [total]] = await Promise.all([
     db
@@ -114,11 +117,11 @@ export async function listAdminProfiles(
 }
 
 /** Every profile, oldest account first (the CSV download). */
-export async function allAdminProfiles(db: Db, config: Config): Promise<AdminProfile[]> {
-  const rows = await db
+export async function allAdminProfiles(deps: Deps): Promise<AdminProfile[]> {
+  const rows = await deps.database.db
     .select(joinedColumns)
     .from(user)
     .leftJoin(profile, eq(profile.uid, user.id))
     .orderBy(asc(user.createdAt), asc(user.id));
-  return rows.map((row) => toAdminProfile(config, row));
+  return rows.map((row) => toAdminProfile(deps.config, row));
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import type { Me } from '../../shared/account';
 import { buildApp } from '../app';
 import { adminActivity, session, twoFactor } from '../db/schema';
-import { createTestApp, uniqueEmail } from '../testing/app';
+import { createTestApp } from '../testing/app';
+import { uniqueEmail } from '../testing/factories';
 import { passSecondFactor } from '../testing/second-factor';
 import { setAdmin } from './roles';
 import { resetTwoFactor } from './second-factor';
@@ -19,14 +19,14 @@ describe('admin role', () => {
     const email = uniqueEmail();
     const c = t.client();
     await c.signUp(email);
-    expect(await setAdmin(t.db, { email: email.toUpperCase(), isAdmin: true })).toEqual({ ok: true, email, isAdmin: true });
-    expect((await (await c.get('/api/me')).json()).user.isAdmin).toBe(true);
-    await setAdmin(t.db, { email, isAdmin: false });
-    expect((await (await c.get('/api/me')).json()).user.isAdmin).toBe(false);
+    expect(await setAdmin({ db: t.db }, { email: email.toUpperCase(), isAdmin: true })).toEqual({ ok: true, email, isAdmin: true });
+    expect((await c.me())!.isAdmin).toBe(true);
+    await setAdmin({ db: t.db }, { email, isAdmin: false });
+    expect((await c.me())!.isAdmin).toBe(false);
   });
 
   it('says when no account has the email', async () => {
-    expect(await setAdmin(t.db, { email: uniqueEmail(), isAdmin: true })).toEqual({ ok: false, reason: 'no-account' });
+    expect(await setAdmin({ db: t.db }, { email: uniqueEmail(), isAdmin: true })).toEqual({ ok: false, reason: 'no-account' });
   });
 
   it('is reachable from the command line only with the control token', async () => {
@@ -63,13 +63,13 @@ describe('reset-2fa', () => {
     const email = uniqueEmail('lost.phone');
     const c = t.client();
     await c.signUp(email);
-    await setAdmin(t.db, { email, isAdmin: true });
+    await setAdmin({ db: t.db }, { email, isAdmin: true });
     const factor = await passSecondFactor(c);
-    const me = async () => ((await (await c.get('/api/me')).json()) as { user: Me }).user;
+    const me = async () => (await c.me())!;
     expect(await me()).toMatchObject({ twoFactorEnabled: true, secondFactorPassed: true });
     expect((await c.get('/api/admin/access')).status).toBe(200);
 
-    expect(await resetTwoFactor(t.db, email.toUpperCase(), { live: t.deps.live })).toEqual({ ok: true, email, hadFactor: true });
+    expect(await resetTwoFactor({ db: t.db, live: t.deps.live }, { email: email.toUpperCase() })).toEqual({ ok: true, email, hadFactor: true });
     const { id } = await me();
     expect(await me()).toMatchObject({ twoFactorEnabled: false, secondFactorPassed: false });
     expect(await t.db.select().from(twoFactor).where(eq(twoFactor.userId, id))).toEqual([]);
@@ -97,8 +97,8 @@ describe('reset-2fa', () => {
   it('says when there was nothing to clear, or no such account', async () => {
     const email = uniqueEmail('no.factor');
     await t.client().signUp(email);
-    expect(await resetTwoFactor(t.db, email)).toEqual({ ok: true, email, hadFactor: false });
-    expect(await resetTwoFactor(t.db, uniqueEmail('ghost'))).toEqual({ ok: false, reason: 'no-account' });
+    expect(await resetTwoFactor({ db: t.db }, { email })).toEqual({ ok: true, email, hadFactor: false });
+    expect(await resetTwoFactor({ db: t.db }, { email: uniqueEmail('ghost') })).toEqual({ ok: false, reason: 'no-account' });
   });
 
   it('is reachable from the command line only with the control token', async () => {

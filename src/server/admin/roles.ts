@@ -9,6 +9,9 @@ import type { LivePublisher } from '../live/bus';
 import { COMMAND_LINE, recordActivity, type Actor } from './activity';
 
 export type RoleChange = { email: string; isAdmin: boolean };
+/** What the command line's changes need: the database, and the live bus and clock when the server makes them. */
+export type CommandLineDeps = { db: Db; live?: LivePublisher | undefined; clock?: Clock | undefined };
+
 export type RoleResult = { ok: true; email: string; isAdmin: boolean } | { ok: false; reason: 'no-account' };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -34,7 +37,7 @@ async function storeRole(
     .values({ uid: target.uid, email: target.email, isAdmin })
     .onConflictDoUpdate({ target: profile.uid, set: { isAdmin } });
   if ((before?.isAdmin ?? false) === isAdmin) return;
-  await recordActivity(tx, context.live, {
+  await recordActivity({ db: tx, live: context.live }, {
     actor: context.actor,
     action: isAdmin ? ADMIN_ACTIONS.roleGranted : ADMIN_ACTIONS.roleRevoked,
     target: target.email,
@@ -48,18 +51,15 @@ async function storeRole(
  * The command line's grant and revoke (npm run admin), by email. No last-admin rule here: the command line
  * is how the network gets an admin back. The change is logged as made by the command line.
  */
-export async function setAdmin(
-  db: Db,
-  change: RoleChange,
-  options: { live?: LivePublisher; clock?: Clock } = {},
-): Promise<RoleResult> {
+export async function setAdmin(deps: CommandLineDeps, change: RoleChange): Promise<RoleResult> {
+  const { db } = deps;
   const email = change.email.trim().toLowerCase();
   const [found] = await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email));
   if (!found) return { ok: false, reason: 'no-account' };
-  const at = (options.clock ?? systemClock).now();
+  const at = (deps.clock ?? systemClock).now();
   await db.transaction(async (tx) => {
     await tx.execute(ROLE_LOCK);
-    await storeRole(tx, { uid: found.id, email }, change.isAdmin, { actor: COMMAND_LINE, live: options.live, at, via: 'command line' });
+    await storeRole(tx, { uid: found.id, email }, change.isAdmin, { actor: COMMAND_LINE, live: deps.live, at, via: 'command line' });
   });
   return { ok: true, email, isAdmin: change.isAdmin };
 }
@@ -92,7 +92,10 @@ async function countOtherAdmins(tx: Tx, config: Config, except: string): Promise
  * Refused with 409: revoking an account listed in ADMIN_EMAILS (the configuration keeps it an admin; it
  * must be removed there), and revoking the last admin (nobody could then reach the admin area).
  */
-export async function changeAdminRole(deps: RoleDeps, actor: Actor, uid: string, isAdmin: boolean): Promise<{ email: string; isAdmin: boolean }> {
+export async function changeAdminRole(
+  deps: RoleDeps,
+  { actor, uid, isAdmin }: { actor: Actor; uid: string; isAdmin: boolean },
+): Promise<{ email: string; isAdmin: boolean }> {
   const { db } = deps.database;
   const [found] = await db.select({ uid: user.id, email: user.email }).from(user).where(eq(user.id, uid));
   if (!found) throw new AppError('NOT_FOUND', 'This account no longer exists.');

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../shared/account';
 import { SUSPENSION_REASON_MAX, type ActivityListResponse, type AdminProfileListResponse } from '../../shared/admin';
-import { mail, post, session } from '../db/schema';
-import { createTestApp, testClock, uniqueEmail } from '../testing/app';
-import { signUpMember } from '../testing/members';
-import { passSecondFactor } from '../testing/second-factor';
+import { post, session } from '../db/schema';
+import { createTestApp, testClock } from '../testing/app';
+import { mailsTo, signUpAdmin, signUpMember, uniqueTag } from '../testing/factories';
 
 // Issue 11 "Suspension": an admin stops a bad actor at once, with a reason, and can lift it.
 
@@ -16,15 +15,12 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: ReturnType<typeof t.client>;
 beforeAll(async () => {
   t = await createTestApp({ config: { adminEmails: [ADMIN_EMAIL] }, clock });
-  admin = t.client();
-  await admin.signUp(ADMIN_EMAIL);
-  await passSecondFactor(admin);
+  admin = (await signUpAdmin(t, { email: ADMIN_EMAIL, profile: null })).c;
 });
 afterAll(() => t.close());
 
 const suspend = (uid: string, body: unknown = { reason: REASON }) => admin.request('PUT', `/api/admin/profiles/${uid}/suspension`, body);
 const lift = (uid: string) => admin.delete(`/api/admin/profiles/${uid}/suspension`);
-const mailsTo = (to: string, form: string) => t.db.select().from(mail).where(and(eq(mail.to, to), eq(mail.form, form)));
 
 async function listedIds(viewer: ReturnType<typeof t.client>, q: string): Promise<string[]> {
   const page = await (await viewer.get(`/api/directory?q=${encodeURIComponent(q)}`)).json();
@@ -34,7 +30,7 @@ async function listedIds(viewer: ReturnType<typeof t.client>, q: string): Promis
 describe('suspending a member', () => {
   it('ends their sessions, refuses their sign-in with the reason to call, hides them, keeps their posts', async () => {
     clock.advance(1000);
-    const name = `Suspendee${Date.now()}`;
+    const name = uniqueTag('Suspendee');
     const m = await signUpMember(t, { profile: { agAffiliated: 'Yes', lastName: name } });
     const written = await m.c.post('/api/posts', { category: 'General', title: 'Before', body: 'Words that stay' });
     const { id: postId } = (await written.json()) as { id: number };
@@ -45,7 +41,7 @@ describe('suspending a member', () => {
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await res.json()).toMatchObject({ uid: m.id, email: m.email, suspensionReason: REASON });
 
-    expect((await (await m.c.get('/api/me')).json()).user).toBeNull();
+    expect(await m.c.me()).toBeNull();
     expect(await t.db.select().from(session).where(eq(session.userId, m.id))).toHaveLength(0);
     const signIn = await t.client().signIn(m.email);
     expect(signIn.status).toBe(403);
@@ -55,10 +51,10 @@ describe('suspending a member', () => {
     expect(await listedIds(viewer.c, name)).not.toContain(m.id);
     const message = await viewer.c.post(`/api/directory/${m.id}/message`, { message: 'Hello' });
     expect(message.status).toBe(404);
-    expect(await mailsTo(m.email, 'member message')).toHaveLength(0);
+    expect(await mailsTo(t.db, m.email, 'member message')).toHaveLength(0);
     expect(await t.db.select().from(post).where(eq(post.id, postId))).toHaveLength(1);
 
-    const [told] = await mailsTo(m.email, 'account suspended');
+    const [told] = await mailsTo(t.db, m.email, 'account suspended');
     expect(told!.message.text).toContain(REASON);
     const log = (await (await admin.get('/api/admin/activity')).json()) as ActivityListResponse;
     expect(log.entries[0]).toMatchObject({ action: 'member.suspend', actorEmail: ADMIN_EMAIL, target: m.email, details: { reason: REASON } });
@@ -73,7 +69,7 @@ describe('suspending a member', () => {
     expect(await lifted.json()).toMatchObject({ uid: m.id, suspendedAt: null });
     expect((await t.client().signIn(m.email)).status).toBe(200);
     expect(await listedIds(viewer.c, name)).toContain(m.id);
-    expect(await mailsTo(m.email, 'suspension lifted')).toHaveLength(1);
+    expect(await mailsTo(t.db, m.email, 'suspension lifted')).toHaveLength(1);
     const after = (await (await admin.get('/api/admin/activity')).json()) as ActivityListResponse;
     expect(after.entries[0]).toMatchObject({ action: 'member.unsuspend', actorEmail: ADMIN_EMAIL, target: m.email });
   });
@@ -97,10 +93,10 @@ describe('suspending a member', () => {
     expect((await suspend('bad id!')).status).toBe(404);
     expect((await lift(m.id)).status).toBe(409);
 
-    const me = (await (await admin.get('/api/me')).json()).user;
+    const me = (await admin.me())!;
     const self = await suspend(me.id);
     expect(self.status).toBe(409);
-    const otherAdmin = await signUpMember(t, { profile: null, email: uniqueEmail('admin') });
+    const otherAdmin = await signUpMember(t, { prefix: 'admin', profile: null });
     expect((await admin.request('PUT', `/api/admin/profiles/${otherAdmin.id}/role`, { isAdmin: true })).status).toBe(200);
     const refused = await suspend(otherAdmin.id);
     expect(refused.status).toBe(409);
@@ -108,6 +104,6 @@ describe('suspending a member', () => {
 
     expect((await suspend(m.id)).status).toBe(200);
     expect((await suspend(m.id)).status).toBe(409);
-    expect(await mailsTo(m.email, 'account suspended')).toHaveLength(1);
+    expect(await mailsTo(t.db, m.email, 'account suspended')).toHaveLength(1);
   });
 });

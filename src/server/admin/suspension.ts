@@ -25,7 +25,7 @@ async function targetOf(deps: Deps, uid: string) {
  * get no member mail; what they wrote stays. The member is told why by mail, and the log keeps the reason.
  * Admins are not suspended (revoke the role first), nor is oneself.
  */
-export async function suspendMember(deps: Deps, actor: Actor & { uid: string }, uid: string, reason: string) {
+export async function suspendMember(deps: Deps, { actor, uid, reason }: { actor: Actor & { uid: string }; uid: string; reason: string }) {
   const target = await targetOf(deps, uid);
   if (target.uid === actor.uid) throw new AppError('CONFLICT', 'You cannot suspend your own account.');
   if (target.isAdmin || deps.config.adminEmails.includes(target.email)) {
@@ -39,7 +39,7 @@ export async function suspendMember(deps: Deps, actor: Actor & { uid: string }, 
       .values({ uid: target.uid, email: target.email, suspendedAt: now, suspensionReason: reason })
       .onConflictDoUpdate({ target: profile.uid, set: { suspendedAt: now, suspensionReason: reason } });
     await tx.delete(session).where(eq(session.userId, target.uid));
-    await recordActivity(tx, deps.live, {
+    await recordActivity({ db: tx, live: deps.live }, {
       actor,
       action: ADMIN_ACTIONS.memberSuspended,
       target: target.email,
@@ -70,13 +70,13 @@ export async function suspendMember(deps: Deps, actor: Actor & { uid: string }, 
   return { uid: target.uid, email: target.email, suspendedAt: now.toISOString(), suspensionReason: reason };
 }
 
-export async function liftSuspension(deps: Deps, actor: Actor & { uid: string }, uid: string) {
+export async function liftSuspension(deps: Deps, { actor, uid }: { actor: Actor & { uid: string }; uid: string }) {
   const target = await targetOf(deps, uid);
   if (!target.suspendedAt) throw new AppError('CONFLICT', `${target.email} is not suspended.`);
   const now = deps.clock.now();
   await deps.database.db.transaction(async (tx) => {
     await tx.update(profile).set({ suspendedAt: null, suspensionReason: null }).where(eq(profile.uid, target.uid));
-    await recordActivity(tx, deps.live, {
+    await recordActivity({ db: tx, live: deps.live }, {
       actor,
       action: ADMIN_ACTIONS.suspensionLifted,
       target: target.email,

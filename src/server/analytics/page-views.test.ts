@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { PAGE_VIEW_PATH_MAX } from '../../shared/page-view';
 import type { PageViewSummary } from '../../shared/page-view';
 import { analyticsSalt, pageView, rateLimit } from '../db/schema';
-import { createTestApp, testClock, uniqueEmail } from '../testing/app';
-import { passSecondFactor } from '../testing/second-factor';
+import { createTestApp, testClock } from '../testing/app';
+import { signUpAdmin, uniqueEmail } from '../testing/factories';
 import { PAGE_VIEW_RATE } from './routes';
 
 const clock = testClock(new Date('2026-05-04T10:00:00Z'));
@@ -156,9 +156,7 @@ describe('GET /api/admin/page-views/summary', () => {
     clock.advance(24 * 60 * 60 * 1000);
     await visitor('203.0.113.10').view({ path: '/' });
 
-    const admin = t.client();
-    await admin.signUp('views.admin@example.org');
-    await passSecondFactor(admin);
+    const { c: admin } = await signUpAdmin(t, { email: 'views.admin@example.org', profile: null });
     const res = await admin.get('/api/admin/page-views/summary?days=7');
     expect(res.status).toBe(200);
     const summary = (await res.json()) as PageViewSummary;

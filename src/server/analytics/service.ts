@@ -4,6 +4,7 @@ import type { PageViewSummary } from '../../shared/page-view';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { analyticsSalt, pageView } from '../db/schema';
+import type { AppDeps } from '../deps';
 
 /** The UTC day a time falls on, YYYY-MM-DD: the salt's lifetime. */
 export function utcDay(at: Date): string {
@@ -48,24 +49,24 @@ export function clientKey(salt: string, ip: string): string {
   return `page-view:${hash('client', salt, ip)}`;
 }
 
+type Deps = Pick<AppDeps, 'database' | 'clock'>;
+
 export async function recordPageView(
-  db: Db,
-  clock: Clock,
-  salt: string,
-  view: { path: string; referrer: string | null },
-  visitor: Visitor,
+  deps: Deps,
+  { salt, view, visitor }: { salt: string; view: { path: string; referrer: string | null }; visitor: Visitor },
 ): Promise<void> {
-  await db.insert(pageView).values({
+  await deps.database.db.insert(pageView).values({
     path: view.path,
     referrer: view.referrer,
-    at: clock.now(),
+    at: deps.clock.now(),
     visitorKey: visitorKey(salt, visitor),
   });
 }
 
 /** Views and distinct visitors of the last `days` days (visitors counted per day: keys change daily). */
-export async function summarisePageViews(db: Db, clock: Clock, days: number): Promise<PageViewSummary> {
-  const now = clock.now();
+export async function summarisePageViews(deps: Deps, { days }: { days: number }): Promise<PageViewSummary> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
   const inRange = gte(pageView.at, since);
   const day = sql<string>`to_char(${pageView.at} at time zone 'UTC', 'YYYY-MM-DD')`;

@@ -4,7 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { GOOGLE_ERROR_PATH } from '../../shared/google';
 import { account, session, user, verification } from '../db/schema';
 import { setAdmin } from '../admin/roles';
-import { createTestApp, uniqueEmail } from '../testing/app';
+import { createTestApp } from '../testing/app';
+import { signUpMember, uniqueEmail } from '../testing/factories';
 import { passSecondFactor, verifySecondFactor } from '../testing/second-factor';
 import { startOidcProvider, type Consent, type OidcProvider, type ProviderIdentity } from '../testing/oidc-provider';
 
@@ -70,21 +71,16 @@ async function redirectSignIn(c: Client, consent: Consent) {
   return c.get(back.pathname + back.search);
 }
 
-async function me(c: Client) {
-  return ((await (await c.get('/api/me')).json()) as { user: { id: string; email: string; hasProfile: boolean } | null }).user;
-}
 
 async function usersWith(email: string) {
   return t.db.select().from(user).where(eq(user.email, email));
 }
 
+/** A member who signed up with a password (no profile), their address confirmed or not. */
 async function passwordMember(opts: { verified: boolean }) {
-  const email = uniqueEmail('member');
-  const c = t.client();
-  await c.signUp(email);
-  const [row] = await usersWith(email);
-  await t.db.update(user).set({ emailVerified: opts.verified }).where(eq(user.id, row!.id));
-  return { c, email, id: row!.id };
+  const m = await signUpMember(t, { profile: null });
+  await t.db.update(user).set({ emailVerified: opts.verified }).where(eq(user.id, m.id));
+  return m;
 }
 
 describe('without a Google client', () => {
@@ -102,7 +98,7 @@ describe('without a Google client', () => {
     // The popup's start is not even there.
     expect((await c.get(popupStartUrl())).status).toBe(404);
     expect((await c.get('/api/auth/callback/google?code=x&state=y')).headers.get('location')).toMatch(/^\/signin\?error=/);
-    expect(await me(c)).toBeNull();
+    expect(await c.me())!.toBeNull();
   });
 });
 
@@ -119,7 +115,7 @@ describe('with a Google client', () => {
     expect(page).toMatchObject({ type: 'better-auth:oauth-popup', nonce: 'nonce-1', redirectTo: '/update-profile', targetOrigin: t.config.publicUrl });
     expect(page.error).toBeUndefined();
 
-    const signedIn = await me(c);
+    const signedIn = await c.me();
     expect(signedIn).toMatchObject({ email: who.email, hasProfile: false });
     const [row] = await usersWith(who.email);
     expect(row).toMatchObject({ id: signedIn!.id, emailVerified: true, name: 'Grace Miller' });
@@ -133,7 +129,7 @@ describe('with a Google client', () => {
     const again = t.client();
     const { page } = await popupSignIn(again, who);
     expect(page.redirectTo).toBe('/');
-    expect((await me(again))?.email).toBe(who.email);
+    expect((await again.me())?.email).toBe(who.email);
     expect(await usersWith(who.email)).toHaveLength(1);
   });
 
@@ -142,11 +138,11 @@ describe('with a Google client', () => {
     const c = t.client();
     const { page } = await popupSignIn(c, googleUser({ email: member.email }));
     expect(page.redirectTo).toBe('/');
-    expect((await me(c))?.id).toBe(member.id);
+    expect((await c.me())?.id).toBe(member.id);
     expect(await usersWith(member.email)).toHaveLength(1);
     const providers = await t.db.select({ p: account.providerId }).from(account).where(eq(account.userId, member.id));
     expect(providers.map((r) => r.p).sort()).toEqual(['credential', 'google']);
-    expect((await me(member.c))?.id).toBe(member.id);
+    expect((await member.c.me())?.id).toBe(member.id);
     expect((await t.client().signIn(member.email)).status).toBe(200);
   });
 
@@ -154,7 +150,7 @@ describe('with a Google client', () => {
     const member = await passwordMember({ verified: true });
     const c = t.client();
     await popupSignIn(c, googleUser({ email: member.email.toUpperCase() }));
-    expect((await me(c))?.id).toBe(member.id);
+    expect((await c.me())?.id).toBe(member.id);
   });
 
   it('hands an account that never confirmed its address to the person Google vouches for', async () => {
@@ -162,14 +158,14 @@ describe('with a Google client', () => {
     const owner = t.client();
     const { page } = await popupSignIn(owner, googleUser({ email: squatter.email }));
     expect(page.error).toBeUndefined();
-    expect((await me(owner))?.id).toBe(squatter.id);
+    expect((await owner.me())?.id).toBe(squatter.id);
 
     const [row] = await usersWith(squatter.email);
     expect(row!.emailVerified).toBe(true);
     const providers = await t.db.select({ p: account.providerId }).from(account).where(eq(account.userId, squatter.id));
     expect(providers.map((r) => r.p)).toEqual(['google']);
     // The password is gone and the sessions made with it ended; only the owner's is left.
-    expect(await me(squatter.c)).toBeNull();
+    expect(await squatter.c.me())!.toBeNull();
     expect((await t.client().signIn(squatter.email)).status).toBe(401);
     expect(await t.db.select().from(session).where(eq(session.userId, squatter.id))).toHaveLength(1);
   });
@@ -178,7 +174,7 @@ describe('with a Google client', () => {
     const member = await passwordMember({ verified: true });
     await popupSignIn(t.client(), googleUser({ email: member.email, sub: `google-${member.id}` }));
     await popupSignIn(t.client(), googleUser({ email: member.email, sub: `google-${member.id}` }));
-    expect((await me(member.c))?.id).toBe(member.id);
+    expect((await member.c.me())?.id).toBe(member.id);
     expect((await t.client().signIn(member.email)).status).toBe(200);
   });
 
@@ -188,14 +184,14 @@ describe('with a Google client', () => {
     const { page } = await popupSignIn(c, who);
     expect(page.error?.code).toBe('email_not_verified');
     expect(page.token).toBeUndefined();
-    expect(await me(c)).toBeNull();
+    expect(await c.me())!.toBeNull();
     expect(await usersWith(who.email)).toHaveLength(0);
 
     const member = await passwordMember({ verified: false });
     const other = t.client();
     expect((await popupSignIn(other, googleUser({ email: member.email, emailVerified: false }))).page.error).toBeDefined();
-    expect(await me(other)).toBeNull();
-    expect((await me(member.c))?.id).toBe(member.id);
+    expect(await other.me())!.toBeNull();
+    expect((await member.c.me())?.id).toBe(member.id);
     expect(await t.db.select().from(account).where(and(eq(account.userId, member.id), eq(account.providerId, 'google')))).toHaveLength(0);
   });
 
@@ -204,7 +200,7 @@ describe('with a Google client', () => {
     await popupSignIn(t.client(), who);
     const c = t.client();
     expect((await popupSignIn(c, { ...who, emailVerified: false })).page.error?.code).toBe('email_not_verified');
-    expect(await me(c)).toBeNull();
+    expect(await c.me())!.toBeNull();
   });
 
   it('leaves the visitor signed out when consent is denied, and tells the page', async () => {
@@ -212,7 +208,7 @@ describe('with a Google client', () => {
     const { page } = await popupSignIn(c, 'deny');
     expect(page.error?.code).toBe('access_denied');
     expect(page.token).toBeUndefined();
-    expect(await me(c)).toBeNull();
+    expect(await c.me())!.toBeNull();
   });
 
   it('refuses a forged or missing state', async () => {
@@ -223,7 +219,7 @@ describe('with a Google client', () => {
     forged.set('state', 'forged-state-value');
     const page = completionOf(await (await c.get(`${back.pathname}?${forged}`)).text());
     expect(page.error?.code).toBe('state_mismatch');
-    expect(await me(c)).toBeNull();
+    expect(await c.me())!.toBeNull();
 
     // Without the popup's marker the callback redirects to the sign-in page, which reports the failure.
     const visitor = t.client();
@@ -231,7 +227,7 @@ describe('with a Google client', () => {
     const missing = await visitor.get(`${back.pathname}?${forged}`);
     expect(missing.status).toBe(302);
     expect(missing.headers.get('location')).toBe(`${GOOGLE_ERROR_PATH}?error=state_not_found`);
-    expect(await me(visitor)).toBeNull();
+    expect(await visitor.me())!.toBeNull();
   });
 
   it('refuses a state that was already used, or that another browser started', async () => {
@@ -244,7 +240,7 @@ describe('with a Google client', () => {
     expect(replay.headers.get('location')).toMatch(/^\/signin\?error=state_/);
     const victim = t.client();
     expect((await victim.get(callbackPath)).headers.get('location')).toMatch(/^\/signin\?error=state_/);
-    expect(await me(victim)).toBeNull();
+    expect(await victim.me())!.toBeNull();
 
     // A callback for a flow another browser started: the state is valid but not this browser's.
     const attacker = t.client();
@@ -252,7 +248,7 @@ describe('with a Google client', () => {
     const back = await atProvider(start.headers.get('location')!, googleUser());
     const planted = t.client();
     expect((await planted.get(back.pathname + back.search)).headers.get('location')).toMatch(/error=state_mismatch/);
-    expect(await me(planted)).toBeNull();
+    expect(await planted.me())!.toBeNull();
     expect(await t.db.select().from(session)).toHaveLength(sessionsBefore.length);
   });
 
@@ -262,12 +258,12 @@ describe('with a Google client', () => {
     const done = await redirectSignIn(c, who);
     expect(done.status).toBe(302);
     expect(done.headers.get('location')).toBe('/update-profile');
-    expect((await me(c))?.email).toBe(who.email);
+    expect((await c.me())?.email).toBe(who.email);
 
     const denied = t.client();
     const failed = await redirectSignIn(denied, 'deny');
     expect(failed.headers.get('location')).toBe(`${GOOGLE_ERROR_PATH}?error=access_denied`);
-    expect(await me(denied)).toBeNull();
+    expect(await denied.me())!.toBeNull();
   });
 });
 
@@ -347,11 +343,11 @@ describe('security headers on the popup flow', () => {
 describe('two-step sign-in', () => {
   it('a Google sign-in does not pass it: an admin is asked for a code for that session before the admin area opens', async () => {
     const member = await passwordMember({ verified: true });
-    await setAdmin(t.db, { email: member.email, isAdmin: true });
+    await setAdmin({ db: t.db }, { email: member.email, isAdmin: true });
     const factor = await passSecondFactor(member.c);
     const c = t.client();
     await popupSignIn(c, googleUser({ email: member.email }));
-    expect((await me(c))?.id).toBe(member.id);
+    expect((await c.me())?.id).toBe(member.id);
     const [made] = await t.db.select().from(session).where(eq(session.token, c.jar.get('better-auth.session_token')!.split('.')[0]!));
     expect(made!.secondFactorAt).toBeNull();
     const refused = await c.get('/api/admin/access');

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { googleDestinationsSchema, googleRedirectStartSchema } from '../../shared/google';
+import { googlePopupStartSchema, googleRedirectStartSchema } from '../../shared/google';
+import { holdsUnstorableText } from '../../shared/text';
 import type { Auth } from './auth';
 import type { AuthVariables } from './session';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
@@ -13,7 +14,7 @@ import { sendVerificationMail } from '../account/email-links';
 const MINUTE = 60_000;
 // Per client (an address can share a NAT with many people) and per account address (slows guessing
 // one account's password from many clients).
-const RULES: Record<string, { client: RateRule; address: RateRule }> = {
+export const RULES: Record<string, { client: RateRule; address: RateRule }> = {
   '/sign-in/email': { client: { limit: 30, windowMs: 15 * MINUTE }, address: { limit: 10, windowMs: 15 * MINUTE } },
   '/sign-up/email': { client: { limit: 10, windowMs: 60 * MINUTE }, address: { limit: 5, windowMs: 60 * MINUTE } },
   '/request-password-reset': { client: { limit: 10, windowMs: 60 * MINUTE }, address: { limit: 3, windowMs: 60 * MINUTE } },
@@ -23,7 +24,7 @@ const RULES: Record<string, { client: RateRule; address: RateRule }> = {
 // The two-factor routes carry no address: they count per client here, and per account (the signed-in one, or
 // the pending sign-in's) in auth/two-factor.ts. Codes and recovery codes share one budget, as do the routes
 // that check the password.
-const TWO_FACTOR_CLIENT_RULES: Record<string, { key: string; rule: RateRule }> = {
+export const TWO_FACTOR_CLIENT_RULES: Record<string, { key: string; rule: RateRule }> = {
   '/two-factor/verify-totp': { key: 'auth/two-factor/verify', rule: { limit: 30, windowMs: 15 * MINUTE } },
   '/two-factor/verify-backup-code': { key: 'auth/two-factor/verify', rule: { limit: 30, windowMs: 15 * MINUTE } },
   '/two-factor/enable': { key: 'auth/two-factor/password', rule: { limit: 20, windowMs: 15 * MINUTE } },
@@ -40,42 +41,49 @@ const GOOGLE_START_RULE: RateRule = { limit: 30, windowMs: 15 * MINUTE };
 const GOOGLE_POPUP_START = '/oauth-popup/start';
 const GOOGLE_REDIRECT_START = '/sign-in/social';
 
-/** What our page puts in the popup's address (better-auth's oauthPopupClient); anything more is refused. */
-const popupStartSchema = googleDestinationsSchema
-  .extend({
-    provider: z.literal('google'),
-    popupOrigin: z.string().max(200),
-    popupNonce: z.string().max(100).optional(),
-  })
-  .strict();
-
 /**
  * The Better Auth routes the product uses; every other one of its routes answers 404. Email and password
  * change only through /api/account (our recent sign-in rule, the profile following), so Better Auth's
  * change-password, change-email, update-user and friends must not be reachable, nor anything a plugin
  * adds that no page calls.
  */
-const OPEN_ROUTES: ReadonlyArray<readonly [method: 'GET' | 'POST', path: RegExp]> = [
-  ['POST', /^\/sign-up\/email$/],
-  ['POST', /^\/sign-in\/email$/],
-  ['POST', /^\/sign-out$/],
-  ['POST', /^\/request-password-reset$/],
-  ['POST', /^\/reset-password$/],
+export const OPEN_AUTH_ROUTES = [
+  'POST /sign-up/email',
+  'POST /sign-in/email',
+  'POST /sign-out',
+  'POST /request-password-reset',
+  'POST /reset-password',
   // The session, as Better Auth's popup client reads it after a Google sign-in.
-  ['GET', /^\/get-session$/],
+  'GET /get-session',
   // Google: the popup's start, the full-page start when a popup is blocked, and the way back.
-  ['GET', /^\/oauth-popup\/start$/],
-  ['POST', /^\/sign-in\/social$/],
-  ['GET', /^\/callback\/google$/],
+  'GET /oauth-popup/start',
+  'POST /sign-in/social',
+  'GET /callback/google',
   // The second factor: set up, turn off, new recovery codes, and the codes at sign-in.
-  ['POST', /^\/two-factor\/(enable|disable|verify-totp|verify-backup-code|generate-backup-codes)$/],
-];
+  'POST /two-factor/enable',
+  'POST /two-factor/disable',
+  'POST /two-factor/generate-backup-codes',
+  'POST /two-factor/verify-totp',
+  'POST /two-factor/verify-backup-code',
+] as const;
+const openAuthRoutes = new Set<string>(OPEN_AUTH_ROUTES);
 
 const bodyWithEmail = z.object({ email: z.string().max(320) }).partial();
 
 async function readJsonBody(c: Context): Promise<unknown> {
   try {
     return await c.req.raw.clone().json();
+  } catch {
+    throw new AppError('BAD_JSON');
+  }
+}
+
+/** The JSON body, or null when there is none (Better Auth's sign-out needs none). */
+async function readJsonBodyIfAny(c: Context): Promise<unknown> {
+  const text = await c.req.raw.clone().text();
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
   } catch {
     throw new AppError('BAD_JSON');
   }
@@ -105,12 +113,17 @@ export function authRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
   const app = new Hono<{ Variables: AuthVariables }>();
   app.on(['GET', 'POST'], '/*', async (c) => {
     const action = c.req.path.replace(/^\/api\/auth/, '');
-    if (!OPEN_ROUTES.some(([method, path]) => method === c.req.method && path.test(action))) {
+    if (!openAuthRoutes.has(`${c.req.method} ${action}`)) {
       throw new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`);
     }
     // Better Auth also reads form bodies; our limits read JSON. Only what both read the same way gets in.
     if (c.req.method === 'POST' && !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
+    }
+    // Better Auth looks tokens and addresses up as sent; PostgreSQL's text refuses NUL with an error (a 500).
+    const sent = c.req.method === 'POST' ? await readJsonBodyIfAny(c) : Object.fromEntries(new URL(c.req.url).searchParams);
+    if (holdsUnstorableText(sent)) {
+      throw new AppError('VALIDATION', 'The request holds characters that are not allowed.');
     }
     const rule = c.req.method === 'POST' ? RULES[action] : undefined;
     const twoFactorRule = c.req.method === 'POST' ? TWO_FACTOR_CLIENT_RULES[action] : undefined;
@@ -128,7 +141,7 @@ export function authRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
     const isRedirectStart = c.req.method === 'POST' && action === GOOGLE_REDIRECT_START;
     if (isPopupStart || isRedirectStart) {
       // Only the Google sign-in the site offers: no ID tokens posted directly, no extra scopes or state.
-      if (isPopupStart) check(popupStartSchema, singleValuedQuery(c));
+      if (isPopupStart) check(googlePopupStartSchema, singleValuedQuery(c));
       else check(googleRedirectStartSchema, await readJsonBody(c));
       await limiter.hit([{ key: `auth/google-start:ip:${clientIp(c, trustProxy)}`, rule: GOOGLE_START_RULE }]);
     }

@@ -76,6 +76,14 @@ export function requireSecondFactor(c: Context<{ Variables: AuthVariables }>, us
 }
 
 /**
+ * Whether this request may use an admin's powers over other people's data (moderating their posts, exact
+ * counts): an admin whose session passed the second factor. Without it an admin is a member like any other.
+ */
+export async function actsAsAdmin(db: Db, config: Config, user: SessionUser | null, session: SessionInfo | null): Promise<boolean> {
+  return user !== null && secondFactorStepOf(user, session) === null && (await isAdmin(db, config, user));
+}
+
+/**
  * Throws 401 for visitors, 403 FORBIDDEN for members who are not admins, and 403 SECOND_FACTOR_REQUIRED for
  * admins whose session has not passed a second factor.
  */

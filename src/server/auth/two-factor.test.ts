@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Me } from '../../shared/account';
-import { setAdmin } from '../admin/roles';
-import { session, twoFactor, user } from '../db/schema';
-import { createTestApp, testClock, uniqueEmail } from '../testing/app';
+import { session, twoFactor } from '../db/schema';
+import { createTestApp, testClock } from '../testing/app';
+import { signUpAdmin, signUpMember, TEST_PASSWORD as PASSWORD, uidOf } from '../testing/factories';
 import { passSecondFactor, verifySecondFactor, type SecondFactor } from '../testing/second-factor';
 import { keyOf, nextTotpCode, wrongTotpCode } from '../testing/totp';
 import { TWO_FACTOR_ACCOUNT_RULES } from './two-factor';
@@ -11,7 +10,6 @@ import { TWO_FACTOR_ACCOUNT_RULES } from './two-factor';
 // Two-step sign-in through Better Auth's two-factor plugin (decision 013): set-up, sign-in with a code or a
 // recovery code, the sessions that passed it, step-up, turning it off, and the limits on guessing.
 
-const PASSWORD = 'correct horse 1';
 const clock = testClock();
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -23,30 +21,20 @@ afterEach(() => clock.advance(TWO_FACTOR_ACCOUNT_RULES.verify.windowMs));
 
 type Client = ReturnType<typeof t.client>;
 
+/** A member with no profile: a client that keeps their session, and their address. */
 async function member(): Promise<Client & { email: string }> {
-  const email = uniqueEmail('2fa');
-  const c = t.client();
-  await c.signUp(email, PASSWORD);
+  const { c, email } = await signUpMember(t, { prefix: '2fa', profile: null });
   return Object.assign(c, { email });
 }
 
+/** An admin whose session has not passed a second factor (none is set up). */
 async function admin(): Promise<Client & { email: string }> {
-  const c = await member();
-  await setAdmin(t.db, { email: c.email, isAdmin: true }, { clock: t.clock });
-  return c;
-}
-
-async function me(c: Client): Promise<Me | null> {
-  return ((await (await c.get('/api/me')).json()) as { user: Me | null }).user;
+  const { c, email } = await signUpAdmin(t, { prefix: '2fa', profile: null, secondFactor: false });
+  return Object.assign(c, { email });
 }
 
 async function body(res: Response): Promise<Record<string, unknown>> {
   return (await res.json()) as Record<string, unknown>;
-}
-
-async function uidOf(email: string): Promise<string> {
-  const [found] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  return found!.id;
 }
 
 /** The stored sessions of an account, with when each passed a second factor. */
@@ -54,7 +42,7 @@ async function sessionsOf(email: string) {
   return t.db
     .select({ token: session.token, secondFactorAt: session.secondFactorAt })
     .from(session)
-    .where(eq(session.userId, await uidOf(email)));
+    .where(eq(session.userId, await uidOf(t.db, email)));
 }
 
 /** Signs in with the password alone on a new client (an account without two-step sign-in gets a session). */
@@ -88,7 +76,7 @@ describe('setting up', () => {
     const wrong = await enable(c, 'not my password');
     expect(wrong.status).toBe(400);
     expect((await body(wrong)).code).toBe('INVALID_PASSWORD');
-    expect(await me(c)).toMatchObject({ twoFactorEnabled: false, secondFactorPassed: false });
+    expect(await c.me())!.toMatchObject({ twoFactorEnabled: false, secondFactorPassed: false });
 
     const first = await enable(c);
     expect(first.status).toBe(200);
@@ -104,17 +92,17 @@ describe('setting up', () => {
       expect((await body(res)).code, code).toBe('INVALID_CODE');
     }
     expect((await c.post('/api/auth/two-factor/verify-totp', {})).status).toBe(400);
-    expect(await me(c)).toMatchObject({ twoFactorEnabled: false, secondFactorPassed: false });
+    expect(await c.me())!.toMatchObject({ twoFactorEnabled: false, secondFactorPassed: false });
 
     // Starting again gives a new key; the first one is worth nothing now.
     const again = (await (await enable(c)).json()) as { totpURI: string };
     expect(keyOf(again.totpURI)).not.toBe(keyOf(totpURI));
     expect((await verifyTotp(c, await nextTotpCode(totpURI))).status).toBe(401);
-    expect(await me(c)).toMatchObject({ twoFactorEnabled: false });
+    expect(await c.me())!.toMatchObject({ twoFactorEnabled: false });
 
     const ok = await verifyTotp(c, await nextTotpCode(again.totpURI));
     expect(ok.status).toBe(200);
-    expect(await me(c)).toMatchObject({ twoFactorEnabled: true, secondFactorPassed: true });
+    expect(await c.me())!.toMatchObject({ twoFactorEnabled: true, secondFactorPassed: true });
     // The plugin replaced the session when the factor turned on; the one this client holds is the marked one.
     const sessions = await sessionsOf(c.email);
     expect(sessions).toHaveLength(1);
@@ -128,7 +116,7 @@ describe('setting up', () => {
   it('leaves sessions made any other way unmarked', async () => {
     const c = await member();
     const other = await signInPlain(c.email);
-    expect(await me(other)).toMatchObject({ twoFactorEnabled: false, secondFactorPassed: false });
+    expect(await other.me())!.toMatchObject({ twoFactorEnabled: false, secondFactorPassed: false });
     expect((await sessionsOf(c.email)).map((s) => s.secondFactorAt)).toEqual([null, null]);
   });
 });
@@ -145,15 +133,15 @@ describe('signing in', () => {
   it('gives no session after the password alone; a right code gives one that opens the admin area', async () => {
     const c = await signInPending(email);
     expect([...c.jar.keys()]).toEqual(['better-auth.two_factor']);
-    expect(await me(c)).toBeNull();
+    expect(await c.me())!.toBeNull();
     expect((await c.get('/api/admin/access')).status).toBe(401);
 
     const wrong = await verifyTotp(c, await wrongTotpCode(factor.key));
     expect(wrong.status).toBe(401);
-    expect(await me(c)).toBeNull();
+    expect(await c.me())!.toBeNull();
 
     expect((await verifyTotp(c, await nextTotpCode(factor.key))).status).toBe(200);
-    expect(await me(c)).toMatchObject({ email, twoFactorEnabled: true, secondFactorPassed: true });
+    expect(await c.me())!.toMatchObject({ email, twoFactorEnabled: true, secondFactorPassed: true });
     expect((await c.get('/api/admin/access')).status).toBe(200);
   });
 
@@ -161,7 +149,7 @@ describe('signing in', () => {
     const [code, other] = factor.recoveryCodes;
     const c = await signInPending(email);
     expect((await verifyRecovery(c, code!)).status).toBe(200);
-    expect(await me(c)).toMatchObject({ secondFactorPassed: true });
+    expect(await c.me())!.toMatchObject({ secondFactorPassed: true });
     expect((await c.get('/api/admin/overview')).status).toBe(200);
 
     const d = await signInPending(email);
@@ -169,7 +157,7 @@ describe('signing in', () => {
     expect(reused.status).toBe(401);
     expect((await body(reused)).code).toBe('INVALID_BACKUP_CODE');
     for (const bad of ['abcde-12345', 'not a code', '']) expect((await verifyRecovery(d, bad)).status, bad).toBe(401);
-    expect(await me(d)).toBeNull();
+    expect(await d.me())!.toBeNull();
     expect((await verifyRecovery(d, other!)).status).toBe(200);
   });
 
@@ -183,7 +171,7 @@ describe('signing in', () => {
     expect(statuses).toEqual([200, 401]);
     const c = await signInPending(owner.email);
     expect((await verifyTotp(c, code)).status).toBe(401);
-    expect(await me(c)).toBeNull();
+    expect(await c.me())!.toBeNull();
   });
 
   it('does not remember devices', async () => {
@@ -191,7 +179,7 @@ describe('signing in', () => {
     const res = await c.post('/api/auth/two-factor/verify-backup-code', { code: factor.recoveryCodes[5], trustDevice: true });
     expect(res.status).toBe(400);
     expect((await body(res)).code).toBe('TRUSTED_DEVICES_OFF');
-    expect(await me(c)).toBeNull();
+    expect(await c.me())!.toBeNull();
   });
 
   it('refuses what is not a pending sign-in, and bodies that are not JSON', async () => {
@@ -226,16 +214,16 @@ describe('a session that has not passed the factor (step-up)', () => {
     const refused = await second.get('/api/admin/overview');
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', needs: 'verify' });
-    expect(await me(second)).toMatchObject({ twoFactorEnabled: true, secondFactorPassed: false });
+    expect(await second.me())!.toMatchObject({ twoFactorEnabled: true, secondFactorPassed: false });
     expect((await verifyTotp(second, await wrongTotpCode(factor.key))).status).toBe(401);
     expect((await second.get('/api/admin/overview')).status).toBe(403);
     await verifySecondFactor(second, factor);
-    expect(await me(second)).toMatchObject({ secondFactorPassed: true });
+    expect(await second.me())!.toMatchObject({ secondFactorPassed: true });
     expect((await second.get('/api/admin/overview')).status).toBe(200);
 
     expect((await third.get('/api/admin/overview')).status).toBe(403);
     expect((await verifyRecovery(third, factor.recoveryCodes[0]!)).status).toBe(200);
-    expect(await me(third)).toMatchObject({ secondFactorPassed: true });
+    expect(await third.me())!.toMatchObject({ secondFactorPassed: true });
     expect((await third.get('/api/admin/overview')).status).toBe(200);
     // Stepping up keeps the session: no new sign-in, the same cookie.
     expect(await sessionsOf(first.email)).toHaveLength(3);
@@ -254,7 +242,7 @@ describe('turning it off, new recovery codes', () => {
     expect(unmarked.status).toBe(403);
     expect(await unmarked.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', needs: 'verify' });
     expect((await stale.post('/api/auth/two-factor/generate-backup-codes', { password: PASSWORD })).status).toBe(403);
-    expect(await me(stale)).toMatchObject({ twoFactorEnabled: true });
+    expect(await stale.me())!.toMatchObject({ twoFactorEnabled: true });
     expect((await verifyRecovery(stale, factor.recoveryCodes[1]!)).status).toBe(200);
 
     // New recovery codes replace the old ones.
@@ -269,10 +257,10 @@ describe('turning it off, new recovery codes', () => {
 
     expect((await check.post('/api/auth/two-factor/disable', { password: 'wrong password' })).status).toBe(400);
     expect((await check.post('/api/auth/two-factor/disable', {})).status).toBe(400);
-    expect(await me(check)).toMatchObject({ twoFactorEnabled: true });
+    expect(await check.me())!.toMatchObject({ twoFactorEnabled: true });
     expect((await check.post('/api/auth/two-factor/disable', { password: PASSWORD })).status).toBe(200);
-    expect(await me(check)).toMatchObject({ twoFactorEnabled: false });
-    expect((await t.db.select().from(twoFactor).where(eq(twoFactor.userId, (await me(check))!.id))).length).toBe(0);
+    expect(await check.me())!.toMatchObject({ twoFactorEnabled: false });
+    expect((await t.db.select().from(twoFactor).where(eq(twoFactor.userId, (await check.me())!.id))).length).toBe(0);
     // The password alone signs in again.
     const plain = t.client();
     expect(await (await plain.signIn(c.email, PASSWORD)).json()).toMatchObject({ user: { email: c.email } });
@@ -309,15 +297,15 @@ describe('guessing', () => {
     expect(locked.status).toBe(429);
     expect((await body(locked)).code).toBe('ACCOUNT_TEMPORARILY_LOCKED');
     expect((await verifyRecovery(third, factor.recoveryCodes[0]!)).status).toBe(429);
-    expect(await me(third)).toBeNull();
+    expect(await third.me())!.toBeNull();
 
     // Once the lock is over, the right recovery code passes.
     await t.db
       .update(twoFactor)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(twoFactor.userId, await uidOf(c.email)));
+      .where(eq(twoFactor.userId, await uidOf(t.db, c.email)));
     expect((await verifyRecovery(third, factor.recoveryCodes[0]!)).status).toBe(200);
-    expect(await me(third)).toMatchObject({ secondFactorPassed: true });
+    expect(await third.me())!.toMatchObject({ secondFactorPassed: true });
   });
 
   it(`counts every try per account (${TWO_FACTOR_ACCOUNT_RULES.verify.limit} in 15 minutes), also from signed-in sessions the plugin does not lock`, async () => {

@@ -136,7 +136,9 @@ export function secondFactorRules({ db, limiter }: { db: Db; limiter: RateLimite
             if (isVerify && body.trustDevice) {
               throw new APIError('BAD_REQUEST', { code: 'TRUSTED_DEVICES_OFF', message: TWO_FACTOR_MESSAGES.trustedDevicesOff });
             }
-            if (NEEDS_PASSED_SESSION.has(path) && session && !session.session.secondFactorAt) {
+            // Without a factor there is nothing to pass: the plugin says it is not turned on.
+            const hasFactor = (session?.user as { twoFactorEnabled?: boolean | null } | undefined)?.twoFactorEnabled === true;
+            if (NEEDS_PASSED_SESSION.has(path) && session && hasFactor && !session.session.secondFactorAt) {
               throw new APIError('FORBIDDEN', { code: 'SECOND_FACTOR_REQUIRED', message: SECOND_FACTOR_MESSAGES.verify, needs: 'verify' });
             }
             if (path === TWO_FACTOR_PATHS.verifyTotp && typeof body.code === 'string' && /^\d{6}$/.test(body.code)) {

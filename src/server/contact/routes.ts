@@ -1,9 +1,7 @@
-import { Hono } from 'hono';
-import { contactInputSchema } from '../../shared/contact';
-import type { AuthVariables } from '../auth/session';
+import * as contracts from '../../shared/contracts/public';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
-import { readJson } from '../http/validate';
+import { contractRouter, guarded } from '../http/contracts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
 import { confirmHuman, requireHuman, sendContactMessage, spendHumanToken } from './service';
 
@@ -27,28 +25,25 @@ export const CONTACT_RATE_MESSAGES = {
  * need not. Messages go through the outbox to STAFF_EMAIL.
  */
 export function contactRoutes(deps: AppDeps, limiter: RateLimiter) {
-  const app = new Hono<{ Variables: AuthVariables }>();
   const clientOf = (c: Parameters<typeof clientIp>[0]) => clientIp(c, deps.config.trustProxy);
 
-  app.post('/contact/human', async (c) => {
-    await limiter.hit([{ key: `contact-human:${clientOf(c)}`, rule: HUMAN_RULE }], CONTACT_RATE_MESSAGES.human);
-    c.header('Cache-Control', 'no-store');
-    return c.json(confirmHuman(deps));
-  });
-
-  app.post('/contact', async (c) => {
-    const input = await readJson(c, contactInputSchema);
-    const who = c.get('user');
-    requireHuman(deps, input, who);
-    const client = clientOf(c);
-    await limiter.hit(
-      SEND_RULES.map((rule) => ({ key: `contact:${client}:${rule.windowMs}`, rule })),
-      CONTACT_RATE_MESSAGES.send,
-    );
-    await spendHumanToken(limiter, input, who);
-    await sendContactMessage(deps, input, who);
-    return c.json({ ok: true }, 202);
-  });
-
-  return app;
+  return contractRouter()
+    .openapi(guarded(deps, contracts.confirmHuman), async (c) => {
+      await limiter.hit([{ key: `contact-human:${clientOf(c)}`, rule: HUMAN_RULE }], CONTACT_RATE_MESSAGES.human);
+      c.header('Cache-Control', 'no-store');
+      return c.json(confirmHuman(deps), 200);
+    })
+    .openapi(guarded(deps, contracts.sendContactMessage), async (c) => {
+      const input = c.req.valid('json');
+      const who = c.get('user');
+      requireHuman(deps, { who, input });
+      const client = clientOf(c);
+      await limiter.hit(
+        SEND_RULES.map((rule) => ({ key: `contact:${client}:${rule.windowMs}`, rule })),
+        CONTACT_RATE_MESSAGES.send,
+      );
+      await spendHumanToken(limiter, { who, input });
+      await sendContactMessage(deps, { who, input });
+      return c.json({ ok: true as const }, 202);
+    });
 }

@@ -29,7 +29,7 @@ export function confirmHuman(deps: Deps): { token: string; expiresAt: string } {
  * Refuses what people would not send: the hidden field filled in, or, from someone not signed in, no valid
  * token from the 'I am indeed human' button. A signed-in member has confirmed already (SPEC §2 Contact).
  */
-export function requireHuman(deps: Deps, input: ContactFields, who: SessionUser | null): void {
+export function requireHuman(deps: Deps, { who, input }: { who: SessionUser | null; input: ContactFields }): void {
   if (input[CONTACT_HONEYPOT_FIELD]?.trim()) {
     deps.logger.info('contact message refused: hidden field filled');
     throw new AppError('BAD_REQUEST', HONEYPOT_MESSAGE);
@@ -45,7 +45,7 @@ export function requireHuman(deps: Deps, input: ContactFields, who: SessionUser 
  * A visitor's token is good for one message: the first message that passes every other check spends it
  * (in the shared database, so a copy sent through another instance is refused too).
  */
-export async function spendHumanToken(limiter: RateLimiter, input: ContactFields, who: SessionUser | null): Promise<void> {
+export async function spendHumanToken(limiter: RateLimiter, { who, input }: { who: SessionUser | null; input: ContactFields }): Promise<void> {
   if (who || !input.humanToken) return;
   const digest = createHash('sha256').update(input.humanToken).digest('base64url');
   if (await limiter.useOnce(`contact-human-used:${digest}`, humanTokenExpiry(input.humanToken))) return;
@@ -53,7 +53,7 @@ export async function spendHumanToken(limiter: RateLimiter, input: ContactFields
 }
 
 /** The message goes to the network's team (STAFF_EMAIL) through the outbox; replying writes to the sender. */
-export async function sendContactMessage(deps: Deps, input: ContactFields, who: SessionUser | null): Promise<void> {
+export async function sendContactMessage(deps: Deps, { who, input }: { who: SessionUser | null; input: ContactFields }): Promise<void> {
   const sender = input.name ? `${input.name} (${input.email})` : input.email;
   const item = await deps.outbox.add({
     form: MAIL_FORMS.contactUs,

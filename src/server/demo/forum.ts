@@ -61,10 +61,10 @@ export async function seedDemoForum(deps: AppDeps): Promise<{ created: number }>
   };
   let created = 0;
   for (const thread of THREADS) {
-    const { id } = await createPost(deps, await author(thread.author), thread);
+    const { id } = await createPost(deps, { author: await author(thread.author), input: thread });
     created++;
     for (const response of thread.responses) {
-      await createResponse(deps, await author(response.author), id, { body: response.body });
+      await createResponse(deps, { author: await author(response.author), postId: id, input: { body: response.body } });
       created++;
     }
   }

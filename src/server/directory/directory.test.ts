@@ -11,7 +11,7 @@ import { PUBLIC_PROFILE_FIELDS } from '../../shared/profile';
 import { mail, profile } from '../db/schema';
 import { MAIL_FORMS } from '../mail/outbox';
 import { createTestApp, testClock } from '../testing/app';
-import { insertMember, signUpMember } from '../testing/members';
+import { insertMember, signUpAdmin, signUpMember, uniqueTag, type SignedUpMember } from '../testing/factories';
 import { MEMBER_MESSAGE_RATE_MESSAGES } from './routes';
 
 const ADMIN_EMAIL = 'directory.admin@example.org';
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Client = ReturnType<typeof t.client>;
-type Member = { c: Client; id: string; email: string };
+type Member = SignedUpMember;
 
 /** A signed-in member; with a saved, listed profile unless told otherwise. */
 function member(opts: { email?: string; withProfile?: boolean; profile?: Partial<typeof profile.$inferInsert> } = {}): Promise<Member> {
@@ -54,7 +54,6 @@ async function listAll(c: Client, query: string): Promise<DirectoryPage['members
   return members;
 }
 
-const tag = () => `Tag${Math.random().toString(36).slice(2, 9)}`;
 const names = (page: { members: Array<{ firstName: string | null; lastName: string | null }> }) =>
   page.members.map((m) => `${m.firstName} ${m.lastName}`);
 
@@ -62,7 +61,10 @@ let viewer: Member;
 let admin: Member;
 beforeAll(async () => {
   viewer = await member({ profile: { firstName: 'Vera', lastName: 'Viewer' } });
-  admin = await member({ email: ADMIN_EMAIL, profile: { firstName: 'Ada', lastName: 'Admin' } });
+  admin = await signUpAdmin(t, {
+    email: ADMIN_EMAIL,
+    profile: { firstName: 'Ada', lastName: 'Admin', phone: '4175550199', agAffiliated: 'Yes' },
+  });
 });
 
 describe('GET /api/directory', () => {
@@ -73,7 +75,7 @@ describe('GET /api/directory', () => {
   });
 
   it('lists only members who answered Yes to ag_affiliated and saved their profile, by last name then first name', async () => {
-    const church = tag();
+    const church = uniqueTag();
     await insertMember(t.db, { firstName: 'zoe', lastName: 'adams', church, agAffiliated: 'Yes' });
     await insertMember(t.db, { firstName: 'Bob', lastName: 'Baker', church, agAffiliated: 'Yes' });
     await insertMember(t.db, { firstName: 'Amy', lastName: 'Adams', church, agAffiliated: 'Yes' });
@@ -86,7 +88,7 @@ describe('GET /api/directory', () => {
   });
 
   it('answers each member with the public fields only', async () => {
-    const church = tag();
+    const church = uniqueTag();
     const { id } = await insertMember(t.db, {
       firstName: 'Pia',
       lastName: 'Public',
@@ -129,7 +131,7 @@ describe('GET /api/directory', () => {
   });
 
   it('pages through the list without gaps or repeats, ties of names included', async () => {
-    const church = tag();
+    const church = uniqueTag();
     // 60 members, many with the same names in different cases, so pages end in the middle of equal names.
     const inserted: Array<{ id: string; first: string; last: string }> = [];
     for (let i = 0; i < 60; i++) {
@@ -153,7 +155,7 @@ describe('GET /api/directory', () => {
   });
 
   describe('search and filters', () => {
-    const town = tag();
+    const town = uniqueTag();
     let ids: Record<string, string>;
     beforeAll(async () => {
       const base = { city: town, agAffiliated: 'Yes' as const };
@@ -190,7 +192,7 @@ describe('GET /api/directory', () => {
     });
 
     it('never matches the street address, phone, email, ZIP code or comments', async () => {
-      const secret = tag();
+      const secret = uniqueTag();
       await insertMember(t.db, {
         agAffiliated: 'Yes',
         streetAddress: `12 ${secret} Street`,
@@ -239,7 +241,7 @@ describe('GET /api/directory', () => {
       .select({ n: count() })
       .from(profile)
       .where(and(eq(profile.agAffiliated, 'Yes'), isNotNull(profile.savedAt)));
-    const church = tag();
+    const church = uniqueTag();
     for (let i = 0; i < 3; i++) await insertMember(t.db, { church, agAffiliated: 'Yes', fosterParent: i < 2 ? 'Yes' : 'No' });
 
     const mine = await list(admin.c, `?q=${church}&foster=1`);

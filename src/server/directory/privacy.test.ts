@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { US_STATES } from '../../shared/states';
 import { profile, user } from '../db/schema';
 import { photoKey } from '../storage/storage';
-import { createTestApp, uniqueEmail } from '../testing/app';
-import { insertMember } from '../testing/members';
+import { createTestApp } from '../testing/app';
+import { insertMember, signUpMember } from '../testing/factories';
 
 // The privacy proof of issue 5: an ordinary member walks every directory and profile response the app can
 // give them, and no other member's street address, phone, email or ZIP code appears anywhere in them.
@@ -58,11 +57,7 @@ beforeAll(async () => {
   await t.db.insert(user).values({ id: 'blank-account', name: '', email: 'blank.account@example.org' });
   others.push({ id: 'blank-account', email: 'blank.account@example.org', phone: '', streetAddress: '', userZip: '' });
 
-  viewer = t.client();
-  const email = uniqueEmail('privacy-viewer');
-  await viewer.signUp(email);
-  const [row] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  viewerId = row!.id;
+  ({ c: viewer, id: viewerId } = await signUpMember(t, { prefix: 'privacy-viewer', profile: null }));
 });
 
 /** Every response body the walk saw, with where it came from. */

@@ -76,7 +76,7 @@ async function countListed(db: Db): Promise<number> {
  * One page of the directory, DIRECTORY_PAGE_SIZE members at a time, continued with keyset pagination on
  * (last name, first name, uid). Counts are for admins and come with the first page only.
  */
-export async function listDirectory(db: Db, filter: DirectoryQuery, opts: { withCounts: boolean }): Promise<DirectoryPage> {
+export async function listDirectory(db: Db, { filter, withCounts: forAdmin }: { filter: DirectoryQuery; withCounts: boolean }): Promise<DirectoryPage> {
   const match = matchConditions(filter);
   const where = [isListed, ...match];
   if (filter.after) {
@@ -85,7 +85,7 @@ export async function listDirectory(db: Db, filter: DirectoryQuery, opts: { with
   }
   // Admins' first page counts the matches in the same pass (a window over the rows the filters keep), so
   // the search expression is evaluated once per member, not twice.
-  const withCounts = opts.withCounts && !filter.after;
+  const withCounts = forAdmin && !filter.after;
   // The sort carries the keys and uid only, then the page's rows are read by uid: sorting thousands of
   // whole rows to keep 25 costs the embedded database a third more.
   const keys = db

@@ -1,14 +1,9 @@
-import { Hono } from 'hono';
-import {
-  MEMBER_MESSAGES_PER_DAY,
-  MEMBER_MESSAGES_PER_HOUR,
-  directoryQuerySchema,
-  memberMessageSchema,
-} from '../../shared/directory';
-import { isAdmin, requireUser, type AuthVariables } from '../auth/session';
+import * as contracts from '../../shared/contracts/directory';
+import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
+import { actsAsAdmin, requireUser } from '../auth/session';
 import type { AppDeps } from '../deps';
+import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
-import { readJson, readQuery } from '../http/validate';
 import type { RateLimiter } from '../rate-limit/rate-limit';
 import { listDirectory } from './queries';
 import { NOT_IN_DIRECTORY, requireSender, sendMemberMessage } from './service';
@@ -28,32 +23,28 @@ const MEMBER_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * members list and search it and write to the members in it; admins also get the counts.
  */
 export function directoryRoutes(deps: AppDeps, limiter: RateLimiter) {
-  const app = new Hono<{ Variables: AuthVariables }>();
-
-  app.get('/directory', async (c) => {
-    const who = requireUser(c);
-    const filter = readQuery(c, directoryQuerySchema);
-    const withCounts = await isAdmin(deps.database.db, deps.config, who);
-    c.header('Cache-Control', 'no-store');
-    return c.json(await listDirectory(deps.database.db, filter, { withCounts }));
-  });
-
-  app.post('/directory/:uid/message', async (c) => {
-    const sender = await requireSender(deps, requireUser(c));
-    const uid = c.req.param('uid');
-    if (!MEMBER_ID.test(uid)) throw new AppError('NOT_FOUND', NOT_IN_DIRECTORY);
-    const { message } = await readJson(c, memberMessageSchema);
-    await limiter.hit(
-      [{ key: `member-message:${sender.id}:hour`, rule: { limit: MEMBER_MESSAGES_PER_HOUR, windowMs: HOUR } }],
-      MEMBER_MESSAGE_RATE_MESSAGES.hour,
-    );
-    await limiter.hit(
-      [{ key: `member-message:${sender.id}:day`, rule: { limit: MEMBER_MESSAGES_PER_DAY, windowMs: 24 * HOUR } }],
-      MEMBER_MESSAGE_RATE_MESSAGES.day,
-    );
-    await sendMemberMessage(deps, sender, uid, message);
-    return c.json({ ok: true }, 202);
-  });
-
-  return app;
+  return contractRouter()
+    .openapi(guarded(deps, contracts.listDirectory), async (c) => {
+      const who = requireUser(c);
+      const filter = c.req.valid('query');
+      const withCounts = await actsAsAdmin(deps.database.db, deps.config, who, c.get('session'));
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listDirectory(deps.database.db, { filter, withCounts }), 200);
+    })
+    .openapi(guarded(deps, contracts.sendMemberMessage), async (c) => {
+      const sender = await requireSender(deps, requireUser(c));
+      const { uid } = c.req.valid('param');
+      if (!MEMBER_ID.test(uid)) throw new AppError('NOT_FOUND', NOT_IN_DIRECTORY);
+      const { message } = c.req.valid('json');
+      await limiter.hit(
+        [{ key: `member-message:${sender.id}:hour`, rule: { limit: MEMBER_MESSAGES_PER_HOUR, windowMs: HOUR } }],
+        MEMBER_MESSAGE_RATE_MESSAGES.hour,
+      );
+      await limiter.hit(
+        [{ key: `member-message:${sender.id}:day`, rule: { limit: MEMBER_MESSAGES_PER_DAY, windowMs: 24 * HOUR } }],
+        MEMBER_MESSAGE_RATE_MESSAGES.day,
+      );
+      await sendMemberMessage(deps, { sender, recipientUid: uid, message });
+      return c.json({ ok: true as const }, 202);
+    });
 }

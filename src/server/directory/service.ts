@@ -33,7 +33,10 @@ export async function requireSender(deps: Pick<Deps, 'database'>, who: SessionUs
  * Queues the message for a member of the directory, replyTo the sender (SPEC §7 "member-to-member message").
  * The recipient's address is read here and goes only into the mail item: it is never part of an answer.
  */
-export async function sendMemberMessage(deps: Deps, sender: MessageSender, recipientUid: string, message: string): Promise<void> {
+export async function sendMemberMessage(
+  deps: Deps,
+  { sender, recipientUid, message }: { sender: MessageSender; recipientUid: string; message: string },
+): Promise<void> {
   const [recipient] = await deps.database.db
     .select({ uid: profile.uid, firstName: profile.firstName, email: user.email })
     .from(profile)

@@ -3,9 +3,9 @@ import { count, eq, sql } from 'drizzle-orm';
 import { FORMER_MEMBER, POSTS_PAGE_SIZE, type PostListResponse, type PostWithResponses } from '../../shared/forum';
 import type { LiveEvent } from '../../shared/live';
 import { MESSAGES } from '../../shared/messages';
-import { mail, post, postCategory, postResponse, profile } from '../db/schema';
+import { mail, post, postCategory, postResponse } from '../db/schema';
 import { createTestApp } from '../testing/app';
-import { signUpMember } from '../testing/members';
+import { buildPost, buildResponse, signUpAdmin, signUpMember, type SignedUpMember } from '../testing/factories';
 import { RATE_MESSAGES } from './routes';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -16,29 +16,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Client = ReturnType<typeof t.client>;
-type Member = { c: Client; id: string; email: string };
+type Member = SignedUpMember;
 
-/** A signed-up member; with a saved profile (names), unless told otherwise. */
-function member(opts: { firstName?: string; lastName?: string; withProfile?: boolean; email?: string } = {}): Promise<Member> {
-  const names = { firstName: opts.firstName ?? 'Grace', lastName: opts.lastName ?? 'Miller' };
-  return signUpMember(t, { email: opts.email, prefix: 'forum', profile: opts.withProfile === false ? null : names });
-}
-
-const validPost = (over: Record<string, unknown> = {}) => ({
-  category: 'General',
-  title: `A question ${Math.random().toString(36).slice(2, 8)}`,
-  body: 'How do you prepare a room for a first placement?\nAny tips welcome.',
-  ...over,
-});
-
-async function createPost(m: Member, over: Record<string, unknown> = {}): Promise<number> {
-  const res = await m.c.post('/api/posts', validPost(over));
+/** Writes a post through the API, as the member: its id. */
+async function createPost(m: Member, over: Parameters<typeof buildPost>[0] = {}): Promise<number> {
+  const res = await m.c.post('/api/posts', buildPost(over));
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
 
-async function respond(m: Member, postId: number, body = 'We bought a night light and a soft blanket.'): Promise<number> {
-  const res = await m.c.post(`/api/posts/${postId}/responses`, { body });
+/** Writes a response through the API, as the member: its id. */
+async function respond(m: Member, postId: number, body?: string): Promise<number> {
+  const res = await m.c.post(`/api/posts/${postId}/responses`, buildResponse(body === undefined ? {} : { body }));
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
@@ -63,12 +52,13 @@ async function tableCounts() {
 
 let admin: Member;
 beforeAll(async () => {
-  admin = await member({ email: ADMIN_EMAIL, firstName: 'Ada', lastName: 'Admin' });
+  // An admin moderates only from a session that passed the second factor (the authorization matrix shows it without).
+  admin = await signUpAdmin(t, { email: ADMIN_EMAIL, profile: { firstName: 'Ada', lastName: 'Admin' } });
 });
 
 describe('reading', () => {
   it('lets visitors read the list, the categories and a post with its responses, newest post first', async () => {
-    const author = await member({ firstName: 'Ruth', lastName: 'Nguyen' });
+    const author = await signUpMember(t, { profile: { firstName: 'Ruth', lastName: 'Nguyen' } });
     const older = await createPost(author, { title: 'Older post', category: 'Questions and advice' });
     const newer = await createPost(author, { title: 'Newer post' });
     await respond(author, older, 'First response');
@@ -105,10 +95,10 @@ describe('reading', () => {
   });
 
   it('never sends an author’s email address to readers, signed in or not', async () => {
-    const author = await member();
+    const author = await signUpMember(t);
     const id = await createPost(author);
     await respond(author, id);
-    const other = await member();
+    const other = await signUpMember(t);
     for (const c of [t.client(), other.c, author.c, admin.c]) {
       for (const path of ['/api/posts', `/api/posts/${id}`, '/api/post-categories', `/api/posts?q=placement`]) {
         const text = await (await c.get(path)).text();
@@ -128,7 +118,7 @@ describe('reading', () => {
   });
 
   it('pages through the list newest first without gaps or repeats, ties included', async () => {
-    const author = await member({ firstName: 'Page', lastName: 'Turner' });
+    const author = await signUpMember(t, { profile: { firstName: 'Page', lastName: 'Turner' } });
     const [cat] = await t.db.insert(postCategory).values({ name: `Paging ${Date.now()}` }).returning();
     const base = new Date('2020-01-01T00:00:00Z').getTime();
     // 45 posts, three to each instant, so pages end in the middle of equal dates.
@@ -175,7 +165,7 @@ describe('keyword filter', () => {
   let postIds: { title: number; body: number; response: number; none: number };
   const word = `zq${Date.now().toString(36)}`;
   beforeAll(async () => {
-    const m = await member();
+    const m = await signUpMember(t);
     postIds = {
       title: await createPost(m, { title: `Fostering ${word} in winter` }),
       body: await createPost(m, { body: `We learned about ${word}s at church.` }),
@@ -200,7 +190,7 @@ describe('keyword filter', () => {
   });
 
   it('follows edited and deleted responses', async () => {
-    const m = await member();
+    const m = await signUpMember(t);
     const id = await createPost(m, { title: 'Edits', body: 'plain' });
     const rid = await respond(m, id, `first ${word}x`);
     expect((await list(t.client(), `?q=${word}x`)).posts.map((p) => p.id)).toEqual([id]);
@@ -212,9 +202,9 @@ describe('keyword filter', () => {
   });
 
   it('keeps the words of every response when several arrive at the same moment', async () => {
-    const owner = await member();
+    const owner = await signUpMember(t);
     const id = await createPost(owner, { title: 'Busy thread', body: 'plain' });
-    const writers = await Promise.all(Array.from({ length: 5 }, () => member()));
+    const writers = await Promise.all(Array.from({ length: 5 }, () => signUpMember(t)));
     const tag = `cc${Date.now().toString(36)}`;
     await Promise.all(writers.map((w, i) => respond(w, id, `Count me in: ${tag}w${i}`)));
     for (let i = 0; i < writers.length; i++) {
@@ -234,13 +224,13 @@ describe('keyword filter', () => {
 describe('posting', () => {
   it('needs a signed-in member (401) with a profile (403 NEEDS_PROFILE and the spec’s message)', async () => {
     const before = await tableCounts();
-    const visitor = await t.client().post('/api/posts', validPost());
+    const visitor = await t.client().post('/api/posts', buildPost());
     expect(visitor.status).toBe(401);
-    const noProfile = await member({ withProfile: false });
-    const res = await noProfile.c.post('/api/posts', validPost());
+    const noProfile = await signUpMember(t, { profile: null });
+    const res = await noProfile.c.post('/api/posts', buildPost());
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ code: 'NEEDS_PROFILE', message: MESSAGES.needProfileToPost });
-    const withAuthor = await member();
+    const withAuthor = await signUpMember(t);
     const id = await createPost(withAuthor);
     const response = await noProfile.c.post(`/api/posts/${id}/responses`, { body: 'hello' });
     expect(response.status).toBe(403);
@@ -251,7 +241,7 @@ describe('posting', () => {
   });
 
   it('stores the author’s uid, names and email, and creates a typed category once whatever its case', async () => {
-    const m = await member({ firstName: 'Sam', lastName: 'Brooks' });
+    const m = await signUpMember(t, { profile: { firstName: 'Sam', lastName: 'Brooks' } });
     const name = `Respite Care ${Date.now()}`;
     const first = await createPost(m, { category: `  ${name} ` });
     const second = await createPost(m, { category: name.toUpperCase() });
@@ -264,7 +254,7 @@ describe('posting', () => {
   });
 
   it('queues a new-post alert for the team with a link to the post, the text escaped in HTML', async () => {
-    const m = await member({ firstName: 'Hannah', lastName: 'Lee' });
+    const m = await signUpMember(t, { profile: { firstName: 'Hannah', lastName: 'Lee' } });
     const id = await createPost(m, { title: 'Bunk beds <needed>', body: '<img src=x onerror=alert(1)>' });
     const [item] = await t.db
       .select()
@@ -279,17 +269,17 @@ describe('posting', () => {
   });
 
   it('refuses invalid posts with 4xx, field errors and nothing changed', async () => {
-    const m = await member();
+    const m = await signUpMember(t);
     const before = await tableCounts();
     const bad: Array<[unknown, string?]> = [
-      [{ ...validPost(), title: '' }, 'title'],
-      [{ ...validPost(), title: '   ' }, 'title'],
-      [{ ...validPost(), body: '\n\n  ' }, 'body'],
-      [{ ...validPost(), category: '' }, 'category'],
-      [{ ...validPost(), category: 'x'.repeat(41) }, 'category'],
-      [{ ...validPost(), title: 'x'.repeat(151) }, 'title'],
-      [{ ...validPost(), body: 'x'.repeat(10_001) }, 'body'],
-      [{ ...validPost(), title: 42 }, 'title'],
+      [{ ...buildPost(), title: '' }, 'title'],
+      [{ ...buildPost(), title: '   ' }, 'title'],
+      [{ ...buildPost(), body: '\n\n  ' }, 'body'],
+      [{ ...buildPost(), category: '' }, 'category'],
+      [{ ...buildPost(), category: 'x'.repeat(41) }, 'category'],
+      [{ ...buildPost(), title: 'x'.repeat(151) }, 'title'],
+      [{ ...buildPost(), body: 'x'.repeat(10_001) }, 'body'],
+      [{ ...buildPost(), title: 42 }, 'title'],
       [{ title: 'only a title' }, 'body'],
       [[], undefined],
       ['{"title":', undefined],
@@ -307,7 +297,7 @@ describe('posting', () => {
   });
 
   it('keeps line breaks and stores HTML as plain text (other control characters are refused: input-bounds.test.ts)', async () => {
-    const m = await member();
+    const m = await signUpMember(t);
     const id = await createPost(m, { title: 'Tabs\tand\nbreaks', body: 'line one\r\nline two\n\n<b>bold?</b>' });
     const { body } = await read(t.client(), id);
     expect(body!.post.title).toBe('Tabs and breaks');
@@ -315,7 +305,7 @@ describe('posting', () => {
   });
 
   it('refuses responses without text or to a post that is gone, changing nothing', async () => {
-    const m = await member();
+    const m = await signUpMember(t);
     const id = await createPost(m);
     const before = await tableCounts();
     for (const body of [{ body: '' }, { body: ' \n ' }, {}, { body: 'x'.repeat(5001) }, { body: ['x'] }]) {
@@ -328,18 +318,18 @@ describe('posting', () => {
   });
 
   it('limits how often a member posts, with a clear message', async () => {
-    const m = await member();
+    const m = await signUpMember(t);
     for (let i = 0; i < 5; i++) await createPost(m, { title: `Burst ${i}` });
-    const res = await m.c.post('/api/posts', validPost());
+    const res = await m.c.post('/api/posts', buildPost());
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBeTruthy();
     expect(await res.json()).toMatchObject({ code: 'RATE_LIMITED', message: RATE_MESSAGES.post });
     // Others are not affected.
-    await createPost(await member());
+    await createPost(await signUpMember(t));
   });
 
   it('announces each change on the live topics posts and post:<id>', async () => {
-    const m = await member();
+    const m = await signUpMember(t);
     const events: LiveEvent[] = [];
     const off = t.deps.live.subscribe((e) => events.push(e));
     try {
@@ -347,7 +337,7 @@ describe('posting', () => {
       const rid = await respond(m, id);
       await m.c.patch(`/api/post-responses/${rid}`, { body: 'edited' });
       await m.c.delete(`/api/post-responses/${rid}`);
-      await m.c.patch(`/api/posts/${id}`, validPost({ title: 'edited' }));
+      await m.c.patch(`/api/posts/${id}`, buildPost({ title: 'edited' }));
       await m.c.delete(`/api/posts/${id}`);
       await expect.poll(() => events.filter((e) => e.id === String(id)).length).toBe(12);
       const mine = events.filter((e) => e.id === String(id));
@@ -371,10 +361,10 @@ describe('editing and deleting: the author or an admin, enforced by the server',
   const EXPECTED: Record<Actor, number> = { author: 200, 'other member': 403, admin: 200, visitor: 401 };
   let other: Member;
   beforeAll(async () => {
-    other = await member();
+    other = await signUpMember(t);
   });
   // A new author for each case, so no one runs into the posting limits.
-  const newAuthor = () => member({ firstName: 'Auth', lastName: 'Or' });
+  const newAuthor = () => signUpMember(t, { profile: { firstName: 'Auth', lastName: 'Or' } });
   const clientOf = (actor: Actor, author: Member) =>
     actor === 'author' ? author.c : actor === 'other member' ? other.c : actor === 'admin' ? admin.c : t.client();
 
@@ -384,7 +374,7 @@ describe('editing and deleting: the author or an admin, enforced by the server',
       const id = await createPost(author, { title: 'Original title' });
       const res = await clientOf(actor, author).patch(
         `/api/posts/${id}`,
-        validPost({ title: `Edited by ${actor}`, category: 'Prayer requests' }),
+        buildPost({ title: `Edited by ${actor}`, category: 'Prayer requests' }),
       );
       expect(res.status).toBe(EXPECTED[actor]);
       const { body } = await read(t.client(), id);
@@ -459,22 +449,22 @@ describe('editing and deleting: the author or an admin, enforced by the server',
     const author = await newAuthor();
     const id = await createPost(author, { title: 'Stays' });
     const rid = await respond(author, id, 'Stays too');
-    expect((await author.c.patch(`/api/posts/${id}`, { ...validPost(), title: '' })).status).toBe(400);
+    expect((await author.c.patch(`/api/posts/${id}`, { ...buildPost(), title: '' })).status).toBe(400);
     expect((await author.c.patch(`/api/posts/${id}`, { title: 'only' })).status).toBe(400);
     expect((await author.c.patch(`/api/post-responses/${rid}`, { body: '' })).status).toBe(400);
     const { body } = await read(t.client(), id);
     expect(body!.post.title).toBe('Stays');
     expect(body!.responses[0]!.body).toBe('Stays too');
-    expect((await author.c.patch('/api/posts/999999', validPost())).status).toBe(404);
+    expect((await author.c.patch('/api/posts/999999', buildPost())).status).toBe(404);
     expect((await author.c.delete('/api/post-responses/999999')).status).toBe(404);
   });
 });
 
 describe('an author who deletes their account', () => {
   it('leaves posts and responses behind, shown as from a former member, with the email removed', async () => {
-    const leaving = await member({ firstName: 'Leah', lastName: 'Ving' });
+    const leaving = await signUpMember(t, { profile: { firstName: 'Leah', lastName: 'Ving' } });
     const id = await createPost(leaving, { title: 'Staying post' });
-    const other = await member();
+    const other = await signUpMember(t);
     const otherPost = await createPost(other);
     await respond(leaving, otherPost, 'Staying response');
     expect((await leaving.c.delete('/api/account')).status).toBe(200);

@@ -117,7 +117,7 @@ export async function listPosts(
 }
 
 /** One post with all its responses, oldest response first, and what this reader may change. */
-export async function getPost(db: Db, viewer: Viewer, id: number): Promise<PostWithResponses | undefined> {
+export async function getPost(db: Db, { viewer, id }: { viewer: Viewer; id: number }): Promise<PostWithResponses | undefined> {
   const [row] = await db
     .select({
       id: post.id,

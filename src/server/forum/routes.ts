@@ -1,9 +1,10 @@
-import { Hono, type Context } from 'hono';
-import { postInputSchema, postListQuerySchema, responseInputSchema } from '../../shared/forum';
+import type { Context } from 'hono';
+import type { Contract } from '../../shared/contracts/define';
+import * as contracts from '../../shared/contracts/forum';
 import { requireUser, type AuthVariables } from '../auth/session';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { readJson, readQuery } from '../http/validate';
+import { contractRouter, guarded } from '../http/contracts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
 import { getPost, listCategories, listPosts } from './queries';
 import {
@@ -48,7 +49,7 @@ function idParam(c: C, what: 'post' | 'response'): number {
 }
 
 async function signedInEditor(deps: AppDeps, c: C): Promise<Editor> {
-  const viewer = await viewerOf(deps, requireUser(c));
+  const viewer = await viewerOf(deps, { who: requireUser(c), session: c.get('session') });
   return viewer!;
 }
 
@@ -57,82 +58,74 @@ async function signedInEditor(deps: AppDeps, c: C): Promise<Editor> {
  * or an admin edits and deletes. Every change is announced on the live topics 'posts' and 'post:<id>'.
  */
 export function forumRoutes(deps: AppDeps, limiter: RateLimiter) {
-  const app = new Hono<{ Variables: AuthVariables }>();
   const hit = (who: { id: string }, kind: keyof typeof RATE_MESSAGES, rules: RateRule[]) =>
     limiter.hit(
       rules.map((rule) => ({ key: `forum-${kind}:${who.id}:${rule.windowMs}`, rule })),
       RATE_MESSAGES[kind],
     );
 
-  app.get('/posts', async (c) => {
-    const filter = readQuery(c, postListQuerySchema);
-    c.header('Cache-Control', 'no-store');
-    return c.json(await listPosts(deps.database.db, filter));
-  });
+  const g = <const C extends Contract>(c: C) => guarded(deps, c);
 
-  app.get('/post-categories', async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(await listCategories(deps.database.db));
-  });
-
-  app.get('/posts/:id', async (c) => {
-    const id = idParam(c, 'post');
-    const found = await getPost(deps.database.db, await viewerOf(deps, c.get('user')), id);
-    if (!found) throw new AppError('NOT_FOUND', 'This post does not exist (it may have been deleted).');
-    c.header('Cache-Control', 'no-store');
-    return c.json(found);
-  });
-
-  app.post('/posts', async (c) => {
-    const author = await requireForumAuthor(deps, requireUser(c));
-    const input = await readJson(c, postInputSchema);
-    await hit(author, 'post', POST_RULES);
-    const { id } = await createPost(deps, author, input);
-    return c.json({ id }, 201);
-  });
-
-  app.patch('/posts/:id', async (c) => {
-    const editor = await signedInEditor(deps, c);
-    const id = idParam(c, 'post');
-    const input = await readJson(c, postInputSchema);
-    await hit(editor, 'change', CHANGE_RULES);
-    await updatePost(deps, editor, id, input);
-    return c.json({ id });
-  });
-
-  app.delete('/posts/:id', async (c) => {
-    const editor = await signedInEditor(deps, c);
-    const id = idParam(c, 'post');
-    await hit(editor, 'change', CHANGE_RULES);
-    await deletePost(deps, editor, id);
-    return c.json({ ok: true });
-  });
-
-  app.post('/posts/:id/responses', async (c) => {
-    const author = await requireForumAuthor(deps, requireUser(c));
-    const postId = idParam(c, 'post');
-    const input = await readJson(c, responseInputSchema);
-    await hit(author, 'response', RESPONSE_RULES);
-    const { id } = await createResponse(deps, author, postId, input);
-    return c.json({ id, postId }, 201);
-  });
-
-  app.patch('/post-responses/:id', async (c) => {
-    const editor = await signedInEditor(deps, c);
-    const id = idParam(c, 'response');
-    const input = await readJson(c, responseInputSchema);
-    await hit(editor, 'change', CHANGE_RULES);
-    const { postId } = await updateResponse(deps, editor, id, input);
-    return c.json({ id, postId });
-  });
-
-  app.delete('/post-responses/:id', async (c) => {
-    const editor = await signedInEditor(deps, c);
-    const id = idParam(c, 'response');
-    await hit(editor, 'change', CHANGE_RULES);
-    const { postId } = await deleteResponse(deps, editor, id);
-    return c.json({ ok: true, postId });
-  });
-
-  return app;
+  return contractRouter()
+    .openapi(g(contracts.listPosts), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listPosts(deps.database.db, c.req.valid('query')), 200);
+    })
+    .openapi(g(contracts.listCategories), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listCategories(deps.database.db), 200);
+    })
+    .openapi(g(contracts.getPost), async (c) => {
+      const id = idParam(c, 'post');
+      const viewer = await viewerOf(deps, { who: c.get('user'), session: c.get('session') });
+      const found = await getPost(deps.database.db, { viewer, id });
+      if (!found) throw new AppError('NOT_FOUND', 'This post does not exist (it may have been deleted).');
+      c.header('Cache-Control', 'no-store');
+      return c.json(found, 200);
+    })
+    .openapi(g(contracts.createPost), async (c) => {
+      const author = await requireForumAuthor(deps, requireUser(c));
+      const input = c.req.valid('json');
+      await hit(author, 'post', POST_RULES);
+      const { id } = await createPost(deps, { author, input });
+      return c.json({ id }, 201);
+    })
+    .openapi(g(contracts.updatePost), async (c) => {
+      const editor = await signedInEditor(deps, c);
+      const id = idParam(c, 'post');
+      const input = c.req.valid('json');
+      await hit(editor, 'change', CHANGE_RULES);
+      await updatePost(deps, { editor, id, input });
+      return c.json({ id }, 200);
+    })
+    .openapi(g(contracts.deletePost), async (c) => {
+      const editor = await signedInEditor(deps, c);
+      const id = idParam(c, 'post');
+      await hit(editor, 'change', CHANGE_RULES);
+      await deletePost(deps, { editor, id });
+      return c.json({ ok: true as const }, 200);
+    })
+    .openapi(g(contracts.createResponse), async (c) => {
+      const author = await requireForumAuthor(deps, requireUser(c));
+      const postId = idParam(c, 'post');
+      const input = c.req.valid('json');
+      await hit(author, 'response', RESPONSE_RULES);
+      const { id } = await createResponse(deps, { author, postId, input });
+      return c.json({ id, postId }, 201);
+    })
+    .openapi(g(contracts.updateResponse), async (c) => {
+      const editor = await signedInEditor(deps, c);
+      const id = idParam(c, 'response');
+      const input = c.req.valid('json');
+      await hit(editor, 'change', CHANGE_RULES);
+      const { postId } = await updateResponse(deps, { editor, id, input });
+      return c.json({ id, postId }, 200);
+    })
+    .openapi(g(contracts.deleteResponse), async (c) => {
+      const editor = await signedInEditor(deps, c);
+      const id = idParam(c, 'response');
+      await hit(editor, 'change', CHANGE_RULES);
+      const { postId } = await deleteResponse(deps, { editor, id });
+      return c.json({ ok: true as const, postId }, 200);
+    });
 }

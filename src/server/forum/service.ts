@@ -1,7 +1,7 @@
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { eq, sql } from 'drizzle-orm';
 import { POSTS_TOPIC, postTopic, type PostInput, type ResponseInput } from '../../shared/forum';
-import { isAdmin, type SessionUser } from '../auth/session';
+import { actsAsAdmin, type SessionInfo, type SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
 import { post, postCategory, postResponse, profile } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -45,8 +45,12 @@ function writtenBy(author: ForumAuthor, now: Date) {
   };
 }
 
-export async function viewerOf(deps: Pick<Deps, 'database' | 'config'>, who: SessionUser | null): Promise<Viewer> {
-  return who ? { id: who.id, isAdmin: await isAdmin(deps.database.db, deps.config, who) } : null;
+/** Who reads or edits: an admin's powers over other members' posts need a passed second factor. */
+export async function viewerOf(
+  deps: Pick<Deps, 'database' | 'config'>,
+  { who, session }: { who: SessionUser | null; session: SessionInfo | null },
+): Promise<Viewer> {
+  return who ? { id: who.id, isAdmin: await actsAsAdmin(deps.database.db, deps.config, who, session) } : null;
 }
 
 /** A signed-in member, with whether they are an admin. */
@@ -94,7 +98,7 @@ async function rebuildResponsesSearch(tx: Tx, postId: number) {
     .where(eq(post.id, postId));
 }
 
-export async function createPost(deps: Deps, author: ForumAuthor, input: PostFields): Promise<{ id: number }> {
+export async function createPost(deps: Deps, { author, input }: { author: ForumAuthor; input: PostFields }): Promise<{ id: number }> {
   const now = deps.clock.now();
   const { id, category } = await deps.database.db.transaction(async (tx) => {
     const category = await ensureCategory(tx, input.category);
@@ -146,7 +150,7 @@ async function queueNewPostAlert(
   }
 }
 
-export async function updatePost(deps: Deps, editor: Editor, id: number, input: PostFields): Promise<void> {
+export async function updatePost(deps: Deps, { editor, id, input }: { editor: Editor; id: number; input: PostFields }): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
     const current = await lockPost(tx, id);
     requireEditor(editor, current.posterUid, 'post');
@@ -161,7 +165,7 @@ export async function updatePost(deps: Deps, editor: Editor, id: number, input: 
 }
 
 /** Deletes the post and, through the foreign key, its responses. */
-export async function deletePost(deps: Deps, editor: Editor, id: number): Promise<void> {
+export async function deletePost(deps: Deps, { editor, id }: { editor: Editor; id: number }): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
     const current = await lockPost(tx, id);
     requireEditor(editor, current.posterUid, 'post');
@@ -173,9 +177,7 @@ export async function deletePost(deps: Deps, editor: Editor, id: number): Promis
 
 export async function createResponse(
   deps: Deps,
-  author: ForumAuthor,
-  postId: number,
-  input: ResponseFields,
+  { author, postId, input }: { author: ForumAuthor; postId: number; input: ResponseFields },
 ): Promise<{ id: number }> {
   const now = deps.clock.now();
   const id = await deps.database.db.transaction(async (tx) => {
@@ -216,7 +218,10 @@ async function lockResponse(tx: Tx, id: number) {
   return row;
 }
 
-export async function updateResponse(deps: Deps, editor: Editor, id: number, input: ResponseFields): Promise<{ postId: number }> {
+export async function updateResponse(
+  deps: Deps,
+  { editor, id, input }: { editor: Editor; id: number; input: ResponseFields },
+): Promise<{ postId: number }> {
   const postId = await deps.database.db.transaction(async (tx) => {
     const current = await lockResponse(tx, id);
     requireEditor(editor, current.posterUid, 'response');
@@ -229,7 +234,7 @@ export async function updateResponse(deps: Deps, editor: Editor, id: number, inp
   return { postId };
 }
 
-export async function deleteResponse(deps: Deps, editor: Editor, id: number): Promise<{ postId: number }> {
+export async function deleteResponse(deps: Deps, { editor, id }: { editor: Editor; id: number }): Promise<{ postId: number }> {
   const postId = await deps.database.db.transaction(async (tx) => {
     const current = await lockResponse(tx, id);
     requireEditor(editor, current.posterUid, 'response');

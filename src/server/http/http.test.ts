@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JSON_BODY_MAX_BYTES } from '../../shared/limits';
-import { createTestApp, uniqueEmail } from '../testing/app';
+import { createTestApp } from '../testing/app';
+import { uniqueEmail } from '../testing/factories';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -59,7 +60,7 @@ describe('errors', () => {
     const res = await c.patch('/api/account', huge);
     expect(res.status).toBe(413);
     expect((await res.json()).code).toBe('PAYLOAD_TOO_LARGE');
-    expect((await (await c.get('/api/me')).json()).user.email).toBe(email);
+    expect((await c.me())!.email).toBe(email);
   });
 
   it('refuses a body that is not JSON with 415', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { mail, post, profile } from '../db/schema';
 import { createTestApp } from '../testing/app';
-import { signUpMember } from '../testing/members';
+import { signUpMember } from '../testing/factories';
 import { FOREIGN_ORIGIN_MESSAGE } from './same-origin';
 
 // Issue 12, defect 5: PUT /api/profile, POST /api/posts and POST /api/contact answered 200/201/202 to a
@@ -51,7 +51,7 @@ describe('state-changing /api routes', () => {
     expect(await rows()).toEqual(before);
     const [row] = await t.db.select().from(profile).where(eq(profile.uid, m.id));
     expect(row!.firstName).toBe('Grace');
-    expect((await (await m.c.get('/api/me')).json()).user).not.toBeNull();
+    expect(await m.c.me()).not.toBeNull();
   });
 
   it('accept our own pages, reads from anywhere, and cookie-less tools', async () => {

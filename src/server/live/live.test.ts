@@ -5,8 +5,9 @@ import { fromPostgres, type Database } from '../db/client';
 import { createLogger } from '../logger';
 import { setAdmin } from '../admin/roles';
 import { passSecondFactor } from '../testing/second-factor';
-import { createTestApp, uniqueEmail } from '../testing/app';
-import { createLiveBus, type LiveBus } from './bus';
+import { createTestApp, nextLiveEvent } from '../testing/app';
+import { signUpMember } from '../testing/factories';
+import { createLiveBus } from './bus';
 import { LIVE_LIMIT_MESSAGES, LIVE_STREAMS_PER_CLIENT, liveRoutes } from './routes';
 import { Hono } from 'hono';
 import { AppError } from '../http/errors';
@@ -16,21 +17,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-function nextEvent(bus: LiveBus, where: (e: LiveEvent) => boolean = () => true, timeoutMs = 5000) {
-  return new Promise<LiveEvent>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error('no live event'));
-    }, timeoutMs);
-    const off = bus.subscribe((e) => {
-      if (!where(e)) return;
-      clearTimeout(timer);
-      off();
-      resolve(e);
-    });
-  });
-}
 
 /** Reads Server-Sent Events from a streamed response. */
 function sseReader(res: Response) {
@@ -60,7 +46,7 @@ function sseReader(res: Response) {
 
 describe('live bus', () => {
   it('announces a change once its transaction commits, and never a rolled-back one', async () => {
-    const got = nextEvent(t.deps.live, (e) => e.topic === 'posts');
+    const got = nextLiveEvent(t.deps.live, (e) => e.topic === 'posts');
     await t.db.transaction(async (tx) => {
       await t.deps.live.publish(tx, { topic: 'posts', kind: 'created', id: 'p1' });
     });
@@ -86,7 +72,7 @@ describe('live bus', () => {
     const otherBus = createLiveBus(other, createLogger('silent'));
     await otherBus.start();
     try {
-      const got = nextEvent(otherBus, (e) => e.id === 'cross');
+      const got = nextLiveEvent(otherBus, (e) => e.id === 'cross');
       await t.deps.live.publish(t.db, { topic: 'post:42', kind: 'updated', id: 'cross' });
       expect(await got).toMatchObject({ topic: 'post:42', kind: 'updated' });
     } finally {
@@ -96,10 +82,10 @@ describe('live bus', () => {
   });
 
   it.runIf(Boolean(process.env.DATABASE_URL))('listens again after losing its connection and asks everyone to refetch', async () => {
-    const resync = nextEvent(t.deps.live, (e) => e.kind === 'resync', 10_000);
+    const resync = nextLiveEvent(t.deps.live, (e) => e.kind === 'resync', 10_000);
     await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN live' and pid <> pg_backend_pid()`);
     expect(await resync).toMatchObject({ topic: '*', kind: 'resync' });
-    const got = nextEvent(t.deps.live, (e) => e.id === 'after-reconnect');
+    const got = nextLiveEvent(t.deps.live, (e) => e.id === 'after-reconnect');
     await t.deps.live.publish(t.db, { topic: 'posts', kind: 'created', id: 'after-reconnect' });
     expect(await got).toMatchObject({ id: 'after-reconnect' });
   });
@@ -175,11 +161,9 @@ describe('GET /api/live', () => {
 
   it('keeps admin topics for admins who passed a second factor: 401 for visitors, 403 for members', async () => {
     expect((await t.client().get('/api/live?topics=mail')).status).toBe(401);
-    const member = t.client();
-    const email = uniqueEmail();
-    await member.signUp(email);
+    const { c: member, email } = await signUpMember(t, { profile: null });
     expect((await member.get('/api/live?topics=users')).status).toBe(403);
-    await setAdmin(t.db, { email, isAdmin: true });
+    await setAdmin({ db: t.db }, { email, isAdmin: true });
     // An admin whose session has not passed a second factor hears nothing of them either.
     const early = await member.get('/api/live?topics=users,mail');
     expect(early.status).toBe(403);

@@ -1,12 +1,11 @@
-import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { z } from 'zod';
-import { LIVE_MAX_TOPICS, LIVE_TOPIC_PATTERN, LIVE_TOPICS, topicFamily, type LiveEvent } from '../../shared/live';
-import { isAdmin, requireSecondFactor, type AuthVariables } from '../auth/session';
+import * as contracts from '../../shared/contracts/live';
+import { LIVE_TOPICS, topicFamily, type LiveEvent } from '../../shared/live';
+import { isAdmin, requireSecondFactor } from '../auth/session';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
+import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
-import { readQuery } from '../http/validate';
 import type { LiveBus } from './bus';
 
 const HEARTBEAT_MS = 20_000;
@@ -19,18 +18,6 @@ export const LIVE_LIMIT_MESSAGES = {
   instance: 'The site has too many live connections right now. Please try again in a minute.',
 } as const;
 
-const querySchema = z.object({
-  topics: z
-    .string({ error: 'Name at least one topic' })
-    .transform((s) => [...new Set(s.split(',').map((t) => t.trim()).filter(Boolean))])
-    .pipe(
-      z
-        .array(z.string().regex(LIVE_TOPIC_PATTERN, 'Unknown topic'))
-        .min(1, 'Name at least one topic')
-        .max(LIVE_MAX_TOPICS, `At most ${LIVE_MAX_TOPICS} topics`),
-    ),
-});
-
 /**
  * GET /api/live?topics=posts,post:123 — a Server-Sent Events stream of changes to those topics.
  * The first event, `ready`, comes on every (re)connect: the browser refetches then, so nothing that
@@ -41,12 +28,11 @@ export function liveRoutes(
   bus: LiveBus,
   limits: { perClient: number; perInstance: number } = { perClient: LIVE_STREAMS_PER_CLIENT, perInstance: LIVE_STREAMS_PER_INSTANCE },
 ) {
-  const app = new Hono<{ Variables: AuthVariables }>();
   const openByClient = new Map<string, number>();
   let open = 0;
 
-  app.get('/live', async (c) => {
-    const { topics } = readQuery(c, querySchema);
+  return contractRouter().openapi(guarded(deps, contracts.followTopics), async (c) => {
+    const { topics } = c.req.valid('query');
     const user = c.get('user');
     for (const topic of topics) {
       // An own property only: 'constructor' or '__proto__' name no topic.
@@ -114,6 +100,4 @@ export function liveRoutes(
       }
     });
   });
-
-  return app;
 }

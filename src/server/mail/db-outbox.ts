@@ -16,7 +16,7 @@ export function createDbOutbox(db: Db, clock: Clock, options: DbOutboxOptions = 
   const wake = () => options.wakeWorker?.();
   return {
     async add(item, tx) {
-      const row = await enqueueMail(tx ?? db, item, clock, options.live);
+      const row = await enqueueMail({ db: tx ?? db, clock, live: options.live }, item);
       if (!tx) wake();
       return { id: row.id };
     },

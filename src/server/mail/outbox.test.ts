@@ -61,9 +61,8 @@ describe('enqueueMail', () => {
   it('adds a PENDING item with its first event, due at once', async () => {
     const clock = createTestClock();
     const item = await enqueueMail(
-      database.db,
+      { db: database.db, clock },
       { form: MAIL_FORMS.contactUs, to: 'team@example.org', replyTo: 'visitor@example.org', subject: 'Hi', text: XSS },
-      clock,
     );
     expect(item).toMatchObject({
       form: 'contact us',
@@ -91,7 +90,7 @@ describe('enqueueMail', () => {
 
   it('keeps an html part made by renderMail and folds line breaks out of the subject', async () => {
     const rendered = renderMail({ subject: 'Line one\r\nBcc: evil@example.org', paragraphs: ['Hello'] });
-    const item = await enqueueMail(database.db, { form: MAIL_FORMS.passwordReset, to: 'a@example.org', ...rendered });
+    const item = await enqueueMail({ db: database.db }, { form: MAIL_FORMS.passwordReset, to: 'a@example.org', ...rendered });
     expect(item.message.subject).toBe('Line one Bcc: evil@example.org');
     expect(item.message.html).toBe(rendered.html);
     expect(item.replyTo).toBeNull();
@@ -100,9 +99,9 @@ describe('enqueueMail', () => {
   it('refuses a list of recipients or a missing subject, and adds nothing', async () => {
     const before = await database.db.select().from(mail);
     await expect(
-      enqueueMail(database.db, { form: 'contact us', to: 'a@example.org, b@example.org', subject: 's', text: 't' }),
+      enqueueMail({ db: database.db }, { form: 'contact us', to: 'a@example.org, b@example.org', subject: 's', text: 't' }),
     ).rejects.toThrow();
-    await expect(enqueueMail(database.db, { form: 'contact us', to: 'a@example.org', subject: ' ', text: 't' })).rejects.toThrow();
+    await expect(enqueueMail({ db: database.db }, { form: 'contact us', to: 'a@example.org', subject: ' ', text: 't' })).rejects.toThrow();
     expect(await database.db.select().from(mail)).toHaveLength(before.length);
   });
 
@@ -110,7 +109,7 @@ describe('enqueueMail', () => {
     const to = 'rollback@example.org';
     await expect(
       database.db.transaction(async (tx) => {
-        await enqueueMail(tx, { form: MAIL_FORMS.newPostAlert, to, subject: 'New post', text: 'A post' });
+        await enqueueMail({ db: tx }, { form: MAIL_FORMS.newPostAlert, to, subject: 'New post', text: 'A post' });
         throw new Error('the change the mail reports failed');
       }),
     ).rejects.toThrow('the change the mail reports failed');

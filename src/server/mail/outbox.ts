@@ -147,14 +147,12 @@ const enqueueSchema = z.object({
  * Adds a PENDING mail item and its first event. Code never sends mail itself: the mail worker delivers the
  * item and records every state change. Call the worker's wake() afterwards to deliver without waiting for
  * its next poll. Pass a transaction as `db` to add the item atomically with the change it reports, and
- * the live bus to tell the admin's open mail log.
+ * the live bus to tell the admin's open mail log (the clock is the system's unless given).
  * Throws on invalid input: callers validate what users send before they get here.
  */
 export async function enqueueMail(
-  db: MailDb,
+  { db, clock = systemClock, live }: { db: MailDb; clock?: Clock; live?: LivePublisher | undefined },
   input: EnqueueMailInput,
-  clock: Clock = systemClock,
-  live?: LivePublisher,
 ): Promise<MailItem> {
   const { form, to, replyTo, subject, text, html } = enqueueSchema.parse(input);
   const now = clock.now();

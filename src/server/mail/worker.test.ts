@@ -109,7 +109,7 @@ async function eventsOf(id: string) {
 describe('mail worker', () => {
   it('delivers an item over SMTP and records SUCCESS', async () => {
     const { server, transport } = await smtpTransport();
-    const item = await enqueueMail(database.db, memberMessage(), clock);
+    const item = await enqueueMail({ db: database.db, clock }, memberMessage());
     clock.advance(1000);
 
     const summary = await worker(transport).runOnce();
@@ -142,7 +142,7 @@ describe('mail worker', () => {
 
   it('retries with backoff while the server refuses, then succeeds with exactly one message', async () => {
     const { server, transport } = await smtpTransport({ rejectFirst: 2 });
-    const item = await enqueueMail(database.db, memberMessage(), clock);
+    const item = await enqueueMail({ db: database.db, clock }, memberMessage());
     const w = worker(transport);
 
     expect(await w.runOnce()).toMatchObject({ retried: 1 });
@@ -186,7 +186,7 @@ describe('mail worker', () => {
 
   it('gives up as ERROR with the error text once maxAttempts is reached', async () => {
     const { server, transport } = await smtpTransport({ rejectAllWith: 'Mailbox unavailable' });
-    const item = await enqueueMail(database.db, memberMessage(), clock);
+    const item = await enqueueMail({ db: database.db, clock }, memberMessage());
     const w = worker(transport, { maxAttempts: 3 });
 
     for (let attempt = 1; attempt <= 3; attempt++) {
@@ -214,7 +214,7 @@ describe('mail worker', () => {
 
   it('puts an item left PROCESSING by a crashed worker back in line once its lease expires', async () => {
     const { server, transport } = await smtpTransport();
-    const item = await enqueueMail(database.db, memberMessage(), clock);
+    const item = await enqueueMail({ db: database.db, clock }, memberMessage());
     await database.db
       .update(mail)
       .set({ state: 'PROCESSING', attempts: 1, startTime: clock.now(), lockedBy: 'crashed-worker' })
@@ -242,7 +242,7 @@ describe('mail worker', () => {
 
   it('ends a crashed item as ERROR when its interrupted attempt was the last one', async () => {
     const { transport } = await smtpTransport();
-    const item = await enqueueMail(database.db, memberMessage(), clock);
+    const item = await enqueueMail({ db: database.db, clock }, memberMessage());
     await database.db
       .update(mail)
       .set({ state: 'PROCESSING', attempts: 5, startTime: clock.now(), lockedBy: 'crashed-worker' })
@@ -257,7 +257,7 @@ describe('mail worker', () => {
 
   it('drops its own result when its lease expired and another worker took the item over', async () => {
     const held = heldTransport();
-    const item = await enqueueMail(database.db, memberMessage(), clock);
+    const item = await enqueueMail({ db: database.db, clock }, memberMessage());
     const slow = worker(held.transport);
     const slowRun = slow.runOnce();
     await vi.waitFor(() => expect(held.started).toHaveLength(1));
@@ -276,7 +276,7 @@ describe('mail worker', () => {
   it('lets several workers share the outbox without sending an item twice', async () => {
     const { server, transport } = await smtpTransport();
     const items = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => enqueueMail(database.db, memberMessage({ to: `m${i}@example.org` }), clock)),
+      Array.from({ length: 8 }, (_, i) => enqueueMail({ db: database.db, clock }, memberMessage({ to: `m${i}@example.org` }))),
     );
     const [a, b] = [worker(transport, { batchSize: 2 }), worker(transport, { batchSize: 3 })];
 
@@ -294,7 +294,7 @@ describe('mail worker', () => {
     w.start();
     await w.runOnce();
 
-    const item = await enqueueMail(database.db, memberMessage(), clock);
+    const item = await enqueueMail({ db: database.db, clock }, memberMessage());
     w.wake();
     await vi.waitFor(async () => expect((await load(item.id)).state).toBe('SUCCESS'), { timeout: 5000 });
     expect(server.received).toHaveLength(1);
@@ -302,7 +302,7 @@ describe('mail worker', () => {
 
   it('stop() waits for the send in flight, then resolves; calling it again is harmless', async () => {
     const held = heldTransport();
-    const item = await enqueueMail(database.db, memberMessage(), clock);
+    const item = await enqueueMail({ db: database.db, clock }, memberMessage());
     const w = worker(held.transport);
     w.start();
     await vi.waitFor(() => expect(held.started).toHaveLength(1));
@@ -322,7 +322,7 @@ describe('mail worker', () => {
     await w.stop();
 
     // A stopped worker no longer reacts to wake().
-    const later = await enqueueMail(database.db, memberMessage(), clock);
+    const later = await enqueueMail({ db: database.db, clock }, memberMessage());
     w.wake();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await load(later.id)).state).toBe('PENDING');

@@ -1,11 +1,10 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { JSON_BODY_MAX_BYTES, PHOTO_MAX_BYTES, PHOTO_OUTPUT_SIZE } from '../../shared/limits';
-import { profile } from '../db/schema';
 import { photoKey } from '../storage/storage';
-import { createTestApp, uniqueEmail } from '../testing/app';
+import { createTestApp } from '../testing/app';
+import { fileBlob, photoVersionOf, PNG_SIGNATURE, pngChunk, pngHeader, signUpMember, uploadPhoto } from '../testing/factories';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -15,30 +14,11 @@ afterAll(() => t.close());
 
 type Client = ReturnType<typeof t.client>;
 
-async function newMember(): Promise<{ c: Client; id: string }> {
-  const c = t.client();
-  await c.signUp(uniqueEmail('photo'));
-  const me = await (await c.get('/api/me')).json();
-  return { c, id: me.user.id };
-}
+const newMember = () => signUpMember(t, { prefix: 'photo', profile: null });
 
-function cookieOf(c: Client) {
-  return [...c.jar].map(([k, v]) => `${k}=${v}`).join('; ');
-}
-
-/** A browser-like multipart upload (no Content-Length: the body limit counts the stream). */
 function upload(c: Client, file: Blob, name = 'photo.jpg', fields: Record<string, string | number> = {}) {
-  const form = new FormData();
-  form.set('photo', file, name);
-  for (const [k, v] of Object.entries(fields)) form.set(k, String(v));
-  return t.app.request('/api/profile/photo', {
-    method: 'POST',
-    headers: { origin: t.config.publicUrl, cookie: cookieOf(c) },
-    body: form,
-  });
+  return uploadPhoto(t, c, file, { name, fields });
 }
-
-const blob = (data: Buffer, type = 'image/jpeg') => new Blob([new Uint8Array(data)], { type });
 
 async function photoOf(c: Client, url: string) {
   const res = await c.get(url);
@@ -66,25 +46,7 @@ async function meanColour(jpeg: Buffer) {
 
 /** A PNG that declares huge dimensions in its header; its pixel data is a few bytes, so nothing big is made. */
 function pngHeaderOnly(width: number, height: number) {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(16))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([PNG_SIGNATURE, pngHeader(width, height, 'rgb'), pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(16))), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /** Whether a JPEG's EXIF block carries a GPS directory (tag 0x8825, in either byte order). */
@@ -98,11 +60,6 @@ async function expectRefused(res: Response, status: number, pattern: RegExp) {
   const body = await res.json();
   expect(body.message).toMatch(pattern);
   return body;
-}
-
-async function photoVersionOf(uid: string) {
-  const [row] = await t.db.select({ v: profile.photoVersion }).from(profile).where(eq(profile.uid, uid));
-  return row?.v ?? null;
 }
 
 describe('uploading a profile photo', () => {
@@ -127,7 +84,7 @@ describe('uploading a profile photo', () => {
     expect(before.xmp).toBeDefined();
     expect(before.icc).toBeDefined();
 
-    const res = await upload(c, blob(original), 'IMG_0001.jpg');
+    const res = await upload(c, fileBlob(original), 'IMG_0001.jpg');
     expect(res.status).toBe(200);
     const { photoUrl } = await res.json();
     expect(photoUrl).toBe(`/api/photos/${id}?v=1`);
@@ -148,7 +105,7 @@ describe('uploading a profile photo', () => {
   it('crops the square the member chose, in pixels of the upright image', async () => {
     const { c } = await newMember();
     const image = await (await halves(600, 400)).jpeg().toBuffer();
-    const blue = await upload(c, blob(image), 'a.jpg', { x: 350, y: 50, width: 250, height: 250 });
+    const blue = await upload(c, fileBlob(image), 'a.jpg', { x: 350, y: 50, width: 250, height: 250 });
     expect(blue.status).toBe(200);
     const [r, , b] = await meanColour(await photoOf(c, (await blue.json()).photoUrl));
     expect(b).toBeGreaterThan(230);
@@ -157,7 +114,7 @@ describe('uploading a profile photo', () => {
     // Orientation 6: the camera held sideways. The browser shows it turned upright, 400 wide and 600 high,
     // with the red half on top; the crop refers to that picture.
     const sideways = await (await halves(600, 400)).jpeg().withMetadata({ orientation: 6 }).toBuffer();
-    const top = await upload(c, blob(sideways), 'b.jpg', { x: 0, y: 0, width: 300, height: 300 });
+    const top = await upload(c, fileBlob(sideways), 'b.jpg', { x: 0, y: 0, width: 300, height: 300 });
     expect(top.status).toBe(200);
     const [r2, , b2] = await meanColour(await photoOf(c, (await top.json()).photoUrl));
     expect(r2).toBeGreaterThan(230);
@@ -169,13 +126,13 @@ describe('uploading a profile photo', () => {
     const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
       .png()
       .toBuffer();
-    const res = await upload(c, blob(png, 'image/png'), 'clear.png');
+    const res = await upload(c, fileBlob(png, 'image/png'), 'clear.png');
     expect(res.status).toBe(200);
     const stored = await photoOf(c, (await res.json()).photoUrl);
     expect(await meanColour(stored)).toEqual([255, 255, 255]);
 
     const webp = await (await halves(400, 400)).webp().toBuffer();
-    const res2 = await upload(c, blob(webp, 'image/webp'), 'x.webp');
+    const res2 = await upload(c, fileBlob(webp, 'image/webp'), 'x.webp');
     expect(res2.status).toBe(200);
     expect((await sharp(await photoOf(c, (await res2.json()).photoUrl)).metadata()).format).toBe('jpeg');
   });
@@ -184,25 +141,25 @@ describe('uploading a profile photo', () => {
     const { c } = await newMember();
     const big = await noisyJpeg(1400, 1000);
     expect(big.length).toBeGreaterThan(JSON_BODY_MAX_BYTES * 4);
-    expect((await upload(c, blob(big))).status).toBe(200);
+    expect((await upload(c, fileBlob(big))).status).toBe(200);
   });
 
   it('replaces the previous photo and moves the version on, so the new one shows at once', async () => {
     const { c, id } = await newMember();
-    const first = await (await upload(c, blob(await (await halves(200, 200)).jpeg().toBuffer()))).json();
-    const second = await (await upload(c, blob(await noisyJpeg(300, 300)))).json();
+    const first = await (await upload(c, fileBlob(await (await halves(200, 200)).jpeg().toBuffer()))).json();
+    const second = await (await upload(c, fileBlob(await noisyJpeg(300, 300)))).json();
     expect(first.photoUrl).toBe(`/api/photos/${id}?v=1`);
     expect(second.photoUrl).toBe(`/api/photos/${id}?v=2`);
-    expect((await (await c.get('/api/me')).json()).user.photoUrl).toBe(second.photoUrl);
+    expect((await c.me())!.photoUrl).toBe(second.photoUrl);
     expect((await (await c.get('/api/profile')).json()).profile.photoUrl).toBe(second.photoUrl);
   });
 
   it('refuses a PDF named .jpg, with a clear message, and stores nothing', async () => {
     const { c, id } = await newMember();
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-    const body = await expectRefused(await upload(c, blob(pdf, 'image/jpeg'), 'holiday.jpg'), 415, /JPEG, PNG or WebP/);
+    const body = await expectRefused(await upload(c, fileBlob(pdf, 'image/jpeg'), 'holiday.jpg'), 415, /JPEG, PNG or WebP/);
     expect(body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    expect(await photoVersionOf(id)).toBeNull();
+    expect(await photoVersionOf(t.db, id)).toBeNull();
     expect(await t.deps.storage.exists(photoKey(id))).toBe(false);
   });
 
@@ -211,24 +168,24 @@ describe('uploading a profile photo', () => {
     const svg = Buffer.from(
       '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
     );
-    await expectRefused(await upload(c, blob(svg, 'image/svg+xml'), 'me.svg'), 415, /JPEG, PNG or WebP/);
-    await expectRefused(await upload(c, blob(svg, 'image/png'), 'me.png'), 415, /JPEG, PNG or WebP/);
-    expect(await photoVersionOf(id)).toBeNull();
+    await expectRefused(await upload(c, fileBlob(svg, 'image/svg+xml'), 'me.svg'), 415, /JPEG, PNG or WebP/);
+    await expectRefused(await upload(c, fileBlob(svg, 'image/png'), 'me.png'), 415, /JPEG, PNG or WebP/);
+    expect(await photoVersionOf(t.db, id)).toBeNull();
   });
 
   it('refuses other image formats sharp could read (GIF, TIFF)', async () => {
     const { c } = await newMember();
     const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#00979b' } }).gif().toBuffer();
     const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#00979b' } }).tiff().toBuffer();
-    await expectRefused(await upload(c, blob(gif, 'image/jpeg'), 'a.jpg'), 415, /JPEG, PNG or WebP/);
-    await expectRefused(await upload(c, blob(tiff, 'image/jpeg'), 'b.jpg'), 415, /JPEG, PNG or WebP/);
+    await expectRefused(await upload(c, fileBlob(gif, 'image/jpeg'), 'a.jpg'), 415, /JPEG, PNG or WebP/);
+    await expectRefused(await upload(c, fileBlob(tiff, 'image/jpeg'), 'b.jpg'), 415, /JPEG, PNG or WebP/);
   });
 
   it('refuses a file over 10 MB, whether or not the request says its length', async () => {
     const { c, id } = await newMember();
     const huge = Buffer.alloc(PHOTO_MAX_BYTES + 1024, 0);
     huge.set([0xff, 0xd8, 0xff, 0xe0]);
-    await expectRefused(await upload(c, blob(huge), 'huge.jpg'), 413, /larger than 10 MB/);
+    await expectRefused(await upload(c, fileBlob(huge), 'huge.jpg'), 413, /larger than 10 MB/);
 
     const boundary = 'xxBOUNDARYxx';
     const multipart = Buffer.concat([
@@ -240,14 +197,14 @@ describe('uploading a profile photo', () => {
       method: 'POST',
       headers: {
         origin: t.config.publicUrl,
-        cookie: cookieOf(c),
+        cookie: c.cookieHeader(),
         'content-type': `multipart/form-data; boundary=${boundary}`,
         'content-length': String(multipart.length),
       },
       body: multipart,
     });
     await expectRefused(res, 413, /larger than 10 MB/);
-    expect(await photoVersionOf(id)).toBeNull();
+    expect(await photoVersionOf(t.db, id)).toBeNull();
   });
 
   it('refuses absurd dimensions from the header, without decoding: 20000×20000 and friends', async () => {
@@ -259,34 +216,34 @@ describe('uploading a profile photo', () => {
     ] as const) {
       const png = pngHeaderOnly(w, h);
       expect(png.length).toBeLessThan(200);
-      const body = await expectRefused(await upload(c, blob(png, 'image/png'), 'huge.png'), 400, /too large.*10,000 pixels/);
+      const body = await expectRefused(await upload(c, fileBlob(png, 'image/png'), 'huge.png'), 400, /too large.*10,000 pixels/);
       expect(body.fieldErrors.photo).toBe(body.message);
     }
-    expect(await photoVersionOf(id)).toBeNull();
+    expect(await photoVersionOf(t.db, id)).toBeNull();
   });
 
   it('refuses a damaged image and a crop outside the image', async () => {
     const { c } = await newMember();
     const good = await (await halves(400, 300)).jpeg().toBuffer();
-    await expectRefused(await upload(c, blob(good.subarray(0, 300)), 'cut.jpg'), 400, /could not be read/);
-    const outside = await expectRefused(await upload(c, blob(good), 'a.jpg', { x: 300, y: 0, width: 200, height: 200 }), 400, /square inside/);
+    await expectRefused(await upload(c, fileBlob(good.subarray(0, 300)), 'cut.jpg'), 400, /could not be read/);
+    const outside = await expectRefused(await upload(c, fileBlob(good), 'a.jpg', { x: 300, y: 0, width: 200, height: 200 }), 400, /square inside/);
     expect(outside.fieldErrors.crop).toBeDefined();
-    await expectRefused(await upload(c, blob(good), 'a.jpg', { x: 0, y: 0, width: 300, height: 100 }), 400, /square inside/);
-    const bad = await upload(c, blob(good), 'a.jpg', { x: 'left', y: 0, width: 100, height: 100 });
+    await expectRefused(await upload(c, fileBlob(good), 'a.jpg', { x: 0, y: 0, width: 300, height: 100 }), 400, /square inside/);
+    const bad = await upload(c, fileBlob(good), 'a.jpg', { x: 'left', y: 0, width: 100, height: 100 });
     expect(bad.status).toBe(400);
     expect((await bad.json()).fieldErrors.x).toBeDefined();
   });
 
   it('is for signed-in members, as multipart/form-data with a photo', async () => {
     const visitor = t.client();
-    expect((await upload(visitor, blob(await noisyJpeg(100, 100)))).status).toBe(401);
+    expect((await upload(visitor, fileBlob(await noisyJpeg(100, 100)))).status).toBe(401);
     const { c } = await newMember();
     expect((await c.post('/api/profile/photo', { photo: 'x' })).status).toBe(415);
     const empty = new FormData();
     empty.set('note', 'no photo');
     const res = await t.app.request('/api/profile/photo', {
       method: 'POST',
-      headers: { origin: t.config.publicUrl, cookie: cookieOf(c) },
+      headers: { origin: t.config.publicUrl, cookie: c.cookieHeader() },
       body: empty,
     });
     await expectRefused(res, 400, /Choose a photo/);
@@ -311,8 +268,8 @@ describe('uploading a profile photo', () => {
 describe('serving photos', () => {
   it('serves the current version with long-lived private caching, and an older version uncached', async () => {
     const { c, id } = await newMember();
-    await upload(c, blob(await noisyJpeg(200, 200)));
-    await upload(c, blob(await noisyJpeg(220, 220)));
+    await upload(c, fileBlob(await noisyJpeg(200, 200)));
+    await upload(c, fileBlob(await noisyJpeg(220, 220)));
     const current = await c.get(`/api/photos/${id}?v=2`);
     expect(current.status).toBe(200);
     expect(current.headers.get('content-type')).toBe('image/jpeg');
@@ -327,7 +284,7 @@ describe('serving photos', () => {
 
   it('lets other members see a photo, but not visitors', async () => {
     const { c, id } = await newMember();
-    const { photoUrl } = await (await upload(c, blob(await noisyJpeg(200, 200)))).json();
+    const { photoUrl } = await (await upload(c, fileBlob(await noisyJpeg(200, 200)))).json();
     const other = await newMember();
     expect((await other.c.get(photoUrl)).status).toBe(200);
     const visitor = await t.client().get(photoUrl);
@@ -347,10 +304,10 @@ describe('serving photos', () => {
 
   it('removes the photo: back to the blank picture', async () => {
     const { c, id } = await newMember();
-    const { photoUrl } = await (await upload(c, blob(await noisyJpeg(200, 200)))).json();
+    const { photoUrl } = await (await upload(c, fileBlob(await noisyJpeg(200, 200)))).json();
     const res = await c.delete('/api/profile/photo');
     expect(res.status).toBe(200);
-    expect((await (await c.get('/api/me')).json()).user.photoUrl).toBeNull();
+    expect((await c.me())!.photoUrl).toBeNull();
     expect((await c.get(photoUrl)).status).toBe(404);
     expect(await t.deps.storage.exists(photoKey(id))).toBe(false);
   });

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { JSON_BODY_MAX_BYTES, PROFILE_COMMENTS_MAX, PROFILE_NAME_MAX } from '../../shared/limits';
 import type { LiveEvent } from '../../shared/live';
-import type { OwnProfile, ProfileInput } from '../../shared/profile';
+import type { OwnProfile } from '../../shared/profile';
 import { profile } from '../db/schema';
-import { createTestApp, testClock, uniqueEmail } from '../testing/app';
+import { createTestApp, testClock } from '../testing/app';
+import { buildProfileInput, signUpMember } from '../testing/factories';
 import { toPublicProfile } from './service';
 
 const clock = testClock(new Date('2026-03-01T12:00:00Z'));
@@ -16,41 +17,8 @@ afterAll(() => t.close());
 
 type Client = ReturnType<typeof t.client>;
 
-/** A complete, valid form as a member would send it. */
-function buildProfile(overrides: Partial<Record<keyof ProfileInput | string, unknown>> = {}) {
-  return {
-    firstName: 'Grace',
-    lastName: 'Miller',
-    phone: '(417) 555-0100',
-    agAffiliated: 'Yes',
-    agCredentialed: 'No',
-    orgAg: 'AG U.S. Missions',
-    orgAgTitle: 'Chaplain',
-    orgAgUrl: 'usmissions.ag.org',
-    orgOther: '',
-    orgOtherTitle: '',
-    orgOtherUrl: '',
-    fosterParent: 'Yes',
-    numberOfFosterKids: 3,
-    streetAddress: '12 Elm Street',
-    city: 'Springfield',
-    state: 'MO',
-    userZip: '65802',
-    socialMedia: 'https://facebook.com/grace.miller',
-    church: 'Central Assembly',
-    agChurch: 'Yes',
-    comments: 'Happy to help with respite care.',
-    ...overrides,
-  };
-}
-
-async function newMember(): Promise<{ c: Client; id: string; email: string }> {
-  const email = uniqueEmail('profile');
-  const c = t.client();
-  await c.signUp(email);
-  const me = await (await c.get('/api/me')).json();
-  return { c, id: me.user.id, email };
-}
+/** A member signed up through the API, with no profile saved yet. */
+const newMember = () => signUpMember(t, { prefix: 'profile', profile: null });
 
 async function rowOf(uid: string) {
   const [row] = await t.db.select().from(profile).where(eq(profile.uid, uid));
@@ -100,7 +68,7 @@ describe('GET /api/profile', () => {
 describe('PUT /api/profile', () => {
   it('saves the form, normalised, stamps the time of the save, and the member now has a profile', async () => {
     const { c, id, email } = await newMember();
-    const res = await put(c, buildProfile());
+    const res = await put(c, buildProfileInput());
     expect(res.status).toBe(200);
     const { profile: p } = (await res.json()) as { profile: OwnProfile };
     expect(p).toMatchObject({
@@ -117,13 +85,13 @@ describe('PUT /api/profile', () => {
       savedAt: clock.now().toISOString(),
     });
     expect((await rowOf(id)).savedAt?.toISOString()).toBe('2026-03-01T12:00:00.000Z');
-    const me = (await (await c.get('/api/me')).json()).user;
+    const me = (await c.me())!;
     expect(me).toMatchObject({ hasProfile: true, firstName: 'Grace', lastName: 'Miller' });
     expect((await (await c.get('/api/profile')).json()).profile).toEqual(p);
   });
 
   it('is for signed-in members only', async () => {
-    expect((await put(t.client(), buildProfile())).status).toBe(401);
+    expect((await put(t.client(), buildProfileInput())).status).toBe(401);
   });
 
   it("announces the change on the admins' live 'users' topic", async () => {
@@ -131,10 +99,10 @@ describe('PUT /api/profile', () => {
     const events: LiveEvent[] = [];
     const off = t.deps.live.subscribe((e) => events.push(e));
     try {
-      await put(c, buildProfile());
+      await put(c, buildProfileInput());
       await expect.poll(() => events.find((e) => e.topic === 'users' && e.id === id)).toMatchObject({ kind: 'updated' });
       events.length = 0;
-      await put(c, buildProfile({ phone: 'nope' }));
+      await put(c, buildProfileInput({ phone: 'nope' }));
       await new Promise((r) => setTimeout(r, 200));
       expect(events.filter((e) => e.id === id)).toEqual([]);
     } finally {
@@ -165,7 +133,7 @@ describe('PUT /api/profile', () => {
     for (const [field, overrides] of cases) {
       it(`${field} = ${JSON.stringify(overrides[field]) ?? 'missing'}`, async () => {
         const { c, id } = await newMember();
-        const body = buildProfile(overrides);
+        const body = buildProfileInput(overrides);
         const message = await expectFieldError(c, body, field);
         expect(message.length).toBeGreaterThan(5);
         const row = await rowOf(id);
@@ -177,10 +145,10 @@ describe('PUT /api/profile', () => {
 
     it('and a saved profile keeps its values when a later save is refused', async () => {
       const { c, id } = await newMember();
-      await put(c, buildProfile());
+      await put(c, buildProfileInput());
       const before = await rowOf(id);
       clock.advance(60_000);
-      await expectFieldError(c, buildProfile({ firstName: 'Changed', phone: 'nope' }), 'phone');
+      await expectFieldError(c, buildProfileInput({ firstName: 'Changed', phone: 'nope' }), 'phone');
       expect(await rowOf(id)).toEqual(before);
     });
 
@@ -197,12 +165,12 @@ describe('PUT /api/profile', () => {
   it('writes only the signed-in member’s profile: uid, email and isAdmin in the body are ignored', async () => {
     const me = await newMember();
     const other = await newMember();
-    await put(other.c, buildProfile({ firstName: 'Other' }));
+    await put(other.c, buildProfileInput({ firstName: 'Other' }));
     const otherBefore = await rowOf(other.id);
 
     const res = await put(
       me.c,
-      buildProfile({ uid: other.id, email: other.email, isAdmin: true, savedAt: '2001-01-01T00:00:00Z', photoVersion: 9 }),
+      buildProfileInput({ uid: other.id, email: other.email, isAdmin: true, savedAt: '2001-01-01T00:00:00Z', photoVersion: 9 }),
     );
     expect(res.status).toBe(200);
     expect(await rowOf(other.id)).toEqual(otherBefore);
@@ -213,7 +181,7 @@ describe('PUT /api/profile', () => {
 
   it('ignores unknown fields', async () => {
     const { c, id } = await newMember();
-    const body = JSON.stringify(buildProfile({ favouriteColour: 'teal' })).replace(/^\{/, '{"__proto__":{"isAdmin":true},');
+    const body = JSON.stringify(buildProfileInput({ favouriteColour: 'teal' })).replace(/^\{/, '{"__proto__":{"isAdmin":true},');
     const res = await put(c, body);
     expect(res.status).toBe(200);
     expect((await res.json()).profile).not.toHaveProperty('favouriteColour');
@@ -222,7 +190,7 @@ describe('PUT /api/profile', () => {
 
   it('merges: fields left out keep their value, blank ones are cleared', async () => {
     const { c, id } = await newMember();
-    await put(c, buildProfile());
+    await put(c, buildProfileInput());
     const res = await put(c, { city: 'Joplin', church: '', numberOfFosterKids: null });
     expect(res.status).toBe(200);
     expect(await rowOf(id)).toMatchObject({
@@ -244,7 +212,7 @@ describe('PUT /api/profile', () => {
       ['+1 417 555 0100', '14175550100'],
       [' 4175550100 ', '4175550100'],
     ]) {
-      const res = await put(c, buildProfile({ phone: typed }));
+      const res = await put(c, buildProfileInput({ phone: typed }));
       expect((await res.json()).profile.phone, typed).toBe(stored);
     }
   });
@@ -257,7 +225,7 @@ describe('PUT /api/profile', () => {
       ['http://example.org/a?b=1', 'http://example.org/a?b=1'],
       ['HTTPS://Example.org', 'https://example.org/'],
     ]) {
-      const res = await put(c, buildProfile({ orgAgUrl: typed, orgOtherUrl: typed, socialMedia: typed }));
+      const res = await put(c, buildProfileInput({ orgAgUrl: typed, orgOtherUrl: typed, socialMedia: typed }));
       const { profile: p } = await res.json();
       expect([p.orgAgUrl, p.orgOtherUrl, p.socialMedia], typed).toEqual([stored, stored, stored]);
     }
@@ -274,7 +242,7 @@ describe('PUT /api/profile', () => {
       'not a url',
     ]) {
       for (const field of ['orgAgUrl', 'orgOtherUrl', 'socialMedia']) {
-        await expectFieldError(c, buildProfile({ [field]: bad }), field);
+        await expectFieldError(c, buildProfileInput({ [field]: bad }), field);
       }
     }
   });
@@ -283,14 +251,14 @@ describe('PUT /api/profile', () => {
     const { c, id } = await newMember();
     const res = await put(
       c,
-      buildProfile({ agAffiliated: undefined, agCredentialed: undefined, agChurch: undefined, fosterParent: undefined }),
+      buildProfileInput({ agAffiliated: undefined, agCredentialed: undefined, agChurch: undefined, fosterParent: undefined }),
     );
     expect(res.status).toBe(200);
     expect(await rowOf(id)).toMatchObject({ agAffiliated: null, agCredentialed: null, agChurch: null, fosterParent: null });
     for (const bad of ['yes', 'Y', true, 1, 'Maybe']) {
-      await expectFieldError(c, buildProfile({ fosterParent: bad }), 'fosterParent');
+      await expectFieldError(c, buildProfileInput({ fosterParent: bad }), 'fosterParent');
     }
-    await put(c, buildProfile({ agChurch: 'No', fosterParent: '' }));
+    await put(c, buildProfileInput({ agChurch: 'No', fosterParent: '' }));
     expect(await rowOf(id)).toMatchObject({ agChurch: 'No', fosterParent: null });
   });
 
@@ -302,24 +270,24 @@ describe('PUT /api/profile', () => {
       ['7', 7],
       ['', null],
     ] as const) {
-      expect((await put(c, buildProfile({ numberOfFosterKids: given }))).status).toBe(200);
+      expect((await put(c, buildProfileInput({ numberOfFosterKids: given }))).status).toBe(200);
       expect((await rowOf(id)).numberOfFosterKids).toBe(stored);
     }
     for (const bad of [-1, 100, 2.5, 'two', '3 kids', '1e2', true]) {
-      await expectFieldError(c, buildProfile({ numberOfFosterKids: bad }), 'numberOfFosterKids');
+      await expectFieldError(c, buildProfileInput({ numberOfFosterKids: bad }), 'numberOfFosterKids');
     }
   });
 
   it('limits the length of text and checks the ZIP code', async () => {
     const { c } = await newMember();
-    await expectFieldError(c, buildProfile({ firstName: 'x'.repeat(PROFILE_NAME_MAX + 1) }), 'firstName');
-    await expectFieldError(c, buildProfile({ comments: 'x'.repeat(PROFILE_COMMENTS_MAX + 1) }), 'comments');
+    await expectFieldError(c, buildProfileInput({ firstName: 'x'.repeat(PROFILE_NAME_MAX + 1) }), 'firstName');
+    await expectFieldError(c, buildProfileInput({ comments: 'x'.repeat(PROFILE_COMMENTS_MAX + 1) }), 'comments');
     for (const field of ['church', 'city', 'orgAg', 'orgAgTitle', 'orgOther', 'orgOtherTitle', 'streetAddress']) {
-      await expectFieldError(c, buildProfile({ [field]: 'x'.repeat(201) }), field);
+      await expectFieldError(c, buildProfileInput({ [field]: 'x'.repeat(201) }), field);
     }
-    expect((await put(c, buildProfile({ comments: 'x'.repeat(PROFILE_COMMENTS_MAX) }))).status).toBe(200);
-    for (const ok of ['65802', '65802-1234']) expect((await put(c, buildProfile({ userZip: ok }))).status).toBe(200);
-    for (const bad of ['6580', 'ABCDE', '65802-12']) await expectFieldError(c, buildProfile({ userZip: bad }), 'userZip');
+    expect((await put(c, buildProfileInput({ comments: 'x'.repeat(PROFILE_COMMENTS_MAX) }))).status).toBe(200);
+    for (const ok of ['65802', '65802-1234']) expect((await put(c, buildProfileInput({ userZip: ok }))).status).toBe(200);
+    for (const bad of ['6580', 'ABCDE', '65802-12']) await expectFieldError(c, buildProfileInput({ userZip: bad }), 'userZip');
   });
 
   it('refuses bodies that are not a JSON object', async () => {
@@ -335,7 +303,7 @@ describe('PUT /api/profile', () => {
 
   it('keeps the 64 KB body limit', async () => {
     const { c, id } = await newMember();
-    const res = await put(c, JSON.stringify(buildProfile({ comments: 'x'.repeat(JSON_BODY_MAX_BYTES) })));
+    const res = await put(c, JSON.stringify(buildProfileInput({ comments: 'x'.repeat(JSON_BODY_MAX_BYTES) })));
     expect(res.status).toBe(413);
     expect((await rowOf(id)).savedAt).toBeNull();
   });
@@ -344,7 +312,7 @@ describe('PUT /api/profile', () => {
 describe('toPublicProfile (what other members may see)', () => {
   it('leaves out the street address, phone, email, ZIP code and isAdmin', async () => {
     const { c, id } = await newMember();
-    await put(c, buildProfile());
+    await put(c, buildProfileInput());
     const shown = toPublicProfile(await rowOf(id));
     for (const secret of ['streetAddress', 'phone', 'email', 'userZip', 'isAdmin']) expect(shown).not.toHaveProperty(secret);
     const text = JSON.stringify(shown);

@@ -1,12 +1,14 @@
-import { Hono, type Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import * as contracts from '../../shared/contracts/profile';
 import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_MAX_BYTES } from '../../shared/limits';
 import { photoCropSchema, type PhotoCrop } from '../../shared/profile';
-import { requireUser, type AuthVariables } from '../auth/session';
+import { requireUser } from '../auth/session';
 import type { AppDeps } from '../deps';
+import { contractRouter, guarded, type ApiEnv } from '../http/contracts';
 import { AppError } from '../http/errors';
-import { parseWith, readJson } from '../http/validate';
+import { parseWith } from '../http/validate';
 import type { RateLimiter } from '../rate-limit/rate-limit';
 import { getOwnProfile, readPhoto, removePhoto, savePhoto, saveProfile } from './service';
 
@@ -19,73 +21,66 @@ export function isPhotoUpload(method: string, path: string): boolean {
 
 const HOUR = 60 * 60 * 1000;
 // Each upload costs a decode of up to 50 megapixels; a member choosing a photo needs a handful.
-const PHOTO_UPLOAD_RULE = { limit: 30, windowMs: HOUR };
+export const PHOTO_UPLOAD_RULE = { limit: 30, windowMs: HOUR };
 const PHOTO_TOO_LARGE = `The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file.`;
 
 // Better Auth's ids are URL-safe; anything else cannot name a member (and never reaches the storage layer).
 const memberIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
-const changesSchema = z.record(z.string(), z.unknown(), { error: 'Send the profile as a JSON object.' });
 
 export function profileRoutes(deps: AppDeps, limiter: RateLimiter) {
-  const app = new Hono<{ Variables: AuthVariables }>();
-
-  app.get('/profile', async (c) => {
+  const upload = guarded(deps, contracts.uploadPhoto);
+  // Who asks (guarded) and how often, before a byte of a 10 MB body is read; then the upload's own limit.
+  const photoRate: MiddlewareHandler<ApiEnv> = async (c, next) => {
     const who = requireUser(c);
-    c.header('Cache-Control', 'no-store');
-    return c.json({ profile: await getOwnProfile(deps, who) });
+    await limiter.hit([{ key: `photo:${who.id}`, rule: PHOTO_UPLOAD_RULE }], 'Too many photos in an hour. Please try again later.');
+    await next();
+  };
+  const photoLimit = bodyLimit({
+    maxSize: PHOTO_UPLOAD_MAX_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_TOO_LARGE);
+    },
   });
 
-  app.put('/profile', async (c) => {
-    const who = requireUser(c);
-    const changes = await readJson(c, changesSchema);
-    c.header('Cache-Control', 'no-store');
-    return c.json({ profile: await saveProfile(deps, who, changes) });
-  });
-
-  app.post(
-    '/profile/photo',
-    async (c, next) => {
-      // Who asks and how often, before a byte of a 10 MB body is read.
-      const who = requireUser(c);
-      await limiter.hit([{ key: `photo:${who.id}`, rule: PHOTO_UPLOAD_RULE }], 'Too many photos in an hour. Please try again later.');
-      await next();
-    },
-    bodyLimit({
-      maxSize: PHOTO_UPLOAD_MAX_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_TOO_LARGE);
-      },
-    }),
-    async (c) => {
-      const who = requireUser(c);
-      const { photo, crop } = await readPhotoUpload(c);
-      return c.json(await savePhoto(deps, who, photo, crop));
-    },
+  return (
+    contractRouter()
+      .openapi(guarded(deps, contracts.getProfile), async (c) => {
+        const who = requireUser(c);
+        c.header('Cache-Control', 'no-store');
+        return c.json({ profile: await getOwnProfile(deps, who) }, 200);
+      })
+      .openapi(guarded(deps, contracts.saveProfile), async (c) => {
+        const who = requireUser(c);
+        const changes = c.req.valid('json');
+        c.header('Cache-Control', 'no-store');
+        return c.json({ profile: await saveProfile(deps, { who, changes }) }, 200);
+      })
+      .openapi({ ...upload, middleware: [...upload.middleware, photoRate, photoLimit] }, async (c) => {
+        const who = requireUser(c);
+        const { photo, crop } = await readPhotoUpload(c);
+        return c.json(await savePhoto(deps, { who, data: photo, crop }), 200);
+      })
+      .openapi(guarded(deps, contracts.removePhoto), async (c) => {
+        const who = requireUser(c);
+        await removePhoto(deps, who);
+        return c.json({ photoUrl: null }, 200);
+      })
+      // Members only, like the directory that shows the photos. The version is in the URL, so the current
+      // one can be cached for good; an outdated version is answered with the current photo, not cached.
+      .openapi(guarded(deps, contracts.getPhoto), async (c) => {
+        requireUser(c);
+        const uid = memberIdSchema.safeParse(c.req.valid('param').uid);
+        const photo = uid.success ? await readPhoto(deps, uid.data) : undefined;
+        if (!photo) throw new AppError('NOT_FOUND', 'This member has no profile photo.');
+        const isCurrent = c.req.query('v') === String(photo.version);
+        const etag = `"${photo.version}"`;
+        c.header('Cache-Control', isCurrent ? 'private, max-age=31536000, immutable' : 'private, no-cache');
+        c.header('ETag', etag);
+        if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+        c.header('Content-Type', 'image/jpeg');
+        return c.body(new Uint8Array(photo.data), 200);
+      })
   );
-
-  app.delete('/profile/photo', async (c) => {
-    const who = requireUser(c);
-    await removePhoto(deps, who);
-    return c.json({ photoUrl: null });
-  });
-
-  // Members only, like the directory that shows the photos. The version is in the URL, so the current one
-  // can be cached for good; an outdated version is answered with the current photo, not cached.
-  app.get('/photos/:uid', async (c) => {
-    requireUser(c);
-    const uid = memberIdSchema.safeParse(c.req.param('uid'));
-    const photo = uid.success ? await readPhoto(deps, uid.data) : undefined;
-    if (!photo) throw new AppError('NOT_FOUND', 'This member has no profile photo.');
-    const isCurrent = c.req.query('v') === String(photo.version);
-    const etag = `"${photo.version}"`;
-    c.header('Cache-Control', isCurrent ? 'private, max-age=31536000, immutable' : 'private, no-cache');
-    c.header('ETag', etag);
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-    c.header('Content-Type', 'image/jpeg');
-    return c.body(new Uint8Array(photo.data));
-  });
-
-  return app;
 }
 
 /** multipart/form-data: `photo` (the file) and optionally the crop square `x`, `y`, `width`, `height`. */

@@ -82,7 +82,7 @@ export async function getOwnProfile(deps: Deps, who: SessionUser): Promise<OwnPr
  * profile must be valid as a whole (first name, last name, phone and state are required), else nothing is
  * saved. uid and email come from the session; savedAt from the clock.
  */
-export async function saveProfile(deps: Deps, who: SessionUser, changes: Record<string, unknown>): Promise<OwnProfile> {
+export async function saveProfile(deps: Deps, { who, changes }: { who: SessionUser; changes: Record<string, unknown> }): Promise<OwnProfile> {
   await ensureRow(deps, who);
   const saved = await deps.database.db.transaction(async (tx) => {
     const [current] = await tx.select().from(profile).where(eq(profile.uid, who.id)).for('update');
@@ -105,7 +105,10 @@ export async function saveProfile(deps: Deps, who: SessionUser, changes: Record<
 }
 
 /** Re-encodes the photo (see processPhoto), replaces the member's previous one and moves its version on. */
-export async function savePhoto(deps: Deps, who: SessionUser, data: Buffer, crop?: PhotoCrop): Promise<{ photoUrl: string }> {
+export async function savePhoto(
+  deps: Deps,
+  { who, data, crop }: { who: SessionUser; data: Buffer; crop?: PhotoCrop | undefined },
+): Promise<{ photoUrl: string }> {
   const jpeg = await processPhoto(data, crop);
   await ensureRow(deps, who);
   await deps.storage.put(photoKey(who.id), jpeg, 'image/jpeg');

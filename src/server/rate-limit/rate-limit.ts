@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimit } from '../db/schema';
@@ -7,12 +8,22 @@ import { AppError } from '../http/errors';
 export type RateRule = { limit: number; windowMs: number };
 
 /**
+ * The key as stored: itself when it is short printable ASCII (readable when someone looks at the table),
+ * otherwise its digest. Keys carry what a client sent (an email address as typed), which may hold a NUL
+ * byte PostgreSQL's text refuses, or be long.
+ */
+function storedKey(key: string): string {
+  return /^[\x20-\x7e]{1,200}$/.test(key) ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
+
+/**
  * Fixed-window counters kept in the database, so every app instance sees the same counts.
  * `hit` counts one attempt against each key and throws RATE_LIMITED (429, with Retry-After) when any
  * key is over its limit.
  */
 export function createRateLimiter(db: Db, clock: Clock) {
   async function count(key: string, rule: RateRule): Promise<{ count: number; resetAt: number }> {
+    key = storedKey(key);
     const now = clock.now().getTime();
     const windowStart = new Date(now - (now % rule.windowMs));
     const rows = await db
@@ -40,7 +51,7 @@ export function createRateLimiter(db: Db, clock: Clock) {
     async useOnce(key: string, until: Date): Promise<boolean> {
       const rows = await db
         .insert(rateLimit)
-        .values({ key, windowStart: until, count: 1 })
+        .values({ key: storedKey(key), windowStart: until, count: 1 })
         .onConflictDoNothing()
         .returning({ count: rateLimit.count });
       return rows.length === 1;

@@ -1,16 +1,15 @@
-import { Hono, type Context } from 'hono';
-import type { ResourcesResponse } from '../../shared/resources';
-import type { AuthVariables } from '../auth/session';
+import type { Context } from 'hono';
+import * as contracts from '../../shared/contracts/public';
 import type { AppDeps } from '../deps';
 import { isNotModified, notModified } from '../http/caching';
+import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
 import { createResourceLibrary, type RenderedResource } from './library';
 
 // Public (SPEC §2: resources are for everyone). The files change only with a new release or site address.
 const CACHE_CONTROL = 'public, max-age=3600';
 
-export function resourceRoutes(deps: Pick<AppDeps, 'config'>) {
-  const app = new Hono<{ Variables: AuthVariables }>();
+export function resourceRoutes(deps: Pick<AppDeps, 'config' | 'database'>) {
   const library = createResourceLibrary({ publicUrl: deps.config.publicUrl });
 
   const send = async (c: Context, made: Promise<RenderedResource> | undefined, disposition: 'attachment' | 'inline') => {
@@ -25,12 +24,11 @@ export function resourceRoutes(deps: Pick<AppDeps, 'config'>) {
     return c.body(new Uint8Array(file.body));
   };
 
-  app.get('/resources', async (c) => {
-    c.header('Cache-Control', 'public, max-age=300');
-    return c.json({ resources: await library.list() } satisfies ResourcesResponse);
-  });
-  app.get('/resources/:id', (c) => send(c, library.file(c.req.param('id')), 'attachment'));
-  app.get('/resources/:id/preview.png', (c) => send(c, library.preview(c.req.param('id')), 'inline'));
-
-  return app;
+  return contractRouter()
+    .openapi(guarded(deps, contracts.listResources), async (c) => {
+      c.header('Cache-Control', 'public, max-age=300');
+      return c.json({ resources: await library.list() }, 200);
+    })
+    .openapi(guarded(deps, contracts.getResource), (c) => send(c, library.file(c.req.valid('param').id), 'attachment'))
+    .openapi(guarded(deps, contracts.getResourcePreview), (c) => send(c, library.preview(c.req.valid('param').id), 'inline'));
 }

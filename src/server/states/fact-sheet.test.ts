@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testClock } from '../testing/app';
 import { seedStateStats } from './service';
 import { pdfText } from '../testing/pdf-text';
-import { insertMember } from '../testing/members';
+import { insertMember } from '../testing/factories';
 
 const clock = testClock(new Date('2026-03-14T15:00:00Z'));
 let t: Awaited<ReturnType<typeof createTestApp>>;

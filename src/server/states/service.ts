@@ -145,7 +145,10 @@ export async function listStates(db: Db, audience: Audience): Promise<StatesResp
  * One state's (or, for 'US', the nation's) figures, and whether an admin has changed them since they were
  * loaded; null for a code we do not know.
  */
-export async function getStateStat(db: Db, code: string, audience: Audience): Promise<{ stat: StateStat; isEdited: boolean } | null> {
+export async function getStateStat(
+  db: Db,
+  { code, audience }: { code: string; audience: Audience },
+): Promise<{ stat: StateStat; isEdited: boolean } | null> {
   if (!isStatCode(code)) return null;
   const [row] = await db.select().from(stateStat).where(eq(stateStat.code, code));
   if (!row) return null;
@@ -163,9 +166,7 @@ type UpdateDeps = { database: { db: Db }; clock: Clock; logger: Logger; live: Li
  */
 export async function updateStateStat(
   deps: UpdateDeps,
-  code: string,
-  input: StateStatUpdate,
-  admin: Actor & { uid: string },
+  { actor: admin, code, input }: { actor: Actor & { uid: string }; code: string; input: StateStatUpdate },
 ): Promise<StateStat> {
   const { db } = deps.database;
   if (!isStatCode(code)) throw new AppError('NOT_FOUND', `No state uses the code ${code}.`);
@@ -177,7 +178,7 @@ export async function updateStateStat(
       .update(stateStat)
       .set({ childrenInFosterCare: input.count, sourceUrl: input.sourceUrl, updatedAt: now, updatedBy: admin.uid })
       .where(eq(stateStat.code, code));
-    await recordActivity(tx, deps.live, {
+    await recordActivity({ db: tx, live: deps.live }, {
       actor: admin,
       action: ADMIN_ACTIONS.stateEdited,
       target: code,
@@ -190,7 +191,7 @@ export async function updateStateStat(
     });
   });
   deps.logger.info('state count updated', { code, count: input.count, by: admin.uid });
-  const updated = await getStateStat(db, code, { exact: true });
+  const updated = await getStateStat(db, { code, audience: { exact: true } });
   if (!updated) throw new AppError('NOT_FOUND');
   return updated.stat;
 }

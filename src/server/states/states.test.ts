@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { StateStat, StatesResponse } from '../../shared/states';
 import { stateStat } from '../db/schema';
 import { setAdmin } from '../admin/roles';
-import { createTestApp, uniqueEmail } from '../testing/app';
-import { passSecondFactor } from '../testing/second-factor';
+import { createTestApp } from '../testing/app';
+import { insertMember, signUpAdmin, uniqueEmail } from '../testing/factories';
 import { seedStateStats } from './service';
-import { insertMember } from '../testing/members';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -30,11 +29,7 @@ function stateOf(body: StatesResponse, code: string): StateStat {
 let adminClient: ReturnType<typeof t.client> | undefined;
 /** The listed admin, signed up once with a second factor (the admin routes need a session that passed one). */
 async function signedInAdmin() {
-  if (!adminClient) {
-    adminClient = t.client();
-    await adminClient.signUp('states.admin@example.org');
-    await passSecondFactor(adminClient);
-  }
+  adminClient ??= (await signUpAdmin(t, { email: 'states.admin@example.org', profile: null })).c;
   return adminClient;
 }
 
@@ -166,7 +161,7 @@ describe('PUT /api/admin/states/:code', () => {
     const email = uniqueEmail('states.flagged');
     const flagged = t.client();
     await flagged.signUp(email);
-    await setAdmin(t.db, { email, isAdmin: true });
+    await setAdmin({ db: t.db }, { email, isAdmin: true });
     const res = await flagged.request('PUT', '/api/admin/states/NH', change);
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', needs: 'setup' });
@@ -204,7 +199,7 @@ describe('PUT /api/admin/states/:code', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ code: 'NH', count: 1250, target: 63, sourceUrl: change.sourceUrl });
     const [row] = await t.db.select().from(stateStat).where(eq(stateStat.code, 'NH'));
-    const me = (await (await admin.get('/api/me')).json()).user;
+    const me = (await admin.me())!;
     expect(row).toMatchObject({ childrenInFosterCare: 1250, updatedBy: me.id });
     expect(stateOf(await getStates(), 'NH')).toMatchObject({ count: 1250, target: 63 });
 

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { buildApp } from '../app';
+import type { Me } from '../../shared/account';
+import type { LiveEvent } from '../../shared/live';
+import { buildApp, type AppOptions } from '../app';
 import type { Clock } from '../clock';
 import { testConfig, type Config } from '../config';
 import type { Database } from '../db/client';
@@ -10,9 +12,12 @@ import { mail, session } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { createLogger, type Logger } from '../logger';
 import { createDbOutbox } from '../mail/db-outbox';
-import { createLiveBus } from '../live/bus';
+import { createLiveBus, type LiveBus } from '../live/bus';
 import { createLocalStorage } from '../storage/storage';
 import { createTestDatabase } from './db';
+
+/** The password test accounts sign up with, unless a test gives another. */
+export const TEST_PASSWORD = 'correct horse 1';
 
 /** A clock tests can move. */
 export function testClock(start = new Date()): Clock & { advance(ms: number): void; set(d: Date): void } {
@@ -58,6 +63,10 @@ export async function createTestApp(
     database?: Database;
     /** What the outbox calls to wake a delivery worker (tests that run one); no worker by default. */
     wakeMailWorker?: () => void;
+    /** The control token (and the rest of AppOptions), for tests of every route the app serves. */
+    appOptions?: AppOptions;
+    /** Serve a minimal built front end (one index.html), so the page routes exist too. */
+    pages?: boolean;
   } = {},
 ) {
   const database = overrides.database ?? (await createTestDatabase());
@@ -76,15 +85,22 @@ export async function createTestApp(
     storage: createLocalStorage(path.join(dataDir, 'files')),
     outbox: createDbOutbox(database.db, clock, { live, wakeWorker: overrides.wakeMailWorker }),
   };
-  const built = buildApp(deps, { distDir: null });
+  let distDir: string | null = null;
+  if (overrides.pages) {
+    distDir = path.join(dataDir, 'dist');
+    fs.mkdirSync(distDir);
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>Site</title></head><body></body></html>');
+  }
+  const built = buildApp(deps, { distDir, checkResponses: true, ...overrides.appOptions });
   const origin = config.publicUrl;
 
   /** A browser-like client from its own address: keeps cookies, sends Origin, speaks JSON. */
   function client(clientIp = `10.${process.pid % 250}.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`) {
     const jar = new Map<string, string>();
+    const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
     async function request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
       const h: Record<string, string> = { origin, 'x-test-client-ip': clientIp, ...headers };
-      if (jar.size) h.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      if (jar.size) h.cookie = cookieHeader();
       let payload: string | undefined;
       if (body !== undefined) {
         payload = typeof body === 'string' ? body : JSON.stringify(body);
@@ -103,6 +119,8 @@ export async function createTestApp(
     }
     return {
       jar,
+      /** The Cookie header this client sends. */
+      cookieHeader,
       request,
       get: (url: string, headers?: Record<string, string>) => request('GET', url, undefined, headers),
       post: (url: string, body?: unknown, headers?: Record<string, string>) => request('POST', url, body ?? {}, headers),
@@ -112,7 +130,7 @@ export async function createTestApp(
        * Signs up as a person would: the form, then (unless `confirm` is false) the link of the mail that
        * confirms the address, opened in this client.
        */
-      async signUp(email: string, password = 'correct horse 1', opts: { confirm?: boolean } = {}) {
+      async signUp(email: string, password = TEST_PASSWORD, opts: { confirm?: boolean } = {}) {
         const res = await request('POST', '/api/auth/sign-up/email', { email, password, name: '' });
         if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
         if (opts.confirm !== false) {
@@ -121,8 +139,12 @@ export async function createTestApp(
         }
         return res;
       },
-      async signIn(email: string, password = 'correct horse 1') {
+      async signIn(email: string, password = TEST_PASSWORD) {
         return request('POST', '/api/auth/sign-in/email', { email, password });
+      },
+      /** Who the app says this client is (GET /api/me): null for a visitor. */
+      async me(): Promise<Me | null> {
+        return ((await (await request('GET', '/api/me')).json()) as { user: Me | null }).user;
       },
     };
   }
@@ -140,9 +162,20 @@ export async function createTestApp(
     return token;
   }
 
+  /**
+   * One request as someone (their address, their cookies), keeping nothing it sets: for suites that send
+   * many requests as the same people, where a sign-in inside one case must not change who they are.
+   */
+  function requestAs(asker: { ip: string; jar: Map<string, string> }, method: string, url: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { origin, 'x-test-client-ip': asker.ip, ...init.headers };
+    if (asker.jar.size) headers.cookie = [...asker.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    return built.app.request(url, { method, headers, body: init.body });
+  }
+
   return {
     ...built,
     deps,
+    requestAs,
     emailLinkTokenTo,
     database,
     db: database.db,
@@ -174,8 +207,18 @@ export async function createTestApp(
   };
 }
 
-let emailCounter = 0;
-/** A unique address per call, so tests never depend on each other's data. */
-export function uniqueEmail(prefix = 'member') {
-  return `${prefix}.${process.pid}.${Date.now().toString(36)}.${++emailCounter}@example.org`;
+/** The next live event matching `where`, heard through the bus as every instance hears it. */
+export function nextLiveEvent(bus: LiveBus, where: (e: LiveEvent) => boolean = () => true, timeoutMs = 5000): Promise<LiveEvent> {
+  return new Promise<LiveEvent>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error('no live event'));
+    }, timeoutMs);
+    const off = bus.subscribe((e) => {
+      if (!where(e)) return;
+      clearTimeout(timer);
+      off();
+      resolve(e);
+    });
+  });
 }

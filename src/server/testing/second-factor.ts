@@ -1,3 +1,4 @@
+import { TEST_PASSWORD } from './app';
 import { keyOf, nextTotpCode } from './totp';
 
 /** What a set-up showed: the authenticator app's key (base32) and the recovery codes. */
@@ -14,7 +15,7 @@ async function expectOk(res: Response, what: string): Promise<unknown> {
  * Sets up two-step sign-in for the signed-in client the way a person does (password, then a code from the
  * app), which also marks this session as having passed it: what an admin needs before the admin area opens.
  */
-export async function passSecondFactor(client: Client, password = 'correct horse 1'): Promise<SecondFactor> {
+export async function passSecondFactor(client: Client, password = TEST_PASSWORD): Promise<SecondFactor> {
   const enabled = (await expectOk(await client.post('/api/auth/two-factor/enable', { password }), 'enabling two-step sign-in')) as {
     totpURI: string;
     backupCodes: string[];

@@ -1,18 +1,18 @@
-import type { Me, UpdateAccountInput, VerifyEmailResult } from '../../shared/account';
-import { api } from '../lib/api';
+import type { UpdateAccountInput } from '../../shared/account';
+import { call, client } from '../lib/api-client';
 
 export function updateAccount(input: UpdateAccountInput) {
-  return api.patch<{ user: Me; emailChangeRequested: boolean; passwordChanged: boolean }>('/api/account', input);
+  return call(client.account.$patch({ json: input }));
 }
 
 export function deleteAccount() {
-  return api.delete<{ ok: true }>('/api/account');
+  return call(client.account.$delete());
 }
 
 export function confirmEmail(token: string) {
-  return api.post<VerifyEmailResult>('/api/account/verify-email', { token });
+  return call(client.account['verify-email'].$post({ json: { token } }));
 }
 
 export function cancelEmailChange() {
-  return api.delete<{ user: Me }>('/api/account/pending-email');
+  return call(client.account['pending-email'].$delete());
 }

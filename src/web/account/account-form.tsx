@@ -1,6 +1,5 @@
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { updateAccountSchema, type Me } from '../../shared/account';
 import { PASSWORD_MIN } from '../../shared/limits';
@@ -11,7 +10,7 @@ import { EmailField, PasswordField } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { ME_QUERY_KEY, type MeResponse } from '../auth/me-query';
 import { isApiRequestError, isRateLimited } from '../lib/api';
-import { checkFields, type FieldErrors } from '../lib/field-errors';
+import { useSchemaForm } from '../lib/use-schema-form';
 import { updateAccount } from './account-api';
 
 const UPDATED_NOTICE = 'Your account has been updated.';
@@ -29,11 +28,7 @@ type AccountFormProps = {
 export function AccountForm({ me, doneTo, cancelTo }: AccountFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState(me.email);
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const f = useSchemaForm({ schema: updateAccountSchema, initialValues: { email: me.email, password: '', confirmPassword: '' } });
 
   const mutation = useMutation({
     mutationFn: updateAccount,
@@ -46,58 +41,34 @@ export function AccountForm({ me, doneTo, cancelTo }: AccountFormProps) {
       await navigate(doneTo, flash(notices.filter(Boolean).join(' ')));
     },
     onError: (error) => {
-      if (isApiRequestError(error) && error.code === 'RECENT_LOGIN_REQUIRED') {
-        setFormError(MESSAGES.recentLoginRequired);
-        return;
+      if (isApiRequestError(error) && error.code === 'RECENT_LOGIN_REQUIRED') return f.setFormError(MESSAGES.recentLoginRequired);
+      if (isRateLimited(error)) return f.setFormError(error.message);
+      if (isApiRequestError(error) && !error.fieldErrors && error.code === 'CONFLICT') {
+        return f.showErrors({ email: error.message }, MESSAGES.updateAccountFailed);
       }
-      if (isRateLimited(error)) {
-        setFormError(error.message);
-        return;
-      }
-      if (isApiRequestError(error)) {
-        if (error.fieldErrors) setFieldErrors(error.fieldErrors);
-        else if (error.code === 'CONFLICT') setFieldErrors({ email: error.message });
-      }
-      setFormError(MESSAGES.updateAccountFailed);
+      f.failWith(error, MESSAGES.updateAccountFailed);
     },
   });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(undefined);
-    const data = checkFields(updateAccountSchema, { email, password, confirmPassword }, setFieldErrors);
-    if (!data) return;
+  const formProps = f.formProps((data) => {
     // Nothing to change: no need to ask the server (which would also demand a recent sign-in).
-    if (data.email === me.email.toLowerCase() && data.password === '') {
-      void navigate(doneTo);
-      return;
-    }
+    if (data.email === me.email.toLowerCase() && data.password === '') return void navigate(doneTo);
     mutation.mutate(data);
-  }
+  });
 
   return (
     <FormCard>
-      <FormAlert message={formError} />
-      <form onSubmit={onSubmit} noValidate>
+      <FormAlert message={f.formError} />
+      <form {...formProps}>
         <Stack>
-          <EmailField value={email} onValueChange={setEmail} error={fieldErrors.email} />
+          <EmailField {...f.field('email')} />
           <PasswordField
             label="New password"
-            name="password"
             autoComplete="new-password"
             description={`Leave blank to keep your current password. At least ${PASSWORD_MIN} characters.`}
-            value={password}
-            onValueChange={setPassword}
-            error={fieldErrors.password}
+            {...f.field('password')}
           />
-          <PasswordField
-            label="New password confirmation"
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onValueChange={setConfirmPassword}
-            error={fieldErrors.confirmPassword}
-          />
+          <PasswordField label="New password confirmation" autoComplete="new-password" {...f.field('confirmPassword')} />
           <Group justify="space-between">
             <Anchor component={Link} to={cancelTo}>
               Cancel

@@ -1,22 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type {
-  ActivityListResponse,
-  AdminAccess,
-  AdminMailDetail,
-  AdminMailListResponse,
-  AdminMailSummary,
-  AdminOverview,
-  AdminProfileListResponse,
-  AdminStatesResponse,
-  DeliveryState,
-  MailFormsResponse,
-  ProfileSort,
-  SortDirection,
-} from '../../shared/admin';
-import type { PageViewSummary } from '../../shared/page-view';
-import type { StateStat } from '../../shared/states';
+import type { DeliveryState, ProfileSort, SortDirection } from '../../shared/admin';
 import type { StateStatUpdate } from '../../shared/state-stat';
-import { api } from '../lib/api';
+import { call, client } from '../lib/api-client';
 
 // Query keys start with the live topic that changes them ('mail', 'users', 'activity'), so useLive refetches
 // exactly them (src/shared/live.ts); the State data page's key starts with 'states', the landing map's, so a
@@ -25,29 +10,27 @@ import { api } from '../lib/api';
 /** SPEC §9: the admin check is retried after 2000 ms while it cannot be answered. */
 export const ADMIN_CHECK_RETRY_MS = 2000;
 
-function withQuery(path: string, params: Record<string, string | number | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
-}
+/** A path parameter as it goes in the address (the client puts it there as given). */
+const segment = (value: string) => encodeURIComponent(value);
+/** A filter left empty is not sent. */
+const unlessEmpty = <T extends string>(value: T): T | undefined => value || undefined;
 
 export const adminAccessQueryOptions = queryOptions({
   queryKey: ['users', 'admin-access'],
-  queryFn: ({ signal }) => api.get<AdminAccess>('/api/admin/access', { signal }),
+  queryFn: ({ signal }) => call(client.admin.access.$get(undefined, { init: { signal } })),
 });
 
 export function overviewQueryOptions(days: number) {
   return queryOptions({
     queryKey: ['users', 'overview', days],
-    queryFn: ({ signal }) => api.get<AdminOverview>(withQuery('/api/admin/overview', { days }), { signal }),
+    queryFn: ({ signal }) => call(client.admin.overview.$get({ query: { days: String(days) } }, { init: { signal } })),
   });
 }
 
 export function pageViewsQueryOptions(days: number) {
   return queryOptions({
     queryKey: ['page-views', days],
-    queryFn: ({ signal }) => api.get<PageViewSummary>(withQuery('/api/admin/page-views/summary', { days }), { signal }),
+    queryFn: ({ signal }) => call(client.admin['page-views'].summary.$get({ query: { days: String(days) } }, { init: { signal } })),
   });
 }
 
@@ -58,8 +41,10 @@ export type MailFilter = { form: string; state: DeliveryState | '' };
 export function mailListQueryOptions(filter: MailFilter) {
   return infiniteQueryOptions({
     queryKey: ['mail', 'list', filter],
-    queryFn: ({ signal, pageParam }) =>
-      api.get<AdminMailListResponse>(withQuery('/api/admin/mail', { ...filter, before: pageParam }), { signal }),
+    queryFn: ({ signal, pageParam }) => {
+      const query = { form: unlessEmpty(filter.form), state: unlessEmpty(filter.state), before: pageParam ?? undefined };
+      return call(client.admin.mail.$get({ query }, { init: { signal } }));
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -67,22 +52,22 @@ export function mailListQueryOptions(filter: MailFilter) {
 
 export const mailFormsQueryOptions = queryOptions({
   queryKey: ['mail', 'forms'],
-  queryFn: ({ signal }) => api.get<MailFormsResponse>('/api/admin/mail/forms', { signal }),
+  queryFn: ({ signal }) => call(client.admin.mail.forms.$get(undefined, { init: { signal } })),
 });
 
 export function mailDetailQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['mail', 'detail', id],
-    queryFn: ({ signal }) => api.get<AdminMailDetail>(`/api/admin/mail/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => call(client.admin.mail[':id'].$get({ param: { id: segment(id) } }, { init: { signal } })),
   });
 }
 
 export function deleteMail(id: string) {
-  return api.delete<{ ok: true }>(`/api/admin/mail/${encodeURIComponent(id)}`);
+  return call(client.admin.mail[':id'].$delete({ param: { id: segment(id) } }));
 }
 
 export function retryMail(id: string) {
-  return api.post<AdminMailSummary>(`/api/admin/mail/${encodeURIComponent(id)}/retry`);
+  return call(client.admin.mail[':id'].retry.$post({ param: { id: segment(id) } }));
 }
 
 // ---- All profiles ----
@@ -92,33 +77,36 @@ export type ProfileQuery = { q: string; sort: ProfileSort; dir: SortDirection; p
 export function profileListQueryOptions(query: ProfileQuery) {
   return queryOptions({
     queryKey: ['users', 'list', query],
-    queryFn: ({ signal }) => api.get<AdminProfileListResponse>(withQuery('/api/admin/profiles', query), { signal }),
+    queryFn: ({ signal }) => {
+      const sent = { q: unlessEmpty(query.q), sort: query.sort, dir: query.dir, page: String(query.page) };
+      return call(client.admin.profiles.$get({ query: sent }, { init: { signal } }));
+    },
   });
 }
 
 export const PROFILES_CSV_URL = '/api/admin/profiles.csv';
 
 export function changeRole(uid: string, isAdmin: boolean) {
-  return api.put<{ email: string; isAdmin: boolean }>(`/api/admin/profiles/${encodeURIComponent(uid)}/role`, { isAdmin });
+  return call(client.admin.profiles[':uid'].role.$put({ param: { uid: segment(uid) }, json: { isAdmin } }));
 }
 
 export function suspendMember(uid: string, reason: string) {
-  return api.put<{ uid: string; suspendedAt: string }>(`/api/admin/profiles/${encodeURIComponent(uid)}/suspension`, { reason });
+  return call(client.admin.profiles[':uid'].suspension.$put({ param: { uid: segment(uid) }, json: { reason } }));
 }
 
 export function liftSuspension(uid: string) {
-  return api.delete<{ uid: string; suspendedAt: null }>(`/api/admin/profiles/${encodeURIComponent(uid)}/suspension`);
+  return call(client.admin.profiles[':uid'].suspension.$delete({ param: { uid: segment(uid) } }));
 }
 
 // ---- State data ----
 
 export const adminStatesQueryOptions = queryOptions({
   queryKey: ['states', 'admin'],
-  queryFn: ({ signal }) => api.get<AdminStatesResponse>('/api/admin/states', { signal }),
+  queryFn: ({ signal }) => call(client.admin.states.$get(undefined, { init: { signal } })),
 });
 
 export function updateState(code: string, input: StateStatUpdate) {
-  return api.put<StateStat>(`/api/admin/states/${encodeURIComponent(code)}`, input);
+  return call(client.admin.states[':code'].$put({ param: { code: segment(code) }, json: input }));
 }
 
 // ---- Activity log ----
@@ -126,7 +114,7 @@ export function updateState(code: string, input: StateStatUpdate) {
 export const activityQueryOptions = infiniteQueryOptions({
   queryKey: ['activity', 'list'],
   queryFn: ({ signal, pageParam }) =>
-    api.get<ActivityListResponse>(withQuery('/api/admin/activity', { before: pageParam }), { signal }),
+    call(client.admin.activity.$get({ query: { before: pageParam ?? undefined } }, { init: { signal } })),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
 });

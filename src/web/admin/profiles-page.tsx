@@ -3,7 +3,7 @@ import '@mantine/core/styles/Modal.layer.css';
 
 import { Anchor, Button, Group, Loader, Modal, NativeSelect, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   ADMIN_SEARCH_MAX,
@@ -20,6 +20,7 @@ import { stateName } from '../../shared/states';
 import { ConfirmDelete } from '../app/confirm-delete';
 import { FormAlert } from '../app/form-alert';
 import { isApiRequestError } from '../lib/api';
+import { useSchemaForm } from '../lib/use-schema-form';
 import { formatDateTime } from '../lib/format-date-time';
 import { useLive } from '../live/use-live';
 import { changeRole, liftSuspension, profileListQueryOptions, PROFILES_CSV_URL, suspendMember, type ProfileQuery } from './admin-api';
@@ -374,30 +375,19 @@ function RoleControl({ profile: p }: { profile: AdminProfile }) {
  */
 function SuspensionControl({ profile: p }: { profile: AdminProfile }) {
   const [isOpen, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string>();
+  const f = useSchemaForm({ schema: suspensionSchema, initialValues: { reason: '' } });
   const who = nameOf(p) || p.email;
   const suspension = useMutation({
     mutationFn: (why: string) => suspendMember(p.uid, why),
     onSuccess: () => {
       setOpen(false);
-      setReason('');
+      f.reset();
     },
-    onError: (error) => setReasonError(isApiRequestError(error) ? (error.fieldErrors?.reason ?? undefined) : undefined),
+    // A refused reason shows beside it; anything else above the buttons.
+    onError: (error) => f.failWith(error, isApiRequestError(error) && error.fieldErrors?.reason ? undefined : error.message),
   });
   const lifting = useMutation({ mutationFn: () => liftSuspension(p.uid) });
   if (p.isAdmin && !p.suspendedAt) return null;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = suspensionSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setReasonError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setReasonError(undefined);
-    suspension.mutate(parsed.data.reason);
-  }
 
   if (p.suspendedAt) {
     return (
@@ -431,7 +421,7 @@ function SuspensionControl({ profile: p }: { profile: AdminProfile }) {
               Their sessions end at once, they cannot sign in, they leave the directory and members cannot write to them. What they
               wrote stays. They are told by mail, with the reason below.
             </Text>
-            <form onSubmit={onSubmit} noValidate>
+            <form {...f.formProps((data) => suspension.mutate(data.reason))}>
               <Textarea
                 label="Reason"
                 description="Sent to the member and kept in the activity log."
@@ -439,12 +429,10 @@ function SuspensionControl({ profile: p }: { profile: AdminProfile }) {
                 autosize
                 minRows={3}
                 maxLength={SUSPENSION_REASON_MAX}
-                value={reason}
-                onChange={(event) => setReason(event.currentTarget.value)}
-                error={reasonError}
+                {...f.field('reason')}
                 data-autofocus
               />
-              <FormAlert message={suspension.error && !reasonError ? suspension.error.message : null} />
+              <FormAlert message={f.formError} />
               <Group justify="flex-end" mt="md">
                 <Button variant="default" onClick={() => setOpen(false)} disabled={suspension.isPending}>
                   Cancel

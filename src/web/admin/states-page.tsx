@@ -2,13 +2,13 @@ import '@mantine/core/styles/Modal.layer.css';
 
 import { Anchor, Button, Group, Loader, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { AdminStateRow } from '../../shared/admin';
 import { stateStatUpdateSchema } from '../../shared/state-stat';
 import { factSheetUrl, NATIONAL_CODE, SOURCE_URL_MAX } from '../../shared/states';
 import { FormAlert, FormSuccess } from '../app/form-alert';
 import { isApiRequestError } from '../lib/api';
-import { checkFields, type FieldErrors } from '../lib/field-errors';
+import { useSchemaForm } from '../lib/use-schema-form';
 import { formatDateTime } from '../lib/format-date-time';
 import { adminStatesQueryOptions, updateState } from './admin-api';
 import { AdminSection } from './admin-section';
@@ -17,10 +17,20 @@ import { formatNumber } from './charts/scale';
 import classes from './admin.module.css';
 
 /** A failure that is not about one field (those show beside the field). */
-function formErrorOf(error: Error | null): string | undefined {
-  if (!error) return undefined;
+function formErrorOf(error: Error): string | undefined {
   if (!isApiRequestError(error)) return 'The change could not be saved. Please try again.';
   return error.fieldErrors ? undefined : error.message;
+}
+
+type StateFields = { count: string; sourceUrl: string };
+
+/** The count as typed ("12,345") becomes a number, or null when empty; an empty link becomes null. */
+function toStateInput(values: StateFields) {
+  const text = values.count.replace(/[,\s]/g, '');
+  return {
+    count: text === '' ? null : /^-?\d+$/.test(text) ? Number(text) : Number.NaN,
+    sourceUrl: values.sourceUrl.trim() === '' ? null : values.sourceUrl.trim(),
+  };
 }
 
 const count = (n: number | null) => (n === null ? 'not available' : formatNumber(n));
@@ -132,9 +142,11 @@ export default function StatesPage() {
 
 function EditState({ row, onClose, onSaved }: { row: AdminStateRow; onClose: () => void; onSaved: (name: string) => void }) {
   const queryClient = useQueryClient();
-  const [countText, setCountText] = useState(row.count === null ? '' : String(row.count));
-  const [sourceUrl, setSourceUrl] = useState(row.sourceUrl ?? '');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const f = useSchemaForm({
+    schema: stateStatUpdateSchema,
+    initialValues: { count: row.count === null ? '' : String(row.count), sourceUrl: row.sourceUrl ?? '' },
+    toInput: toStateInput,
+  });
   const mutation = useMutation({
     mutationFn: (input: { count: number | null; sourceUrl: string | null }) => updateState(row.code, input),
     onSuccess: async () => {
@@ -142,21 +154,8 @@ function EditState({ row, onClose, onSaved }: { row: AdminStateRow; onClose: () 
       await queryClient.invalidateQueries({ queryKey: ['states'] });
       onSaved(row.name);
     },
-    onError: (error) => {
-      if (isApiRequestError(error) && error.fieldErrors) setFieldErrors(error.fieldErrors);
-    },
+    onError: (error) => f.failWith(error, formErrorOf(error)),
   });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const text = countText.replace(/[,\s]/g, '');
-    const input = {
-      count: text === '' ? null : /^-?\d+$/.test(text) ? Number(text) : Number.NaN,
-      sourceUrl: sourceUrl.trim() === '' ? null : sourceUrl.trim(),
-    };
-    const data = checkFields(stateStatUpdateSchema, input, setFieldErrors);
-    if (data) mutation.mutate(data);
-  }
 
   return (
     <Modal.Root opened onClose={onClose} centered>
@@ -167,16 +166,14 @@ function EditState({ row, onClose, onSaved }: { row: AdminStateRow; onClose: () 
           <Modal.CloseButton aria-label="Close" />
         </Modal.Header>
         <Modal.Body>
-          <form onSubmit={onSubmit} noValidate>
+          <form {...f.formProps((data) => mutation.mutate(data))}>
             <Stack>
-              <FormAlert message={formErrorOf(mutation.error)} />
+              <FormAlert message={f.formError} />
               <TextInput
                 label="Children in foster care"
                 description="A whole number. Leave it empty when no count is published (shown as “not available”)."
                 inputMode="numeric"
-                value={countText}
-                onChange={(e) => setCountText(e.currentTarget.value)}
-                error={fieldErrors.count}
+                {...f.field('count')}
                 data-autofocus
               />
               <TextInput
@@ -184,9 +181,7 @@ function EditState({ row, onClose, onSaved }: { row: AdminStateRow; onClose: () 
                 description="The fact sheet or page the count comes from (http or https)."
                 type="url"
                 maxLength={SOURCE_URL_MAX}
-                value={sourceUrl}
-                onChange={(e) => setSourceUrl(e.currentTarget.value)}
-                error={fieldErrors.sourceUrl}
+                {...f.field('sourceUrl')}
               />
               <Group justify="flex-end">
                 <Button variant="default" onClick={onClose} disabled={mutation.isPending}>

@@ -2,13 +2,14 @@ import { Button, Paper, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { useMe } from '../auth/me-query';
-import { api, isApiRequestError } from '../lib/api';
+import { isApiRequestError } from '../lib/api';
+import { call, client } from '../lib/api-client';
 
 type Place = keyof typeof EMAIL_LINK_MESSAGES.places;
 
 /** Asks the server to mail the confirmation link again (the pending change's, if any). Rate-limited there. */
 export function sendEmailLinkAgain() {
-  return api.post<{ sentTo: string }>('/api/account/verification-mail');
+  return call(client.account['verification-mail'].$post());
 }
 
 /**

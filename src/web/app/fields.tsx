@@ -1,37 +1,19 @@
-import { PasswordInput, TextInput } from '@mantine/core';
+import { PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
 
-type FieldProps = {
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string;
-};
-
-/** The email field of every account form: typed as email, labelled, autocompleted. */
-export function EmailField({ value, onValueChange, error }: FieldProps) {
-  return (
-    <TextInput
-      label="Email"
-      type="email"
-      name="email"
-      autoComplete="email"
-      required
-      value={value}
-      onChange={(event) => onValueChange(event.currentTarget.value)}
-      error={error}
-    />
-  );
+/** The email field of every account form: typed as email, labelled, autocompleted; the rest from `f.field('email')`. */
+export function EmailField(props: TextInputProps) {
+  return <TextInput label="Email" type="email" name="email" autoComplete="email" required {...props} />;
 }
 
-type PasswordFieldProps = FieldProps & {
+type PasswordFieldProps = PasswordInputProps & {
   label: string;
-  name: 'password' | 'confirmPassword';
   autoComplete: 'current-password' | 'new-password';
-  description?: string;
-  required?: boolean;
 };
 
-export function PasswordField({ value, onValueChange, error, ...props }: PasswordFieldProps) {
-  return (
-    <PasswordInput {...props} value={value} onChange={(event) => onValueChange(event.currentTarget.value)} error={error} />
-  );
+/**
+ * A password field. Mantine's PasswordInput (9.7) ties its description and error to the input but, unlike
+ * its other inputs, does not mark the input invalid: this does.
+ */
+export function PasswordField(props: PasswordFieldProps) {
+  return <PasswordInput {...props} aria-invalid={props.error ? true : undefined} />;
 }

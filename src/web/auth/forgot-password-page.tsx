@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { forgotPasswordSchema } from '../../shared/account';
 import { MESSAGES } from '../../shared/messages';
@@ -9,39 +9,33 @@ import { EmailField } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
 import { isRateLimited } from '../lib/api';
-import { checkFields, type FieldErrors } from '../lib/field-errors';
+import { useSchemaForm } from '../lib/use-schema-form';
 import { requestPasswordReset } from './auth-api';
 
 export default function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
   const [success, setSuccess] = useState<string>();
+  const f = useSchemaForm({
+    schema: forgotPasswordSchema,
+    initialValues: { email: '' },
+    onSubmitStart: () => setSuccess(undefined),
+  });
 
   // The answer is the same whether or not the address has an account, so nobody can probe for members.
   const mutation = useMutation({
     mutationFn: requestPasswordReset,
     onSuccess: () => setSuccess(MESSAGES.checkInbox),
-    onError: (error) => setFormError(isRateLimited(error) ? error.message : MESSAGES.resetFailed),
+    onError: (error) => f.failWith(error, isRateLimited(error) ? error.message : MESSAGES.resetFailed),
   });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(undefined);
-    setSuccess(undefined);
-    const data = checkFields(forgotPasswordSchema, { email }, setFieldErrors);
-    if (data) mutation.mutate(data);
-  }
 
   return (
     <Page title="Forgot Password" size="xs">
       <FormCard>
-        <FormAlert message={formError} />
+        <FormAlert message={f.formError} />
         <FormSuccess message={success} />
-        <form onSubmit={onSubmit} noValidate>
+        <form {...f.formProps((data) => mutation.mutate(data))}>
           <Stack>
             <Text size="sm">Enter the email you signed up with and we will send you a link to choose a new password.</Text>
-            <EmailField value={email} onValueChange={setEmail} error={fieldErrors.email} />
+            <EmailField {...f.field('email')} />
             <Group justify="space-between">
               <Anchor component={Link} to="/signin" size="sm">
                 Sign In

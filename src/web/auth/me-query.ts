@@ -1,14 +1,14 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Me } from '../../shared/account';
-import { api } from '../lib/api';
+import type { Me, MeResponse } from '../../shared/account';
+import { call, client } from '../lib/api-client';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
-export type MeResponse = { user: Me | null };
+export type { MeResponse };
 
 export const meQueryOptions = queryOptions({
   queryKey: ME_QUERY_KEY,
-  queryFn: ({ signal }) => api.get<MeResponse>('/api/me', { signal }),
+  queryFn: ({ signal }) => call(client.me.$get(undefined, { init: { signal } })),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_SUSPENDED_MESSAGE, signInSchema } from '../../shared/account';
 import { MESSAGES } from '../../shared/messages';
@@ -10,8 +10,8 @@ import { EmailField, PasswordField } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
 import { isApiRequestError, isRateLimited } from '../lib/api';
-import { checkFields, type FieldErrors } from '../lib/field-errors';
 import { safeNextPath } from '../lib/safe-next';
+import { useSchemaForm } from '../lib/use-schema-form';
 import { SecondFactorForm } from '../two-factor/second-factor-form';
 import { signIn } from './auth-api';
 import { GoogleSignInButton } from './google-sign-in-button';
@@ -26,15 +26,17 @@ export default function SignInPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  // A Google sign-in that failed comes back here with Better Auth's ?error=<code>.
-  const [formError, setFormError] = useState<string | undefined>(searchParams.has('error') ? MESSAGES.signInFailed : undefined);
   /** A second sentence below the failure, when there is something the member can do about it. */
   const [formDetail, setFormDetail] = useState<string | undefined>(
     /suspended/i.test(searchParams.get('error') ?? '') ? ACCOUNT_SUSPENDED_MESSAGE : undefined,
   );
+  const f = useSchemaForm({
+    schema: signInSchema,
+    initialValues: { email: '', password: '' },
+    // A Google sign-in that failed comes back here with Better Auth's ?error=<code>.
+    initialFormError: searchParams.has('error') ? MESSAGES.signInFailed : undefined,
+    onSubmitStart: () => setFormDetail(undefined),
+  });
   const [isCodeStep, setCodeStep] = useState(false);
   const next = safeNextPath(searchParams.get('next'), window.location.origin);
 
@@ -51,15 +53,15 @@ export default function SignInPage() {
       await finish();
     },
     onError: (error) => {
-      setFormError(isRateLimited(error) ? error.message : MESSAGES.signInFailed);
+      f.failWith(error, isRateLimited(error) ? error.message : MESSAGES.signInFailed);
       setFormDetail(isApiRequestError(error) && error.code === 'ACCOUNT_SUSPENDED' ? ACCOUNT_SUSPENDED_MESSAGE : undefined);
     },
   });
 
   function backToPassword(notice?: string) {
     setCodeStep(false);
-    setPassword('');
-    setFormError(notice);
+    f.form.setFieldValue('password', '');
+    f.setFormError(notice);
     setFormDetail(undefined);
   }
 
@@ -88,30 +90,14 @@ export default function SignInPage() {
     );
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(undefined);
-    setFormDetail(undefined);
-    const data = checkFields(signInSchema, { email, password }, setFieldErrors);
-    if (data) mutation.mutate(data);
-  }
-
   return (
     <Page title="Sign In" size="xs">
       <FormCard>
-        <FormAlert message={formError} detail={formDetail} />
-        <form onSubmit={onSubmit} noValidate>
+        <FormAlert message={f.formError} detail={formDetail} />
+        <form {...f.formProps((data) => mutation.mutate(data))}>
           <Stack>
-            <EmailField value={email} onValueChange={setEmail} error={fieldErrors.email} />
-            <PasswordField
-              label="Password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onValueChange={setPassword}
-              error={fieldErrors.password}
-            />
+            <EmailField {...f.field('email')} />
+            <PasswordField label="Password" autoComplete="current-password" required {...f.field('password')} />
             <Group justify="space-between" align="center">
               <Anchor component={Link} to="/forgot-password" size="sm">
                 Forgot password?
@@ -122,7 +108,7 @@ export default function SignInPage() {
             </Group>
           </Stack>
         </form>
-        <GoogleSignInButton next={next} onError={setFormError} />
+        <GoogleSignInButton next={next} onError={f.setFormError} />
       </FormCard>
       <Text ta="center" mt="lg">
         Need an account?{' '}

@@ -1,6 +1,6 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { signUpSchema } from '../../shared/account';
 import { PASSWORD_MIN } from '../../shared/limits';
@@ -9,8 +9,8 @@ import { FormAlert } from '../app/form-alert';
 import { EmailField, PasswordField } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
-import { isApiRequestError, isRateLimited } from '../lib/api';
-import { checkFields, type FieldErrors } from '../lib/field-errors';
+import { isRateLimited } from '../lib/api';
+import { useSchemaForm } from '../lib/use-schema-form';
 import { signUp } from './auth-api';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { refreshMe } from './me-query';
@@ -18,12 +18,8 @@ import { refreshMe } from './me-query';
 export default function SignUpPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const f = useSchemaForm({ schema: signUpSchema, initialValues: { email: '', password: '', confirmPassword: '' } });
   const [isHuman, setIsHuman] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
   const submitRef = useRef<HTMLButtonElement>(null);
 
   // The confirmation button disappears when clicked; hand keyboard focus to the button that replaces it.
@@ -37,46 +33,25 @@ export default function SignUpPage() {
       await refreshMe(queryClient);
       await navigate('/update-profile', { replace: true });
     },
-    onError: (error) => {
-      if (isApiRequestError(error) && error.fieldErrors) setFieldErrors(error.fieldErrors);
-      setFormError(isRateLimited(error) ? error.message : MESSAGES.signUpFailed);
-    },
+    onError: (error) => f.failWith(error, isRateLimited(error) ? error.message : MESSAGES.signUpFailed),
   });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!isHuman) return;
-    setFormError(undefined);
-    const data = checkFields(signUpSchema, { email, password, confirmPassword }, setFieldErrors);
-    if (data) mutation.mutate({ email: data.email, password: data.password });
-  }
 
   return (
     <Page title="Sign Up" size="xs">
       <FormCard>
-        <FormAlert message={formError} />
-        <form onSubmit={onSubmit} noValidate>
+        <FormAlert message={f.formError} />
+        {/* Without the person button there is no submit button, so this sends only after it was clicked. */}
+        <form {...f.formProps((data) => isHuman && mutation.mutate({ email: data.email, password: data.password }))}>
           <Stack>
-            <EmailField value={email} onValueChange={setEmail} error={fieldErrors.email} />
+            <EmailField {...f.field('email')} />
             <PasswordField
               label="Password"
-              name="password"
               autoComplete="new-password"
               description={`At least ${PASSWORD_MIN} characters`}
               required
-              value={password}
-              onValueChange={setPassword}
-              error={fieldErrors.password}
+              {...f.field('password')}
             />
-            <PasswordField
-              label="Password Confirmation"
-              name="confirmPassword"
-              autoComplete="new-password"
-              required
-              value={confirmPassword}
-              onValueChange={setConfirmPassword}
-              error={fieldErrors.confirmPassword}
-            />
+            <PasswordField label="Password Confirmation" autoComplete="new-password" required {...f.field('confirmPassword')} />
             <Text size="sm">{MESSAGES.publishNotice}</Text>
             {/* Distinct keys: reusing the clicked button's DOM node as the submit button would submit the form. */}
             {isHuman ? (
@@ -90,7 +65,7 @@ export default function SignUpPage() {
             )}
           </Stack>
         </form>
-        <GoogleSignInButton next="/" onError={setFormError} />
+        <GoogleSignInButton next="/" onError={f.setFormError} />
       </FormCard>
       <Text ta="center" mt="lg">
         Already have an account?{' '}

@@ -1,11 +1,11 @@
-import type { ContactInput, HumanTokenResponse } from '../../shared/contact';
-import { api } from '../lib/api';
+import type { ContactInput } from '../../shared/contact';
+import { call, client } from '../lib/api-client';
 
 /** The 'I am indeed human' click: a short-lived token the server checks when the message is sent. */
 export function confirmHuman() {
-  return api.post<HumanTokenResponse>('/api/contact/human');
+  return call(client.contact.human.$post());
 }
 
 export function sendContactMessage(input: ContactInput) {
-  return api.post<{ ok: true }>('/api/contact', input);
+  return call(client.contact.$post({ json: input }));
 }

@@ -9,11 +9,12 @@ import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
 import { useMe } from '../auth/me-query';
 import { isApiRequestError } from '../lib/api';
-import { checkFields, type FieldErrors } from '../lib/field-errors';
+import { useSchemaForm } from '../lib/use-schema-form';
 import { confirmHuman, sendContactMessage } from './contact-api';
 import classes from './contact.module.css';
 
 const CLICK_HUMAN_FIRST = `Please click “${MESSAGES.humanButton}” first.`;
+const SEND_FAILED = 'Your message could not be sent. Please try again later.';
 
 /**
  * /contact (SPEC §2 Contact): email and message required, an optional name. Visitors click 'I am indeed
@@ -22,31 +23,36 @@ const CLICK_HUMAN_FIRST = `Please click “${MESSAGES.humanButton}” first.`;
  */
 export default function ContactPage() {
   const me = useMe();
-  const [name, setName] = useState(() => (me ? [me.firstName, me.lastName].filter(Boolean).join(' ') : ''));
-  const [email, setEmail] = useState(me?.email ?? '');
-  const [message, setMessage] = useState('');
-  const [honeypot, setHoneypot] = useState('');
   const [humanToken, setHumanToken] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
   const [isSent, setIsSent] = useState(false);
+  const f = useSchemaForm({
+    schema: contactInputSchema,
+    initialValues: {
+      name: me ? [me.firstName, me.lastName].filter(Boolean).join(' ') : '',
+      email: me?.email ?? '',
+      message: '',
+      [CONTACT_HONEYPOT_FIELD]: '',
+    },
+    onSubmitStart: () => setIsSent(false),
+  });
+  const { setFieldValue } = f.form;
   const sendRef = useRef<HTMLButtonElement>(null);
   const humanRef = useRef<HTMLButtonElement>(null);
   const isHuman = me !== null || humanToken !== null;
 
   // Signed in while the page was open: the account's address, unless the visitor typed one.
   useEffect(() => {
-    if (me) setEmail((current) => current || me.email);
-  }, [me]);
+    if (me) setFieldValue('email', (current) => current || me.email);
+  }, [me, setFieldValue]);
 
   const confirm = useMutation({
     mutationFn: confirmHuman,
     onSuccess: ({ token }) => {
       setHumanToken(token);
-      setFormError(undefined);
+      f.setFormError(undefined);
     },
     onError: (error) => {
-      setFormError(isApiRequestError(error) && error.status === 429 ? error.message : 'The confirmation failed. Please try again.');
+      f.setFormError(isApiRequestError(error) && error.status === 429 ? error.message : 'The confirmation failed. Please try again.');
     },
   });
 
@@ -58,39 +64,30 @@ export default function ContactPage() {
   const send = useMutation({
     mutationFn: sendContactMessage,
     onSuccess: () => {
-      setMessage('');
+      setFieldValue('message', '');
       setIsSent(true);
       // A confirmation is good for one message; the next one asks for the click again.
       setHumanToken(null);
     },
     onError: (error) => {
-      if (!isApiRequestError(error)) {
-        setFormError('Your message could not be sent. Please try again later.');
-        return;
-      }
+      if (!isApiRequestError(error)) return f.setFormError(SEND_FAILED);
       if (error.fieldErrors?.humanToken) {
         // Expired or refused: ask for the click again.
         setHumanToken(null);
-        setFormError(error.fieldErrors.humanToken);
-        return;
+        return f.setFormError(error.fieldErrors.humanToken);
       }
-      if (error.fieldErrors) setFieldErrors(error.fieldErrors);
-      setFormError(error.fieldErrors ? undefined : error.status >= 500 || error.status === 0 ? 'Your message could not be sent. Please try again later.' : error.message);
+      f.failWith(error, error.fieldErrors ? undefined : error.status >= 500 || error.status === 0 ? SEND_FAILED : error.message);
     },
   });
 
+  const formProps = f.formProps((_data, values) => send.mutate({ ...values, humanToken: humanToken ?? undefined }));
+  /** Send appears only once the visitor is confirmed; should the form be sent before, say what is missing. */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (isHuman) return formProps.onSubmit(event);
     event.preventDefault();
     setIsSent(false);
-    if (!isHuman) {
-      setFormError(CLICK_HUMAN_FIRST);
-      humanRef.current?.focus();
-      return;
-    }
-    setFormError(undefined);
-    const input = { name, email, message, humanToken: humanToken ?? undefined, [CONTACT_HONEYPOT_FIELD]: honeypot };
-    if (!checkFields(contactInputSchema, input, setFieldErrors)) return;
-    send.mutate(input);
+    f.setFormError(CLICK_HUMAN_FIRST);
+    humanRef.current?.focus();
   }
 
   return (
@@ -98,44 +95,31 @@ export default function ContactPage() {
       <Text mb="lg">Send the network’s team a question or a note, and we will write back to you.</Text>
       <FormCard>
         <FormSuccess message={isSent ? MESSAGES.messageSent : null} />
-        <FormAlert message={formError} />
-        <form onSubmit={onSubmit} noValidate aria-label="Contact the team">
+        <FormAlert message={f.formError} />
+        <form {...formProps} onSubmit={onSubmit} aria-label="Contact the team">
           <Stack>
             <TextInput
               label="Name"
               description="Optional"
-              name="name"
               autoComplete="name"
               maxLength={CONTACT_NAME_MAX}
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-              error={fieldErrors.name}
+              {...f.field('name')}
             />
-            <EmailField value={email} onValueChange={setEmail} error={fieldErrors.email} />
+            <EmailField {...f.field('email')} />
             <Textarea
               label="Message"
-              name="message"
               required
               withAsterisk={false}
               autosize
               minRows={5}
               maxRows={16}
               maxLength={CONTACT_MESSAGE_MAX}
-              value={message}
-              onChange={(event) => setMessage(event.currentTarget.value)}
-              error={fieldErrors.message}
+              {...f.field('message')}
             />
             <div className={classes.honeypot} aria-hidden="true">
               <label>
                 Leave this field empty
-                <input
-                  type="text"
-                  name={CONTACT_HONEYPOT_FIELD}
-                  tabIndex={-1}
-                  autoComplete="off"
-                  value={honeypot}
-                  onChange={(event) => setHoneypot(event.currentTarget.value)}
-                />
+                <input type="text" tabIndex={-1} autoComplete="off" {...f.field(CONTACT_HONEYPOT_FIELD, { withError: false, withFocus: false })} />
               </label>
             </div>
             {/* Distinct keys: reusing the clicked button's DOM node as the submit button would submit the form. */}

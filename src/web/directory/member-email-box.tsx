@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmailConfirmNotice } from '../app/email-confirm-notice';
 import { useMe } from '../auth/me-query';
@@ -8,7 +8,7 @@ import { MEMBER_MESSAGE_MAX, NEEDS_PROFILE_TO_WRITE, memberMessageSchema } from 
 import { MESSAGES } from '../../shared/messages';
 import { FormAlert, FormSuccess } from '../app/form-alert';
 import { isApiRequestError } from '../lib/api';
-import { checkFields } from '../lib/field-errors';
+import { useSchemaForm } from '../lib/use-schema-form';
 import { sendMemberMessage } from './directory-api';
 import classes from './directory.module.css';
 
@@ -31,9 +31,7 @@ type MemberEmailBoxProps = {
 export function MemberEmailBox({ uid, firstName, fullName, canWrite, leading, between }: MemberEmailBoxProps) {
   const isConfirmed = useMe()?.emailVerified === true;
   const [isOpen, setIsOpen] = useState(false);
-  const [message, setMessage] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
+  const f = useSchemaForm({ schema: memberMessageSchema, initialValues: { message: '' } });
   const [isSent, setIsSent] = useState(false);
   const boxId = useId();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -46,35 +44,23 @@ export function MemberEmailBox({ uid, firstName, fullName, canWrite, leading, be
   const mutation = useMutation({
     mutationFn: (text: string) => sendMemberMessage(uid, text),
     onSuccess: () => {
-      setMessage('');
+      f.reset();
       setIsOpen(false);
       setIsSent(true);
       toggleRef.current?.focus();
     },
     onError: (error) => {
       const fieldErrors = isApiRequestError(error) ? (error.fieldErrors ?? {}) : {};
-      setFieldError(fieldErrors.message);
       // Rate limits, a missing profile and a member who left the directory come with a sentence for people.
       const isExplained = isApiRequestError(error) && [403, 404, 429].includes(error.status);
-      setFormError(fieldErrors.message ? undefined : isExplained ? error.message : 'Your message could not be sent. Please try again.');
+      f.showErrors(fieldErrors, fieldErrors.message ? undefined : isExplained ? error.message : 'Your message could not be sent. Please try again.');
     },
   });
 
   function toggle() {
     setIsOpen((open) => !open);
     setIsSent(false);
-    setFormError(undefined);
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(undefined);
-    const data = checkFields(memberMessageSchema, { message }, (errors) => setFieldError(errors.message));
-    if (!data) {
-      textareaRef.current?.focus();
-      return;
-    }
-    mutation.mutate(data.message);
+    f.setFormError(undefined);
   }
 
   return (
@@ -105,21 +91,18 @@ export function MemberEmailBox({ uid, firstName, fullName, canWrite, leading, be
         ) : null}
         {isOpen && canWrite && !isConfirmed ? <EmailConfirmNotice place="memberEmail" /> : null}
         {isOpen && canWrite && isConfirmed ? (
-          <form onSubmit={onSubmit} noValidate aria-label={`Email ${fullName}`}>
+          <form {...f.formProps((data) => mutation.mutate(data.message))} aria-label={`Email ${fullName}`}>
             <Textarea
               ref={textareaRef}
               label={`Message to ${fullName}`}
               description={`${firstName || fullName} gets your name and can reply to your email address. Their address is never shown to you.`}
-              name="message"
-              value={message}
-              onChange={(event) => setMessage(event.currentTarget.value)}
+              {...f.field('message')}
               maxLength={MEMBER_MESSAGE_MAX}
               autosize
               minRows={3}
               maxRows={10}
-              error={fieldError}
             />
-            <FormAlert message={formError} />
+            <FormAlert message={f.formError} />
             <Group gap="xs" mt="sm">
               <Button type="submit" size="xs" loading={mutation.isPending}>
                 Send

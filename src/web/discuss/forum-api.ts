@@ -1,12 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type {
-  CategoryListResponse,
-  PostInput,
-  PostListResponse,
-  PostWithResponses,
-  ResponseInput,
-} from '../../shared/forum';
-import { api } from '../lib/api';
+import type { PostInput, ResponseInput } from '../../shared/forum';
+import { call, client } from '../lib/api-client';
 
 // Query keys start with the live topic they belong to ('posts', 'post:<id>' → ['post', '<id>']), so
 // useLive refreshes exactly them when the server announces a change (src/shared/live.ts).
@@ -15,19 +9,15 @@ export type PostFilter = { q: string; category: string };
 
 export const categoriesQueryOptions = queryOptions({
   queryKey: ['posts', 'categories'],
-  queryFn: ({ signal }) => api.get<CategoryListResponse>('/api/post-categories', { signal }),
+  queryFn: ({ signal }) => call(client['post-categories'].$get(undefined, { init: { signal } })),
 });
 
 export function postListQueryOptions(filter: PostFilter) {
   return infiniteQueryOptions({
     queryKey: ['posts', 'list', filter],
     queryFn: ({ signal, pageParam }) => {
-      const params = new URLSearchParams();
-      if (filter.q) params.set('q', filter.q);
-      if (filter.category) params.set('category', filter.category);
-      if (pageParam) params.set('before', pageParam);
-      const query = params.toString();
-      return api.get<PostListResponse>(`/api/posts${query ? `?${query}` : ''}`, { signal });
+      const query = { q: filter.q || undefined, category: filter.category || undefined, before: pageParam ?? undefined };
+      return call(client.posts.$get({ query }, { init: { signal } }));
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -37,30 +27,30 @@ export function postListQueryOptions(filter: PostFilter) {
 export function postQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['post', id],
-    queryFn: ({ signal }) => api.get<PostWithResponses>(`/api/posts/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => call(client.posts[':id'].$get({ param: { id } }, { init: { signal } })),
   });
 }
 
 export function createPost(input: PostInput) {
-  return api.post<{ id: number }>('/api/posts', input);
+  return call(client.posts.$post({ json: input }));
 }
 
 export function updatePost(id: number, input: PostInput) {
-  return api.patch<{ id: number }>(`/api/posts/${id}`, input);
+  return call(client.posts[':id'].$patch({ param: { id: String(id) }, json: input }));
 }
 
 export function deletePost(id: number) {
-  return api.delete<{ ok: true }>(`/api/posts/${id}`);
+  return call(client.posts[':id'].$delete({ param: { id: String(id) } }));
 }
 
 export function createResponse(postId: number, input: ResponseInput) {
-  return api.post<{ id: number }>(`/api/posts/${postId}/responses`, input);
+  return call(client.posts[':id'].responses.$post({ param: { id: String(postId) }, json: input }));
 }
 
 export function updateResponse(id: number, input: ResponseInput) {
-  return api.patch<{ id: number }>(`/api/post-responses/${id}`, input);
+  return call(client['post-responses'][':id'].$patch({ param: { id: String(id) }, json: input }));
 }
 
 export function deleteResponse(id: number) {
-  return api.delete<{ ok: true }>(`/api/post-responses/${id}`);
+  return call(client['post-responses'][':id'].$delete({ param: { id: String(id) } }));
 }

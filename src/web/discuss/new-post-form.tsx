@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { postInputSchema } from '../../shared/forum';
 import { FormAlert } from '../app/form-alert';
-import { checkFields, type FieldErrors } from '../lib/field-errors';
+import { useSchemaForm } from '../lib/use-schema-form';
 import { createPost } from './forum-api';
 import { PostFields, type PostDraft } from './post-fields';
 import { PostingGate } from './posting-gate';
@@ -65,9 +65,7 @@ function NewPostForm({
   onCancel: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<PostDraft>({ ...EMPTY, category: defaultCategory });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const f = useSchemaForm({ schema: postInputSchema, initialValues: { ...EMPTY, category: defaultCategory } });
 
   const mutation = useMutation({
     mutationFn: createPost,
@@ -76,24 +74,16 @@ function NewPostForm({
       onDone({ id, title: String(input.title).trim() });
     },
     onError: (error) => {
-      const { message, fieldErrors: errors } = writeErrorOf(error, 'Your post could not be published. Please try again.');
-      setFormError(message);
-      setFieldErrors(errors);
+      const { message, fieldErrors } = writeErrorOf(error, 'Your post could not be published. Please try again.');
+      f.showErrors(fieldErrors, message);
     },
   });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(undefined);
-    if (!checkFields(postInputSchema, draft, setFieldErrors)) return;
-    mutation.mutate(draft);
-  }
-
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="New post">
-      <FormAlert message={formError} />
+    <form {...f.formProps((_data, draft) => mutation.mutate(draft))} aria-label="New post">
+      <FormAlert message={f.formError} />
       <Stack>
-        <PostFields draft={draft} onChange={setDraft} errors={fieldErrors} />
+        <PostFields field={f.field} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
             Cancel

@@ -5,13 +5,13 @@ import '@mantine/core/styles/Popover.layer.css';
 import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { postInputSchema, postTopic, type PostDetail, type ResponseView } from '../../shared/forum';
 import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
-import { checkFields, type FieldErrors } from '../lib/field-errors';
+import { useSchemaForm } from '../lib/use-schema-form';
 import { useLive } from '../live/use-live';
 import { ConfirmDelete } from '../app/confirm-delete';
 import { formatDateTime, responsesLabel, wasEdited } from './format-date';
@@ -78,9 +78,8 @@ export default function PostPage() {
 function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof useBackToList> }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<PostDraft | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const [isEditing, setEditing] = useState(false);
+  const f = useSchemaForm({ schema: postInputSchema, initialValues: { category: post.category, title: post.title, body: post.body } });
   const [isConfirming, confirm] = useDisclosure(false);
   const editButton = useRef<HTMLButtonElement>(null);
 
@@ -91,13 +90,12 @@ function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof
         queryClient.invalidateQueries({ queryKey: ['post', String(post.id)] }),
         queryClient.invalidateQueries({ queryKey: ['posts'] }),
       ]);
-      setDraft(null);
+      setEditing(false);
       requestAnimationFrame(() => editButton.current?.focus());
     },
     onError: (error) => {
-      const { message, fieldErrors: errors } = writeErrorOf(error, 'Your changes could not be saved. Please try again.');
-      setFormError(message);
-      setFieldErrors(errors);
+      const { message, fieldErrors } = writeErrorOf(error, 'Your changes could not be saved. Please try again.');
+      f.showErrors(fieldErrors, message);
     },
   });
 
@@ -111,17 +109,9 @@ function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof
     },
     onError: (error) => {
       confirm.close();
-      setFormError(writeErrorOf(error, 'The post could not be deleted. Please try again.').message);
+      f.setFormError(writeErrorOf(error, 'The post could not be deleted. Please try again.').message);
     },
   });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!draft) return;
-    setFormError(undefined);
-    if (!checkFields(postInputSchema, draft, setFieldErrors)) return;
-    save.mutate(draft);
-  }
 
   return (
     <article>
@@ -133,8 +123,8 @@ function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof
           {post.category}
         </Badge>
       </div>
-      <FormAlert message={formError} />
-      {draft === null ? (
+      <FormAlert message={f.formError} />
+      {!isEditing ? (
         <>
           <UserText text={post.body} mt="md" size="md" />
           {post.canEdit ? (
@@ -143,9 +133,8 @@ function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof
                 ref={editButton}
                 variant="outline"
                 onClick={() => {
-                  setFormError(undefined);
-                  setFieldErrors({});
-                  setDraft({ category: post.category, title: post.title, body: post.body });
+                  f.reset({ category: post.category, title: post.title, body: post.body });
+                  setEditing(true);
                 }}
               >
                 Edit Post
@@ -158,14 +147,14 @@ function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof
         </>
       ) : (
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mt="md">
-          <form onSubmit={onSubmit} noValidate aria-label="Edit the post">
+          <form {...f.formProps((_data, draft) => save.mutate(draft))} aria-label="Edit the post">
             <Stack>
-              <PostFields draft={draft} onChange={setDraft} errors={fieldErrors} />
+              <PostFields field={f.field} />
               <Group gap="sm">
                 <Button type="submit" loading={save.isPending}>
                   Save Post
                 </Button>
-                <Button variant="default" onClick={() => setDraft(null)} disabled={save.isPending}>
+                <Button variant="default" onClick={() => setEditing(false)} disabled={save.isPending}>
                   Cancel
                 </Button>
               </Group>

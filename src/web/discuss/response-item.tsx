@@ -1,11 +1,11 @@
 import { Button, Group, Textarea, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { RESPONSE_BODY_MAX, responseInputSchema, type ResponseView } from '../../shared/forum';
 import { FormAlert } from '../app/form-alert';
-import { checkFields } from '../lib/field-errors';
 import { ConfirmDelete } from '../app/confirm-delete';
+import { useSchemaForm } from '../lib/use-schema-form';
 import { formatDateTime, wasEdited } from './format-date';
 import { deleteResponse, updateResponse } from './forum-api';
 import { UserText } from './user-text';
@@ -15,8 +15,9 @@ import classes from './discuss.module.css';
 /** One response; its author or an admin edits it (Edit Post / Save Post, SPEC §4) and deletes it. */
 export function ResponseItem({ response }: { response: ResponseView }) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<string>();
+  const [isEditing, setEditing] = useState(false);
+  // A failed save shows beside the text being edited; a failed delete above the response.
+  const f = useSchemaForm({ schema: responseInputSchema, initialValues: { body: response.body } });
   const [isConfirming, confirm] = useDisclosure(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const context = `response by ${response.author.name}, ${formatDateTime(response.postDate)}`;
@@ -31,12 +32,12 @@ export function ResponseItem({ response }: { response: ResponseView }) {
     mutationFn: (body: string) => updateResponse(response.id, { body }),
     onSuccess: async () => {
       await refresh();
-      setDraft(null);
+      setEditing(false);
       requestAnimationFrame(() => editButton.current?.focus());
     },
     onError: (err) => {
       const { message, fieldErrors } = writeErrorOf(err, 'Your changes could not be saved. Please try again.');
-      setError(fieldErrors.body ?? message);
+      f.showErrors({ body: fieldErrors.body ?? message });
     },
   });
 
@@ -48,15 +49,9 @@ export function ResponseItem({ response }: { response: ResponseView }) {
     },
     onError: (err) => {
       confirm.close();
-      setError(writeErrorOf(err, 'The response could not be deleted. Please try again.').message);
+      f.setFormError(writeErrorOf(err, 'The response could not be deleted. Please try again.').message);
     },
   });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!checkFields(responseInputSchema, { body: draft ?? '' }, (errors) => setError(errors.body))) return;
-    save.mutate(draft ?? '');
-  }
 
   return (
     <li className={classes.response} data-response-id={response.id}>
@@ -65,9 +60,9 @@ export function ResponseItem({ response }: { response: ResponseView }) {
         <time dateTime={response.postDate}>{formatDateTime(response.postDate)}</time>
         {wasEdited(response.postDate, response.updatedAt) ? <span>edited {formatDateTime(response.updatedAt)}</span> : null}
       </div>
-      {draft === null ? (
+      {!isEditing ? (
         <>
-          <FormAlert message={error} />
+          <FormAlert message={f.formError} />
           <UserText text={response.body} mt={4} />
           {response.canEdit ? (
             <Group gap="xs" mt="xs">
@@ -76,8 +71,8 @@ export function ResponseItem({ response }: { response: ResponseView }) {
                 size="compact-sm"
                 variant="subtle"
                 onClick={() => {
-                  setError(undefined);
-                  setDraft(response.body);
+                  f.reset({ body: response.body });
+                  setEditing(true);
                 }}
               >
                 Edit Post<VisuallyHidden>: {context}</VisuallyHidden>
@@ -89,16 +84,14 @@ export function ResponseItem({ response }: { response: ResponseView }) {
           ) : null}
         </>
       ) : (
-        <form onSubmit={onSubmit} noValidate>
+        <form {...f.formProps((_data, { body }) => save.mutate(body))}>
           <Textarea
             label="Edit your response"
-            value={draft}
-            onChange={(event) => setDraft(event.currentTarget.value)}
+            {...f.field('body')}
             maxLength={RESPONSE_BODY_MAX}
             autosize
             minRows={3}
             maxRows={14}
-            error={error}
             data-autofocus
             autoFocus
           />
@@ -110,8 +103,8 @@ export function ResponseItem({ response }: { response: ResponseView }) {
               size="compact-sm"
               variant="default"
               onClick={() => {
-                setDraft(null);
-                setError(undefined);
+                setEditing(false);
+                f.reset();
               }}
               disabled={save.isPending}
             >

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../shared/messages';
 import { isApiRequestError } from '../lib/api';
-import type { FieldErrors } from '../lib/field-errors';
+import type { FieldErrors } from '../lib/use-schema-form';
 
 /** What a failed write tells the member: the server's words where they are meant for people. */
 export function writeErrorOf(error: unknown, fallback: string): { message: string; fieldErrors: FieldErrors } {

@@ -27,19 +27,24 @@ export function isRateLimited(error: unknown): error is ApiRequestError {
   return isApiRequestError(error) && error.status === 429;
 }
 
-type RequestOptions = { signal?: AbortSignal | undefined };
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const init: RequestInit = {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    credentials: 'same-origin',
+    body: JSON.stringify(body),
+  };
+  return (await answerOf(fetch(path, init))) as T;
+}
 
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const init: RequestInit = { method, headers, credentials: 'same-origin', signal: options.signal ?? null };
-  if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-
+/**
+ * The JSON of a successful answer; a failed one (or none) as an ApiRequestError carrying the server's
+ * `{code, message, fieldErrors}`. Shared by this module and the typed client (api-client.ts).
+ */
+export async function answerOf(sent: Promise<Response>): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = await sent;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiRequestError(0, { code: 'NETWORK', message: 'The server could not be reached.' });
@@ -57,7 +62,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
       isApiError(payload) ? payload : { code: `HTTP_${response.status}`, message },
     );
   }
-  return payload as T;
+  return payload;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -71,10 +76,10 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * Better Auth's routes (/api/auth/…): served by Better Auth, so not in the typed client (api-client.ts),
+ * which every other call of the API goes through.
+ */
 export const api = {
-  get: <T>(path: string, options: RequestOptions = {}) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body: unknown = {}, options: RequestOptions = {}) => request<T>('POST', path, body, options),
-  put: <T>(path: string, body: unknown, options: RequestOptions = {}) => request<T>('PUT', path, body, options),
-  patch: <T>(path: string, body: unknown, options: RequestOptions = {}) => request<T>('PATCH', path, body, options),
-  delete: <T>(path: string, options: RequestOptions = {}) => request<T>('DELETE', path, undefined, options),
+  post: <T>(path: string, body: unknown = {}) => post<T>(path, body),
 };

@@ -1,21 +1,21 @@
 import { queryOptions } from '@tanstack/react-query';
-import { isApiError } from '../../shared/api-error';
-import type { OwnProfile, PhotoCrop, ProfileInput } from '../../shared/profile';
-import { api, ApiRequestError } from '../lib/api';
+import type { PhotoCrop, ProfileInput } from '../../shared/profile';
+import { ApiRequestError, isApiRequestError } from '../lib/api';
+import { call, client } from '../lib/api-client';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 
-export type ProfileResponse = { profile: OwnProfile };
+export type { OwnProfileResponse as ProfileResponse } from '../../shared/profile';
 
 export const ownProfileQueryOptions = queryOptions({
   queryKey: PROFILE_QUERY_KEY,
-  queryFn: ({ signal }) => api.get<ProfileResponse>('/api/profile', { signal }),
+  queryFn: ({ signal }) => call(client.profile.$get(undefined, { init: { signal } })),
   // The form is filled from what was saved last, never from a copy that may be older.
   staleTime: 0,
 });
 
 export function saveProfile(input: ProfileInput) {
-  return api.put<ProfileResponse>('/api/profile', input);
+  return call(client.profile.$put({ json: input }));
 }
 
 /** Sends the original file and the chosen square; the server crops, re-encodes and strips metadata. */
@@ -23,27 +23,19 @@ export async function uploadPhoto(file: File, crop: PhotoCrop): Promise<{ photoU
   const form = new FormData();
   form.set('photo', file, file.name);
   for (const [key, value] of Object.entries(crop)) form.set(key, String(value));
-  let response: Response;
   try {
-    response = await fetch('/api/profile/photo', {
-      method: 'POST',
-      body: form,
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-    });
-  } catch {
-    throw new ApiRequestError(0, { code: 'NETWORK', message: 'The server could not be reached.' });
+    // The contract describes the form without a validator (the server reads the file itself), so the body
+    // goes as it is; the browser sets the multipart type and boundary.
+    return await call(client.profile.photo.$post(undefined, { init: { body: form } }));
+  } catch (error) {
+    // An answer that is not ours (a proxy's page, say) gets this form's own words.
+    if (isApiRequestError(error) && error.code.startsWith('HTTP_')) {
+      throw new ApiRequestError(error.status, { code: error.code, message: 'The photo could not be saved.' });
+    }
+    throw error;
   }
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    throw new ApiRequestError(
-      response.status,
-      isApiError(payload) ? payload : { code: `HTTP_${response.status}`, message: 'The photo could not be saved.' },
-    );
-  }
-  return payload as { photoUrl: string };
 }
 
 export function removePhoto() {
-  return api.delete<{ photoUrl: null }>('/api/profile/photo');
+  return call(client.profile.photo.$delete());
 }

@@ -1,31 +1,13 @@
-import { Group, Radio } from '@mantine/core';
-import type { YesNo } from '../../shared/profile';
-
-export type YesNoValue = YesNo | '';
-
-type YesNoFieldProps = {
-  name: string;
-  label: string;
-  description?: string;
-  value: YesNoValue;
-  onChange: (value: YesNoValue) => void;
-  error?: string | undefined;
-};
+import { Group, Radio, type RadioGroupProps } from '@mantine/core';
 
 /**
- * A Yes/No question as two radio buttons. Nothing is chosen until the member chooses: the old site's
- * selects started on "Yes", which put answers in people's mouths.
+ * A Yes/No question as two radio buttons; name, value, change and error come from `f.field(name)`.
+ * Nothing is chosen until the member chooses: the old site's selects started on "Yes", which put answers
+ * in people's mouths.
  */
-export function YesNoField({ name, label, description, value, onChange, error }: YesNoFieldProps) {
+export function YesNoField(props: Omit<RadioGroupProps, 'children'>) {
   return (
-    <Radio.Group
-      name={name}
-      label={label}
-      description={description}
-      value={value}
-      onChange={(v) => onChange(v === 'Yes' || v === 'No' ? v : '')}
-      error={error}
-    >
+    <Radio.Group {...props}>
       <Group gap="xl" mt={6}>
         <Radio value="Yes" label="Yes" />
         <Radio value="No" label="No" />

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ResourcesResponse } from '../../shared/resources';
-import { api } from '../lib/api';
+import { call, client } from '../lib/api-client';
 
 export const resourcesQueryOptions = queryOptions({
   queryKey: ['resources'] as const,
-  queryFn: ({ signal }) => api.get<ResourcesResponse>('/api/resources', { signal }),
+  queryFn: ({ signal }) => call(client.resources.$get(undefined, { init: { signal } })),
   staleTime: 5 * 60_000,
 });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteConfig } from '../../shared/boot';
-import { api } from '../lib/api';
+import { call, client } from '../lib/api-client';
 
 export type { SiteConfig };
 
@@ -8,7 +8,7 @@ export const SITE_QUERY_KEY = ['site'] as const;
 
 export const siteQueryOptions = queryOptions({
   queryKey: SITE_QUERY_KEY,
-  queryFn: ({ signal }) => api.get<SiteConfig>('/api/site', { signal }),
+  queryFn: ({ signal }): Promise<SiteConfig> => call(client.site.$get(undefined, { init: { signal } })),
   staleTime: Infinity,
 });
 

@@ -1,26 +1,25 @@
-import { TextInput } from '@mantine/core';
+import { TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef } from 'react';
+import { z } from 'zod';
+import { recoveryCodeSchema, totpCodeSchema } from '../../shared/two-factor';
 
-type CodeFieldProps = {
-  kind: 'totp' | 'recovery';
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string | undefined;
-  label?: string;
-};
+/** The code forms' values: one field, checked as a code from the app or as a recovery code. */
+export const TOTP_FORM = z.object({ code: totpCodeSchema });
+export const RECOVERY_FORM = z.object({ code: recoveryCodeSchema });
+
+type CodeFieldProps = TextInputProps & { kind: 'totp' | 'recovery' };
 
 /**
  * The one field for a second factor: a code from the app (numeric keyboard on phones, and the code the
- * browser or phone offers from a message or an app), or a recovery code.
+ * browser or phone offers from a message or an app), or a recovery code. Value, change and error come
+ * from `f.field('code')`.
  */
-export const CodeField = forwardRef<HTMLInputElement, CodeFieldProps>(function CodeField(
-  { kind, value, onValueChange, error, label },
-  ref,
-) {
+export const CodeField = forwardRef<HTMLInputElement, CodeFieldProps>(function CodeField({ kind, label, ...props }, ref) {
   const isTotp = kind === 'totp';
   return (
     <TextInput
       ref={ref}
+      {...props}
       label={label ?? (isTotp ? 'Code from your authenticator app' : 'Recovery code')}
       description={isTotp ? '6 digits' : 'Like abcde-12345, from the list you stored'}
       name={isTotp ? 'code' : 'recoveryCode'}
@@ -30,9 +29,6 @@ export const CodeField = forwardRef<HTMLInputElement, CodeFieldProps>(function C
       autoCapitalize="off"
       maxLength={isTotp ? 7 : 11}
       required
-      value={value}
-      onChange={(event) => onValueChange(event.currentTarget.value)}
-      error={error}
       styles={{ input: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', letterSpacing: '0.1em' } }}
     />
   );

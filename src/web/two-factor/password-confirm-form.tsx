@@ -1,7 +1,12 @@
 import { Button, Group, Stack, Text, type ButtonProps } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
 import { PasswordField } from '../app/fields';
 import { FormAlert } from '../app/form-alert';
+import { useSchemaForm } from '../lib/use-schema-form';
+
+/** Better Auth checks the password itself; the form only makes sure there is one. */
+const PASSWORD_CONFIRM = z.object({ password: z.string().min(1, 'Enter your password') });
 
 type PasswordConfirmFormProps = {
   /** What happens once the password is confirmed, in a sentence or two. */
@@ -19,31 +24,14 @@ type PasswordConfirmFormProps = {
 
 /** Every two-factor change that asks for the password first (set-up, turning it off, new recovery codes). */
 export function PasswordConfirmForm({ intro, submitLabel, submitColor, isPending, formError, onAttempt, onSubmit, onCancel, gap = 'md' }: PasswordConfirmFormProps) {
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onAttempt();
-    if (!password) return setFieldError('Enter your password');
-    setFieldError(undefined);
-    onSubmit(password);
-  }
+  const f = useSchemaForm({ schema: PASSWORD_CONFIRM, initialValues: { password: '' }, onSubmitStart: onAttempt });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form {...f.formProps(({ password }) => onSubmit(password))}>
       <Stack gap={gap}>
         <Text>{intro}</Text>
         <FormAlert message={formError} />
-        <PasswordField
-          label="Your password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onValueChange={setPassword}
-          error={fieldError}
-        />
+        <PasswordField label="Your password" autoComplete="current-password" required {...f.field('password')} />
         <Group justify="flex-end">
           {onCancel ? (
             <Button variant="default" onClick={onCancel}>

@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { recoveryCodeSchema, totpCodeSchema } from '../../shared/two-factor';
+import { useEffect, useRef, useState } from 'react';
 import { FormAlert } from '../app/form-alert';
-import { CodeField } from './code-field';
+import { useSchemaForm } from '../lib/use-schema-form';
+import { CodeField, RECOVERY_FORM, TOTP_FORM } from './code-field';
 import { isSignInOver, twoFactorErrorMessage, verifyRecoveryCode, verifyTotp } from './two-factor-api';
 
 type SecondFactorFormProps = {
@@ -22,9 +22,7 @@ type SecondFactorFormProps = {
  */
 export function SecondFactorForm({ onPassed, onSignInOver, submitLabel = 'Verify', isFocusedAtStart = false }: SecondFactorFormProps) {
   const [kind, setKind] = useState<'totp' | 'recovery'>('totp');
-  const [value, setValue] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
+  const f = useSchemaForm({ schema: kind === 'totp' ? TOTP_FORM : RECOVERY_FORM, initialValues: { code: '' } });
   const field = useRef<HTMLInputElement>(null);
   const hasSwitched = useRef(false);
 
@@ -37,38 +35,23 @@ export function SecondFactorForm({ onPassed, onSignInOver, submitLabel = 'Verify
     onSuccess: () => onPassed(),
     onError: (error) => {
       if (isSignInOver(error) && onSignInOver) return onSignInOver();
-      setFormError(twoFactorErrorMessage(error));
-      setValue('');
+      f.setFormError(twoFactorErrorMessage(error));
+      f.form.setFieldValue('code', '');
       field.current?.focus();
     },
   });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(undefined);
-    const parsed = (kind === 'totp' ? totpCodeSchema : recoveryCodeSchema).safeParse(value);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      field.current?.focus();
-      return;
-    }
-    setFieldError(undefined);
-    mutation.mutate(parsed.data);
-  }
-
   function switchKind() {
     hasSwitched.current = true;
     setKind((k) => (k === 'totp' ? 'recovery' : 'totp'));
-    setValue('');
-    setFieldError(undefined);
-    setFormError(undefined);
+    f.reset();
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form {...f.formProps(({ code }) => mutation.mutate(code))}>
       <Stack>
-        <FormAlert message={formError} />
-        <CodeField ref={field} kind={kind} value={value} onValueChange={setValue} error={fieldError} />
+        <FormAlert message={f.formError} />
+        <CodeField ref={field} kind={kind} {...f.field('code')} />
         <Group justify="space-between" align="center">
           <Anchor component="button" type="button" size="sm" onClick={switchKind}>
             {kind === 'totp' ? 'Use a recovery code instead' : 'Use a code from the app instead'}

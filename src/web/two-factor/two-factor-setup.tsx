@@ -1,10 +1,11 @@
 import { Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { totpCodeSchema, totpKeyOf } from '../../shared/two-factor';
+import { useEffect, useRef, useState } from 'react';
+import { totpKeyOf } from '../../shared/two-factor';
 import { FormAlert } from '../app/form-alert';
-import { CodeField } from './code-field';
+import { useSchemaForm } from '../lib/use-schema-form';
+import { CodeField, TOTP_FORM } from './code-field';
 import { PasswordConfirmForm } from './password-confirm-form';
 import { RecoveryCodes } from './recovery-codes';
 import { startTwoFactorSetup, twoFactorErrorMessage, verifyTotp, type TotpSetup } from './two-factor-api';
@@ -62,9 +63,7 @@ type ConfirmStepProps = {
 };
 
 function ConfirmStep({ setup, email, onDone, onCancel, headingOrder }: ConfirmStepProps) {
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
+  const f = useSchemaForm({ schema: TOTP_FORM, initialValues: { code: '' } });
   const [copied, setCopied] = useState<string>('');
   const firstHeading = useRef<HTMLHeadingElement>(null);
   const codeField = useRef<HTMLInputElement>(null);
@@ -77,24 +76,11 @@ function ConfirmStep({ setup, email, onDone, onCancel, headingOrder }: ConfirmSt
     mutationFn: verifyTotp,
     onSuccess: () => onDone(),
     onError: (error) => {
-      setFormError(twoFactorErrorMessage(error));
-      setCode('');
+      f.setFormError(twoFactorErrorMessage(error));
+      f.form.setFieldValue('code', '');
       codeField.current?.focus();
     },
   });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(undefined);
-    const parsed = totpCodeSchema.safeParse(code);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      codeField.current?.focus();
-      return;
-    }
-    setFieldError(undefined);
-    mutation.mutate(parsed.data);
-  }
 
   async function copyKey() {
     try {
@@ -146,13 +132,13 @@ function ConfirmStep({ setup, email, onDone, onCancel, headingOrder }: ConfirmSt
         <RecoveryCodes codes={setup.backupCodes} email={email} />
       </Stack>
 
-      <form onSubmit={onSubmit} noValidate>
+      <form {...f.formProps(({ code }) => mutation.mutate(code))}>
         <Stack gap="sm">
           <Title order={headingOrder} size="h4">
             3. Enter the code the app shows
           </Title>
-          <FormAlert message={formError} />
-          <CodeField ref={codeField} kind="totp" value={code} onValueChange={setCode} error={fieldError} />
+          <FormAlert message={f.formError} />
+          <CodeField ref={codeField} kind="totp" {...f.field('code')} />
           <Group justify="flex-end">
             {onCancel ? (
               <Button variant="default" onClick={onCancel}>

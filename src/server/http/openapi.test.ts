@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp } from '../testing/app';
+import { OPEN_AUTH_ROUTES } from '../auth/routes';
+import { servedRoutes } from '../testing/routes';
+
+// Issue 13: the OpenAPI document at /api/openapi.json, made from the contracts, describes every route the
+// API serves, so the network's other tools can use it.
+
+/** Not part of the API: health checks, pages, the admin command line's loopback calls, the document itself. */
+const NOT_API = (route: string) => !route.split(' ')[1]!.startsWith('/api/') || route === 'GET /api/openapi.json';
+
+type OpenApiDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, { summary?: string; responses: Record<string, unknown>; tags?: string[] }>>;
+};
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let doc: OpenApiDocument;
+beforeAll(async () => {
+  t = await createTestApp({ appOptions: { controlToken: 'openapi-test' } });
+  const res = await t.client().get('/api/openapi.json');
+  expect(res.status).toBe(200);
+  doc = (await res.json()) as OpenApiDocument;
+});
+afterAll(() => t.close());
+
+/** "GET /api/posts/:id" for each operation of the document. */
+function documented(): string[] {
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops).map((method) => `${method.toUpperCase()} /api${path.replaceAll(/\{(\w+)\}/g, ':$1')}`),
+  );
+}
+
+it('is OpenAPI 3.1, each operation with a summary, a tag and its answers', () => {
+  expect(doc.openapi).toBe('3.1.0');
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      expect(op.summary, `${method} ${path}`).toBeTruthy();
+      expect(op.tags?.length, `${method} ${path}`).toBe(1);
+      expect(Object.keys(op.responses).some((s) => s.startsWith('2')), `${method} ${path}`).toBe(true);
+    }
+  }
+});
+
+it('describes every route the API serves', () => {
+  const inDoc = new Set(documented());
+  const served = servedRoutes(t.app).filter((r) => !NOT_API(r));
+  expect(served.filter((r) => !inDoc.has(r)), 'served, but not described').toEqual([]);
+  expect([...inDoc].filter((r) => !served.includes(r)), 'described, but not served').toEqual([]);
+});
+
+it('describes the forum with its request and response schemas', () => {
+  const getPost = doc.paths['/posts/{id}']?.get as unknown as { parameters: Array<{ name: string; in: string }>; responses: Record<string, unknown> };
+  expect(getPost.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path' }));
+  expect(Object.keys(getPost.responses).sort()).toEqual(['200', '404']);
+  expect(JSON.stringify(doc)).toContain('"PostDetail"');
+});
+
+it("describes Better Auth's open routes under Auth, with the bodies they read", () => {
+  for (const route of OPEN_AUTH_ROUTES) {
+    const [method, action] = route.split(' ') as [string, string];
+    const op = doc.paths[`/auth${action}`]?.[method.toLowerCase()] as unknown as { tags: string[]; requestBody?: unknown } | undefined;
+    expect(op?.tags, route).toEqual(['Auth']);
+    if (method === 'POST' && action !== '/sign-out') expect(op?.requestBody, route).toBeDefined();
+  }
+});
+
+it("says who may call each operation as an extension field, since OpenAPI has no 'access' of its own", () => {
+  const operations = Object.values(doc.paths).flatMap((item) => Object.values(item as Record<string, Record<string, unknown>>));
+  expect(operations.filter((op) => 'access' in op)).toEqual([]);
+  const getPost = doc.paths['/posts/{id}']?.get as unknown as Record<string, unknown>;
+  expect(getPost['x-access']).toBe('anyone');
+  const updateState = doc.paths['/admin/states/{code}']?.put as unknown as Record<string, unknown>;
+  expect(updateState['x-access']).toBe('admin');
+});
+
+it('declares a 400 wherever the input is checked: a query, or a body', () => {
+  type Op = { parameters?: Array<{ in: string }>; requestBody?: unknown; responses: Record<string, unknown> };
+  const undeclared = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops as Record<string, Op>)
+      .filter(([, op]) => (op.requestBody || op.parameters?.some((p) => p.in === 'query')) && !('400' in op.responses))
+      .map(([method]) => `${method.toUpperCase()} ${path}`),
+  );
+  expect(undeclared).toEqual([]);
+});

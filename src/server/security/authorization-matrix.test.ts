@@ -1,0 +1,289 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedStateStats } from '../states/service';
+import { createTestApp } from '../testing/app';
+import {
+  authorOf as forumAuthorOf,
+  fileBlob,
+  insertMail,
+  insertMember,
+  insertPost,
+  insertResponse,
+  jpegBytes,
+  signUpAdmin,
+  signUpMember,
+  TEST_PASSWORD as PASSWORD,
+  uniqueEmail,
+} from '../testing/factories';
+import { servedRoutes } from '../testing/routes';
+import { startOidcProvider, type OidcProvider } from '../testing/oidc-provider';
+import type { SecondFactor } from '../testing/second-factor';
+import { nextTotpCode } from '../testing/totp';
+
+// Issue 12, "Authorization matrix": every route the app serves × every kind of person who may ask, with
+// the status each one gets. The routes come from the app itself (Hono's route table, and the Better Auth
+// routes left open), so a route added without a row here fails the test; so does a row for a route the
+// app no longer serves. Each cell sends a request that would succeed for someone allowed, so the status
+// says who is allowed, not whether the input was valid.
+
+const ROLES = ['visitor', 'unverified', 'noProfile', 'member', 'other', 'adminNo2fa', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+/** One status per role, in the order of ROLES. */
+type Cells = readonly [visitor: number, unverified: number, noProfile: number, member: number, other: number, adminNo2fa: number, admin: number];
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+const CONTROL_TOKEN = 'matrix-control-token';
+
+/** A person: a cookie jar and an address of their own, and (for everyone but the visitor) an account. */
+type Actor = { role: Role; ip: string; jar: Map<string, string>; id: string; email: string; factor?: SecondFactor };
+type Request = { path: string; body?: unknown; form?: FormData; headers?: Record<string, string> };
+type Row = {
+  route: string;
+  /** Each cell gets an actor of its own: the request ends the session, deletes the account or changes its factor. */
+  fresh?: true;
+  request: (actor: Actor) => Request | Promise<Request>;
+  expect: Cells;
+};
+
+let provider: OidcProvider;
+let t: TestApp;
+let ipCounter = 0;
+/** The people who ask, made once; `fresh` rows make their own. */
+const actors = {} as Record<Role, Actor>;
+/** What the requests are about: a listed member to write to, the member's photo, a mail in the log, a resource. */
+let world: { recipient: string; mailId: string; resourceId: string };
+
+async function jpeg(): Promise<Blob> {
+  return fileBlob(await jpegBytes({ width: 400, height: 400 }));
+}
+
+/** Sends a request as this actor, without keeping what it sets (a sign-in in a cell must not change who the actor is). */
+async function send(actor: Actor, method: string, req: Request): Promise<Response> {
+  if (req.form) return t.requestAs(actor, method, req.path, { body: req.form, headers: req.headers });
+  if (req.body === undefined) return t.requestAs(actor, method, req.path, { headers: req.headers });
+  return t.requestAs(actor, method, req.path, { body: JSON.stringify(req.body), headers: { 'content-type': 'application/json', ...req.headers } });
+}
+
+async function newActor(role: Role): Promise<Actor> {
+  const ip = `10.201.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`;
+  if (role === 'visitor') return { role, ip, jar: new Map(), id: '', email: '' };
+  const opts = {
+    prefix: role.toLowerCase(),
+    confirm: role !== 'unverified',
+    profile: role === 'noProfile' ? null : { firstName: role, lastName: 'Matrix' },
+  };
+  // The actor's own address from here on (the sign-up came from another one).
+  if (role === 'admin' || role === 'adminNo2fa') {
+    const m = await signUpAdmin(t, { ...opts, secondFactor: role === 'admin' });
+    return { role, ip, jar: m.c.jar, id: m.id, email: m.email, factor: m.factor };
+  }
+  const m = await signUpMember(t, opts);
+  return { role, ip, jar: m.c.jar, id: m.id, email: m.email };
+}
+
+/** The actor as the author of posts and responses (written straight through the service, under no rate limit). */
+const authorOf = (actor: Actor) => forumAuthorOf(actor, { firstName: actor.role, lastName: 'Matrix' });
+
+const postBy = (actor: Actor) => insertPost(t.deps, authorOf(actor));
+
+async function responseBy(actor: Actor): Promise<number> {
+  return insertResponse(t.deps, authorOf(actor), await postBy(actor));
+}
+
+const newMail = (state: 'SUCCESS' | 'ERROR' = 'SUCCESS') => insertMail(t.db, { state });
+
+async function unconfirmedLinkToken(): Promise<string> {
+  const { email } = await signUpMember(t, { prefix: 'link', confirm: false, profile: null });
+  return t.emailLinkTokenTo(email);
+}
+
+const member = () => actors.member;
+const googleStart = { provider: 'google', callbackURL: '/', newUserCallbackURL: '/update-profile', errorCallbackURL: '/sign-in' };
+
+// visitor, unverified, no profile, member, other member, admin without the second factor, admin
+const ROWS: Row[] = [
+  // ---- Health and pages: everyone ----
+  { route: 'GET /healthz', request: () => ({ path: '/healthz' }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /readyz', request: () => ({ path: '/readyz' }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /*', request: () => ({ path: '/admin/profiles' }), expect: [200, 200, 200, 200, 200, 200, 200] },
+
+  // ---- The admin command line's loopback calls: only with the control token, whoever is signed in ----
+  { route: 'POST /internal/admin-role', request: (a) => ({ path: '/internal/admin-role', body: { email: a.email || member().email, isAdmin: true } }), expect: [403, 403, 403, 403, 403, 403, 403] },
+  { route: 'POST /internal/reset-2fa', request: (a) => ({ path: '/internal/reset-2fa', body: { email: a.email || member().email } }), expect: [403, 403, 403, 403, 403, 403, 403] },
+
+  // ---- Better Auth, as far as it is open ----
+  { route: 'POST /api/auth/sign-up/email', request: () => ({ path: '/api/auth/sign-up/email', body: { email: uniqueEmail('matrix'), password: PASSWORD, name: '' } }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /api/auth/sign-in/email', request: (a) => ({ path: '/api/auth/sign-in/email', body: { email: a.email || member().email, password: PASSWORD } }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /api/auth/sign-out', fresh: true, request: () => ({ path: '/api/auth/sign-out', body: {} }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /api/auth/request-password-reset', request: (a) => ({ path: '/api/auth/request-password-reset', body: { email: a.email || member().email, redirectTo: '/reset-password' } }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  // The mailed token is the credential, whoever holds it; an unknown one is refused for everyone.
+  { route: 'POST /api/auth/reset-password', request: () => ({ path: '/api/auth/reset-password', body: { token: 'not-a-real-token', newPassword: 'another horse 2' } }), expect: [400, 400, 400, 400, 400, 400, 400] },
+  { route: 'GET /api/auth/get-session', request: () => ({ path: '/api/auth/get-session' }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'GET /api/auth/oauth-popup/start',
+    request: () => ({ path: `/api/auth/oauth-popup/start?${new URLSearchParams({ ...googleStart, popupOrigin: t.config.publicUrl, popupNonce: 'n' })}` }),
+    expect: [302, 302, 302, 302, 302, 302, 302],
+  },
+  { route: 'POST /api/auth/sign-in/social', request: () => ({ path: '/api/auth/sign-in/social', body: googleStart }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  // Without the state its start set in the browser, the way back from Google signs nobody in.
+  { route: 'GET /api/auth/callback/google', request: () => ({ path: '/api/auth/callback/google?code=forged&state=forged' }), expect: [302, 302, 302, 302, 302, 302, 302] },
+  // Anyone may set up two-step sign-in; the admin has it already.
+  { route: 'POST /api/auth/two-factor/enable', fresh: true, request: () => ({ path: '/api/auth/two-factor/enable', body: { password: PASSWORD } }), expect: [401, 200, 200, 200, 200, 200, 400] },
+  // Turning off a factor one does not have changes nothing (the plugin says so with 200).
+  { route: 'POST /api/auth/two-factor/disable', fresh: true, request: () => ({ path: '/api/auth/two-factor/disable', body: { password: PASSWORD } }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /api/auth/two-factor/generate-backup-codes', fresh: true, request: () => ({ path: '/api/auth/two-factor/generate-backup-codes', body: { password: PASSWORD } }), expect: [401, 400, 400, 400, 400, 400, 200] },
+  {
+    route: 'POST /api/auth/two-factor/verify-totp',
+    fresh: true,
+    request: async (a) => ({ path: '/api/auth/two-factor/verify-totp', body: { code: a.factor ? await nextTotpCode(a.factor.key) : '123456' } }),
+    expect: [401, 400, 400, 400, 400, 400, 200],
+  },
+  {
+    route: 'POST /api/auth/two-factor/verify-backup-code',
+    fresh: true,
+    request: (a) => ({ path: '/api/auth/two-factor/verify-backup-code', body: { code: a.factor?.recoveryCodes[0] ?? 'abcde-fghij' } }),
+    expect: [401, 400, 400, 400, 400, 400, 200],
+  },
+
+  // ---- The account ----
+  { route: 'GET /api/site', request: () => ({ path: '/api/site' }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/openapi.json', request: () => ({ path: '/api/openapi.json' }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/me', request: () => ({ path: '/api/me' }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  // The link confirms the account it was sent for, whoever opens it (it never touches the opener's).
+  { route: 'POST /api/account/verify-email', request: async () => ({ path: '/api/account/verify-email', body: { token: await unconfirmedLinkToken() } }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /api/account/verification-mail', request: () => ({ path: '/api/account/verification-mail', body: {} }), expect: [401, 200, 400, 400, 400, 400, 400] },
+  { route: 'DELETE /api/account/pending-email', request: () => ({ path: '/api/account/pending-email' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  { route: 'PATCH /api/account', fresh: true, request: (a) => ({ path: '/api/account', body: { email: a.email || uniqueEmail('nobody') } }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  { route: 'DELETE /api/account', fresh: true, request: () => ({ path: '/api/account' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+
+  // ---- Profile and photo: one's own ----
+  { route: 'GET /api/profile', request: () => ({ path: '/api/profile' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  { route: 'PUT /api/profile', fresh: true, request: () => ({ path: '/api/profile', body: { firstName: 'Grace', lastName: 'Miller', phone: '4175550100', state: 'MO', city: 'Springfield' } }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'POST /api/profile/photo',
+    request: async () => {
+      const form = new FormData();
+      form.append('photo', await jpeg(), 'me.jpg');
+      return { path: '/api/profile/photo', form };
+    },
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  { route: 'DELETE /api/profile/photo', request: () => ({ path: '/api/profile/photo' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  // Another member's photo: members see each other; visitors never do.
+  { route: 'GET /api/photos/:uid', request: () => ({ path: `/api/photos/${world.recipient}` }), expect: [401, 200, 200, 200, 200, 200, 200] },
+
+  // ---- Directory and member mail ----
+  { route: 'GET /api/directory', request: () => ({ path: '/api/directory' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /api/directory/:uid/message', request: () => ({ path: `/api/directory/${world.recipient}/message`, body: { message: 'Hello from the matrix' } }), expect: [401, 403, 403, 202, 202, 202, 202] },
+
+  // ---- States and the map ----
+  { route: 'GET /api/states', request: () => ({ path: '/api/states' }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/states/:code/fact-sheet.pdf', request: () => ({ path: '/api/states/MO/fact-sheet.pdf' }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/admin/states', request: () => ({ path: '/api/admin/states' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  { route: 'PUT /api/admin/states/:code', request: () => ({ path: '/api/admin/states/MO', body: { count: 12000, sourceUrl: null } }), expect: [401, 403, 403, 403, 403, 403, 200] },
+
+  // ---- Page views ----
+  { route: 'POST /api/page-views', request: () => ({ path: '/api/page-views', body: { path: '/discuss' } }), expect: [204, 204, 204, 204, 204, 204, 204] },
+  { route: 'GET /api/admin/page-views/summary', request: () => ({ path: '/api/admin/page-views/summary' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+
+  // ---- Live updates: the admin's mail log topic ----
+  { route: 'GET /api/live', request: () => ({ path: '/api/live?topics=mail' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+
+  // ---- Forum: anybody reads; members with a confirmed address and a profile write; the author or an admin changes ----
+  { route: 'GET /api/posts', request: () => ({ path: '/api/posts' }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/post-categories', request: () => ({ path: '/api/post-categories' }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/posts/:id', request: async () => ({ path: `/api/posts/${await postBy(member())}` }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /api/posts', request: () => ({ path: '/api/posts', body: { category: 'General', title: 'Matrix', body: 'Words' } }), expect: [401, 403, 403, 201, 201, 201, 201] },
+  { route: 'PATCH /api/posts/:id', request: async () => ({ path: `/api/posts/${await postBy(member())}`, body: { category: 'General', title: 'Changed', body: 'Words' } }), expect: [401, 403, 403, 200, 403, 403, 200] },
+  { route: 'DELETE /api/posts/:id', request: async () => ({ path: `/api/posts/${await postBy(member())}` }), expect: [401, 403, 403, 200, 403, 403, 200] },
+  { route: 'POST /api/posts/:id/responses', request: async () => ({ path: `/api/posts/${await postBy(member())}/responses`, body: { body: 'A response' } }), expect: [401, 403, 403, 201, 201, 201, 201] },
+  { route: 'PATCH /api/post-responses/:id', request: async () => ({ path: `/api/post-responses/${await responseBy(member())}`, body: { body: 'Changed' } }), expect: [401, 403, 403, 200, 403, 403, 200] },
+  { route: 'DELETE /api/post-responses/:id', request: async () => ({ path: `/api/post-responses/${await responseBy(member())}` }), expect: [401, 403, 403, 200, 403, 403, 200] },
+
+  // ---- Contact: anybody (visitors prove they are human first) ----
+  { route: 'POST /api/contact/human', request: () => ({ path: '/api/contact/human', body: {} }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'POST /api/contact',
+    request: async (a) => {
+      const body: Record<string, string> = { name: 'Matrix', email: 'writer@example.org', message: 'Hello team' };
+      if (a.role === 'visitor') body.humanToken = (await (await send(a, 'POST', { path: '/api/contact/human', body: {} })).json()).token;
+      return { path: '/api/contact', body };
+    },
+    expect: [202, 202, 202, 202, 202, 202, 202],
+  },
+
+  // ---- Resources: anybody ----
+  { route: 'GET /api/resources', request: () => ({ path: '/api/resources' }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/resources/:id', request: () => ({ path: `/api/resources/${world.resourceId}` }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/resources/:id/preview.png', request: () => ({ path: `/api/resources/${world.resourceId}/preview.png` }), expect: [200, 200, 200, 200, 200, 200, 200] },
+
+  // ---- Admin: an admin whose session passed the second factor, nobody else ----
+  // The admin area asks this to know which step to show (403 SECOND_FACTOR_REQUIRED says which).
+  { route: 'GET /api/admin/access', request: () => ({ path: '/api/admin/access' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  { route: 'GET /api/admin/overview', request: () => ({ path: '/api/admin/overview' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  { route: 'GET /api/admin/mail', request: () => ({ path: '/api/admin/mail' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  { route: 'GET /api/admin/mail/forms', request: () => ({ path: '/api/admin/mail/forms' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  { route: 'GET /api/admin/mail/:id', request: () => ({ path: `/api/admin/mail/${world.mailId}` }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  { route: 'DELETE /api/admin/mail/:id', request: async () => ({ path: `/api/admin/mail/${await newMail()}` }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  { route: 'POST /api/admin/mail/:id/retry', request: async () => ({ path: `/api/admin/mail/${await newMail('ERROR')}/retry`, body: {} }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  { route: 'GET /api/admin/profiles', request: () => ({ path: '/api/admin/profiles' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  { route: 'GET /api/admin/profiles.csv', request: () => ({ path: '/api/admin/profiles.csv' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  { route: 'PUT /api/admin/profiles/:uid/role', request: async () => ({ path: `/api/admin/profiles/${(await insertMember(t.db)).id}/role`, body: { isAdmin: true } }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  { route: 'PUT /api/admin/profiles/:uid/suspension', request: async () => ({ path: `/api/admin/profiles/${(await insertMember(t.db)).id}/suspension`, body: { reason: 'Matrix' } }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  {
+    route: 'DELETE /api/admin/profiles/:uid/suspension',
+    request: async () => {
+      const { id } = await insertMember(t.db, { suspendedAt: new Date(), suspensionReason: 'Matrix' });
+      return { path: `/api/admin/profiles/${id}/suspension` };
+    },
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  { route: 'GET /api/admin/activity', request: () => ({ path: '/api/admin/activity' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+];
+
+beforeAll(async () => {
+  provider = await startOidcProvider();
+  t = await createTestApp({ config: { google: provider.config }, pages: true, appOptions: { controlToken: CONTROL_TOKEN } });
+  for (const role of ROLES) actors[role] = await newActor(role);
+  await seedStateStats(t.db);
+  const recipient = await signUpMember(t, { prefix: 'recipient', profile: { agAffiliated: 'Yes' } });
+  const photo = new FormData();
+  photo.append('photo', await jpeg(), 'me.jpg');
+  const uploaded = await send({ ...actors.visitor, jar: recipient.c.jar }, 'POST', { path: '/api/profile/photo', form: photo });
+  if (uploaded.status !== 200) throw new Error(`the recipient's photo: ${uploaded.status} ${await uploaded.text()}`);
+  const resources = (await (await t.app.request('/api/resources')).json()) as { resources: { id: string; previewUrl: string | null }[] };
+  world = { recipient: recipient.id, mailId: await newMail(), resourceId: resources.resources.find((r) => r.previewUrl)!.id };
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await provider?.stop();
+});
+
+it('every route the app serves has a row, and every row a route', () => {
+  const rows = ROWS.map((r) => r.route);
+  expect(new Set(rows).size, 'a route has two rows').toBe(rows.length);
+  const served = servedRoutes(t.app);
+  expect(served.filter((r) => !rows.includes(r)), 'routes without a row in the matrix').toEqual([]);
+  expect(rows.filter((r) => !served.includes(r)), 'rows for routes the app does not serve').toEqual([]);
+});
+
+it('each role gets the expected status from every route', async () => {
+  const got: Record<string, Cells> = {};
+  const wrong: string[] = [];
+  for (const row of ROWS) {
+    const [method] = row.route.split(' ');
+    const statuses: number[] = [];
+    for (const [i, role] of ROLES.entries()) {
+      const actor = row.fresh ? await newActor(role) : actors[role];
+      const res = await send(actor, method!, await row.request(actor));
+      const detail = res.headers.get('content-type')?.includes('json') ? await res.text() : '';
+      await res.body?.cancel().catch(() => undefined); // an event stream stays open otherwise
+      statuses.push(res.status);
+      if (res.status !== row.expect[i]) wrong.push(`${row.route} as ${role}: ${res.status} (expected ${row.expect[i]}) ${detail.slice(0, 200)}`);
+    }
+    got[row.route] = statuses as unknown as Cells;
+  }
+  if (process.env.PRINT_MATRIX) {
+    for (const [route, s] of Object.entries(got)) console.log(`${route.padEnd(48)} ${s.join(' ')}`);
+  }
+  expect(wrong).toEqual([]);
+}, 120_000);

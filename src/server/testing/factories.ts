@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { PostInput, ResponseInput } from '../../shared/forum';
+import type { ProfileInput } from '../../shared/profile';
+import { setAdmin } from '../admin/roles';
+import type { Db } from '../db/client';
+import { mail, profile, user } from '../db/schema';
+import { createPost, createResponse, type ForumAuthor } from '../forum/service';
+import { TEST_PASSWORD, type createTestApp } from './app';
+import { passSecondFactor, type SecondFactor } from './second-factor';
+import { uniqueEmail, uniqueTag } from './unique';
+
+// The one place server tests make their data. `build…` gives values (nothing stored), unique at every call;
+// `insert…` writes them straight to the database (fast, no rate limits); `signUp…` goes through the API as
+// a person would, and gives back a client that keeps the session. No test depends on another's data or order.
+
+export { TEST_PASSWORD, uniqueEmail, uniqueTag };
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type TestClient = ReturnType<TestApp['client']>;
+
+type ProfileValues = Partial<Omit<typeof profile.$inferInsert, 'uid'>>;
+
+// ---- Members ----
+
+/** Overrides of a member's rows: the login's id, address and whether it is confirmed, and any profile column. */
+export type MemberOverrides = ProfileValues & { id?: string; email?: string; emailVerified?: boolean };
+
+let memberCount = 0;
+
+/**
+ * A member's rows, not stored: a login with a confirmed address (unless `emailVerified: false`) and a saved
+ * profile (unless `savedAt: null`), with a fresh id, address and last name.
+ */
+export function buildMember({ id = randomUUID(), email = uniqueEmail('member'), emailVerified = true, ...values }: MemberOverrides = {}) {
+  const n = ++memberCount;
+  return {
+    user: { id, name: '', email, emailVerified },
+    profile: {
+      firstName: 'Test',
+      lastName: `Member ${n}`,
+      phone: '5550100',
+      state: 'NONE',
+      savedAt: new Date(),
+      fosterParent: 'No',
+      numberOfFosterKids: 0,
+      ...values,
+      uid: id,
+      email,
+    } satisfies typeof profile.$inferInsert,
+  };
+}
+
+/** buildMember, written straight to the database. */
+export async function insertMember(db: Db, overrides: MemberOverrides = {}): Promise<{ id: string; email: string }> {
+  const member = buildMember(overrides);
+  await db.insert(user).values(member.user);
+  await db.insert(profile).values(member.profile);
+  return { id: member.user.id, email: member.user.email };
+}
+
+export type SignUpOptions = {
+  /** The address (a fresh one by default, starting with `prefix`). */
+  email?: string;
+  prefix?: string;
+  password?: string;
+  /** Follow the link mailed to confirm the address (by default); false leaves it unconfirmed. */
+  confirm?: boolean;
+  /** The saved profile: Grace Miller in Missouri, with these values over it; null saves none. */
+  profile?: ProfileValues | null;
+};
+
+export type SignedUpMember = { c: TestClient; id: string; email: string };
+
+/** The profile signUpMember saves unless told otherwise. */
+const SAVED_PROFILE = { firstName: 'Grace', lastName: 'Miller', phone: '4175550100', state: 'MO' } satisfies ProfileValues;
+
+/** A member signed up through the API (the form's request, then the mailed link), with a client that keeps their session. */
+export async function signUpMember(t: TestApp, opts: SignUpOptions = {}): Promise<SignedUpMember> {
+  const c = t.client();
+  const email = opts.email ?? uniqueEmail(opts.prefix ?? 'member');
+  await c.signUp(email, opts.password, { confirm: opts.confirm });
+  const id = await uidOf(t.db, email);
+  if (opts.profile !== null) {
+    await t.db
+      .update(profile)
+      .set({ ...SAVED_PROFILE, savedAt: new Date(), ...opts.profile })
+      .where(eq(profile.uid, id));
+  }
+  return { c, id, email };
+}
+
+/**
+ * An admin signed up through the API whose session passed the second factor, as the admin area asks (unless
+ * `secondFactor: false`). An address in the app's ADMIN_EMAILS is an admin already; any other is made one
+ * as the command line does.
+ */
+export async function signUpAdmin(
+  t: TestApp,
+  opts: SignUpOptions & { secondFactor?: boolean } = {},
+): Promise<SignedUpMember & { factor: SecondFactor | undefined }> {
+  const m = await signUpMember(t, opts);
+  if (!t.config.adminEmails.includes(m.email)) await setAdmin({ db: t.db, clock: t.clock }, { email: m.email, isAdmin: true });
+  const factor = opts.secondFactor === false ? undefined : await passSecondFactor(m.c, opts.password);
+  return { ...m, factor };
+}
+
+// ---- Profiles ----
+
+/** A complete, valid profile form as a member sends it to PUT /api/profile (any field can be overridden, even with nonsense). */
+export function buildProfileInput(overrides: Partial<Record<keyof ProfileInput | string, unknown>> = {}) {
+  return {
+    firstName: 'Grace',
+    lastName: 'Miller',
+    phone: '(417) 555-0100',
+    agAffiliated: 'Yes',
+    agCredentialed: 'No',
+    orgAg: 'AG U.S. Missions',
+    orgAgTitle: 'Chaplain',
+    orgAgUrl: 'usmissions.ag.org',
+    orgOther: '',
+    orgOtherTitle: '',
+    orgOtherUrl: '',
+    fosterParent: 'Yes',
+    numberOfFosterKids: 3,
+    streetAddress: '12 Elm Street',
+    city: 'Springfield',
+    state: 'MO',
+    userZip: '65802',
+    socialMedia: 'https://facebook.com/grace.miller',
+    church: 'Central Assembly',
+    agChurch: 'Yes',
+    comments: 'Happy to help with respite care.',
+    ...overrides,
+  };
+}
+
+// ---- Reading back what the app stored ----
+
+/** The account id of an address. */
+export async function uidOf(db: Db, email: string): Promise<string> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (!row) throw new Error(`no account has the address ${email}`);
+  return row.id;
+}
+
+/** The mail items of one form addressed to this email. */
+export function mailsTo(db: Db, to: string, form: string) {
+  return db
+    .select()
+    .from(mail)
+    .where(and(eq(mail.to, to), eq(mail.form, form)));
+}
+
+/** The version of a member's photo (null: none). */
+export async function photoVersionOf(db: Db, uid: string): Promise<number | null> {
+  const [row] = await db.select({ v: profile.photoVersion }).from(profile).where(eq(profile.uid, uid));
+  return row?.v ?? null;
+}
+
+/** The response's JSON body, once its status is the one expected (the body is shown when it is not). */
+export async function expectJson<T>(res: Response, status = 200): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+
+// ---- Discuss ----
+
+/** A post as a member writes it, with a fresh title. */
+export function buildPost(overrides: Partial<PostInput> = {}) {
+  return {
+    category: 'General',
+    title: `A question ${uniqueTag('')}`,
+    body: 'How do you prepare a room for a first placement?\nAny tips welcome.',
+    ...overrides,
+  };
+}
+
+/** A response as a member writes it. */
+export function buildResponse(overrides: Partial<ResponseInput> = {}) {
+  return { body: 'We bought a night light and a soft blanket.', ...overrides };
+}
+
+/** A member as the author of posts and responses (the names their profile would give). */
+export function authorOf(m: { id: string; email: string }, names: { firstName?: string; lastName?: string } = {}): ForumAuthor {
+  return { id: m.id, email: m.email, firstName: names.firstName ?? 'Grace', lastName: names.lastName ?? 'Miller' };
+}
+
+type ForumDeps = Parameters<typeof createPost>[0];
+
+/** buildPost, written through the service (no rate limit): its id. */
+export async function insertPost(deps: ForumDeps, author: ForumAuthor, overrides: Partial<PostInput> = {}): Promise<number> {
+  return (await createPost(deps, { author, input: buildPost(overrides) })).id;
+}
+
+/** buildResponse to a post, written through the service (no rate limit): its id. */
+export async function insertResponse(deps: ForumDeps, author: ForumAuthor, postId: number, overrides: Partial<ResponseInput> = {}): Promise<number> {
+  return (await createResponse(deps, { author, postId, input: buildResponse(overrides) })).id;
+}
+
+// ---- Mail ----
+
+/** A mail item written straight to the log (the outbox's own rows); its id. */
+export async function insertMail(db: Db, overrides: Partial<typeof mail.$inferInsert> = {}): Promise<string> {
+  const [row] = await db
+    .insert(mail)
+    .values({
+      form: 'contact us',
+      to: 'team@example.org',
+      message: { subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' },
+      state: 'SUCCESS',
+      ...overrides,
+    })
+    .returning({ id: mail.id });
+  return row!.id;
+}
+
+// ---- Photos ----
+
+/** A JPEG of one colour. */
+export function jpegBytes({ width = 300, height = 300, background = '#00979b' } = {}): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+}
+
+/** Bytes as a browser sends a chosen file. */
+export function fileBlob(data: Buffer, type = 'image/jpeg'): Blob {
+  return new Blob([new Uint8Array(data)], { type });
+}
+
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A PNG chunk: length, type, data, CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A PNG's header chunk: its size, 8 bits a sample, in grey or RGB. */
+export function pngHeader(width: number, height: number, colour: 'grey' | 'rgb'): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = colour === 'grey' ? 0 : 2;
+  return pngChunk('IHDR', ihdr);
+}
+
+/**
+ * A browser-like multipart upload of one file as `photo` to POST /api/profile/photo, in this client's session
+ * (no Content-Length: the body limit counts the stream). `fields` go along (the crop), `headers` over the rest.
+ */
+export async function uploadPhoto(
+  t: TestApp,
+  c: TestClient,
+  file: Blob,
+  opts: { name?: string; fields?: Record<string, string | number>; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const form = new FormData();
+  form.set('photo', file, opts.name ?? 'photo.jpg');
+  for (const [k, v] of Object.entries(opts.fields ?? {})) form.set(k, String(v));
+  return t.app.request('/api/profile/photo', {
+    method: 'POST',
+    headers: { origin: t.config.publicUrl, cookie: c.cookieHeader(), ...opts.headers },
+    body: form,
+  });
+}

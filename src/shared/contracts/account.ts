@@ -1,0 +1,72 @@
+import {
+  accountUpdatedSchema,
+  linkSentSchema,
+  meResponseSchema,
+  signedInMeSchema,
+  updateAccountSchema,
+  verifyEmailResultSchema,
+  verifyEmailSchema,
+} from '../account';
+import { contract, errors, json, jsonBody, okSchema } from './define';
+
+// The account (SPEC §2 Profile and Update password, issue 11): who is signed in, a new email or password,
+// confirming an address with its mailed link, and deleting the account. Signing in and out, sign-up and
+// password resets are Better Auth's (contracts/auth.ts).
+
+const tags: ['Account'] = ['Account'];
+
+export const getMe = contract({
+  method: 'get',
+  path: '/me',
+  access: 'anyone',
+  tags,
+  summary: 'The signed-in member, or null',
+  responses: { 200: json(meResponseSchema, 'The member, or null for a visitor') },
+});
+
+export const verifyEmail = contract({
+  method: 'post',
+  path: '/account/verify-email',
+  access: 'anyone',
+  tags,
+  summary: "Open a mailed link: confirm the account's address, or move the account to a new one",
+  request: { body: jsonBody(verifyEmailSchema) },
+  responses: { 200: json(verifyEmailResultSchema, 'Confirmed'), ...errors(400, 409, 413, 415, 429) },
+});
+
+export const sendVerificationMail = contract({
+  method: 'post',
+  path: '/account/verification-mail',
+  access: 'member',
+  tags,
+  summary: 'Send the confirmation link again (the pending change’s, if any)',
+  responses: { 200: json(linkSentSchema, 'Sent'), ...errors(400, 401, 409, 429) },
+});
+
+export const cancelEmailChange = contract({
+  method: 'delete',
+  path: '/account/pending-email',
+  access: 'member',
+  tags,
+  summary: 'Cancel a change of address that waits for its confirmation',
+  responses: { 200: json(signedInMeSchema, 'Cancelled: the member as they are now'), ...errors(401) },
+});
+
+export const updateAccount = contract({
+  method: 'patch',
+  path: '/account',
+  access: 'member',
+  tags,
+  summary: 'A new email (confirmed by a mailed link) and/or a new password; both need a recent sign-in',
+  request: { body: jsonBody(updateAccountSchema) },
+  responses: { 200: json(accountUpdatedSchema, 'Changed (or asked)'), ...errors(400, 401, 403, 409, 413, 415) },
+});
+
+export const deleteAccount = contract({
+  method: 'delete',
+  path: '/account',
+  access: 'member',
+  tags,
+  summary: 'Delete the account, its profile and photo, and sign out',
+  responses: { 200: json(okSchema, 'Deleted'), ...errors(401) },
+});

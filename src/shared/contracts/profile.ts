@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { PHOTO_MAX_BYTES } from '../limits';
+import { ownProfileResponseSchema, photoRemovedSchema, photoSavedSchema, profileChangesSchema } from '../profile';
+import { contract, errors, json, jsonBody } from './define';
+
+// The member's own profile (SPEC §3 User profile) and profile photos: the member reads and merge-writes
+// their profile and uploads or removes their photo; members see each other's photos.
+
+const tags: ['Profile'] = ['Profile'];
+const notModified = { description: 'Not modified: the copy the browser has (If-None-Match) is current' };
+
+export const getProfile = contract({
+  method: 'get',
+  path: '/profile',
+  access: 'member',
+  tags,
+  summary: "The member's own profile, private fields included",
+  responses: { 200: json(ownProfileResponseSchema, 'The profile'), ...errors(401) },
+});
+
+export const saveProfile = contract({
+  method: 'put',
+  path: '/profile',
+  access: 'member',
+  tags,
+  summary: 'Save the profile: the fields sent replace the stored ones, the rest keep their value',
+  request: { body: jsonBody(profileChangesSchema) },
+  responses: { 200: json(ownProfileResponseSchema, 'The profile as saved'), ...errors(400, 401, 413, 415) },
+});
+
+/**
+ * The upload is read by the handler (its size limit, its type and the file are checked there, with their
+ * own messages), so the body is described with a plain schema: no validator of the library reads it.
+ */
+export const uploadPhoto = contract({
+  method: 'post',
+  path: '/profile/photo',
+  access: 'member',
+  tags,
+  summary: 'Upload a photo and the square to keep; the server crops it, re-encodes it and strips its metadata',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: ['photo'],
+            properties: {
+              photo: { type: 'string', format: 'binary', description: `JPEG, PNG or WebP, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB` },
+              x: { type: 'integer', minimum: 0, description: 'The square: left edge, in pixels of the upright original' },
+              y: { type: 'integer', minimum: 0, description: 'Top edge' },
+              width: { type: 'integer', minimum: 1 },
+              height: { type: 'integer', minimum: 1 },
+            },
+          },
+        },
+      },
+    },
+  },
+  responses: { 200: json(photoSavedSchema, 'The address of the new photo'), ...errors(400, 401, 413, 415, 429) },
+});
+
+export const removePhoto = contract({
+  method: 'delete',
+  path: '/profile/photo',
+  access: 'member',
+  tags,
+  summary: 'Back to the blank picture',
+  responses: { 200: json(photoRemovedSchema, 'Removed'), ...errors(401) },
+});
+
+export const getPhoto = contract({
+  method: 'get',
+  path: '/photos/{uid}',
+  access: 'member',
+  tags,
+  summary: "A member's photo (cached for good when `v` is its current version)",
+  request: {
+    params: z.object({ uid: z.string().meta({ description: "A member's id" }) }),
+    query: z.object({ v: z.string().optional().meta({ description: 'The version, from the photo’s address' }) }),
+  },
+  responses: {
+    200: { description: 'The photo (with an ETag)', content: { 'image/jpeg': { schema: z.string().meta({ format: 'binary' }) } } },
+    304: notModified,
+    ...errors(400, 401, 404),
+  },
+});

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { siteConfigSchema } from '../boot';
+import { contactInputSchema, humanTokenResponseSchema } from '../contact';
+import { pageViewSchema, pageViewSummaryQuerySchema, pageViewSummarySchema } from '../page-view';
+import { resourcesResponseSchema } from '../resources';
+import { contract, errors, json, jsonBody, okSchema } from './define';
+
+// The site's settings, the contact form, the printable resources and page views (SPEC §2, §4).
+
+const file = (type: string, description: string) => ({ description, content: { [type]: { schema: z.string().meta({ format: 'binary' }) } } });
+const notModified = { description: 'Not modified since the ETag given in If-None-Match.' };
+const resourceParams = z.object({ id: z.string() });
+
+export const getSite = contract({
+  method: 'get',
+  path: '/site',
+  access: 'anyone',
+  tags: ['Site'],
+  summary: "The site's settings the pages need (the Give link, whether Google sign-in is offered)",
+  responses: { 200: json(siteConfigSchema, 'The settings') },
+});
+
+export const confirmHuman = contract({
+  method: 'post',
+  path: '/contact/human',
+  access: 'anyone',
+  tags: ['Contact'],
+  summary: "'I am indeed human': a short-lived token good for one message",
+  responses: { 200: json(humanTokenResponseSchema, 'The token'), ...errors(429) },
+});
+
+export const sendContactMessage = contract({
+  method: 'post',
+  path: '/contact',
+  access: 'anyone',
+  tags: ['Contact'],
+  summary: 'Write to the team (visitors send a human token; members need none)',
+  request: { body: jsonBody(contactInputSchema) },
+  responses: { 202: json(okSchema, 'Queued for the team'), ...errors(400, 403, 415, 429) },
+});
+
+export const listResources = contract({
+  method: 'get',
+  path: '/resources',
+  access: 'anyone',
+  tags: ['Resources'],
+  summary: 'The printable and shareable resources',
+  responses: { 200: json(resourcesResponseSchema, 'The resources') },
+});
+
+export const getResource = contract({
+  method: 'get',
+  path: '/resources/{id}',
+  access: 'anyone',
+  tags: ['Resources'],
+  summary: 'A resource file (PDF or PNG), as an attachment',
+  request: { params: resourceParams },
+  responses: { 200: { ...file('application/pdf', 'The file'), content: { ...file('application/pdf', '').content, ...file('image/png', '').content } }, 304: notModified, ...errors(404) },
+});
+
+export const getResourcePreview = contract({
+  method: 'get',
+  path: '/resources/{id}/preview.png',
+  access: 'anyone',
+  tags: ['Resources'],
+  summary: 'A small picture of an image resource',
+  request: { params: resourceParams },
+  responses: { 200: file('image/png', 'The picture'), 304: notModified, ...errors(404) },
+});
+
+export const recordPageView = contract({
+  method: 'post',
+  path: '/page-views',
+  access: 'anyone',
+  tags: ['Analytics'],
+  summary: 'Count a page view (nothing is kept when the browser sends Do-Not-Track or GPC)',
+  request: { body: jsonBody(pageViewSchema) },
+  responses: { 204: { description: 'Counted (or not, by the visitor’s choice)' }, ...errors(400, 415, 429) },
+});
+
+export const pageViewSummary = contract({
+  method: 'get',
+  path: '/admin/page-views/summary',
+  access: 'admin',
+  tags: ['Analytics'],
+  summary: 'Page views and visitors per path and per day',
+  request: { query: pageViewSummaryQuerySchema },
+  responses: { 200: json(pageViewSummarySchema, 'The summary'), ...errors(400, 401, 403) },
+});

@@ -1,0 +1,159 @@
+import {
+  FOSTER_KIDS_MAX,
+  PHONE_INPUT_MAX,
+  PROFILE_ADDRESS_MAX,
+  PROFILE_COMMENTS_MAX,
+  PROFILE_NAME_MAX,
+  PROFILE_TEXT_MAX,
+  PROFILE_URL_MAX,
+} from '../../shared/limits';
+import type { ProfileField } from '../../shared/profile';
+import { US_STATES } from '../../shared/states';
+
+/**
+ * How a field is asked: a line of text (tel and url are text typed for the phone's keyboard and the
+ * browser's autofill), several lines, a choice from a list, Yes/No radios, or a whole number.
+ */
+export type FieldKind = 'text' | 'tel' | 'url' | 'textarea' | 'select' | 'yes-no' | 'number';
+
+export type FieldDef = {
+  name: ProfileField;
+  label: string;
+  kind: FieldKind;
+  /** Marked with an asterisk; the schema is what refuses a blank. */
+  required?: boolean;
+  /** Below the label, tied to the input with aria-describedby. */
+  description?: string;
+  autoComplete?: string;
+  inputMode?: 'numeric';
+  maxLength?: number;
+  /** kind 'select': the choices, the first being the empty one. */
+  options?: Array<{ value: string; label: string }>;
+  /** kind 'number': the largest whole number accepted. */
+  max?: number;
+};
+
+/** A row holds one field, or several side by side on wider screens. */
+export type FieldRow = FieldDef | FieldDef[];
+
+export type FieldSection = { legend: string; description?: string; rows: FieldRow[] };
+
+const STATE_OPTIONS = [{ value: '', label: 'Choose your state' }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))];
+const EXAMPLE_SITE = 'For example example.org';
+
+/** SPEC §2 "Update profile form": every field of the profile, in the order and groups the page shows them. */
+export const PROFILE_SECTIONS: FieldSection[] = [
+  {
+    legend: 'About you',
+    rows: [
+      [
+        { name: 'firstName', label: 'First name', kind: 'text', required: true, autoComplete: 'given-name', maxLength: PROFILE_NAME_MAX },
+        { name: 'lastName', label: 'Last name', kind: 'text', required: true, autoComplete: 'family-name', maxLength: PROFILE_NAME_MAX },
+      ],
+      {
+        name: 'phone',
+        label: 'Phone',
+        kind: 'tel',
+        required: true,
+        autoComplete: 'tel',
+        maxLength: PHONE_INPUT_MAX,
+        description: "Area code included. Only you and the network's administrators see it.",
+      },
+    ],
+  },
+  {
+    legend: 'Where you live',
+    description: 'Other members see your city and state. Your street address and ZIP code are never made public.',
+    rows: [
+      {
+        name: 'streetAddress',
+        label: 'Street address',
+        kind: 'text',
+        autoComplete: 'street-address',
+        maxLength: PROFILE_ADDRESS_MAX,
+        description: "Never made public: only you and the network's administrators see it.",
+      },
+      [
+        { name: 'city', label: 'City', kind: 'text', autoComplete: 'address-level2', maxLength: PROFILE_TEXT_MAX },
+        { name: 'state', label: 'State', kind: 'select', required: true, autoComplete: 'address-level1', options: STATE_OPTIONS },
+        { name: 'userZip', label: 'ZIP code', kind: 'text', autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 10 },
+      ],
+    ],
+  },
+  {
+    legend: 'Your church',
+    rows: [
+      { name: 'church', label: 'Church name', kind: 'text', autoComplete: 'off', maxLength: PROFILE_TEXT_MAX },
+      { name: 'agChurch', label: 'Is your church an Assemblies of God (AG) church?', kind: 'yes-no' },
+    ],
+  },
+  {
+    legend: 'Assemblies of God',
+    rows: [
+      {
+        name: 'agAffiliated',
+        label: 'Are you affiliated with the Assemblies of God?',
+        kind: 'yes-no',
+        description: 'Yes if you attend or belong to an AG church, ministry or organisation.',
+      },
+      { name: 'agCredentialed', label: 'Are you an AG credentialed minister?', kind: 'yes-no' },
+      {
+        name: 'orgAg',
+        label: 'AG employer',
+        kind: 'text',
+        autoComplete: 'organization',
+        maxLength: PROFILE_TEXT_MAX,
+        description:
+          'If you work for the AG: for example the General Council, a District Council, a local AG church, AG U.S. Missions, an AG university or the AG family-services agency.',
+      },
+      [
+        { name: 'orgAgTitle', label: 'Your title at the AG employer', kind: 'text', autoComplete: 'organization-title', maxLength: PROFILE_TEXT_MAX },
+        { name: 'orgAgUrl', label: 'AG employer web site', kind: 'url', autoComplete: 'url', maxLength: PROFILE_URL_MAX, description: EXAMPLE_SITE },
+      ],
+    ],
+  },
+  {
+    legend: 'Other organisation',
+    description: 'Another ministry, agency or organisation you serve with, if any.',
+    rows: [
+      { name: 'orgOther', label: 'Organisation', kind: 'text', autoComplete: 'off', maxLength: PROFILE_TEXT_MAX },
+      [
+        { name: 'orgOtherTitle', label: 'Your title at the organisation', kind: 'text', autoComplete: 'off', maxLength: PROFILE_TEXT_MAX },
+        { name: 'orgOtherUrl', label: 'Organisation web site', kind: 'url', autoComplete: 'off', maxLength: PROFILE_URL_MAX, description: EXAMPLE_SITE },
+      ],
+    ],
+  },
+  {
+    legend: 'Foster care',
+    rows: [
+      { name: 'fosterParent', label: 'Are you a foster parent?', kind: 'yes-no' },
+      {
+        name: 'numberOfFosterKids',
+        label: 'Foster children in your home this year',
+        kind: 'number',
+        max: FOSTER_KIDS_MAX,
+        description: `Kinship and non-kinship placements together, as a whole number from 0 to ${FOSTER_KIDS_MAX}.`,
+      },
+    ],
+  },
+  {
+    legend: 'Online and comments',
+    rows: [
+      {
+        name: 'socialMedia',
+        label: 'Social media link',
+        kind: 'url',
+        autoComplete: 'off',
+        maxLength: PROFILE_URL_MAX,
+        description: 'A link to a page where people can follow you, for example facebook.com/yourname.',
+      },
+      {
+        name: 'comments',
+        label: 'Comments',
+        kind: 'textarea',
+        maxLength: PROFILE_COMMENTS_MAX,
+        description: 'Anything you would like other members of the network to know.',
+      },
+    ],
+  },
+];
