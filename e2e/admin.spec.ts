@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { MESSAGES } from '../src/shared/messages';
 import { launchBrowser, openSite, type Session } from './support/browser';
 import { waitForMail } from './support/mail';
@@ -292,7 +291,7 @@ describe('the admin area', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^profiles-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = fs.readFileSync((await download.path())!);
+    const csv = fs.readFileSync((await download.path()));
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.toString('utf8').slice(1).split('\r\n');
     expect(lines[0]).toBe(

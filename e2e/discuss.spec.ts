@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { MESSAGES } from '../src/shared/messages';
 import { launchBrowser, openSite } from './support/browser';
 import { waitForMail } from './support/mail';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { seriousViolations } from './support/a11y';
 import { launchBrowser, openSite } from './support/browser';
 import { uniqueEmail } from './support/members';

@@ -77,7 +77,7 @@ describe('the profile photo', () => {
     await page.getByRole('group', { name: 'Crop square' }).focus();
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowLeft');
 
-    const preview = page.getByRole('img', { name: 'Preview of your new profile picture' });
+    const preview = page.getByRole('img', { name: 'Preview of the crop, as members will see you' });
     await expect.poll(() => preview.isVisible()).toBe(true);
     expect(await seriousViolations(page), 'photo page with the cropper').toEqual([]);
 

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { inject } from 'vitest';
 import { pdfText } from '../src/server/testing/pdf-text';
 import { seriousViolations } from './support/a11y';
 import { launchBrowser, openSite } from './support/browser';

@@ -122,7 +122,7 @@ async function expectSafe(w: Watched, label: string, expected: { shown?: readonl
   const shown = await expect
     .poll(missing, { timeout: 15_000, message: `${label}: what the page should show` })
     .toEqual([])
-    .then(() => null, (err: unknown) => err);
+    .then(() => null, (err: unknown) => (err instanceof Error ? err : new Error(String(err))));
   await w.page.waitForTimeout(SETTLE_MS);
   for (const f of w.page.frames()) {
     const state = await f.evaluate(inspect);
@@ -342,7 +342,7 @@ describe('stored XSS: every field a person controls, on every page that shows it
       expect(await item.count(), mail.form).toBe(1);
       await item.getByRole('button', { name: /^Show message/ }).click();
       await expectSafe(admin, `/admin/mail, ${mail.form}`, { shown: [...mail.shown, ...mail.quoted] });
-      const frame = await item.locator('iframe').elementHandle().then((h) => h!.contentFrame());
+      const frame = await item.locator('iframe').elementHandle().then((h) => h.contentFrame());
       expect(await item.locator('iframe').getAttribute('sandbox')).toBe('');
       await expectSafe(admin, `/admin/mail, ${mail.form}, HTML part`, { shown: mail.quoted, frame: frame! });
     }

@@ -12,7 +12,7 @@ const failures: string[] = [];
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-reports-'));
 const started = Date.now();
 const only = process.argv.slice(2);
-const STEPS = ['typecheck', 'api-pglite', 'api-postgres', 'build', 'e2e'] as const;
+const STEPS = ['typecheck', 'lint', 'api-pglite', 'api-postgres', 'build', 'e2e'] as const;
 const steps = STEPS.filter((s) => only.length === 0 || only.includes(s));
 
 function elapsed() {
@@ -61,6 +61,10 @@ async function main() {
   for (const step of steps) {
     if (step === 'typecheck') {
       if (!run(step, process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'])) total.failed++;
+    } else if (step === 'lint') {
+      // ESLint (the boundaries of DESIGN rule 1, hooks, a11y, typed rules), then Prettier's check of the format.
+      const lint = 'node node_modules/eslint/bin/eslint.js .';
+      if (!run(step, 'sh', ['-c', lint])) total.failed++;
     } else if (step === 'api-pglite') {
       vitest(step, [], { DATABASE_URL: '' });
     } else if (step === 'api-postgres') {

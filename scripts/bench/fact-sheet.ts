@@ -8,7 +8,8 @@
  * Goal (issue 3): well under a second per sheet.
  */
 import autocannon from 'autocannon';
-import { networkTarget, US_STATES, type StateStat } from '../../src/shared/states';
+import { networkTarget, US_STATES } from '../../src/shared/states';
+import type { StateStat } from '../../src/shared/state-stat';
 import { renderFactSheet } from '../../src/server/states/fact-sheet';
 import { startServer } from './start-server';
 

@@ -68,7 +68,7 @@ async function main() {
           lhr.audits[id]?.numericValue ?? NaN,
         ]),
       );
-      requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []) as NetworkRequest[];
+      requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []);
       process.stdout.write(`  run ${run}: performance ${score}, LCP ${(lcp / 1000).toFixed(2)} s\n`);
     }
 
@@ -110,7 +110,7 @@ async function main() {
       ].join('\n'),
     );
   } finally {
-    if (chrome) await chrome.kill();
+    chrome?.kill();
     await server.stop();
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { except } from 'hono/combine';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { bodyLimit } from 'hono/body-limit';
@@ -16,7 +17,8 @@ import { contactRoutes } from './contact/routes';
 import { directoryRoutes } from './directory/routes';
 import { forumRoutes } from './forum/routes';
 import { authRoutes } from './auth/routes';
-import { loadSession, type AuthVariables } from './auth/session';
+import { loadSession } from './auth/session';
+import type { AuthVariables } from './http/session';
 import type { SiteConfig } from '../shared/boot';
 import type { AppDeps } from './deps';
 import { AppError, errorBody } from './http/errors';
@@ -82,7 +84,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     },
   });
   // Exactly one route, the photo upload, takes a larger body, under its own limit (profiles/routes.ts).
-  app.use('/api/*', (c, next) => (isPhotoUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  app.use('/api/*', except((c) => isPhotoUpload(c.req.method, c.req.path), jsonBodyLimit));
 
   app.onError((err, c) => {
     if (err instanceof AppError) {

@@ -26,8 +26,8 @@ function start(port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: env({ PORT: String(port) }) });
   children.push(child);
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited, output: () => output };
 }

@@ -55,8 +55,6 @@ const cursorSchema = z
   .regex(/^\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a list position')
   .optional();
 
-const blankIsUnset = (s: string | undefined) => (s?.trim() ? s.trim() : undefined);
-
 /** GET /api/admin/mail: newest first, optionally one form and one delivery state; `before` continues. */
 export const mailListQuerySchema = z.object({
   form: queryTextOf('Form', MAIL_FORM_MAX, 'Unknown form'),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 export const PAGE_VIEW_PATH_MAX = 512;
 export const PAGE_VIEW_REFERRER_MAX = 1024;
 
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const noControlCharacters = (s: string) => !/[\u0000-\u001f\u007f]/.test(s);
 
 /**

@@ -103,9 +103,8 @@ export const NETWORK_FIGURES_MIN_MEMBERS = 3;
 /** What the pages say instead of figures with too few members behind them. */
 export const NETWORK_FIGURES_HIDDEN = `fewer than ${NETWORK_FIGURES_MIN_MEMBERS}`;
 
-// The shapes GET /api/states answers are zod schemas in ./state-stat.ts (the API's contracts check them);
-// only their types come here, erased from the landing's bundle.
-export type { NetworkFigures, StateStat, StatesResponse } from './state-stat';
+// The shapes GET /api/states answers (StateStat, StatesResponse) are zod schemas in ./state-stat.ts, which
+// the API's contracts check; import their types from there, so the landing's bundle carries no zod.
 
 /** Where a state's fact sheet is served; `US` for the national one. */
 export function factSheetUrl(code: string): string {

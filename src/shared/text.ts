@@ -6,6 +6,7 @@ import { z } from 'zod';
 // write and are a favourite of injection and log-forging attempts. Refused, not stripped: what is stored
 // is what was sent.
 
+/* eslint-disable no-control-regex -- finding control characters is the point of these three */
 /** Control characters other than tab and line breaks. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** Every control character: for one-line values that are not tidied (query parameters, keys). */
@@ -63,6 +64,7 @@ export function queryTextOf(label: string, max: number, tooLong = `${label} must
 }
 
 const UNSTORABLE = /\u0000/;
+/* eslint-enable no-control-regex */
 
 /**
  * Whether a string, or any key or string inside a JSON value, holds what PostgreSQL's text cannot store

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { BOOT_ELEMENT_ID, type BootState } from '../shared/boot';
-import { ME_QUERY_KEY, type MeResponse } from './auth/me-query';
-import { SITE_QUERY_KEY } from './site/site-query';
+import { ME_QUERY_KEY, type MeResponse } from './lib/me-query';
+import { SITE_QUERY_KEY } from './lib/site-query';
 
 /** The state the server wrote into the page (see src/shared/boot.ts), or null when there is none. */
 export function readBootState(doc: Document): BootState | null {

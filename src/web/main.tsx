@@ -12,11 +12,11 @@ import { RouterProvider } from 'react-router/dom';
 import { PRERENDERED_ATTRIBUTE } from '../shared/boot';
 import { trackPageViews } from './analytics/page-views';
 import { AppProviders } from './app/app-providers';
-import { meQueryOptions } from './auth/me-query';
+import { meQueryOptions } from './lib/me-query';
 import { readBootState, seedBootState } from './boot';
 import { queryClient } from './lib/query-client';
 import { createRouter, loadMatchedRoutes } from './routes';
-import { siteQueryOptions } from './site/site-query';
+import { siteQueryOptions } from './lib/site-query';
 
 // What the server wrote into the page saves the first screen its round trips; ask for the rest while
 // the first page's code is still downloading.

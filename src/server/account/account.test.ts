@@ -4,7 +4,7 @@ import { MESSAGES } from '../../shared/messages';
 import { RECENT_SIGN_IN_MS } from '../../shared/limits';
 import { profile, session, user } from '../db/schema';
 import { photoKey } from '../storage/storage';
-import { createTestApp, testClock } from '../testing/app';
+import { createTestApp, type testClock } from '../testing/app';
 import { uidOf, uniqueEmail } from '../testing/factories';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -24,7 +24,7 @@ describe('sign-up', () => {
     const email = uniqueEmail();
     const c = t.client();
     await c.signUp(email, undefined, { confirm: false });
-    expect(await c.me())!.toMatchObject({ email, emailVerified: false, pendingEmail: null });
+    expect(await c.me()).toMatchObject({ email, emailVerified: false, pendingEmail: null });
 
     const [item] = await mailsTo(t.db, email, 'email verification');
     expect(item!.message.subject).toBe('Confirm your email address for the Foster Care Network');
@@ -40,7 +40,7 @@ describe('sign-up', () => {
     const res = await confirm(t.client(), token);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ purpose: 'verify', email });
-    expect(await c.me())!.toMatchObject({ emailVerified: true });
+    expect(await c.me()).toMatchObject({ emailVerified: true });
 
     const again = await confirm(c, token);
     expect(again.status).toBe(400);
@@ -167,10 +167,10 @@ describe('changing the address', () => {
     const result = await confirm(m.c, await t.emailLinkTokenTo(next));
     expect(result.status).toBe(200);
     expect(await result.json()).toEqual({ purpose: 'change', email: next });
-    expect(await m.c.me())!.toMatchObject({ email: next, emailVerified: true, pendingEmail: null });
+    expect(await m.c.me()).toMatchObject({ email: next, emailVerified: true, pendingEmail: null });
     const [moved] = await t.db.select().from(profile).where(eq(profile.uid, m.id));
     expect(moved!.email).toBe(next);
-    expect(await elsewhere.me())!.toBeNull();
+    expect(await elsewhere.me()).toBeNull();
     expect((await t.client().signIn(m.email)).status).toBe(401);
     expect((await t.client().signIn(next)).status).toBe(200);
   });
@@ -197,7 +197,7 @@ describe('changing the address', () => {
     expect(cancelled.status).toBe(200);
     expect((await cancelled.json()).user).toMatchObject({ email: m.email, pendingEmail: null });
     expect((await confirm(m.c, secondToken)).status).toBe(400);
-    expect(await m.c.me())!.toMatchObject({ email: m.email });
+    expect(await m.c.me()).toMatchObject({ email: m.email });
   });
 
   it('refuses an address that another account took before the link was opened', async () => {
@@ -208,7 +208,7 @@ describe('changing the address', () => {
     await t.client().signUp(next, undefined, { confirm: false });
     const res = await confirm(m.c, token);
     expect(res.status).toBe(409);
-    expect(await m.c.me())!.toMatchObject({ email: m.email });
+    expect(await m.c.me()).toMatchObject({ email: m.email });
   });
 
   it('a confirmation link for an address the account no longer has confirms nothing', async () => {
@@ -217,15 +217,15 @@ describe('changing the address', () => {
     // The member moves to an address of their own (confirmed there), leaving the old link behind.
     await t.db.update(user).set({ email: uniqueEmail('elsewhere') }).where(eq(user.id, m.id));
     expect((await confirm(m.c, stale)).status).toBe(400);
-    expect(await m.c.me())!.toMatchObject({ emailVerified: false });
+    expect(await m.c.me()).toMatchObject({ emailVerified: false });
   });
 
   it("confirms the link's own account, never the one signed in where it is opened", async () => {
     const owner = await signUpMember(t, { confirm: false, profile: null });
     const bystander = await signUpMember(t, { confirm: false, profile: null });
     expect((await confirm(bystander.c, await t.emailLinkTokenTo(owner.email))).status).toBe(200);
-    expect(await bystander.c.me())!.toMatchObject({ emailVerified: false });
-    expect(await owner.c.me())!.toMatchObject({ emailVerified: true });
+    expect(await bystander.c.me()).toMatchObject({ emailVerified: false });
+    expect(await owner.c.me()).toMatchObject({ emailVerified: true });
   });
 });
 
@@ -243,9 +243,9 @@ describe('ADMIN_EMAILS', () => {
     // Plain sign-up with the listed address: no admin until the link mailed there is opened.
     const owner = t.client();
     await owner.signUp(LISTED_ADMIN, undefined, { confirm: false });
-    expect(await owner.me())!.toMatchObject({ isAdmin: false });
+    expect(await owner.me()).toMatchObject({ isAdmin: false });
     expect((await owner.get('/api/admin/profiles')).status).toBe(403);
     expect((await confirm(owner, await t.emailLinkTokenTo(LISTED_ADMIN, 'email verification'))).status).toBe(200);
-    expect(await owner.me())!.toMatchObject({ isAdmin: true });
+    expect(await owner.me()).toMatchObject({ isAdmin: true });
   });
 });

@@ -4,12 +4,12 @@ import { ADMIN_TOPICS } from '../../shared/admin';
 import { EMAIL_LINK_TTL_MS } from '../../shared/limits';
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { MESSAGES } from '../../shared/messages';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../http/session';
 import type { Db } from '../db/client';
 import { emailToken, profile, session, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { MAIL_FORMS, renderMail } from '../mail/outbox';
+import { MAIL_FORMS, renderMail } from '../mail';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'outbox' | 'logger' | 'live'>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

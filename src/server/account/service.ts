@@ -1,10 +1,10 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Me } from '../../shared/account';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { MESSAGES } from '../../shared/messages';
 import { RECENT_SIGN_IN_MS } from '../../shared/limits';
-import type { Auth } from '../auth/auth';
-import { isAdmin, type SessionInfo, type SessionUser } from '../auth/session';
+import type { Auth } from '../auth';
+import { isAdmin, type SessionInfo, type SessionUser } from '../http/session';
 import type { AppDeps } from '../deps';
 import { account, post, postResponse, profile, session, user, verification } from '../db/schema';
 import { AppError } from '../http/errors';

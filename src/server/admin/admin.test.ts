@@ -8,14 +8,14 @@ import type {
 } from '../../shared/admin';
 import { ADMIN_ACTIVITY_PAGE_SIZE, ADMIN_PROFILES_PAGE_SIZE } from '../../shared/admin';
 import { LIVE_TOPICS, type LiveEvent } from '../../shared/live';
-import type { StatesResponse } from '../../shared/states';
+import type { StatesResponse } from '../../shared/state-stat';
 import { adminActivity, profile } from '../db/schema';
 import { seedStateStats } from '../states/service';
 import { createTestApp, nextLiveEvent, testClock } from '../testing/app';
 import { parseCsv } from '../testing/csv';
 import { expectJson as json, insertMember, signUpAdmin, signUpMember } from '../testing/factories';
 import { passSecondFactor, verifySecondFactor } from '../testing/second-factor';
-import { recordActivity } from './activity';
+import { recordActivity } from '../activity';
 import { PROFILE_CSV_COLUMNS } from './csv';
 import { setAdmin } from './roles';
 

@@ -12,8 +12,8 @@ import { cursorOf, olderThan, pageOf } from '../db/keyset';
 import { mail, mailEvent } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { announceMail } from '../mail/outbox';
-import { recordActivity, type Actor } from './activity';
+import { announceMail } from '../mail';
+import { recordActivity, type Actor } from '../activity';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'live' | 'outbox' | 'logger'>;
 

@@ -3,7 +3,7 @@ import { DELIVERY_STATES, type AdminOverview, type DeliveryState } from '../../s
 import { STATE_NONE, stateName } from '../../shared/states';
 import type { AppDeps } from '../deps';
 import { mail, profile, user } from '../db/schema';
-import { networkByState } from '../states/service';
+import { networkByState } from '../states';
 import { adminCondition } from './roles';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

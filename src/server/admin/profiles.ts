@@ -9,7 +9,7 @@ import {
 import type { Config } from '../config';
 import type { AppDeps } from '../deps';
 import { profile, user } from '../db/schema';
-import { fieldsOf, photoUrlOf, type ProfileRow } from '../profiles/service';
+import { fieldsOf, photoUrlOf, type ProfileRow } from '../profiles';
 
 // The admins' view of every account's profile: all fields, private ones included (SPEC §6: admins review
 // all profiles). Every account is listed, also those whose member has not saved the form yet.

@@ -5,8 +5,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { profile, user } from '../db/schema';
 import { AppError } from '../http/errors';
-import type { LivePublisher } from '../live/bus';
-import { COMMAND_LINE, recordActivity, type Actor } from './activity';
+import type { LivePublisher } from '../live';
+import { COMMAND_LINE, recordActivity, type Actor } from '../activity';
 
 export type RoleChange = { email: string; isAdmin: boolean };
 /** What the command line's changes need: the database, and the live bus and clock when the server makes them. */

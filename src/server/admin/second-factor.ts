@@ -2,7 +2,7 @@ import { eq, like, sql } from 'drizzle-orm';
 import { ADMIN_ACTIONS, ADMIN_TOPICS } from '../../shared/admin';
 import { systemClock } from '../clock';
 import { session, twoFactor, user, verification } from '../db/schema';
-import { COMMAND_LINE, recordActivity } from './activity';
+import { COMMAND_LINE, recordActivity } from '../activity';
 import type { CommandLineDeps } from './roles';
 
 export type TwoFactorResetResult = { ok: true; email: string; hadFactor: boolean } | { ok: false; reason: 'no-account' };

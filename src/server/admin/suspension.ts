@@ -3,8 +3,8 @@ import { ADMIN_ACTIONS, ADMIN_TOPICS } from '../../shared/admin';
 import { profile, session, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { MAIL_FORMS, renderMail } from '../mail/outbox';
-import { recordActivity, type Actor } from './activity';
+import { MAIL_FORMS, renderMail } from '../mail';
+import { recordActivity, type Actor } from '../activity';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'live' | 'outbox' | 'logger'>;
 

@@ -98,7 +98,7 @@ describe('without a Google client', () => {
     // The popup's start is not even there.
     expect((await c.get(popupStartUrl())).status).toBe(404);
     expect((await c.get('/api/auth/callback/google?code=x&state=y')).headers.get('location')).toMatch(/^\/signin\?error=/);
-    expect(await c.me())!.toBeNull();
+    expect(await c.me()).toBeNull();
   });
 });
 
@@ -165,7 +165,7 @@ describe('with a Google client', () => {
     const providers = await t.db.select({ p: account.providerId }).from(account).where(eq(account.userId, squatter.id));
     expect(providers.map((r) => r.p)).toEqual(['google']);
     // The password is gone and the sessions made with it ended; only the owner's is left.
-    expect(await squatter.c.me())!.toBeNull();
+    expect(await squatter.c.me()).toBeNull();
     expect((await t.client().signIn(squatter.email)).status).toBe(401);
     expect(await t.db.select().from(session).where(eq(session.userId, squatter.id))).toHaveLength(1);
   });
@@ -184,13 +184,13 @@ describe('with a Google client', () => {
     const { page } = await popupSignIn(c, who);
     expect(page.error?.code).toBe('email_not_verified');
     expect(page.token).toBeUndefined();
-    expect(await c.me())!.toBeNull();
+    expect(await c.me()).toBeNull();
     expect(await usersWith(who.email)).toHaveLength(0);
 
     const member = await passwordMember({ verified: false });
     const other = t.client();
     expect((await popupSignIn(other, googleUser({ email: member.email, emailVerified: false }))).page.error).toBeDefined();
-    expect(await other.me())!.toBeNull();
+    expect(await other.me()).toBeNull();
     expect((await member.c.me())?.id).toBe(member.id);
     expect(await t.db.select().from(account).where(and(eq(account.userId, member.id), eq(account.providerId, 'google')))).toHaveLength(0);
   });
@@ -200,7 +200,7 @@ describe('with a Google client', () => {
     await popupSignIn(t.client(), who);
     const c = t.client();
     expect((await popupSignIn(c, { ...who, emailVerified: false })).page.error?.code).toBe('email_not_verified');
-    expect(await c.me())!.toBeNull();
+    expect(await c.me()).toBeNull();
   });
 
   it('leaves the visitor signed out when consent is denied, and tells the page', async () => {
@@ -208,7 +208,7 @@ describe('with a Google client', () => {
     const { page } = await popupSignIn(c, 'deny');
     expect(page.error?.code).toBe('access_denied');
     expect(page.token).toBeUndefined();
-    expect(await c.me())!.toBeNull();
+    expect(await c.me()).toBeNull();
   });
 
   it('refuses a forged or missing state', async () => {
@@ -219,7 +219,7 @@ describe('with a Google client', () => {
     forged.set('state', 'forged-state-value');
     const page = completionOf(await (await c.get(`${back.pathname}?${forged}`)).text());
     expect(page.error?.code).toBe('state_mismatch');
-    expect(await c.me())!.toBeNull();
+    expect(await c.me()).toBeNull();
 
     // Without the popup's marker the callback redirects to the sign-in page, which reports the failure.
     const visitor = t.client();
@@ -227,7 +227,7 @@ describe('with a Google client', () => {
     const missing = await visitor.get(`${back.pathname}?${forged}`);
     expect(missing.status).toBe(302);
     expect(missing.headers.get('location')).toBe(`${GOOGLE_ERROR_PATH}?error=state_not_found`);
-    expect(await visitor.me())!.toBeNull();
+    expect(await visitor.me()).toBeNull();
   });
 
   it('refuses a state that was already used, or that another browser started', async () => {
@@ -240,7 +240,7 @@ describe('with a Google client', () => {
     expect(replay.headers.get('location')).toMatch(/^\/signin\?error=state_/);
     const victim = t.client();
     expect((await victim.get(callbackPath)).headers.get('location')).toMatch(/^\/signin\?error=state_/);
-    expect(await victim.me())!.toBeNull();
+    expect(await victim.me()).toBeNull();
 
     // A callback for a flow another browser started: the state is valid but not this browser's.
     const attacker = t.client();
@@ -248,7 +248,7 @@ describe('with a Google client', () => {
     const back = await atProvider(start.headers.get('location')!, googleUser());
     const planted = t.client();
     expect((await planted.get(back.pathname + back.search)).headers.get('location')).toMatch(/error=state_mismatch/);
-    expect(await planted.me())!.toBeNull();
+    expect(await planted.me()).toBeNull();
     expect(await t.db.select().from(session)).toHaveLength(sessionsBefore.length);
   });
 
@@ -263,7 +263,7 @@ describe('with a Google client', () => {
     const denied = t.client();
     const failed = await redirectSignIn(denied, 'deny');
     expect(failed.headers.get('location')).toBe(`${GOOGLE_ERROR_PATH}?error=access_denied`);
-    expect(await denied.me())!.toBeNull();
+    expect(await denied.me()).toBeNull();
   });
 });
 

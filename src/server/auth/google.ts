@@ -5,7 +5,7 @@ import { ADMIN_TOPICS } from '../../shared/admin';
 import type { GoogleConfig } from '../config';
 import type { Db } from '../db/client';
 import { account, session, user } from '../db/schema';
-import type { LivePublisher } from '../live/bus';
+import type { LivePublisher } from '../live';
 import type { Logger } from '../logger';
 
 // Sign in with Google, built from Better Auth's generic OpenID Connect plugin (discovery, PKCE, the ID

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { googlePopupStartSchema, googleRedirectStartSchema } from '../../shared/google';
 import { holdsUnstorableText } from '../../shared/text';
 import type { Auth } from './auth';
-import type { AuthVariables } from './session';
+import type { AuthVariables } from '../http/session';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
 import { clientIp } from '../http/client-ip';
 import { AppError } from '../http/errors';
 import { fieldErrorsOf } from '../http/validate';
 import type { AppDeps } from '../deps';
-import { sendVerificationMail } from '../account/email-links';
+import { sendVerificationMail } from '../account';
 
 const MINUTE = 60_000;
 // Per client (an address can share a NAT with many people) and per account address (slows guessing

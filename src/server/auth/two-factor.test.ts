@@ -76,7 +76,7 @@ describe('setting up', () => {
     const wrong = await enable(c, 'not my password');
     expect(wrong.status).toBe(400);
     expect((await body(wrong)).code).toBe('INVALID_PASSWORD');
-    expect(await c.me())!.toMatchObject({ twoFactorEnabled: false, secondFactorPassed: false });
+    expect(await c.me()).toMatchObject({ twoFactorEnabled: false, secondFactorPassed: false });
 
     const first = await enable(c);
     expect(first.status).toBe(200);
@@ -92,17 +92,17 @@ describe('setting up', () => {
       expect((await body(res)).code, code).toBe('INVALID_CODE');
     }
     expect((await c.post('/api/auth/two-factor/verify-totp', {})).status).toBe(400);
-    expect(await c.me())!.toMatchObject({ twoFactorEnabled: false, secondFactorPassed: false });
+    expect(await c.me()).toMatchObject({ twoFactorEnabled: false, secondFactorPassed: false });
 
     // Starting again gives a new key; the first one is worth nothing now.
     const again = (await (await enable(c)).json()) as { totpURI: string };
     expect(keyOf(again.totpURI)).not.toBe(keyOf(totpURI));
     expect((await verifyTotp(c, await nextTotpCode(totpURI))).status).toBe(401);
-    expect(await c.me())!.toMatchObject({ twoFactorEnabled: false });
+    expect(await c.me()).toMatchObject({ twoFactorEnabled: false });
 
     const ok = await verifyTotp(c, await nextTotpCode(again.totpURI));
     expect(ok.status).toBe(200);
-    expect(await c.me())!.toMatchObject({ twoFactorEnabled: true, secondFactorPassed: true });
+    expect(await c.me()).toMatchObject({ twoFactorEnabled: true, secondFactorPassed: true });
     // The plugin replaced the session when the factor turned on; the one this client holds is the marked one.
     const sessions = await sessionsOf(c.email);
     expect(sessions).toHaveLength(1);
@@ -116,7 +116,7 @@ describe('setting up', () => {
   it('leaves sessions made any other way unmarked', async () => {
     const c = await member();
     const other = await signInPlain(c.email);
-    expect(await other.me())!.toMatchObject({ twoFactorEnabled: false, secondFactorPassed: false });
+    expect(await other.me()).toMatchObject({ twoFactorEnabled: false, secondFactorPassed: false });
     expect((await sessionsOf(c.email)).map((s) => s.secondFactorAt)).toEqual([null, null]);
   });
 });
@@ -133,15 +133,15 @@ describe('signing in', () => {
   it('gives no session after the password alone; a right code gives one that opens the admin area', async () => {
     const c = await signInPending(email);
     expect([...c.jar.keys()]).toEqual(['better-auth.two_factor']);
-    expect(await c.me())!.toBeNull();
+    expect(await c.me()).toBeNull();
     expect((await c.get('/api/admin/access')).status).toBe(401);
 
     const wrong = await verifyTotp(c, await wrongTotpCode(factor.key));
     expect(wrong.status).toBe(401);
-    expect(await c.me())!.toBeNull();
+    expect(await c.me()).toBeNull();
 
     expect((await verifyTotp(c, await nextTotpCode(factor.key))).status).toBe(200);
-    expect(await c.me())!.toMatchObject({ email, twoFactorEnabled: true, secondFactorPassed: true });
+    expect(await c.me()).toMatchObject({ email, twoFactorEnabled: true, secondFactorPassed: true });
     expect((await c.get('/api/admin/access')).status).toBe(200);
   });
 
@@ -149,7 +149,7 @@ describe('signing in', () => {
     const [code, other] = factor.recoveryCodes;
     const c = await signInPending(email);
     expect((await verifyRecovery(c, code!)).status).toBe(200);
-    expect(await c.me())!.toMatchObject({ secondFactorPassed: true });
+    expect(await c.me()).toMatchObject({ secondFactorPassed: true });
     expect((await c.get('/api/admin/overview')).status).toBe(200);
 
     const d = await signInPending(email);
@@ -157,7 +157,7 @@ describe('signing in', () => {
     expect(reused.status).toBe(401);
     expect((await body(reused)).code).toBe('INVALID_BACKUP_CODE');
     for (const bad of ['abcde-12345', 'not a code', '']) expect((await verifyRecovery(d, bad)).status, bad).toBe(401);
-    expect(await d.me())!.toBeNull();
+    expect(await d.me()).toBeNull();
     expect((await verifyRecovery(d, other!)).status).toBe(200);
   });
 
@@ -171,7 +171,7 @@ describe('signing in', () => {
     expect(statuses).toEqual([200, 401]);
     const c = await signInPending(owner.email);
     expect((await verifyTotp(c, code)).status).toBe(401);
-    expect(await c.me())!.toBeNull();
+    expect(await c.me()).toBeNull();
   });
 
   it('does not remember devices', async () => {
@@ -179,7 +179,7 @@ describe('signing in', () => {
     const res = await c.post('/api/auth/two-factor/verify-backup-code', { code: factor.recoveryCodes[5], trustDevice: true });
     expect(res.status).toBe(400);
     expect((await body(res)).code).toBe('TRUSTED_DEVICES_OFF');
-    expect(await c.me())!.toBeNull();
+    expect(await c.me()).toBeNull();
   });
 
   it('refuses what is not a pending sign-in, and bodies that are not JSON', async () => {
@@ -214,16 +214,16 @@ describe('a session that has not passed the factor (step-up)', () => {
     const refused = await second.get('/api/admin/overview');
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', needs: 'verify' });
-    expect(await second.me())!.toMatchObject({ twoFactorEnabled: true, secondFactorPassed: false });
+    expect(await second.me()).toMatchObject({ twoFactorEnabled: true, secondFactorPassed: false });
     expect((await verifyTotp(second, await wrongTotpCode(factor.key))).status).toBe(401);
     expect((await second.get('/api/admin/overview')).status).toBe(403);
     await verifySecondFactor(second, factor);
-    expect(await second.me())!.toMatchObject({ secondFactorPassed: true });
+    expect(await second.me()).toMatchObject({ secondFactorPassed: true });
     expect((await second.get('/api/admin/overview')).status).toBe(200);
 
     expect((await third.get('/api/admin/overview')).status).toBe(403);
     expect((await verifyRecovery(third, factor.recoveryCodes[0]!)).status).toBe(200);
-    expect(await third.me())!.toMatchObject({ secondFactorPassed: true });
+    expect(await third.me()).toMatchObject({ secondFactorPassed: true });
     expect((await third.get('/api/admin/overview')).status).toBe(200);
     // Stepping up keeps the session: no new sign-in, the same cookie.
     expect(await sessionsOf(first.email)).toHaveLength(3);
@@ -242,7 +242,7 @@ describe('turning it off, new recovery codes', () => {
     expect(unmarked.status).toBe(403);
     expect(await unmarked.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', needs: 'verify' });
     expect((await stale.post('/api/auth/two-factor/generate-backup-codes', { password: PASSWORD })).status).toBe(403);
-    expect(await stale.me())!.toMatchObject({ twoFactorEnabled: true });
+    expect(await stale.me()).toMatchObject({ twoFactorEnabled: true });
     expect((await verifyRecovery(stale, factor.recoveryCodes[1]!)).status).toBe(200);
 
     // New recovery codes replace the old ones.
@@ -257,9 +257,9 @@ describe('turning it off, new recovery codes', () => {
 
     expect((await check.post('/api/auth/two-factor/disable', { password: 'wrong password' })).status).toBe(400);
     expect((await check.post('/api/auth/two-factor/disable', {})).status).toBe(400);
-    expect(await check.me())!.toMatchObject({ twoFactorEnabled: true });
+    expect(await check.me()).toMatchObject({ twoFactorEnabled: true });
     expect((await check.post('/api/auth/two-factor/disable', { password: PASSWORD })).status).toBe(200);
-    expect(await check.me())!.toMatchObject({ twoFactorEnabled: false });
+    expect(await check.me()).toMatchObject({ twoFactorEnabled: false });
     expect((await t.db.select().from(twoFactor).where(eq(twoFactor.userId, (await check.me())!.id))).length).toBe(0);
     // The password alone signs in again.
     const plain = t.client();
@@ -297,7 +297,7 @@ describe('guessing', () => {
     expect(locked.status).toBe(429);
     expect((await body(locked)).code).toBe('ACCOUNT_TEMPORARILY_LOCKED');
     expect((await verifyRecovery(third, factor.recoveryCodes[0]!)).status).toBe(429);
-    expect(await third.me())!.toBeNull();
+    expect(await third.me()).toBeNull();
 
     // Once the lock is over, the right recovery code passes.
     await t.db
@@ -305,7 +305,7 @@ describe('guessing', () => {
       .set({ lockedUntil: new Date(Date.now() - 1000) })
       .where(eq(twoFactor.userId, await uidOf(t.db, c.email)));
     expect((await verifyRecovery(third, factor.recoveryCodes[0]!)).status).toBe(200);
-    expect(await third.me())!.toMatchObject({ secondFactorPassed: true });
+    expect(await third.me()).toMatchObject({ secondFactorPassed: true });
   });
 
   it(`counts every try per account (${TWO_FACTOR_ACCOUNT_RULES.verify.limit} in 15 minutes), also from signed-in sessions the plugin does not lock`, async () => {

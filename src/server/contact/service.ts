@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { CONTACT_HONEYPOT_FIELD, HUMAN_TOKEN_TTL_MS, type ContactFields } from '../../shared/contact';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../http/session';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { MAIL_FORMS, renderMail } from '../mail/outbox';
+import { MAIL_FORMS, renderMail } from '../mail';
 import { checkHumanToken, humanTokenExpiry, issueHumanToken } from './human-token';
 import type { RateLimiter } from '../rate-limit/rate-limit';
 

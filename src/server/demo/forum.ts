@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { post, user } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { createPost, createResponse, requireForumAuthor } from '../forum/service';
+import { createPost, createResponse, requireForumAuthor } from '../forum';
 
 type DemoThread = {
   author: string;

@@ -3,7 +3,7 @@ import { createOTP } from '@better-auth/utils/otp';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { TOTP_DIGITS } from '../../shared/two-factor';
-import type { Auth } from '../auth/auth';
+import type { Auth } from '../auth';
 import type { Db } from '../db/client';
 import { profile, session, twoFactor, user } from '../db/schema';
 

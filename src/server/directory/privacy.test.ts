@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { US_STATES } from '../../shared/states';
-import { profile, user } from '../db/schema';
+import { type profile, user } from '../db/schema';
 import { photoKey } from '../storage/storage';
 import { createTestApp } from '../testing/app';
 import { insertMember, signUpMember } from '../testing/factories';

@@ -12,7 +12,7 @@ import { plainString } from '../../shared/text';
 import type { Db } from '../db/client';
 import { profile, user } from '../db/schema';
 import { AppError } from '../http/errors';
-import { toPublicProfile } from '../profiles/service';
+import { toPublicProfile } from '../profiles';
 
 // The reading side of the directory. Rows are read whole but only ever leave through toPublicProfile, which
 // drops the street address, phone, email, ZIP code and isAdmin.

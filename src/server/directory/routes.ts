@@ -1,6 +1,6 @@
 import * as contracts from '../../shared/contracts/directory';
 import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
-import { actsAsAdmin, requireUser } from '../auth/session';
+import { actsAsAdmin, requireUser } from '../http/session';
 import type { AppDeps } from '../deps';
 import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';

@@ -1,11 +1,11 @@
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { and, eq } from 'drizzle-orm';
 import { NEEDS_PROFILE_TO_WRITE } from '../../shared/directory';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../http/session';
 import { profile, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { MAIL_FORMS, renderMail } from '../mail/outbox';
+import { MAIL_FORMS, renderMail } from '../mail';
 import { isListed } from './queries';
 
 type Deps = Pick<AppDeps, 'database' | 'logger' | 'outbox'>;

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Contract } from '../../shared/contracts/define';
 import * as contracts from '../../shared/contracts/forum';
-import { requireUser, type AuthVariables } from '../auth/session';
+import { requireUser, type AuthVariables } from '../http/session';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { contractRouter, guarded } from '../http/contracts';

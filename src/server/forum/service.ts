@@ -1,12 +1,12 @@
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { eq, sql } from 'drizzle-orm';
 import { POSTS_TOPIC, postTopic, type PostInput, type ResponseInput } from '../../shared/forum';
-import { actsAsAdmin, type SessionInfo, type SessionUser } from '../auth/session';
+import { actsAsAdmin, type SessionInfo, type SessionUser } from '../http/session';
 import type { Db } from '../db/client';
 import { post, postCategory, postResponse, profile } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { MAIL_FORMS, renderMail } from '../mail/outbox';
+import { MAIL_FORMS, renderMail } from '../mail';
 import { canEdit, type Viewer } from './queries';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'logger' | 'live' | 'outbox'>;

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Contract } from '../../shared/contracts/define';
-import { requireAdmin, requireUser, type AuthVariables } from '../auth/session';
+import { requireAdmin, requireUser, type AuthVariables } from './session';
 import type { AppDeps } from '../deps';
 import { AppError } from './errors';
 import { fieldErrorsOf } from './validate';

@@ -144,7 +144,7 @@ describe('GET /api/live', () => {
       else await res.body?.cancel();
       return res.status;
     }).toBe(200);
-    await Promise.all(open.map((r) => r.body?.cancel()));
+    await Promise.all(open.map(async (r) => r.body?.cancel()));
   });
 
   it('caps the streams of the whole instance (503 with Retry-After)', async () => {
@@ -156,7 +156,7 @@ describe('GET /api/live', () => {
     const refused = await get('10.1.0.4');
     expect(refused.status).toBe(503);
     expect(await refused.json()).toMatchObject({ code: 'UNAVAILABLE', message: LIVE_LIMIT_MESSAGES.instance });
-    await Promise.all(open.map((r) => r.body?.cancel()));
+    await Promise.all(open.map(async (r) => r.body?.cancel()));
   });
 
   it('keeps admin topics for admins who passed a second factor: 401 for visitors, 403 for members', async () => {

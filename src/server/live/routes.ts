@@ -1,7 +1,7 @@
 import { streamSSE } from 'hono/streaming';
 import * as contracts from '../../shared/contracts/live';
 import { LIVE_TOPICS, topicFamily, type LiveEvent } from '../../shared/live';
-import { isAdmin, requireSecondFactor } from '../auth/session';
+import { isAdmin, requireSecondFactor } from '../http/session';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import { contractRouter, guarded } from '../http/contracts';

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import type { Outbox } from '../deps';
-import type { LivePublisher } from '../live/bus';
+import type { LivePublisher } from '../live';
 import { enqueueMail } from './outbox';
 
 export type DbOutboxOptions = {

@@ -3,7 +3,7 @@ import { ADMIN_TOPICS } from '../../shared/admin';
 import { systemClock, type Clock } from '../clock';
 import type { Db } from '../db/client';
 import { mail, mailEvent, type MailMessage } from '../db/schema';
-import type { LivePublisher } from '../live/bus';
+import type { LivePublisher } from '../live';
 
 /**
  * What each mail item is for; stored in `mail.form` and shown in the admin's mail log.

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { systemClock, type Clock } from '../clock';
 import type { Db } from '../db/client';
 import { mail, mailEvent } from '../db/schema';
-import type { LivePublisher } from '../live/bus';
+import type { LivePublisher } from '../live';
 import { createLogger, type Logger } from '../logger';
 import { announceMail, type DeliveryState, type MailItem } from './outbox';
 import type { MailTransport, SendResult } from './transport';
@@ -171,9 +171,9 @@ export class MailWorker {
       const batch = await this.claim();
       if (batch.length === 0) break;
       const results = await Promise.allSettled(batch.map((item) => this.deliver(item)));
-      let firstError: unknown;
+      let firstError: Error | undefined;
       for (const result of results) {
-        if (result.status === 'rejected') firstError ??= result.reason;
+        if (result.status === 'rejected') firstError ??= result.reason instanceof Error ? result.reason : new Error(String(result.reason));
         else if (result.value !== 'lost') summary[result.value] += 1;
       }
       // Only recording can throw (the database is unreachable): stop here, the next run resumes.

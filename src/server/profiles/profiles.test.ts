@@ -96,14 +96,24 @@ describe('PUT /api/profile', () => {
 
   it("announces the change on the admins' live 'users' topic", async () => {
     const { c, id } = await newMember();
+    const other = await newMember();
     const events: LiveEvent[] = [];
     const off = t.deps.live.subscribe((e) => events.push(e));
+    // On PostgreSQL notices arrive in commit order over one connection: once another member's save is
+    // heard, everything committed before it has been heard too.
+    let saves = 0;
+    const settle = async () => {
+      await put(other.c, buildProfileInput({ city: `Settled ${++saves}` }));
+      await expect.poll(() => events.filter((e) => e.id === other.id).length).toBe(saves);
+    };
     try {
       await put(c, buildProfileInput());
-      await expect.poll(() => events.find((e) => e.topic === 'users' && e.id === id)).toMatchObject({ kind: 'updated' });
+      await settle();
+      expect(events.filter((e) => e.id === id).map((e) => [e.topic, e.kind])).toContainEqual(['users', 'updated']);
       events.length = 0;
+      saves = 0;
       await put(c, buildProfileInput({ phone: 'nope' }));
-      await new Promise((r) => setTimeout(r, 200));
+      await settle();
       expect(events.filter((e) => e.id === id)).toEqual([]);
     } finally {
       off();

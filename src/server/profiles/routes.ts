@@ -4,7 +4,7 @@ import { z } from 'zod';
 import * as contracts from '../../shared/contracts/profile';
 import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_MAX_BYTES } from '../../shared/limits';
 import { photoCropSchema, type PhotoCrop } from '../../shared/profile';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../http/session';
 import type { AppDeps } from '../deps';
 import { contractRouter, guarded, type ApiEnv } from '../http/contracts';
 import { AppError } from '../http/errors';

@@ -11,7 +11,7 @@ import {
   type StoredProfileFields,
 } from '../../shared/profile';
 import { STATE_CODES, STATE_NONE, type StateCode } from '../../shared/states';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../http/session';
 import type { AppDeps } from '../deps';
 import { profile } from '../db/schema';
 import { AppError } from '../http/errors';

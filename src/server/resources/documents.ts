@@ -132,7 +132,7 @@ export function renderFlyer(ctx: DocumentContext): Promise<Buffer> {
       const x = margin + (i % 2) * (boxWidth + gap);
       const top = y + Math.floor(i / 2) * (boxHeight + gap);
       doc.roundedRect(x, top, boxWidth, boxHeight, 8).fill('#F7F8F8');
-      doc.rect(x, top, 6, boxHeight).fill(colors[i]!);
+      doc.rect(x, top, 6, boxHeight).fill(colors[i]);
       doc.font('bold').fontSize(9).fillColor(MUTED).text(`${i + 1} OF 4`, x + 20, top + 16, { characterSpacing: 1 });
       doc.font('extraBold').fontSize(15).fillColor(INK).text(area.title, x + 20, top + 30, { width: boxWidth - 36 });
       doc.font('regular').fontSize(10.5).fillColor(INK).text(area.text, x + 20, doc.y + 4, { width: boxWidth - 36, lineGap: 2 });

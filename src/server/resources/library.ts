@@ -7,7 +7,7 @@ import { IMAGE_SIZE, previewOf, renderImage, type ImageDesign } from './image';
 
 /** What the list says of a resource, and how to make it. */
 type Definition = Pick<ResourceSummary, 'id' | 'title' | 'description' | 'format' | 'details' | 'fileName'> & {
-  render(ctx: DocumentContext): Promise<Buffer>;
+  render: (ctx: DocumentContext) => Promise<Buffer>;
 };
 
 const goal = new Intl.NumberFormat('en-US').format(NETWORK_GOAL);

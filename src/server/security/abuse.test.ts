@@ -123,7 +123,7 @@ describe('wrong passwords, per address', () => {
     clock.advance(1000);
     const later = t.client();
     expect((await later.signIn(email)).status).toBe(200);
-    expect(await later.me())!.toMatchObject({ email });
+    expect(await later.me()).toMatchObject({ email });
   });
 });
 
@@ -297,7 +297,7 @@ describe('whatever the encoding', () => {
     const openLast = t.client();
     const ok = await openLast.request('POST', '/api/auth/sign-in/email', `{"email":${JSON.stringify(locked)},"email":${JSON.stringify(open)},"password":"${PASSWORD}"}`);
     expect(ok.status).toBe(200);
-    expect(await openLast.me())!.toMatchObject({ email: open });
+    expect(await openLast.me()).toMatchObject({ email: open });
     // An address smuggled in as the prototype or a nested object is read by neither.
     for (const body of [
       `{"__proto__":{"email":${JSON.stringify(locked)}},"password":"${PASSWORD}"}`,
@@ -379,12 +379,12 @@ describe('second-factor codes', () => {
     const late = await pending(email);
     await expectLimited(await totp(late, await nextTotpCode(factor.key)), CODES_PER_ACCOUNT.windowMs);
     expect((await recovery(late, factor.recoveryCodes[1]!)).status).toBe(429);
-    expect(await late.me())!.toBeNull();
+    expect(await late.me()).toBeNull();
     expect(late.jar.has(SESSION_COOKIE)).toBe(false);
 
     clock.advance(secondsLeftInWindow(CODES_PER_ACCOUNT.windowMs) * 1000);
     expect((await recovery(late, factor.recoveryCodes[1]!)).status).toBe(200);
-    expect(await late.me())!.toMatchObject({ email, secondFactorPassed: true });
+    expect(await late.me()).toMatchObject({ email, secondFactorPassed: true });
   });
 
   it(`count per client, codes and recovery codes together (${CODES_PER_CLIENT.limit}): the right code waits, other clients go on`, async () => {
@@ -396,11 +396,11 @@ describe('second-factor codes', () => {
     }
     await pending(email, guesser);
     await expectLimited(await recovery(guesser, factor.recoveryCodes[0]!), CODES_PER_CLIENT.windowMs);
-    expect(await guesser.me())!.toBeNull();
+    expect(await guesser.me()).toBeNull();
 
     const owner = await pending(email);
     expect((await recovery(owner, factor.recoveryCodes[0]!)).status).toBe(200);
-    expect(await owner.me())!.toMatchObject({ email, secondFactorPassed: true });
+    expect(await owner.me()).toMatchObject({ email, secondFactorPassed: true });
   });
 
   it(`for step-up, count a signed-in session's codes per account (${CODES_PER_ACCOUNT.limit}): the right code waits, the session stays unpassed`, async () => {
@@ -417,11 +417,11 @@ describe('second-factor codes', () => {
     }
     await expectLimited(await totp(other, await nextTotpCode(factor.key)), CODES_PER_ACCOUNT.windowMs);
     expect((await recovery(other, factor.recoveryCodes[0]!)).status).toBe(429);
-    expect(await other.me())!.toMatchObject({ secondFactorPassed: false });
+    expect(await other.me()).toMatchObject({ secondFactorPassed: false });
 
     clock.advance(secondsLeftInWindow(CODES_PER_ACCOUNT.windowMs) * 1000);
     expect((await recovery(other, factor.recoveryCodes[0]!)).status).toBe(200);
-    expect(await other.me())!.toMatchObject({ secondFactorPassed: true });
+    expect(await other.me()).toMatchObject({ secondFactorPassed: true });
   });
 
   it('refuse a right code in any body that is not JSON', async () => {

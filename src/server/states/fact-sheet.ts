@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
-import { NATIONAL_CODE, NETWORK_FIGURES_HIDDEN, NETWORK_GOAL, NETWORK_TARGET_PERCENT, type StateStat } from '../../shared/states';
+import { NATIONAL_CODE, NETWORK_FIGURES_HIDDEN, NETWORK_GOAL, NETWORK_TARGET_PERCENT } from '../../shared/states';
+import type { StateStat } from '../../shared/state-stat';
 
 // Bump when the layout or wording changes, so cached copies (browsers, our own cache) are replaced.
 const LAYOUT_VERSION = 1;

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import * as contracts from '../../shared/contracts/states';
 import type { Contract } from '../../shared/contracts/define';
-import type { StatesResponse } from '../../shared/states';
-import { actsAsAdmin } from '../auth/session';
+import type { StatesResponse } from '../../shared/state-stat';
+import { actsAsAdmin } from '../http/session';
 import type { AppDeps } from '../deps';
 import { etagOf, isNotModified, notModified } from '../http/caching';
 import { contractRouter, guarded, type ApiEnv } from '../http/contracts';

@@ -2,24 +2,13 @@ import fs from 'node:fs';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ADMIN_ACTIONS, type AdminStatesResponse } from '../../shared/admin';
-import type { StateStatUpdate } from '../../shared/state-stat';
-import {
-  isStatCode,
-  NATIONAL_CODE,
-  NETWORK_FIGURES_MIN_MEMBERS,
-  NETWORK_GOAL,
-  networkTarget,
-  US_STATES,
-  type NetworkFigures,
-  type StatCode,
-  type StateStat,
-  type StatesResponse,
-} from '../../shared/states';
+import type { StateStatUpdate, NetworkFigures, StateStat, StatesResponse } from '../../shared/state-stat';
+import { isStatCode, NATIONAL_CODE, NETWORK_FIGURES_MIN_MEMBERS, NETWORK_GOAL, networkTarget, US_STATES, type StatCode } from '../../shared/states';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { recordActivity, type Actor } from '../admin/activity';
+import { recordActivity, type Actor } from '../activity';
 import { profile, stateStat, user } from '../db/schema';
-import type { LivePublisher } from '../live/bus';
+import type { LivePublisher } from '../live';
 import type { Logger } from '../logger';
 import { AppError } from '../http/errors';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { StateStat, StatesResponse } from '../../shared/states';
+import type { StateStat, StatesResponse } from '../../shared/state-stat';
 import { stateStat } from '../db/schema';
 import { setAdmin } from '../admin/roles';
 import { createTestApp } from '../testing/app';
@@ -127,7 +127,7 @@ describe('GET /api/states', () => {
     // An admin whose session has not passed the second factor reads what everybody reads.
     const unverified = t.client();
     await unverified.signIn('states.admin@example.org');
-    expect((await (await unverified.get('/api/states')).headers.get('cache-control'))).toBe('public, max-age=60');
+    expect((await unverified.get('/api/states')).headers.get('cache-control')).toBe('public, max-age=60');
 
     await insertMember(t.db, { state: 'WY', fosterParent: 'No' });
     await insertMember(t.db, { state: 'WY', fosterParent: 'No' });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { except } from 'hono/combine';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
@@ -51,7 +52,7 @@ export function staticRoutes(distDir = DIST_DIR, options: PageOptions = { site: 
   if (fs.existsSync(distDir)) {
     const files = serveStatic({ root: distDir });
     // Pages go through the handler below, so they are never served (or cached) as plain files.
-    app.use('*', (c, next) => (c.req.path === '/' || c.req.path.endsWith('.html') ? next() : files(c, next)));
+    app.use('*', except((c) => c.req.path === '/' || c.req.path.endsWith('.html'), files));
   }
 
   const signedOutBoot = bootScript({ site: options.site, me: null });

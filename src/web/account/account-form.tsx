@@ -8,7 +8,7 @@ import { flash } from '../app/flash-notice';
 import { FormAlert } from '../app/form-alert';
 import { EmailField, PasswordField } from '../app/fields';
 import { FormCard } from '../app/form-card';
-import { ME_QUERY_KEY, type MeResponse } from '../auth/me-query';
+import { ME_QUERY_KEY, type MeResponse } from '../lib/me-query';
 import { isApiRequestError, isRateLimited } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { updateAccount } from './account-api';

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendEmailLinkAgain } from '../app/email-confirm-notice';
-import { ME_QUERY_KEY, type MeResponse } from '../auth/me-query';
+import { ME_QUERY_KEY, type MeResponse } from '../lib/me-query';
 import { isApiRequestError } from '../lib/api';
 import { cancelEmailChange } from './account-api';
 

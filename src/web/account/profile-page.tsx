@@ -1,5 +1,5 @@
 import { Page } from '../app/page';
-import { useMe } from '../auth/me-query';
+import { useMe } from '../lib/me-query';
 import { AccountForm } from './account-form';
 
 /** /profile: SPEC §2 "Update Profile" — email and optional password; Cancel goes to /. */

@@ -1,5 +1,5 @@
 import { Page } from '../app/page';
-import { useMe } from '../auth/me-query';
+import { useMe } from '../lib/me-query';
 import { AccountForm } from './account-form';
 
 /** /update-password: same form as /profile, from and back to the dashboard. */

@@ -6,7 +6,7 @@ import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { EmailConfirmNotice } from '../app/email-confirm-notice';
 import { FormAlert, FormSuccess } from '../app/form-alert';
 import { Page } from '../app/page';
-import { refreshMe, useMe } from '../auth/me-query';
+import { refreshMe, useMe } from '../lib/me-query';
 import { isApiRequestError } from '../lib/api';
 import { confirmEmail } from './account-api';
 

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ADMIN_ACTION_LABELS, ADMIN_TOPICS, type ActivityEntry } from '../../shared/admin';
 import { FormAlert } from '../app/form-alert';
 import { formatDateTime } from '../lib/format-date-time';
-import { useLive } from '../live/use-live';
+import { useLive } from '../live';
 import { activityQueryOptions } from './admin-api';
 import { AdminSection } from './admin-section';
 import { TableScroll } from './table-scroll';
@@ -57,7 +57,7 @@ export default function ActivityPage() {
   );
 }
 
-const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
+const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : JSON.stringify(v));
 const figure = (v: unknown) => (typeof v === 'number' ? formatNumber(v) : 'not available');
 
 /** One line saying what the entry changed, from the details the server recorded. */

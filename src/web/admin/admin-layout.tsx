@@ -1,14 +1,14 @@
 import { Alert, Container, Loader, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { MESSAGES } from '../../shared/messages';
 import { SECOND_FACTOR_MESSAGES, type SecondFactorStep } from '../../shared/two-factor';
 import { Page } from '../app/page';
 import { FormCard } from '../app/form-card';
-import { refreshMe, useMe } from '../auth/me-query';
+import { refreshMe, useMe } from '../lib/me-query';
 import { isApiRequestError } from '../lib/api';
-import { SecondFactorForm } from '../two-factor/second-factor-form';
+import { SecondFactorForm, TwoFactorSetup } from '../two-factor';
 import { signInPathFor } from '../lib/safe-next';
 import { ADMIN_CHECK_RETRY_MS, adminAccessQueryOptions } from './admin-api';
 import { ADMIN_SECTIONS, sectionOf } from './sections';
@@ -18,7 +18,6 @@ import classes from './admin-layout.module.css';
 const QUIET_FAILURES = 3;
 
 // The set-up and its QR library load only for an admin who needs them.
-const TwoFactorSetup = lazy(() => import('../two-factor/two-factor-setup'));
 
 /**
  * /admin and its sections (SPEC §4 Admin check): a visitor is sent to sign in, where 'Not Logged In' is
@@ -114,9 +113,10 @@ function SecondFactorGate({ needs }: { needs: SecondFactorStep }) {
 /** The side menu (a disclosure on phones) beside the section's page. */
 function AdminFrame() {
   const { pathname } = useLocation();
-  const [isMenuOpen, setMenuOpen] = useState(false);
+  // The menu is open on the page where it was opened: going to another page closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const isMenuOpen = menuOpenOn === pathname;
   const current = sectionOf(pathname);
-  useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} className={classes.layout}>
@@ -129,7 +129,7 @@ function AdminFrame() {
           className={classes.menuToggle}
           aria-expanded={isMenuOpen}
           aria-controls="admin-menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpenOn(isMenuOpen ? null : pathname)}
         >
           <span>
             Admin menu<span className={classes.menuCurrent}>: {current?.label ?? 'Overview'}</span>

@@ -3,7 +3,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { useSearchParams } from 'react-router';
 import { ADMIN_TOPICS, DELIVERY_STATES, type DeliveryState } from '../../shared/admin';
 import { FormAlert } from '../app/form-alert';
-import { useLive } from '../live/use-live';
+import { useLive } from '../live';
 import { mailFormsQueryOptions, mailListQueryOptions, type MailFilter } from './admin-api';
 import { AdminSection } from './admin-section';
 import { MailItem } from './mail-item';

@@ -7,7 +7,7 @@ import { ADMIN_TOPICS, OVERVIEW_DAY_RANGES, OVERVIEW_DEFAULT_DAYS, type AdminOve
 import type { PageViewSummary } from '../../shared/page-view';
 import { FormAlert } from '../app/form-alert';
 import { BRAND } from '../../shared/brand';
-import { useLive } from '../live/use-live';
+import { useLive } from '../live';
 import { AdminSection } from './admin-section';
 import { overviewQueryOptions, pageViewsQueryOptions } from './admin-api';
 import { BarChart } from './charts/bar-chart';

@@ -1,9 +1,9 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 
-import { Anchor, Button, Group, Loader, Modal, NativeSelect, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Modal, NativeSelect, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   ADMIN_SEARCH_MAX,
@@ -19,16 +19,16 @@ import { MESSAGES } from '../../shared/messages';
 import { stateName } from '../../shared/states';
 import { ConfirmDelete } from '../app/confirm-delete';
 import { FormAlert } from '../app/form-alert';
+import { SearchBox } from '../app/search-box';
 import { isApiRequestError } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { formatDateTime } from '../lib/format-date-time';
-import { useLive } from '../live/use-live';
+import { useLive } from '../live';
 import { changeRole, liftSuspension, profileListQueryOptions, PROFILES_CSV_URL, suspendMember, type ProfileQuery } from './admin-api';
 import { AdminSection } from './admin-section';
 import { TableScroll } from './table-scroll';
 import classes from './admin.module.css';
 
-const TYPING_PAUSE_MS = 300;
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 /** The table shows the day; the details show the time too. */
 const formatDay = (iso: string) => DAY.format(new Date(iso));
@@ -105,7 +105,14 @@ export default function ProfilesPage() {
       }
     >
       <div className={classes.toolbar}>
-        <SearchBox value={query.q} onApply={(q) => update({ q })} />
+        <SearchBox
+          label="Search profiles"
+          description={() => 'Names, email, phone, address, church, city, state or organisation'}
+          value={query.q}
+          maxLength={ADMIN_SEARCH_MAX}
+          onApply={(q) => update({ q })}
+          w={{ base: '100%', sm: 380 }}
+        />
         <NativeSelect
           label="Sort by"
           value={`${query.sort}:${query.dir}`}
@@ -181,36 +188,6 @@ export default function ProfilesPage() {
         </>
       ) : null}
     </AdminSection>
-  );
-}
-
-/** Applies after a pause in typing, or at once on Enter. */
-function SearchBox({ value, onApply }: { value: string; onApply: (q: string) => void }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = setTimeout(() => onApply(text.trim()), TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, onApply]);
-  return (
-    <form
-      role="search"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onApply(text.trim());
-      }}
-    >
-      <TextInput
-        label="Search profiles"
-        description="Names, email, phone, address, church, city, state or organisation"
-        type="search"
-        value={text}
-        maxLength={ADMIN_SEARCH_MAX}
-        onChange={(e) => setText(e.currentTarget.value)}
-        w={{ base: '100%', sm: 380 }}
-      />
-    </form>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { DataRouter, Location, NavigationType } from 'react-router';
+import { NavigationType, type DataRouter, type Location } from 'react-router';
 
 type PageView = { path: string; referrer: string | null };
 
@@ -51,7 +51,7 @@ export function trackPageViews(router: Pick<DataRouter, 'state' | 'subscribe'>):
 
   const onLocation = (location: Location, action: NavigationType) => {
     if (last && location.key === last.key) return;
-    const isSamePageReplace = last !== null && action === 'REPLACE' && location.pathname === last.path;
+    const isSamePageReplace = last !== null && action === NavigationType.Replace && location.pathname === last.path;
     const referrer = last ? last.path : firstReferrer();
     last = { key: location.key, path: location.pathname };
     if (!isSamePageReplace) send({ path: location.pathname, referrer });

@@ -58,7 +58,7 @@ function useFocusOnNavigation(mainRef: RefObject<HTMLElement | null>) {
     if (!main) return;
     const target =
       main.querySelector<HTMLElement>('[data-flash-notice]') ?? main.querySelector<HTMLElement>('h1') ?? main;
-    if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
     target.focus();
   }, [pathname, mainRef]);
 }

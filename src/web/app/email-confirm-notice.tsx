@@ -1,7 +1,7 @@
 import { Button, Paper, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
-import { useMe } from '../auth/me-query';
+import { useMe } from '../lib/me-query';
 import { isApiRequestError } from '../lib/api';
 import { call, client } from '../lib/api-client';
 

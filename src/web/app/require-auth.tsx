@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useMe } from '../auth/me-query';
+import { useMe } from '../lib/me-query';
 import { signInPathFor } from '../lib/safe-next';
 
 /** Layout route for member-only pages: nobody signed in → /signin?next=<this page>. */

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { forgetMember, meQueryOptions } from '../auth/me-query';
+import { forgetMember, meQueryOptions } from '../lib/me-query';
 import { endsSession, noticeOf } from './flash-notice';
 import { AppFrame } from './app-frame';
 import { LoadingScreen } from './loading-screen';

@@ -1,5 +1,5 @@
-import { TextInput } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { useEffect, useEffectEvent, useState, type FormEvent, type ReactNode } from 'react';
 
 const TYPING_PAUSE_MS = 350;
 
@@ -12,38 +12,36 @@ type SearchBoxProps = {
   value: string;
   maxLength: number;
   onApply: (value: string) => void;
+  w?: TextInputProps['w'];
 };
 
 /**
  * A search field that applies what is typed after a pause, or at once on Enter. A change from outside
  * (a Clear or Show all button, back and forward) replaces what the field shows.
  */
-export function SearchBox({ label, description, placeholder, value, maxLength, onApply }: SearchBoxProps) {
+export function SearchBox({ label, description, placeholder, value, maxLength, onApply, w }: SearchBoxProps) {
   const [text, setText] = useState(value);
-  const applied = useRef(value);
-  const onApplyRef = useRef(onApply);
-  onApplyRef.current = onApply;
+  // The words last applied, by this box or from outside; words that differ came from outside.
+  const [applied, setApplied] = useState(value);
+  if (value !== applied) {
+    setApplied(value);
+    setText(value);
+  }
 
-  useEffect(() => {
-    if (value !== applied.current) {
-      applied.current = value;
-      setText(value);
-    }
-  }, [value]);
-
+  const apply = useEffectEvent((next: string) => {
+    setApplied(next);
+    onApply(next);
+  });
   useEffect(() => {
     const next = text.trim();
-    if (next === applied.current) return;
-    const timer = setTimeout(() => {
-      applied.current = next;
-      onApplyRef.current(next);
-    }, TYPING_PAUSE_MS);
+    if (next === applied) return;
+    const timer = setTimeout(() => apply(next), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [text, applied]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    applied.current = text.trim();
+    setApplied(text.trim());
     onApply(text.trim());
   }
 
@@ -57,6 +55,7 @@ export function SearchBox({ label, description, placeholder, value, maxLength, o
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
         maxLength={maxLength}
+        w={w}
       />
     </form>
   );

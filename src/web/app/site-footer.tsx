@@ -1,6 +1,6 @@
 import { Container } from '@mantine/core';
 import { Link } from 'react-router';
-import { useMe } from '../auth/me-query';
+import { useMe } from '../lib/me-query';
 import { SITE_NAME } from '../../shared/brand';
 import classes from './site-footer.module.css';
 

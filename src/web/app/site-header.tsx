@@ -2,8 +2,8 @@ import { ActionIcon, Burger, Button, Container, Group, VisuallyHidden } from '@m
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useMe } from '../auth/me-query';
-import { useSite } from '../site/site-query';
+import { useMe } from '../lib/me-query';
+import { useSite } from '../lib/site-query';
 import { ExternalIcon, LogoMark, UserIcon } from './icons';
 import { MobileMenu } from './mobile-menu';
 import { navItemsFor } from './nav-items';

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '../../shared/messages';
-import { useSite } from '../site/site-query';
+import { useSite } from '../lib/site-query';
 import { loadGoogleClient, signInWithGooglePopup, startGoogleRedirect } from './google-sign-in';
-import { ME_QUERY_KEY, refreshMe, type MeResponse } from './me-query';
+import { ME_QUERY_KEY, refreshMe, type MeResponse } from '../lib/me-query';
 
 /** Google's "G", as Google's branding guidelines ask for it on a sign-in button. Decorative: the label names it. */
 function GoogleMark() {

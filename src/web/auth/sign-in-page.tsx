@@ -12,10 +12,10 @@ import { Page } from '../app/page';
 import { isApiRequestError, isRateLimited } from '../lib/api';
 import { safeNextPath } from '../lib/safe-next';
 import { useSchemaForm } from '../lib/use-schema-form';
-import { SecondFactorForm } from '../two-factor/second-factor-form';
+import { SecondFactorForm } from '../two-factor';
 import { signIn } from './auth-api';
 import { GoogleSignInButton } from './google-sign-in-button';
-import { refreshMe } from './me-query';
+import { refreshMe } from '../lib/me-query';
 
 /** Better Auth's answer when the password was right and the account has two-step sign-in. */
 function isTwoFactorRedirect(answer: unknown): boolean {

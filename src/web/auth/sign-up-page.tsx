@@ -13,7 +13,7 @@ import { isRateLimited } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { signUp } from './auth-api';
 import { GoogleSignInButton } from './google-sign-in-button';
-import { refreshMe } from './me-query';
+import { refreshMe } from '../lib/me-query';
 
 export default function SignUpPage() {
   const navigate = useNavigate();

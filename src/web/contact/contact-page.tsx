@@ -7,7 +7,7 @@ import { EmailField } from '../app/fields';
 import { FormAlert, FormSuccess } from '../app/form-alert';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
-import { useMe } from '../auth/me-query';
+import { useMe } from '../lib/me-query';
 import { isApiRequestError } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { confirmHuman, sendContactMessage } from './contact-api';

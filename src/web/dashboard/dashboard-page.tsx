@@ -6,12 +6,12 @@ import { MESSAGES } from '../../shared/messages';
 import { FormAlert } from '../app/form-alert';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
-import { signOut } from '../auth/auth-api';
-import { useMe } from '../auth/me-query';
+import { signOut } from '../auth';
+import { useMe } from '../lib/me-query';
 import { endSession } from '../app/flash-notice';
-import { TwoStepSection } from '../two-factor/two-step-section';
+import { TwoStepSection } from '../two-factor';
 import { EmailConfirmNotice } from '../app/email-confirm-notice';
-import { PendingEmailNotice } from '../account/pending-email-notice';
+import { PendingEmailNotice } from '../account';
 
 const BLANK_AVATAR_URL = '/images/blank-avatar.svg';
 

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.layer.css';
 
 import { Anchor, Button, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   DIRECTORY_QUERY_MAX,
@@ -18,7 +18,7 @@ import { US_STATES, stateName, type StateCode } from '../../shared/states';
 import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
 import { SearchBox } from '../app/search-box';
-import { useMe } from '../auth/me-query';
+import { useMe } from '../lib/me-query';
 import { directoryQueryOptions } from './directory-api';
 import { MemberCard } from './member-card';
 import { EmailConfirmNotice } from '../app/email-confirm-notice';
@@ -141,9 +141,11 @@ function DirectoryFilters({ filter, onChange }: { filter: DirectoryFilter; onCha
   const selectRef = useRef<HTMLSelectElement>(null);
   const shownState = filter.state || chosenState;
   // A state that came with the address (a shared link, back and forward) is the one to come back to.
-  useEffect(() => {
+  const [addressState, setAddressState] = useState(filter.state);
+  if (filter.state !== addressState) {
+    setAddressState(filter.state);
     if (filter.state) setChosenState(filter.state);
-  }, [filter.state]);
+  }
 
   function onStateButton() {
     if (filter.state) onChange({ state: '' });

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmailConfirmNotice } from '../app/email-confirm-notice';
-import { useMe } from '../auth/me-query';
+import { useMe } from '../lib/me-query';
 import { MEMBER_MESSAGE_MAX, NEEDS_PROFILE_TO_WRITE, memberMessageSchema } from '../../shared/directory';
 import { MESSAGES } from '../../shared/messages';
 import { FormAlert, FormSuccess } from '../app/form-alert';

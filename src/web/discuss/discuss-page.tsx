@@ -10,7 +10,7 @@ import { POSTS_TOPIC, SEARCH_QUERY_MAX, SEARCH_TERM_MIN, searchTermsOf } from '.
 import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
 import { SearchBox } from '../app/search-box';
-import { useLive } from '../live/use-live';
+import { useLive } from '../live';
 import { CategoryList } from './category-list';
 import { postListQueryOptions } from './forum-api';
 import { NewPost } from './new-post-form';

@@ -12,7 +12,7 @@ import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
-import { useLive } from '../live/use-live';
+import { useLive } from '../live';
 import { ConfirmDelete } from '../app/confirm-delete';
 import { formatDateTime, responsesLabel, wasEdited } from './format-date';
 import { deletePost, postQueryOptions, updatePost } from './forum-api';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MESSAGES } from '../../shared/messages';
 import { EmailConfirmNotice } from '../app/email-confirm-notice';
-import { useMe } from '../auth/me-query';
+import { useMe } from '../lib/me-query';
 import { signInPathFor } from '../lib/safe-next';
 
 /**

@@ -93,6 +93,8 @@ export function ResponseItem({ response }: { response: ResponseView }) {
             minRows={3}
             maxRows={14}
             data-autofocus
+            // The member just chose Edit: the text they asked to change is where they type next.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
           />
           <Group gap="xs" mt="xs">

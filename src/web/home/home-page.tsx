@@ -1,18 +1,17 @@
 import { Button, Container, Text, Title } from '@mantine/core';
-import { lazy, Suspense, type ComponentType, type CSSProperties } from 'react';
+import { Suspense, type ComponentType, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { BRAND, INVOLVEMENT_AREAS, type InvolvementArea } from '../../shared/brand';
 import { NETWORK_TARGET_PERCENT } from '../../shared/states';
 import { useDocumentTitle } from '../app/use-document-title';
-import { useMe } from '../auth/me-query';
-import { MapPlaceholder } from '../map/map-placeholder';
+import { useMe } from '../lib/me-query';
+import { MapPlaceholder, StateMapSection } from '../map';
 import { DonateIcon, HomeIcon, SpeakUpIcon, SupportIcon } from './area-icons';
 import { NetworkProgress } from './network-progress';
 import { useNearViewport } from './use-near-viewport';
 import classes from './home-page.module.css';
 
 // The map's shapes are the heaviest part of the page: their own chunk, fetched when the visitor nears it.
-const StateMapSection = lazy(() => import('../map/state-map-section'));
 
 type Accent = CSSProperties & { '--accent': string; '--accent-text': string };
 const accent = (color: string, textColor = '#272E2E'): Accent => ({ '--accent': color, '--accent-text': textColor });

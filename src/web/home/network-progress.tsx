@@ -1,7 +1,6 @@
 import { Text } from '@mantine/core';
 import { NETWORK_FIGURES_MIN_MEMBERS, NETWORK_GOAL } from '../../shared/states';
-import { formatCount } from '../map/format';
-import { useStates } from '../map/states-query';
+import { formatCount, useStates } from '../map';
 import classes from './network-progress.module.css';
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;

@@ -13,6 +13,8 @@ export function useNearViewport<T extends Element>(margin = '600px') {
     const element = ref.current;
     if (isNear || !element) return;
     if (typeof IntersectionObserver === 'undefined') {
+      // Only a browser without IntersectionObserver gets here, once: it draws the map at once.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setIsNear(true);
       return;
     }

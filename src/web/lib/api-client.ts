@@ -16,5 +16,5 @@ export const client = hc<Api>('/api', { headers: { Accept: 'application/json' },
 type Ok<R> = R extends ClientResponse<infer T, infer S, 'json'> ? (S extends SuccessStatusCode ? T : never) : never;
 
 export async function call<R extends ClientResponse<unknown, number, string>>(sent: Promise<R>): Promise<Ok<R>> {
-  return (await answerOf(sent as unknown as Promise<Response>)) as Ok<R>;
+  return (await answerOf(sent)) as Ok<R>;
 }

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiRequestError } from './api';
-import { ME_QUERY_KEY } from '../auth/me-query';
+import { ME_QUERY_KEY } from './me-query';
 
 function onApiError(error: unknown) {
   // A 401 anywhere means the session ended (expired, signed out elsewhere): refresh who is signed in,

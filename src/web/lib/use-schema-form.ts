@@ -53,7 +53,7 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(options: Sc
 
   /** After React has drawn the notes, so the field is announced with its error. */
   function focusFirstError(errors: FormErrors) {
-    const bad = new Set(Object.keys(errors).filter((key) => errors[key]));
+    const bad = new Set(Object.keys(errors).filter((key) => Boolean(errors[key])));
     if (bad.size === 0) return;
     requestAnimationFrame(() => {
       const fields = ref.current?.querySelectorAll<HTMLElement>('[data-path], [name]') ?? [];
@@ -64,7 +64,7 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(options: Sc
   }
 
   /** Shows these field errors (replacing any) and `message` above the form, and focuses the first bad field. */
-  function showErrors(fieldErrors: FieldErrors | undefined, message?: string | undefined) {
+  function showErrors(fieldErrors: FieldErrors | undefined, message?: string  ) {
     const errors: FieldErrors = {};
     for (const [key, text] of Object.entries(fieldErrors ?? {})) {
       const target = fieldAliases?.[key] ?? key;

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { queryKeyOf, type LiveEvent } from '../../shared/live';
 
 /**
@@ -10,8 +10,7 @@ import { queryKeyOf, type LiveEvent } from '../../shared/live';
 export function useLive(topics: string[], onChange?: (event: LiveEvent) => void) {
   const queryClient = useQueryClient();
   const key = [...topics].sort().join(',');
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  const onEvent = useEffectEvent((event: LiveEvent) => onChange?.(event));
 
   useEffect(() => {
     if (!key) return;
@@ -25,7 +24,7 @@ export function useLive(topics: string[], onChange?: (event: LiveEvent) => void)
       const event = JSON.parse((message as MessageEvent<string>).data) as LiveEvent;
       if (event.topic === '*') refetchAll();
       else void queryClient.invalidateQueries({ queryKey: queryKeyOf(event.topic) });
-      onChangeRef.current?.(event);
+      onEvent(event);
     });
     return () => source.close();
   }, [key, queryClient]);

@@ -1,6 +1,7 @@
 import { Anchor, Button, NativeSelect, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useRef, useState, type MouseEvent } from 'react';
-import { factSheetUrl, NATIONAL_CODE, NETWORK_FIGURES_MIN_MEMBERS, NETWORK_TARGET_PERCENT, type StateStat } from '../../shared/states';
+import { factSheetUrl, NATIONAL_CODE, NETWORK_FIGURES_MIN_MEMBERS, NETWORK_TARGET_PERCENT } from '../../shared/states';
+import type { StateStat } from '../../shared/state-stat';
 import { formatCount } from './format';
 import { MapPlaceholder } from './map-placeholder';
 import { SHADES, UNKNOWN_SHADE } from './map-layout';

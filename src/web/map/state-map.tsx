@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
-import type { StateCode, StateStat } from '../../shared/states';
+import type { StateCode } from '../../shared/states';
+import type { StateStat } from '../../shared/state-stat';
 import { formatCount } from './format';
 import { ALWAYS_LABELLED, CALLOUT_SIZE, CALLOUTS, LABEL_POSITIONS, MIN_LABEL_AREA, shadeOf } from './map-layout';
 import { MAP_HEIGHT, MAP_WIDTH, STATE_SHAPES } from './us-map-shapes';

@@ -119,7 +119,7 @@ function CropPreview({ imageUrl, area }: { imageUrl: string; area: Area | undefi
       {area ? (
         <img
           src={imageUrl}
-          alt="Preview of your new profile picture"
+          alt="Preview of the crop, as members will see you"
           style={{
             position: 'absolute',
             maxWidth: 'none',

@@ -12,7 +12,7 @@ import { STATE_NONE } from '../../shared/states';
 import { flash } from '../app/flash-notice';
 import { FormAlert } from '../app/form-alert';
 import { FormCard } from '../app/form-card';
-import { refreshMe } from '../auth/me-query';
+import { refreshMe } from '../lib/me-query';
 import { isApiRequestError } from '../lib/api';
 import { useSchemaForm, type SchemaForm } from '../lib/use-schema-form';
 import { PROFILE_SECTIONS, type FieldDef, type FieldSection } from './profile-fields';

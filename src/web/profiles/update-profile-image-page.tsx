@@ -8,7 +8,7 @@ import { flash } from '../app/flash-notice';
 import { FormAlert } from '../app/form-alert';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
-import { refreshMe, useMe } from '../auth/me-query';
+import { refreshMe, useMe } from '../lib/me-query';
 import { isApiRequestError } from '../lib/api';
 import { signInPathFor } from '../lib/safe-next';
 import { PhotoCropper } from './photo-cropper';

@@ -62,7 +62,7 @@ function ResourceCard({ resource: r, accent }: { resource: ResourceSummary; acce
   return (
     <li className={classes.card}>
       {r.previewUrl ? (
-        <img className={classes.picture} src={r.previewUrl} alt={`Preview of the image “${r.title}”`} width={480} height={480} loading="lazy" />
+        <img className={classes.picture} src={r.previewUrl} alt={`Preview of “${r.title}”`} width={480} height={480} loading="lazy" />
       ) : (
         <div className={classes.sheet} aria-hidden="true">
           <div className={classes.paper} style={{ '--accent': accent } as CSSProperties}>

@@ -5,7 +5,7 @@ import type { Me } from '../../shared/account';
 import { PasswordConfirmForm } from './password-confirm-form';
 import { FormSuccess } from '../app/form-alert';
 import { FormCard } from '../app/form-card';
-import { refreshMe } from '../auth/me-query';
+import { refreshMe } from '../lib/me-query';
 import { RecoveryCodes } from './recovery-codes';
 import { SecondFactorForm } from './second-factor-form';
 import { newRecoveryCodes, turnOffTwoFactor, twoFactorErrorMessage } from './two-factor-api';

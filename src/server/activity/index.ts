@@ -9,7 +9,7 @@ import {
 import type { Db } from '../db/client';
 import { cursorOf, olderThan, pageOf } from '../db/keyset';
 import { adminActivity } from '../db/schema';
-import type { LivePublisher } from '../live/bus';
+import type { LivePublisher } from '../live';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

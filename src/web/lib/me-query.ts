@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Me, MeResponse } from '../../shared/account';
-import { call, client } from '../lib/api-client';
+import { call, client } from './api-client';
 
 export const ME_QUERY_KEY = ['me'] as const;
 

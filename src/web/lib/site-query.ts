@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteConfig } from '../../shared/boot';
-import { call, client } from '../lib/api-client';
+import { call, client } from './api-client';
 
 export type { SiteConfig };
 

@@ -1,0 +1,136 @@
+// Lint (issue 13, decision 015): typescript-eslint, React's hook rules, jsx-a11y, and the import
+// boundaries of DESIGN.md rule 1, which held only by review before. Prettier formats; this file checks.
+import fs from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const src = path.join(import.meta.dirname, 'src');
+const dirsOf = (side) => fs.readdirSync(path.join(src, side), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+/**
+ * The core of each side: what every feature may use, and which imports no feature. The composition
+ * folders (the server's test kit and attack suites) and the root files (app.ts, main.ts, routes.tsx…)
+ * put the features together and may import anything of their side.
+ */
+const CORE = { server: ['db', 'http', 'storage', 'rate-limit'], web: ['lib', 'app', 'styles'] };
+const COMPOSITION = { server: ['testing', 'security'], web: [] };
+
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+
+/** DESIGN rule 1, as zones of import-x/no-restricted-paths. */
+function boundaries(side) {
+  const features = dirsOf(side).filter((d) => !CORE[side].includes(d) && !COMPOSITION[side].includes(d));
+  const under = (...parts) => path.join(src, side, ...parts);
+  return [
+    {
+      target: under(`{${CORE[side].join(',')}}`, '**'),
+      from: under(`!(${CORE[side].join('|')})`, '**'),
+      message: `The core (${CORE[side].join(', ')}) serves every feature and imports none.`,
+    },
+    ...features.map((feature) => ({
+      target: under(`!(${[feature, ...COMPOSITION[side]].join('|')})`, '**'),
+      from: under(feature, '**'),
+      except: [under(feature, 'index.{ts,tsx}')],
+      message: `Another feature's code is reached through its public file, ${side}/${feature}/index.ts.`,
+    })),
+  ];
+}
+
+const sharedStaysShared = {
+  target: path.join(src, 'shared', '**'),
+  from: [path.join(src, 'server', '**'), path.join(src, 'web', '**')],
+  message: 'src/shared is used by both sides and imports neither.',
+};
+const serverStaysOffTheBrowser = (except = []) => ({
+  target: path.join(src, 'web', '**'),
+  from: path.join(src, 'server', '**'),
+  except,
+  message: 'The browser reaches the server through the typed client (src/web/lib/api-client.ts) only.',
+});
+const browserStaysOffTheServer = {
+  target: path.join(src, 'server', '**'),
+  from: path.join(src, 'web', '**'),
+  message: 'The server does not import browser code.',
+};
+
+const restrict = (...zones) => ['error', { zones }];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'dist-*/**', 'data/**', 'test-results/**', 'public/**', 'node_modules/**', 'src/web/map/us-map-shapes.ts'] },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads the imported files too (for cycles): with the TypeScript parser, resolved as tsc does.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(import.meta.dirname, 'tsconfig.json') })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-duplicates': 'error',
+      'import-x/no-self-import': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // Hono's handlers and React's event props take async functions; a promise there is awaited by the caller.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+      // Implementations of promise-returning interfaces (a mail transport's close, a Hono handler) are async
+      // without awaiting anything; the rule would have them return Promise.resolve() by hand.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    ...jsxA11y.flatConfigs.recommended,
+    plugins: { ...jsxA11y.flatConfigs.recommended.plugins, 'react-hooks': reactHooks },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      ...reactHooks.configs['recommended-latest'].rules,
+      // A scrolling region (a wide table on a phone) must take focus to scroll by keyboard (axe: scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'] }],
+    },
+  },
+  // The boundaries hold for the product's code; tests may reach into the feature they test.
+  { files: ['src/shared/**'], ignores: TESTS, rules: { 'import-x/no-restricted-paths': restrict(sharedStaysShared) } },
+  {
+    files: ['src/server/**'],
+    ignores: TESTS,
+    rules: { 'import-x/no-restricted-paths': restrict(browserStaysOffTheServer, ...boundaries('server')) },
+  },
+  {
+    files: ['src/web/**'],
+    ignores: [...TESTS, 'src/web/lib/api-client.ts'],
+    rules: { 'import-x/no-restricted-paths': restrict(serverStaysOffTheBrowser(), ...boundaries('web')) },
+  },
+  {
+    // The one door from the browser to the server: the types of the server's routes, nothing that runs.
+    files: ['src/web/lib/api-client.ts'],
+    rules: { 'import-x/no-restricted-paths': restrict(serverStaysOffTheBrowser([path.join(src, 'server', 'app.{ts,tsx}')]), ...boundaries('web')) },
+  },
+  {
+    // Tests read JSON answers whose type they assert by checking them; `any` from res.json() is expected there.
+    files: [...TESTS, 'e2e/**', 'scripts/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,2 @@
+// Profiles' public face: how other features read and show a member's profile.
+export { fieldsOf, photoUrlOf, toPublicProfile, type ProfileRow } from './service';

@@ -1,0 +1,2 @@
+// Live change notices' public face.
+export { useLive } from './use-live';

@@ -1,0 +1,8 @@
+// The map's public face: what the landing page shows before and beside the map.
+import { lazy } from 'react';
+export { formatCount } from './format';
+export { MapPlaceholder } from './map-placeholder';
+export { useStates } from './states-query';
+
+/** The interactive map, in a chunk of its own: the landing page paints before it arrives. */
+export const StateMapSection = lazy(() => import('./state-map-section'));
