@@ -1,5 +1,5 @@
 import { GOOGLE_ERROR_PATH, type GoogleRedirectStart } from '../../shared/google';
-import { api } from '../lib/api';
+import { authPost } from '../lib/api';
 
 // Sign in with Google: a popup for Google's consent (better-auth's oauthPopupClient), or, when the
 // browser blocks the popup, the same sign-in as a full-page redirect. Decision 012.
@@ -46,7 +46,7 @@ export async function signInWithGooglePopup(next: string): Promise<GoogleOutcome
 /** The same sign-in without a popup: this page goes to Google and comes back to `next` (or /signin?error=…). */
 export async function startGoogleRedirect(next: string): Promise<void> {
   const body: GoogleRedirectStart = { provider: 'google', ...googleDestinations(next), disableRedirect: true };
-  const { url } = await api.post<{ url: string }>('/api/auth/sign-in/social', body);
+  const { url } = await authPost('/api/auth/sign-in/social', body);
   if (!/^https?:\/\//.test(url)) throw new Error('The sign-in did not answer with an address to go to.');
   window.location.assign(url);
 }

@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import { type ApiError, isApiError } from '../../shared/api-error';
+import type * as authContracts from '../../shared/contracts/auth';
 
 /** A failed API call: carries the server's `{code, message, fieldErrors}` and the HTTP status (0 = no answer). */
 export class ApiRequestError extends Error {
@@ -27,14 +29,14 @@ export function isRateLimited(error: unknown): error is ApiRequestError {
   return isApiRequestError(error) && error.status === 429;
 }
 
-async function post<T>(path: string, body: unknown): Promise<T> {
+async function post(path: string, body: unknown): Promise<unknown> {
   const init: RequestInit = {
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     credentials: 'same-origin',
     body: JSON.stringify(body),
   };
-  return (await answerOf(fetch(path, init))) as T;
+  return answerOf(fetch(path, init));
 }
 
 /**
@@ -76,10 +78,17 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/**
- * Better Auth's routes (/api/auth/…): served by Better Auth, so not in the typed client (api-client.ts),
- * which every other call of the API goes through.
- */
-export const api = {
-  post: <T>(path: string, body: unknown = {}) => post<T>(path, body),
-};
+// Better Auth's routes (/api/auth/…) are served by Better Auth, not by the routes the typed client
+// (api-client.ts) knows. Their description in the API's document (shared/contracts/auth.ts) types these
+// calls instead, by path: the body each route reads and the answer it gives. Only types are imported.
+type AuthContracts = typeof authContracts;
+type PostRoute = { method: 'post'; path: string };
+type AuthPostRoutes = { [K in keyof AuthContracts as AuthContracts[K] extends PostRoute ? `/api${AuthContracts[K]['path']}` : never]: AuthContracts[K] };
+type Json<S> = { content: { 'application/json': { schema: S } } };
+type BodyOf<R> = R extends { request: { body: Json<infer S extends z.ZodType> } } ? z.input<S> : Record<string, never>;
+type AnswerOf<R> = R extends { responses: { 200: Json<infer S extends z.ZodType> } } ? z.output<S> : unknown;
+
+/** POSTs to one of Better Auth's open routes, with the body its description says and typed by its answer. */
+export function authPost<P extends keyof AuthPostRoutes>(path: P, body: BodyOf<AuthPostRoutes[P]>): Promise<AnswerOf<AuthPostRoutes[P]>> {
+  return post(path, body) as Promise<AnswerOf<AuthPostRoutes[P]>>;
+}

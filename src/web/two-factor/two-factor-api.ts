@@ -1,39 +1,33 @@
-import type { z } from 'zod';
-import type { codeBodySchema, passwordBodySchema } from '../../shared/contracts/auth';
 import { TWO_FACTOR_MESSAGES } from '../../shared/two-factor';
-import { api, isApiRequestError } from '../lib/api';
+import { authPost, isApiRequestError } from '../lib/api';
 
-// Better Auth's two-factor routes (decision 013), served by Better Auth rather than the typed client's
-// routes: the generic helper, with the bodies checked against the API document's description
-// (shared/contracts/auth.ts). Only the fields the pages read are typed.
+// Better Auth's two-factor routes (decision 013), typed by their description in the API's document
+// (shared/contracts/auth.ts).
 
-const withPassword = (password: string): z.input<typeof passwordBodySchema> => ({ password });
-const withCode = (code: string): z.input<typeof codeBodySchema> => ({ code });
-
-export type TotpSetup = { totpURI: string; backupCodes: string[] };
+export type TotpSetup = Awaited<ReturnType<typeof startTwoFactorSetup>>;
 
 /** Set-up, step one: the password; answers the key (in an otpauth:// URI) and the recovery codes. */
 export function startTwoFactorSetup(password: string) {
-  return api.post<TotpSetup>('/api/auth/two-factor/enable', withPassword(password));
+  return authPost('/api/auth/two-factor/enable', { password });
 }
 
 /** A code from the app: ends set-up, a pending sign-in, or steps this session up. */
 export function verifyTotp(code: string) {
-  return api.post<unknown>('/api/auth/two-factor/verify-totp', withCode(code));
+  return authPost('/api/auth/two-factor/verify-totp', { code });
 }
 
 /** A recovery code in place of the app's code (each works once). */
 export function verifyRecoveryCode(code: string) {
-  return api.post<unknown>('/api/auth/two-factor/verify-backup-code', withCode(code));
+  return authPost('/api/auth/two-factor/verify-backup-code', { code });
 }
 
 export function turnOffTwoFactor(password: string) {
-  return api.post<unknown>('/api/auth/two-factor/disable', withPassword(password));
+  return authPost('/api/auth/two-factor/disable', { password });
 }
 
 /** New recovery codes; the old ones stop working. */
 export function newRecoveryCodes(password: string) {
-  return api.post<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes', withPassword(password));
+  return authPost('/api/auth/two-factor/generate-backup-codes', { password });
 }
 
 /** What to tell a person when a step fails, in our words rather than the plugin's. */
