@@ -67,12 +67,8 @@ export function startServer(name: string, root: string, env: Record<string, stri
     name,
     log: path.join(root, `${name}.log`),
     timeoutMs: 120_000,
-    env: (url, port) => ({
-      ...process.env,
+    env: {
       NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
       SESSION_SECRET: randomBytes(32).toString('hex'),
       SMTP_URL: '',
       STAFF_EMAIL: 'team@bench.example.org',
@@ -80,7 +76,7 @@ export function startServer(name: string, root: string, env: Record<string, stri
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
       ...env,
-    }),
+    },
   });
 }
 
