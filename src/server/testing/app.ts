@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { Me } from '../../shared/account';
 import type { LiveEvent } from '../../shared/live';
 import { buildApp, type AppOptions } from '../app';
@@ -205,6 +206,28 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type TestAppOverrides = Parameters<typeof createTestApp>[0];
+
+/**
+ * The test file's app: made before its tests (with these overrides, or those the function gives when they
+ * come from an earlier hook) and closed after them. Call once at the top of the file; what a test or a
+ * later hook reads of it is the app's, so `t.client()` and `t.db` work as on the app itself.
+ */
+export function useTestApp(overrides: TestAppOverrides | (() => TestAppOverrides) = {}): TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(typeof overrides === 'function' ? overrides() : overrides);
+  });
+  afterAll(() => app?.close());
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!app) throw new Error('The test app is made before the tests: read it in a test or a later hook');
+      return app[key as keyof TestApp];
+    },
+  });
 }
 
 /** The next live event matching `where`, heard through the bus as every instance hears it. */
