@@ -6,7 +6,7 @@ import { PASSWORD_MIN } from '../../shared/limits';
 import { MESSAGES } from '../../shared/messages';
 import { flash } from '../app/flash-notice';
 import { FormAlert } from '../app/form-alert';
-import { EmailField, PasswordField } from '../app/fields';
+import { EmailField, NewPasswordFields } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { ME_QUERY_KEY, type MeResponse } from '../auth/me-query';
 import { isApiRequestError, isRateLimited } from '../lib/api';
@@ -62,13 +62,12 @@ export function AccountForm({ me, doneTo, cancelTo }: AccountFormProps) {
       <form {...formProps}>
         <Stack>
           <EmailField {...f.field('email')} />
-          <PasswordField
+          <NewPasswordFields
             label="New password"
-            autoComplete="new-password"
             description={`Leave blank to keep your current password. At least ${PASSWORD_MIN} characters.`}
-            {...f.field('password')}
+            password={f.field('password')}
+            confirmation={f.field('confirmPassword')}
           />
-          <PasswordField label="New password confirmation" autoComplete="new-password" {...f.field('confirmPassword')} />
           <Group justify="space-between">
             <Anchor component={Link} to={cancelTo}>
               Cancel
