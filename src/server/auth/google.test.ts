@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { GOOGLE_ERROR_PATH } from '../../shared/google';
 import { account, session, user, verification } from '../db/schema';
 import { setAdmin } from '../admin/roles';
-import { createTestApp, useTestApp, type TestApp } from '../testing/app';
+import { useTestApp, type TestApp } from '../testing/app';
 import { signUpMember, uniqueEmail } from '../testing/factories';
 import { passSecondFactor, verifySecondFactor } from '../testing/second-factor';
 import { startOidcProvider, type Consent, type OidcProvider, type ProviderIdentity } from '../testing/oidc-provider';
@@ -81,11 +81,7 @@ async function passwordMember(opts: { verified: boolean }) {
 }
 
 describe('without a Google client', () => {
-  let plain: TestApp;
-  beforeAll(async () => {
-    plain = await createTestApp();
-  });
-  afterAll(() => plain.close());
+  const plain = useTestApp();
 
   it('tells the pages not to offer it, and refuses to start it', async () => {
     expect(((await (await plain.app.request('/api/site')).json()) as { googleSignIn: boolean }).googleSignIn).toBe(false);
