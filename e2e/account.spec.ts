@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSite, useBrowser } from './support/browser';
 import { uniqueEmail } from './support/members';
-import { signInViaForm, signOutViaDashboard, signUpViaForm } from './support/journey';
+import { refuseAsInvalid, signInViaForm, signOutViaDashboard, signUpViaForm } from './support/journey';
 import { waitForEmailLink, waitForMail } from './support/mail';
 
 const browser = useBrowser();
@@ -48,20 +48,8 @@ describe('update email or password', () => {
     const { page } = await openSite(browser());
     await signUpViaForm(page, uniqueEmail('refused'));
     await page.goto('/update-password');
-    await page.route('**/api/account', (route) =>
-      route.request().method() === 'PATCH'
-        ? route.fulfill({
-            status: 400,
-            contentType: 'application/json',
-            // Listed in another order than the page's: focus follows the page.
-            body: JSON.stringify({
-              code: 'VALIDATION',
-              message: 'Some fields need attention.',
-              fieldErrors: { confirmPassword: 'The confirmation is refused', email: 'This address is refused' },
-            }),
-          })
-        : route.fallback(),
-    );
+    // Listed in another order than the page's: focus follows the page.
+    await refuseAsInvalid(page, '**/api/account', 'PATCH', { confirmPassword: 'The confirmation is refused', email: 'This address is refused' });
     await page.getByLabel('Email').fill(uniqueEmail('other'));
     await page.getByRole('button', { name: /update|save/i }).click();
     await expect.poll(() => page.getByText('This address is refused').isVisible()).toBe(true);

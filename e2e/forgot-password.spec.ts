@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openSite, useBrowser } from './support/browser';
 import { uniqueEmail } from './support/members';
 import { waitForMail } from './support/mail';
-import { signInViaForm, signUpViaForm } from './support/journey';
+import { refuseAsInvalid, signInViaForm, signUpViaForm } from './support/journey';
 
 const browser = useBrowser();
 
@@ -45,13 +45,7 @@ describe('forgot password', () => {
 
   it("shows the server's newPassword error beside New password, focused", async () => {
     const { page } = await openSite(browser());
-    await page.route('**/api/auth/reset-password', (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: 'application/json',
-        body: JSON.stringify({ code: 'VALIDATION', message: 'Invalid body', fieldErrors: { newPassword: 'That password is refused' } }),
-      }),
-    );
+    await refuseAsInvalid(page, '**/api/auth/reset-password', 'POST', { newPassword: 'That password is refused' }, 'Invalid body');
     await page.goto('/reset-password?token=some-token');
     await page.getByLabel(/^New password\W*$/).fill('my brand new password');
     await page.getByLabel('New password confirmation').fill('my brand new password');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/a11y';
 import { openSite, useBrowser } from './support/browser';
 import { uniqueEmail } from './support/members';
-import { expectNoPageErrors, signUpViaForm } from './support/journey';
+import { expectNoPageErrors, refuseAsInvalid, signUpViaForm } from './support/journey';
 
 const browser = useBrowser();
 
@@ -139,15 +139,7 @@ describe('the profile form', () => {
     const { page } = await openSite(browser());
     await signUpViaForm(page, uniqueEmail('server-errors'));
     await waitForForm(page);
-    await page.route('**/api/profile', (route) =>
-      route.request().method() === 'PUT'
-        ? route.fulfill({
-            status: 400,
-            contentType: 'application/json',
-            body: JSON.stringify({ code: 'VALIDATION', message: 'Some fields need attention.', fieldErrors: { city: 'City is not known' } }),
-          })
-        : route.fallback(),
-    );
+    await refuseAsInvalid(page, '**/api/profile', 'PUT', { city: 'City is not known' });
     await page.getByLabel('First name').fill('Sam');
     await page.getByLabel('Last name').fill('Brooks');
     await page.getByLabel('Phone').fill('603 555 0100');
@@ -163,19 +155,7 @@ describe('the profile form', () => {
     const { page } = await openSite(browser());
     await signUpViaForm(page, uniqueEmail('server-yes-no'));
     await waitForForm(page);
-    await page.route('**/api/profile', (route) =>
-      route.request().method() === 'PUT'
-        ? route.fulfill({
-            status: 400,
-            contentType: 'application/json',
-            body: JSON.stringify({
-              code: 'VALIDATION',
-              message: 'Some fields need attention.',
-              fieldErrors: { comments: 'Comments are refused', fosterParent: 'Choose Yes or No' },
-            }),
-          })
-        : route.fallback(),
-    );
+    await refuseAsInvalid(page, '**/api/profile', 'PUT', { comments: 'Comments are refused', fosterParent: 'Choose Yes or No' });
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Stone');
     await page.getByLabel('Phone').fill('603 555 0101');
