@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openSite } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { openSite, useBrowser } from './support/browser';
 import { uniqueEmail } from './support/members';
-import { signInViaForm, signOutViaDashboard, signUpViaForm } from './support/journey';
+import { refuseAsInvalid, signInViaForm, signOutViaDashboard, signUpViaForm } from './support/journey';
 import { waitForEmailLink, waitForMail } from './support/mail';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = useBrowser();
 
 describe('update email or password', () => {
   it('changes the password at once and the email once the new address confirms; the new ones sign in', async () => {
     const email = uniqueEmail('change');
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     await signUpViaForm(page, email);
     await page.goto('/dashboard');
     await page.getByRole('link', { name: /update email or password/i }).click();
@@ -50,23 +45,11 @@ describe('update email or password', () => {
   });
 
   it("puts the server's field errors beside their fields, focuses the first on the page, and says the update failed", async () => {
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     await signUpViaForm(page, uniqueEmail('refused'));
     await page.goto('/update-password');
-    await page.route('**/api/account', (route) =>
-      route.request().method() === 'PATCH'
-        ? route.fulfill({
-            status: 400,
-            contentType: 'application/json',
-            // Listed in another order than the page's: focus follows the page.
-            body: JSON.stringify({
-              code: 'VALIDATION',
-              message: 'Some fields need attention.',
-              fieldErrors: { confirmPassword: 'The confirmation is refused', email: 'This address is refused' },
-            }),
-          })
-        : route.fallback(),
-    );
+    // Listed in another order than the page's: focus follows the page.
+    await refuseAsInvalid(page, '**/api/account', 'PATCH', { confirmPassword: 'The confirmation is refused', email: 'This address is refused' });
     await page.getByLabel('Email').fill(uniqueEmail('other'));
     await page.getByRole('button', { name: /update|save/i }).click();
     await expect.poll(() => page.getByText('This address is refused').isVisible()).toBe(true);
@@ -78,7 +61,7 @@ describe('update email or password', () => {
 
   it('keeps the password when it is left blank, and /profile cancels to home', async () => {
     const email = uniqueEmail('keep');
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     await signUpViaForm(page, email);
     await page.goto('/profile');
     expect(await page.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/');
@@ -88,7 +71,7 @@ describe('update email or password', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => page.getByText(`We sent a link to ${newEmail}.`, { exact: false }).isVisible()).toBe(true);
     // Opened in another browser, signed in nowhere: the address changes all the same.
-    const other = await openSite(browser);
+    const other = await openSite(browser());
     await other.page.goto(await waitForEmailLink(newEmail, /^Confirm your new email address/));
     await expect.poll(() => other.page.getByText('Thank you: your account now uses this email address.').isVisible()).toBe(true);
     await other.context.close();

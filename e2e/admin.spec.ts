@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { MESSAGES } from '../src/shared/messages';
-import { launchBrowser, openSite, type Session } from './support/browser';
+import { openSite, type Session, useBrowser } from './support/browser';
 import { waitForMail } from './support/mail';
 import { expectNoPageErrors } from './support/journey';
 import { seriousViolations as violationsOf } from './support/a11y';
@@ -13,7 +13,7 @@ import { ADMIN_EMAIL, memberProfile, signInAsAdmin, signUpMember, uniqueEmail, u
 /** What an open admin page must show within, with no reload. */
 const LIVE_MS = 5000;
 
-let browser: Browser;
+const browser = useBrowser();
 let admin: Session;
 
 
@@ -45,15 +45,13 @@ function mailItem(page: Page, to: string, form: string): Locator {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await openSite(browser);
+  admin = await openSite(browser());
   await signInAsAdmin(admin.page);
 });
-afterAll(() => browser.close());
 
 describe('the admin check', () => {
   it("sends a visitor to sign in with 'Not Logged In', and back to the admin area after", async () => {
-    const { page, errors } = await openSite(browser);
+    const { page, errors } = await openSite(browser());
     await page.goto('/admin/mail');
     await page.waitForURL((url) => url.pathname === '/signin' && url.searchParams.get('next') === '/admin/mail');
     await page.getByText(MESSAGES.notLoggedIn, { exact: true }).waitFor();
@@ -62,7 +60,7 @@ describe('the admin check', () => {
   });
 
   it("shows a member nothing while it asks the server, then 'Sorry. We're closed.'", async () => {
-    const member = await openSite(browser);
+    const member = await openSite(browser());
     await signUpMember(member.page, { prefix: 'admin-e2e' });
     const { page, errors } = member;
     // Hold the server's answer to the admin check, to see what the page shows meanwhile.
@@ -105,7 +103,7 @@ describe('the admin area', () => {
     const [wyMembers, wyKids] = await chartRow(page, 'Members and foster children per state', 'Wyoming');
 
     for (const numberOfFosterKids of [3, 4]) {
-      await signUpMember((await openSite(browser)).page, {
+      await signUpMember((await openSite(browser())).page, {
         prefix: 'admin-e2e',
         profile: memberProfile({ state: 'WY', numberOfFosterKids, fosterParent: 'Yes' }),
       });
@@ -136,7 +134,7 @@ describe('the admin area', () => {
     await markPage(page);
 
     // Any mail the site sends will do; the contact form is not built yet, a password reset is.
-    const member = await openSite(browser);
+    const member = await openSite(browser());
     const { email } = await signUpMember(member.page, { prefix: 'admin-e2e' });
     const asked = await member.page.request.post('/api/auth/request-password-reset', {
       data: { email, redirectTo: '/reset-password' },
@@ -183,7 +181,7 @@ describe('the admin area', () => {
     await page.getByRole('heading', { level: 1, name: 'All sent mail' }).waitFor();
     await markPage(page);
 
-    const visitor = await openSite(browser);
+    const visitor = await openSite(browser());
     const email = uniqueEmail('contact-visitor');
     await visitor.page.goto('/contact');
     await visitor.page.getByLabel('Name').fill('Carla Contact');
@@ -232,7 +230,7 @@ describe('the admin area', () => {
     );
     // A forum post sends the team a new-post alert: the mail this test opens.
     await page.goto('/admin/mail?form=new%20post%20alert');
-    const author = await openSite(browser);
+    const author = await openSite(browser());
     await signUpMember(author.page, { prefix: 'admin-e2e', profile: memberProfile({ firstName: 'Forum', lastName: 'Writer' }) });
     const title = `Preview check ${Date.now().toString(36)}`;
     const posted = await author.page.request.post('/api/posts', {
@@ -269,7 +267,7 @@ describe('the admin area', () => {
     await page.getByText('No profile matches this search.').waitFor();
     await markPage(page);
 
-    const member = await openSite(browser);
+    const member = await openSite(browser());
     const { email } = await signUpMember(member.page, {
       prefix: 'admin-e2e',
       profile: memberProfile({
@@ -333,7 +331,7 @@ describe('the admin area', () => {
       await page.getByText('Wyoming saved. The map and its fact sheet use the new figures.').waitFor();
       await expect.poll(() => row.getByRole('cell').first().innerText()).toBe('1,234');
 
-      const visitor = await openSite(browser);
+      const visitor = await openSite(browser());
       const states = (await (await visitor.page.request.get('/api/states')).json()) as { states: Array<{ code: string; count: number; target: number }> };
       expect(states.states.find((s) => s.code === 'WY')).toMatchObject({ count: 1234, target: 62 });
       await visitor.page.goto('/');
@@ -352,7 +350,7 @@ describe('the admin area', () => {
   });
 
   it('on a phone, the side menu folds into one button and still reaches every section', async () => {
-    const phone = await openSite(browser, { viewport: { width: 390, height: 844 } });
+    const phone = await openSite(browser(), { viewport: { width: 390, height: 844 } });
     await phone.context.addCookies(await admin.context.cookies());
     const { page, errors } = phone;
     await page.goto('/admin/activity');

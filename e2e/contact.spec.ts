@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/shared/messages';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openApi, openSite } from './support/browser';
+import { openApi, openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors } from './support/journey';
 import { waitForMail } from './support/mail';
 import { memberProfile, signUpMember, uniqueEmail, uniqueTag } from './support/members';
 
 const STAFF = 'team@network.test';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = useBrowser();
 
 
 describe('the contact form', () => {
   it('signed out: Send appears only after “I am indeed human”; the team receives the message, replyTo the visitor, with the name', async () => {
-    const { page, errors } = await openSite(browser);
+    const { page, errors } = await openSite(browser());
     await page.goto('/contact');
     await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
     expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(0);
@@ -49,7 +44,7 @@ describe('the contact form', () => {
   });
 
   it('shows each missing field beside it', async () => {
-    const { page, errors } = await openSite(browser);
+    const { page, errors } = await openSite(browser());
     await page.goto('/contact');
     await page.getByRole('button', { name: MESSAGES.humanButton }).click();
     await page.getByRole('button', { name: 'Send' }).click();
@@ -62,7 +57,7 @@ describe('the contact form', () => {
   });
 
   it('signed in: the email is filled in and the human check is already satisfied', async () => {
-    const { page, errors } = await openSite(browser, { viewport: { width: 390, height: 844 } });
+    const { page, errors } = await openSite(browser(), { viewport: { width: 390, height: 844 } });
     const { email } = await signUpMember(page, { profile: memberProfile() });
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Send' }).waitFor();

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openSite } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { openSite, useBrowser } from './support/browser';
 import { uniqueEmail } from './support/members';
 import { menuEntries, signInViaForm, signUpViaForm } from './support/journey';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = useBrowser();
 
 describe('delete account', () => {
   it('asks to confirm, deletes, signs out, and the login no longer works', async () => {
     const email = uniqueEmail('delete');
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     await signUpViaForm(page, email);
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Delete account' }).click();

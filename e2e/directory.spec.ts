@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MESSAGES } from '../src/shared/messages';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openSite, type Session } from './support/browser';
+import { openSite, type Session, useBrowser } from './support/browser';
 import { expectNoPageErrors } from './support/journey';
 import { waitForMail } from './support/mail';
 import { signInAsAdmin, signUpMember, type ProfileFields, uniqueTag } from './support/members';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = useBrowser();
 
 
 /** A listed member (ag_affiliated Yes) with everything private filled in. */
@@ -31,7 +27,7 @@ function listedProfile(overrides: ProfileFields): ProfileFields {
 
 /** Members made in their own browser contexts, which are then closed. */
 async function makeMember(profile: ProfileFields): Promise<string> {
-  const s = await openSite(browser);
+  const s = await openSite(browser());
   const { email } = await signUpMember(s.page, { profile });
   await s.context.close();
   return email;
@@ -87,7 +83,7 @@ describe('the member directory', () => {
       }),
     );
 
-    const a: Session = await openSite(browser);
+    const a: Session = await openSite(browser());
     const traffic = recordTraffic(a.page);
     const { email: aEmail } = await signUpMember(a.page, { profile: listedProfile({ firstName: 'Alma', lastName: `Author${tag}` }) });
     await a.page.goto('/directory');
@@ -159,7 +155,7 @@ describe('the member directory', () => {
     await makeMember(listedProfile({ ...base, firstName: 'Nel', lastName: 'Neither', state: 'KS', fosterParent: 'No' }));
     await makeMember(listedProfile({ ...base, firstName: 'Ned', lastName: 'Unlisted', agAffiliated: 'No', fosterParent: 'Yes' }));
 
-    const m = await openSite(browser);
+    const m = await openSite(browser());
     await signUpMember(m.page, { profile: listedProfile({ firstName: 'Fil', lastName: 'Ter' }) });
     await m.page.goto('/directory');
     await cards(m.page).first().waitFor();
@@ -227,7 +223,7 @@ describe('the member directory', () => {
     await makeMember(listedProfile({ firstName: 'Counted', lastName: `One${tag}` }));
     await makeMember(listedProfile({ firstName: 'Counted', lastName: `Two${tag}`, fosterParent: 'Yes' }));
 
-    const admin = await openSite(browser);
+    const admin = await openSite(browser());
     await signInAsAdmin(admin.page);
     await admin.page.goto(`/directory?q=${tag}`);
     await expect.poll(() => status(admin.page).innerText()).toMatch(new RegExp(`· 2 of [\\d,]+ members$`));
@@ -238,7 +234,7 @@ describe('the member directory', () => {
     const total = Number((await status(admin.page).innerText()).match(/· ([\d,]+) members/)![1]!.replace(/,/g, ''));
     expect(total).toBeGreaterThanOrEqual(2);
 
-    const member = await openSite(browser);
+    const member = await openSite(browser());
     await signUpMember(member.page);
     await member.page.goto(`/directory?q=${tag}`);
     await expect.poll(() => cards(member.page).count()).toBe(2);
@@ -256,11 +252,11 @@ describe('the member directory', () => {
   });
 
   it('is for members only, fits a phone and has no serious accessibility problems', async () => {
-    const visitor = await openSite(browser);
+    const visitor = await openSite(browser());
     await visitor.page.goto('/directory?state=MO');
     await visitor.page.waitForURL(/\/signin\?next=/);
 
-    const phone = await openSite(browser, { viewport: { width: 390, height: 844 } });
+    const phone = await openSite(browser(), { viewport: { width: 390, height: 844 } });
     // A place written as one long word (a web address, a name in another script) must wrap, not widen the page.
     const lastName = `Phone${uniqueTag('Q')}`;
     const city = 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch'.repeat(2);

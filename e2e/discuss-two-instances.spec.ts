@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request as httpRequest, type APIRequestContext, type Browser } from 'playwright-core';
+import { request as httpRequest, type APIRequestContext } from 'playwright-core';
 import { startThrowawayPostgres } from '../scripts/postgres';
 import { startServerProcess, type ServerProcess } from '../src/server/testing/server-process';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { uniqueEmail } from './support/members';
 import { expectNoPageErrors, PASSWORD } from './support/journey';
 
@@ -19,7 +19,7 @@ const LIVE_MS = 2000;
 type Instance = ServerProcess;
 
 let pg: Awaited<ReturnType<typeof startThrowawayPostgres>>;
-let browser: Browser;
+const browser = useBrowser();
 let root: string;
 const instances: Instance[] = [];
 
@@ -28,19 +28,15 @@ function startInstance(name: string, databaseUrl: string): Promise<Instance> {
     name,
     log: path.join(root, `${name}.log`),
     timeoutMs: 90_000,
-    env: (url, port) => ({
-      ...process.env,
+    env: {
       SMTP_URL: undefined,
       NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
       DATABASE_URL: databaseUrl,
       DATA_DIR: path.join(root, name),
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
       STAFF_EMAIL: 'team@network.test',
-    }),
+    },
   });
 }
 
@@ -77,11 +73,9 @@ beforeAll(async () => {
   pg = await startThrowawayPostgres();
   // Both start at once, as a rolling deployment would: migrations wait for each other (advisory lock).
   instances.push(...(await Promise.all([startInstance('one', pg.url), startInstance('two', pg.url)])));
-  browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
   for (const instance of instances) await instance.stop();
   pg?.stop();
   if (process.env.KEEP_E2E_DATA) process.stdout.write(`two-instance logs kept in ${root}\n`);
@@ -103,7 +97,7 @@ describe('discuss on two app instances sharing one PostgreSQL', () => {
     expect(profile.status(), await profile.text()).toBe(200);
 
     // The reader's browser is on instance two, signed in there.
-    const context = await browser.newContext({ baseURL: two.url, viewport: { width: 1280, height: 900 } });
+    const context = await browser().newContext({ baseURL: two.url, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MESSAGES } from '../src/shared/messages';
-import { launchBrowser, openSite } from './support/browser';
+import { openSite, useBrowser } from './support/browser';
 import { waitForMail } from './support/mail';
 import { expectNoPageErrors } from './support/journey';
 import { seriousViolations } from './support/a11y';
 import { markPage, wasNotReloaded } from './support/live-page';
 import { memberProfile, signUpMember } from './support/members';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = useBrowser();
 
 /** What another browser must show within, with no reload (the issue's promise). */
 const LIVE_MS = 2000;
@@ -31,8 +27,8 @@ async function writePost(page: Page, post: { category: string; title: string; bo
 
 describe('discuss, live in two browsers', () => {
   it('A posts, responds, edits and deletes; B sees each change without a reload', async () => {
-    const a = await openSite(browser);
-    const b = await openSite(browser);
+    const a = await openSite(browser());
+    const b = await openSite(browser());
     await signUpMember(a.page, { prefix: 'discuss', profile: memberProfile({ firstName: 'Alma', lastName: 'Author' }) });
     await signUpMember(b.page, { prefix: 'discuss', profile: memberProfile({ firstName: 'Ben', lastName: 'Reader' }) });
     await a.page.goto('/discuss');
@@ -95,7 +91,7 @@ describe('discuss, live in two browsers', () => {
   });
 
   it('the team receives a new-post alert with a link to the post', async () => {
-    const a = await openSite(browser);
+    const a = await openSite(browser());
     await signUpMember(a.page, { prefix: 'discuss', profile: memberProfile({ firstName: 'Mail', lastName: 'Sender' }) });
     await a.page.goto('/discuss');
     const title = `Alert me ${Date.now().toString(36)}`;
@@ -113,7 +109,7 @@ describe('discuss, live in two browsers', () => {
 
 describe('discuss, who may write', () => {
   it('a visitor reads posts and responses but is asked to sign in to write', async () => {
-    const author = await openSite(browser);
+    const author = await openSite(browser());
     await signUpMember(author.page, { prefix: 'discuss', profile: memberProfile({ firstName: 'Vera', lastName: 'Visible' }) });
     const title = `Readable ${Date.now().toString(36)}`;
     const created = await author.page.request.post('/api/posts', {
@@ -126,7 +122,7 @@ describe('discuss, who may write', () => {
       headers: { origin: inject('baseUrl') },
     });
 
-    const visitor = await openSite(browser);
+    const visitor = await openSite(browser());
     await visitor.page.goto('/discuss');
     await visitor.page.getByRole('article', { name: title }).waitFor();
     expect(await visitor.page.getByRole('button', { name: 'Write a new post' }).count()).toBe(0);
@@ -141,7 +137,7 @@ describe('discuss, who may write', () => {
   });
 
   it('a member without a profile sees the spec’s message and a link to the dashboard', async () => {
-    const m = await openSite(browser);
+    const m = await openSite(browser());
     await signUpMember(m.page, { prefix: 'discuss' });
     await m.page.goto('/discuss');
     await m.page.getByText(MESSAGES.needProfileToPost).waitFor();
@@ -154,7 +150,7 @@ describe('discuss, who may write', () => {
 
 describe('discuss, what members write is text', () => {
   it('shows markup as typed, keeps line breaks, links web addresses, and opens no dialog', async () => {
-    const m = await openSite(browser);
+    const m = await openSite(browser());
     await signUpMember(m.page, { prefix: 'discuss', profile: memberProfile({ firstName: 'Xena', lastName: 'Script' }) });
     const dialogs: string[] = [];
     m.page.on('dialog', (d) => {
@@ -188,7 +184,7 @@ describe('discuss, what members write is text', () => {
 
 describe('discuss, finding posts', () => {
   it('filters by category and keyword, keeps the filters in the URL, and Back to main returns there', async () => {
-    const m = await openSite(browser);
+    const m = await openSite(browser());
     await signUpMember(m.page, { prefix: 'discuss', profile: memberProfile({ firstName: 'Fil', lastName: 'Ter' }) });
     const word = `kw${Date.now().toString(36)}`;
     const category = `Filters ${Date.now().toString(36)}`;
@@ -230,7 +226,7 @@ describe('discuss, finding posts', () => {
   });
 
   it('reloads and links a single post by its own address', async () => {
-    const visitor = await openSite(browser);
+    const visitor = await openSite(browser());
     const res = await visitor.page.goto('/discuss/999999');
     expect(res?.status()).toBe(200);
     await visitor.page.getByText('This post has been deleted, or never existed.').waitFor();
@@ -242,7 +238,7 @@ describe('discuss, finding posts', () => {
 describe('discuss, accessibility', () => {
   it('has no serious problems on the list and on a post, at desktop and phone widths', async () => {
     for (const viewport of [undefined, { width: 390, height: 844 }]) {
-      const m = await openSite(browser, viewport ? { viewport } : {});
+      const m = await openSite(browser(), viewport ? { viewport } : {});
       await signUpMember(m.page, { prefix: 'discuss', profile: memberProfile({ firstName: 'Axe', lastName: 'Checker' }) });
       const title = `Accessible ${Date.now().toString(36)}`;
       const created = await m.page.request.post('/api/posts', {
@@ -269,7 +265,7 @@ describe('discuss, accessibility', () => {
       await m.page.getByRole('button', { name: 'Save Post', exact: true }).waitFor();
       expect(await seriousViolations(m.page), '/discuss/:id editing').toEqual([]);
 
-      const visitor = await openSite(browser, viewport ? { viewport } : {});
+      const visitor = await openSite(browser(), viewport ? { viewport } : {});
       await visitor.page.goto(`/discuss/${id}`);
       await visitor.page.getByText('A response.').waitFor();
       expect(await seriousViolations(visitor.page), '/discuss/:id as a visitor').toEqual([]);

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { EMAIL_LINK_MESSAGES } from '../src/shared/account';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openSite } from './support/browser';
+import { openSite, useBrowser } from './support/browser';
 import { uniqueEmail } from './support/members';
 import { expectNoPageErrors, signUpViaForm } from './support/journey';
 import { waitForEmailLink, waitForMail } from './support/mail';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = useBrowser();
 
 describe('a new member confirms their address', () => {
   it('signs up, is told what waits for the mailed link, opens it, and is then listed in the directory', async () => {
-    const { page, errors } = await openSite(browser);
+    const { page, errors } = await openSite(browser());
     const email = uniqueEmail('confirm');
     const lastName = `Linkfollower${Date.now().toString(36)}`;
     await signUpViaForm(page, email);
@@ -66,7 +61,7 @@ describe('a new member confirms their address', () => {
 
 describe('a visitor who wants to post', () => {
   it("sees the spec's message with ways to sign in and to sign up", async () => {
-    const { page, errors } = await openSite(browser);
+    const { page, errors } = await openSite(browser());
     await page.goto('/discuss');
     await expect.poll(() => page.getByText('You need a profile to post. You can create one in your dashboard.').isVisible()).toBe(true);
     const gate = page.locator('[data-needs-profile]');

@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openSite } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { openSite, useBrowser } from './support/browser';
 import { uniqueEmail } from './support/members';
 import { waitForMail } from './support/mail';
-import { signInViaForm, signUpViaForm } from './support/journey';
+import { refuseAsInvalid, signInViaForm, signUpViaForm } from './support/journey';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = useBrowser();
 
 describe('forgot password', () => {
   it('mails a link that sets a new password once', async () => {
     const email = uniqueEmail('forgot');
-    const setup = await openSite(browser);
+    const setup = await openSite(browser());
     await signUpViaForm(setup.page, email);
     await setup.context.close();
 
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     await page.goto('/signin');
     await page.getByRole('link', { name: /forgot password/i }).click();
     // The sign-in page has an Email field too: fill the one of the page we went to.
@@ -40,7 +35,7 @@ describe('forgot password', () => {
     await signInViaForm(page, email, 'my brand new password');
     await page.waitForURL((url) => url.pathname === '/');
 
-    const again = await openSite(browser);
+    const again = await openSite(browser());
     await again.page.goto(link!);
     await again.page.getByLabel(/^New password\W*$/).fill('yet another password');
     await again.page.getByLabel('New password confirmation').fill('yet another password');
@@ -49,14 +44,8 @@ describe('forgot password', () => {
   });
 
   it("shows the server's newPassword error beside New password, focused", async () => {
-    const { page } = await openSite(browser);
-    await page.route('**/api/auth/reset-password', (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: 'application/json',
-        body: JSON.stringify({ code: 'VALIDATION', message: 'Invalid body', fieldErrors: { newPassword: 'That password is refused' } }),
-      }),
-    );
+    const { page } = await openSite(browser());
+    await refuseAsInvalid(page, '**/api/auth/reset-password', 'POST', { newPassword: 'That password is refused' }, 'Invalid body');
     await page.goto('/reset-password?token=some-token');
     await page.getByLabel(/^New password\W*$/).fill('my brand new password');
     await page.getByLabel('New password confirmation').fill('my brand new password');
@@ -76,7 +65,7 @@ describe('forgot password', () => {
   });
 
   it('answers the same for an address nobody uses, and mails nothing', async () => {
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     const nobody = uniqueEmail('nobody');
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill(nobody);

@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openSite } from './support/browser';
+import { openSite, useBrowser } from './support/browser';
 import { uniqueEmail } from './support/members';
 import { expectNoPageErrors, signUpViaForm } from './support/journey';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = useBrowser();
 
 
 describe('the frame', () => {
   it("shows 'page not found' for any other path, with a 404", async () => {
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     const res = await page.goto('/no/such/page');
     expect(res?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { name: 'page not found' }).isVisible()).toBe(true);
   });
 
   it('opens Give in a new tab at the donation address', async () => {
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     await page.goto('/');
     const give = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Give' });
     expect(await give.getAttribute('href')).toBe('https://give.network.test/');
@@ -30,7 +25,7 @@ describe('the frame', () => {
   });
 
   it('offers the menu behind a button on a phone', async () => {
-    const { page } = await openSite(browser, { viewport: { width: 390, height: 844 } });
+    const { page } = await openSite(browser(), { viewport: { width: 390, height: 844 } });
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('link', { name: 'Contact' }).first().click();
@@ -38,7 +33,7 @@ describe('the frame', () => {
   });
 
   it('links the logo and the user icon to the dashboard when signed in', async () => {
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     await signUpViaForm(page, uniqueEmail('frame'));
     await page.getByRole('link', { name: 'Your dashboard' }).click();
     await page.waitForURL('**/dashboard');
@@ -48,7 +43,7 @@ describe('the frame', () => {
   });
 
   it('has no serious accessibility problems on the account pages', async () => {
-    const { page, errors } = await openSite(browser);
+    const { page, errors } = await openSite(browser());
     for (const path of ['/', '/signin', '/signup', '/forgot-password', '/no/such/page']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();

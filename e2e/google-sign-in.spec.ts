@@ -1,21 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { MESSAGES } from '../src/shared/messages';
 import { consentBrowserCookie, type Consent, type ProviderIdentity } from '../src/server/testing/oidc-provider';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openSite } from './support/browser';
+import { openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors, menuEntries, signOutViaDashboard, signUpViaForm } from './support/journey';
 import { memberProfile, signUpMember, uniqueEmail } from './support/members';
 
 // "Sign in with Google" in Chromium against the OpenID Connect provider global setup starts in Google's
 // place. Who the browser is at "Google" (or that the person denies consent) is a cookie on the provider.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = useBrowser();
 
 const GOOGLE_BUTTON = { name: 'Sign in with Google' } as const;
 
@@ -41,7 +37,7 @@ describe('sign in with Google', () => {
       { width: 390, height: 844 },
       { width: 1280, height: 900 },
     ]) {
-      const { page, errors } = await openSite(browser, { viewport });
+      const { page, errors } = await openSite(browser(), { viewport });
       for (const path of ['/signin', '/signup']) {
         await page.goto(path);
         await page.getByRole('button', GOOGLE_BUTTON).waitFor();
@@ -52,7 +48,7 @@ describe('sign in with Google', () => {
   });
 
   it('makes an account for a new address: the popup closes and the page goes to /update-profile, signed in', async () => {
-    const { context, page, errors } = await openSite(browser);
+    const { context, page, errors } = await openSite(browser());
     const account = googleAccount();
     await atGoogle(context, account);
     await page.goto('/signup');
@@ -65,11 +61,11 @@ describe('sign in with Google', () => {
 
   it('signs in an existing member, by keyboard, and goes where a password sign-in goes', async () => {
     const email = uniqueEmail('member');
-    const setUp = await openSite(browser);
+    const setUp = await openSite(browser());
     await signUpMember(setUp.page, { email, profile: memberProfile() });
     await setUp.context.close();
 
-    const { context, page, errors } = await openSite(browser);
+    const { context, page, errors } = await openSite(browser());
     await atGoogle(context, googleAccount(email));
     await page.goto('/signin');
     await page.getByRole('button', GOOGLE_BUTTON).focus();
@@ -84,7 +80,7 @@ describe('sign in with Google', () => {
   });
 
   it('says "Failed to sign in" when consent is denied, and the visitor stays signed out', async () => {
-    const { context, page } = await openSite(browser);
+    const { context, page } = await openSite(browser());
     await atGoogle(context, 'deny');
     await page.goto('/signin');
     await signInThroughPopup(page);
@@ -95,7 +91,7 @@ describe('sign in with Google', () => {
   });
 
   it('shows no error when the person closes the popup, and can start again', async () => {
-    const { context, page, errors } = await openSite(browser);
+    const { context, page, errors } = await openSite(browser());
     await page.goto('/signin');
     // At the provider's consent screen, the person closes the window instead of choosing.
     await atGoogle(context, 'undecided');
@@ -116,7 +112,7 @@ describe('sign in with Google', () => {
   });
 
   it('falls back to a full-page redirect when the browser blocks the popup', async () => {
-    const { context, page, errors } = await openSite(browser);
+    const { context, page, errors } = await openSite(browser());
     // The browser's popup blocker, simulated: window.open answers null, as it does when a popup is blocked.
     await page.addInitScript(() => {
       window.open = () => null;
@@ -139,10 +135,10 @@ describe('sign in with Google', () => {
 
   it('takes over an account whose address was never confirmed: the other browser is signed out', async () => {
     const email = uniqueEmail('squatted');
-    const squatter = await openSite(browser);
+    const squatter = await openSite(browser());
     await signUpViaForm(squatter.page, email);
 
-    const { context, page } = await openSite(browser);
+    const { context, page } = await openSite(browser());
     await atGoogle(context, googleAccount(email));
     await page.goto('/signin');
     await signInThroughPopup(page);

@@ -1,17 +1,13 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { pdfText } from '../src/server/testing/pdf-text';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openSite } from './support/browser';
+import { openSite, useBrowser } from './support/browser';
 import { uniqueEmail } from './support/members';
 import { expectNoPageErrors, openPage, signUpViaForm } from './support/journey';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = useBrowser();
 
 /** Opens the landing page and brings the map (loaded as the visitor nears it) into view. */
 async function openMap(page: Page) {
@@ -31,7 +27,7 @@ const stateButton = (page: Page, name: string) => page.getByRole('button', { nam
 
 describe('the landing map', () => {
   it('starts on the United States, shows New Hampshire when clicked, and resets', async () => {
-    const { page, errors } = await openSite(browser);
+    const { page, errors } = await openSite(browser());
     await openMap(page);
     const shown = selection(page);
     expect(await shown.name()).toBe('United States');
@@ -56,7 +52,7 @@ describe('the landing map', () => {
   });
 
   it('reaches every state from the keyboard: Tab to Massachusetts, Enter selects it; Space works too', async () => {
-    const { page, errors } = await openSite(browser);
+    const { page, errors } = await openSite(browser());
     await openMap(page);
     await page.getByLabel('Choose a state').focus();
     let reached = false;
@@ -80,7 +76,7 @@ describe('the landing map', () => {
   });
 
   it('names each state with its count, reaches the small states through their labels, and shows DC as not available', async () => {
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     await openMap(page);
     const states = page.getByRole('group', { name: 'Map of the United States' }).getByRole('button');
     expect(await states.count()).toBe(51);
@@ -110,7 +106,7 @@ describe('the landing map', () => {
   });
 
   it('downloads the fact sheet of the selected state, with its name and count in the text', async () => {
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     await openMap(page);
     await stateButton(page, 'New Hampshire').click();
     const [download] = await Promise.all([
@@ -134,7 +130,7 @@ describe('the landing map', () => {
   });
 
   it('offers the same choice as a list on a phone', async () => {
-    const { page, errors } = await openSite(browser, { viewport: { width: 390, height: 844 } });
+    const { page, errors } = await openSite(browser(), { viewport: { width: 390, height: 844 } });
     await openMap(page);
     await page.getByLabel('Choose a state').selectOption({ label: 'Vermont (1,226)' });
     const shown = selection(page);
@@ -150,7 +146,7 @@ describe('the landing map', () => {
 
 describe('the landing page', () => {
   it("shows the network's progress toward 20,000", async () => {
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     await page.goto('/');
     const bar = page.getByRole('progressbar', { name: 'Our progress toward 20,000' });
     await expect.poll(() => bar.getAttribute('aria-valuetext')).toMatch(/^[\d,]+ of 20,000 children$/);
@@ -161,7 +157,7 @@ describe('the landing page', () => {
   });
 
   it('shows the sign-up prompt under the map only when nobody is signed in', async () => {
-    const { page, errors } = await openSite(browser);
+    const { page, errors } = await openSite(browser());
     await openMap(page);
     const prompt = page.getByRole('complementary', { name: 'Is your church ready to help in your state?' });
     await expect.poll(() => prompt.isVisible()).toBe(true);
@@ -177,7 +173,7 @@ describe('the landing page', () => {
   });
 
   it('paints from HTML alone before any script runs, then the app takes over that same page', async () => {
-    const { context, page, errors } = await openSite(browser);
+    const { context, page, errors } = await openSite(browser());
     // Hold the app's entry script back: what shows meanwhile is the prerendered page.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -219,7 +215,7 @@ describe('the landing page', () => {
       { width: 1280, height: 900 },
       { width: 390, height: 844 },
     ]) {
-      const { page } = await openSite(browser, { viewport });
+      const { page } = await openSite(browser(), { viewport });
       await openMap(page);
       await stateButton(page, 'Massachusetts').click();
       await expect.poll(selection(page).name).toBe('Massachusetts');

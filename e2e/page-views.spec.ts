@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import type { PageViewSummary } from '../src/shared/page-view';
-import { clientAddress, launchBrowser, openApi, openSite } from './support/browser';
+import { clientAddress, openApi, openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors, openPage } from './support/journey';
 import { signInAsAdmin } from './support/members';
 
-let browser: Browser;
+const browser = useBrowser();
 let admin: APIRequestContext;
 
 /** An admin's API session; the summary API is for admins only (the server holds the database, so the journey reads the views through it). */
@@ -36,18 +36,14 @@ async function browseFourPages(page: Page) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await adminApi();
 });
-afterAll(async () => {
-  await admin.dispose();
-  await browser.close();
-});
+afterAll(() => admin.dispose());
 
 describe('page views', () => {
   it('records one view per navigation, first load and each route change, with no cookie', async () => {
     const before = await summary();
-    const { page, context, errors } = await openSite(browser);
+    const { page, context, errors } = await openSite(browser());
     const sent: Array<{ path: string; referrer: string | null; cookie: string | undefined }> = [];
     page.on('request', (req) => {
       if (req.url().endsWith('/api/page-views')) {
@@ -79,12 +75,12 @@ describe('page views', () => {
     const before = await summary();
 
     // Do-Not-Track header: whatever the page sends, the server keeps nothing.
-    const dnt = await openSite(browser);
+    const dnt = await openSite(browser());
     await dnt.context.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddress(), dnt: '1' });
     await browseFourPages(dnt.page);
 
     // Global Privacy Control seen by the page: it sends nothing at all.
-    const gpc = await openSite(browser);
+    const gpc = await openSite(browser());
     await gpc.context.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true });
     });
@@ -95,7 +91,7 @@ describe('page views', () => {
     await browseFourPages(gpc.page);
 
     // A visitor without either, last: once their view is stored, the others' would have been too.
-    const plain = await openSite(browser);
+    const plain = await openSite(browser());
     await plain.page.goto('/resources');
     await expect.poll(async () => (await summary()).views).toBe(before.views + 1);
     await new Promise((r) => setTimeout(r, 500));

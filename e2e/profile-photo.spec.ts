@@ -3,17 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openSite } from './support/browser';
+import { openSite, useBrowser } from './support/browser';
 import { uniqueEmail } from './support/members';
 import { expectNoPageErrors, signUpViaForm } from './support/journey';
 
-let browser: Browser;
+const browser = useBrowser();
 let dir: string;
 let photoFile: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-photo-'));
   // A 1200×800 photo in four colours with a white patch in the middle, and GPS in its EXIF like a phone's.
   const quarter = (background: string) =>
@@ -31,7 +30,6 @@ beforeAll(async () => {
     .toFile(photoFile);
 });
 afterAll(async () => {
-  await browser.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -54,7 +52,7 @@ async function whiteShare(image: Buffer) {
 
 describe('the profile photo', () => {
   it('choose → zoom to 2.5 by keyboard → save: the dashboard shows the new 512-pixel photo', async () => {
-    const { page, errors } = await openSite(browser);
+    const { page, errors } = await openSite(browser());
     await signUpViaForm(page, uniqueEmail('photo'));
     await page.goto('/dashboard');
     const blank = page.getByRole('img', { name: 'Blank profile picture' });
@@ -114,7 +112,7 @@ describe('the profile photo', () => {
   });
 
   it('refuses a file that is not a JPEG, PNG or WebP image', async () => {
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     await signUpViaForm(page, uniqueEmail('photo-pdf'));
     await page.goto('/update-profile-image');
     const pdf = path.join(dir, 'notes.pdf');
@@ -134,7 +132,7 @@ describe('the profile photo', () => {
   });
 
   it('asks visitors to sign in', async () => {
-    const { page, errors } = await openSite(browser);
+    const { page, errors } = await openSite(browser());
     await page.goto('/update-profile-image');
     await page.getByRole('heading', { name: 'Profile Picture' }).waitFor();
     expect(await page.getByRole('button', { name: /choose a photo/i }).count()).toBe(0);
@@ -145,7 +143,7 @@ describe('the profile photo', () => {
   });
 
   it('fits a phone screen', async () => {
-    const { page, errors } = await openSite(browser, { viewport: { width: 390, height: 844 } });
+    const { page, errors } = await openSite(browser(), { viewport: { width: 390, height: 844 } });
     await signUpViaForm(page, uniqueEmail('photo-phone'));
     await page.goto('/update-profile-image');
     await choosePhoto(page, photoFile);

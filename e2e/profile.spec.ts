@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openSite } from './support/browser';
+import { openSite, useBrowser } from './support/browser';
 import { uniqueEmail } from './support/members';
-import { expectNoPageErrors, signUpViaForm } from './support/journey';
+import { expectNoPageErrors, refuseAsInvalid, signUpViaForm } from './support/journey';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = useBrowser();
 
 
 const radio = (page: Page, question: RegExp, answer: 'Yes' | 'No') =>
@@ -21,7 +17,7 @@ async function waitForForm(page: Page) {
 
 describe('the profile form', () => {
   it('sign up → fill the form → save → dashboard → reload: the values are kept', async () => {
-    const { page, errors } = await openSite(browser);
+    const { page, errors } = await openSite(browser());
     await signUpViaForm(page, uniqueEmail('profile'));
     await waitForForm(page);
     expect(await page.getByLabel('First name').inputValue()).toBe('');
@@ -114,7 +110,7 @@ describe('the profile form', () => {
   });
 
   it('invites a member without a profile to create one from the dashboard', async () => {
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     await signUpViaForm(page, uniqueEmail('invite'));
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Create your profile now' }).click();
@@ -123,7 +119,7 @@ describe('the profile form', () => {
   });
 
   it("says 'Trouble gathering profiles. Please try again later.' when the profile cannot be loaded", async () => {
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     await signUpViaForm(page, uniqueEmail('trouble'));
     await page.route('**/api/profile', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"UNAVAILABLE","message":"down"}' }),
@@ -140,18 +136,10 @@ describe('the profile form', () => {
   });
 
   it("shows the server's field errors beside their fields", async () => {
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     await signUpViaForm(page, uniqueEmail('server-errors'));
     await waitForForm(page);
-    await page.route('**/api/profile', (route) =>
-      route.request().method() === 'PUT'
-        ? route.fulfill({
-            status: 400,
-            contentType: 'application/json',
-            body: JSON.stringify({ code: 'VALIDATION', message: 'Some fields need attention.', fieldErrors: { city: 'City is not known' } }),
-          })
-        : route.fallback(),
-    );
+    await refuseAsInvalid(page, '**/api/profile', 'PUT', { city: 'City is not known' });
     await page.getByLabel('First name').fill('Sam');
     await page.getByLabel('Last name').fill('Brooks');
     await page.getByLabel('Phone').fill('603 555 0100');
@@ -164,22 +152,10 @@ describe('the profile form', () => {
   });
 
   it('focuses the first bad field in page order, a Yes/No question by its first radio', async () => {
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     await signUpViaForm(page, uniqueEmail('server-yes-no'));
     await waitForForm(page);
-    await page.route('**/api/profile', (route) =>
-      route.request().method() === 'PUT'
-        ? route.fulfill({
-            status: 400,
-            contentType: 'application/json',
-            body: JSON.stringify({
-              code: 'VALIDATION',
-              message: 'Some fields need attention.',
-              fieldErrors: { comments: 'Comments are refused', fosterParent: 'Choose Yes or No' },
-            }),
-          })
-        : route.fallback(),
-    );
+    await refuseAsInvalid(page, '**/api/profile', 'PUT', { comments: 'Comments are refused', fosterParent: 'Choose Yes or No' });
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Stone');
     await page.getByLabel('Phone').fill('603 555 0101');
@@ -194,7 +170,7 @@ describe('the profile form', () => {
 
   it('has no serious accessibility problems, errors shown or not, on a phone too', async () => {
     for (const viewport of [undefined, { width: 390, height: 844 }]) {
-      const { page, errors } = await openSite(browser, viewport ? { viewport } : {});
+      const { page, errors } = await openSite(browser(), viewport ? { viewport } : {});
       await signUpViaForm(page, uniqueEmail('a11y-profile'));
       await waitForForm(page);
       // Nothing sticks out sideways, on a phone either.

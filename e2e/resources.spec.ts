@@ -1,21 +1,16 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it, inject } from 'vitest';
 import { pdfText } from '../src/server/testing/pdf-text';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openSite } from './support/browser';
+import { openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors } from './support/journey';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = useBrowser();
 
 describe('resources', () => {
   it('a visitor downloads the flyer, an image to share, and finds a state’s fact sheet', async () => {
-    const { page, errors } = await openSite(browser);
+    const { page, errors } = await openSite(browser());
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources' }).click();
     await page.getByRole('heading', { name: 'To print' }).waitFor();
@@ -47,7 +42,7 @@ describe('resources', () => {
       { width: 1280, height: 900 },
       { width: 390, height: 844 },
     ]) {
-      const { page } = await openSite(browser, { viewport });
+      const { page } = await openSite(browser(), { viewport });
       await page.goto('/resources');
       await page.getByRole('heading', { name: 'To share online' }).waitFor();
       expect(await seriousViolations(page), `${viewport.width}px`).toEqual([]);

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openSite } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { openSite, useBrowser } from './support/browser';
 import { uniqueEmail } from './support/members';
 import { expectNoPageErrors, menuEntries, PASSWORD, PASSWORD_LABEL, signOutViaDashboard } from './support/journey';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = useBrowser();
 
 describe('sign up', () => {
   it('needs the person button, checks the confirmation, lands on /update-profile, and signs out to /signin', async () => {
-    const { page, errors } = await openSite(browser);
+    const { page, errors } = await openSite(browser());
     await page.goto('/');
     expect(await menuEntries(page)).toEqual(expect.arrayContaining(['Home', 'Sign In', 'Discuss', 'Resources', 'Contact', 'Give']));
     expect(await menuEntries(page)).not.toContain('Directory');
@@ -45,9 +40,9 @@ describe('sign up', () => {
   });
 
   it('says so when the account cannot be created', async () => {
-    const { page } = await openSite(browser);
+    const { page } = await openSite(browser());
     const email = uniqueEmail('twice');
-    const first = await openSite(browser);
+    const first = await openSite(browser());
     await first.page.goto('/signup');
     await first.page.getByLabel('Email').fill(email);
     await first.page.getByLabel(PASSWORD_LABEL).fill(PASSWORD);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Frame, Response } from 'playwright-core';
-import { launchBrowser, clientAddress, openSite, type Session } from './support/browser';
+import type { Frame, Response } from 'playwright-core';
+import { clientAddress, openSite, type Session, useBrowser } from './support/browser';
 import { expectNoPageErrors, openPage } from './support/journey';
 import { signInAsAdmin, signUpMember, uniqueTag, type ProfileFields } from './support/members';
 import { parseCsv } from '../src/server/testing/csv';
@@ -34,7 +34,7 @@ declare global {
   }
 }
 
-let browser: Browser;
+const browser = useBrowser();
 let admin: Watched;
 let visitor: Watched;
 /** Four members whose profiles hold the corpus; attackers[0] also writes, posts, messages and uses the contact form. */
@@ -52,7 +52,7 @@ let stateBefore: { count: number | null; sourceUrl: string | null } | undefined;
 
 /** A fresh browser profile that records dialogs, CSP violations (as events and as console lines) and errors. */
 async function watchedSite(): Promise<Watched> {
-  const session = await openSite(browser);
+  const session = await openSite(browser());
   const dialogs: string[] = [];
   const cspConsole: string[] = [];
   // Registered before any page of the site loads, in every frame.
@@ -195,7 +195,6 @@ async function postJson(w: Watched, path: string, data: unknown, method: 'post' 
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await watchedSite();
   visitor = await watchedSite();
   await signInAsAdmin(admin.page);
@@ -261,7 +260,6 @@ afterAll(async () => {
     const restored = await postJson(admin, `/api/admin/states/${STATE}`, stateBefore, 'put');
     expect(restored.status()).toBe(200);
   }
-  await browser?.close();
 });
 
 /** What of a member's profile other members see on their card (never the street address). */

@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../src/shared/account';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openSite } from './support/browser';
+import { openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors, signInViaForm } from './support/journey';
 import { waitForMail } from './support/mail';
 import { memberProfile, signInAsAdmin, signUpMember, uniqueTag } from './support/members';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = useBrowser();
 
 describe('suspension', () => {
   it('an admin suspends a member with a reason: the member is signed out, refused, and told; then it is lifted', async () => {
-    const member = await openSite(browser);
+    const member = await openSite(browser());
     const tag = uniqueTag('Susp');
     const { email } = await signUpMember(member.page, { profile: memberProfile({ firstName: tag }) });
     await member.page.goto('/dashboard');
     await member.page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 
-    const admin = await openSite(browser);
+    const admin = await openSite(browser());
     await signInAsAdmin(admin.page);
     await admin.page.goto(`/admin/profiles?q=${tag}`);
     // The first row is the member's; the second, once opened, their details.

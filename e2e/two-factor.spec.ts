@@ -1,21 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { TWO_FACTOR_MESSAGES } from '../src/shared/two-factor';
 import { nextTotpCode } from '../src/server/testing/totp';
 import { seriousViolations } from './support/a11y';
-import { launchBrowser, openSite } from './support/browser';
+import { openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors, PASSWORD, signInViaForm, signOutViaDashboard } from './support/journey';
 import { signUpMember, uniqueEmail } from './support/members';
 
 // Decision 013: an admin is led through setting up an authenticator app the first time /admin opens, then
 // signs in with a code from it, or once with each recovery code.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = useBrowser();
 
 /** npm run admin -- grant <email>, against the running server's embedded database. */
 function grantAdmin(email: string) {
@@ -45,11 +41,11 @@ async function signInWithSecondFactor(page: Page, email: string, code: { totp: s
 
 describe('two-step sign-in for admins', () => {
   it('sets up TOTP at the first visit to /admin, then signs in with a code, and with each recovery code once', async () => {
-    const { page, errors } = await openSite(browser);
+    const { page, errors } = await openSite(browser());
     const email = uniqueEmail('2fa-admin');
     await signUpMember(page, { email });
     // A session of the same admin that exists before the factor: it will have to step up.
-    const other = await openSite(browser);
+    const other = await openSite(browser());
     await signInViaForm(other.page, email);
     await other.page.waitForURL((url) => url.pathname === '/');
     grantAdmin(email);
@@ -119,7 +115,7 @@ describe('two-step sign-in for admins', () => {
   });
 
   it('any member turns it on and off from the dashboard', async () => {
-    const { page, errors } = await openSite(browser);
+    const { page, errors } = await openSite(browser());
     const { email } = await signUpMember(page);
     await page.goto('/dashboard');
     const section = page.getByRole('region', { name: 'Two-step sign-in' });

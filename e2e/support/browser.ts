@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chromium, request, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
 
 export function launchBrowser(): Promise<Browser> {
@@ -9,6 +9,22 @@ export function launchBrowser(): Promise<Browser> {
     headless: true,
     args: CHROMIUM_ARGS,
   });
+}
+
+/**
+ * The spec file's one browser, launched before its tests and closed after them: call once at the top of the
+ * file, then `browser()` in its tests and later hooks.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  return () => {
+    if (!browser) throw new Error('No browser yet: useBrowser() launches it before the tests');
+    return browser;
+  };
 }
 
 export type Session = { context: BrowserContext; page: Page; errors: string[] };

@@ -30,13 +30,9 @@ export default async function setup(project: TestProject) {
   const google = await startOidcProvider();
   const log = path.join(root, 'server.log');
   const dataDir = path.join(root, 'data');
-  const env = (url: string, port: number): NodeJS.ProcessEnv => ({
-    ...process.env,
+  const env: NodeJS.ProcessEnv = {
     DATABASE_URL: undefined,
     NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: url,
     DATA_DIR: dataDir,
     SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
     MAIL_FROM: 'Foster Care Network <no-reply@network.test>',
@@ -52,7 +48,7 @@ export default async function setup(project: TestProject) {
     GOOGLE_CLIENT_ID: google.config.clientId,
     GOOGLE_CLIENT_SECRET: google.config.clientSecret,
     GOOGLE_ISSUER_URL: google.config.issuerUrl,
-  });
+  };
   const server = await startServerProcess({ name: 'The server', log, env });
 
   project.provide('baseUrl', server.url);

@@ -48,6 +48,18 @@ export async function openPage(page: Page, path: string): Promise<void> {
   await page.locator(`html[${APP_READY_ATTRIBUTE}]`).waitFor({ state: 'attached' });
 }
 
+/**
+ * The server, as this page sees it, refuses its `method` requests to `url` as invalid, with these field
+ * errors (its other requests there go through): for how a form shows the server's refusals.
+ */
+export function refuseAsInvalid(page: Page, url: string, method: string, fieldErrors: Record<string, string>, message = 'Some fields need attention.') {
+  return page.route(url, (route) =>
+    route.request().method() === method
+      ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'VALIDATION', message, fieldErrors }) })
+      : route.fallback(),
+  );
+}
+
 export function expectNoPageErrors(errors: string[]) {
   expect(errors, `errors in the page:\n${errors.join('\n')}`).toEqual([]);
 }

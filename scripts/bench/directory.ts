@@ -12,31 +12,27 @@
  * Goal: a directory search answers in under 50 ms at the 95th percentile.
  */
 import os from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, type Database } from '../../src/server/db/client';
+import type { Database } from '../../src/server/db/client';
 import type { DirectoryPage } from '../../src/shared/directory';
 import { CITIES, FIRST_NAMES, LAST_NAMES, seedDirectory } from './directory-seed';
 import {
-  f,
+  loadTest,
+  measure,
+  migrateAndSeed,
+  onEachDatabase,
   option,
-  progress,
   row,
   runBench,
-  startServer,
+  signUpBenchMember,
   statsOf,
-  textOption,
   timedGet,
-  withSeededPglite,
-  withSeededPostgres,
   type Stats,
 } from './support';
 
 const MEMBERS = option('members', 10_000, 1_000_000);
 const REQUESTS = option('requests', 200, 10_000);
 const SECONDS = option('seconds', 5, 60);
-const DB = textOption('db', 'both');
 const GOAL_MS = 50;
 const ADMIN_EMAIL = 'bench.admin@bench.example.org';
 
@@ -44,29 +40,13 @@ type Viewer = { label: string; headers: Record<string, string> };
 
 /** A member signed in through the API (their own client address), with a saved, listed profile. */
 async function signIn(base: string, email: string, i: number): Promise<Record<string, string>> {
-  const headers = { origin: base, 'x-forwarded-for': `198.18.7.${i}`, 'content-type': 'application/json' };
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password: 'bench password 1', name: '' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const saved = await fetch(`${base}/api/profile`, {
-    method: 'PUT',
-    headers: { ...headers, cookie },
-    body: JSON.stringify({ firstName: 'Bench', lastName: `Viewer ${i}`, phone: '4175550100', state: 'MO', agAffiliated: 'Yes' }),
-  });
-  if (saved.status !== 200) throw new Error(`profile: ${saved.status} ${await saved.text()}`);
-  return { cookie, 'x-forwarded-for': headers['x-forwarded-for'] };
+  const ip = `198.18.7.${i}`;
+  const profile = { firstName: 'Bench', lastName: `Viewer ${i}`, phone: '4175550100', state: 'MO', agAffiliated: 'Yes' };
+  const { cookie } = await signUpBenchMember(base, { email, ip, profile });
+  return { cookie, 'x-forwarded-for': ip };
 }
 
-async function measure(base: string, viewer: Viewer, paths: string[], count: number): Promise<Stats> {
-  for (const p of paths.slice(0, 10)) await timedGet(`${base}${p}`, viewer.headers);
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) times.push((await timedGet(`${base}${paths[i % paths.length]}`, viewer.headers)).ms);
-  return statsOf(times);
-}
+const measureAs = (base: string, viewer: Viewer, paths: string[], count: number) => measure(paths.map((p) => `${base}${p}`), count, viewer.headers);
 
 const q = (words: string, extra = '') => `/api/directory?q=${encodeURIComponent(words)}${extra}`;
 
@@ -110,7 +90,7 @@ async function benchDirectory(base: string) {
     const perSearch: Array<[string, Stats]> = [];
     const per = Math.max(20, Math.ceil(REQUESTS / searches.length));
     for (const [label, paths] of searches) {
-      const s = await measure(base, viewer, paths, per);
+      const s = await measureAs(base, viewer, paths, per);
       perSearch.push([`  search: ${label}`, s]);
     }
     // All searches together, in one sample: the figure the goal is about.
@@ -119,40 +99,18 @@ async function benchDirectory(base: string) {
     }
     row('search, all kinds together', statsOf(allSearches), GOAL_MS);
     for (const [label, s] of perSearch) row(label, s);
-    for (const [label, paths] of filters) row(label, await measure(base, viewer, paths, Math.max(20, Math.ceil(REQUESTS / 4))), GOAL_MS);
+    for (const [label, paths] of filters) row(label, await measureAs(base, viewer, paths, Math.max(20, Math.ceil(REQUESTS / 4))), GOAL_MS);
   }
 
   process.stdout.write(`\n  Under load (autocannon, 10 connections, ${SECONDS} s, the search mix, as a member):\n`);
-  const result = await autocannon({
-    url: base,
-    connections: 10,
-    duration: SECONDS,
-    headers: member.headers,
-    requests: searches.flatMap(([, paths]) => paths).map((p) => ({ method: 'GET' as const, path: p })),
-  });
-  process.stdout.write(
-    `  ${'search mix'.padEnd(44)} ${Math.round(result.requests.average).toString().padStart(5)} req/s  p50 ${f(result.latency.p50)}  p97.5 ${f(result.latency.p97_5)}  p99 ${f(result.latency.p99)}  errors ${result.errors + result.non2xx}\n`,
-  );
+  await loadTest('search mix', base, SECONDS, searches.flatMap(([, paths]) => paths), member.headers);
 }
 
-async function seed(database: Database) {
-  const started = Date.now();
-  process.stdout.write(`  Seeding ${MEMBERS.toLocaleString('en-US')} members…\n`);
-  await migrateDatabase(database);
-  await seedDirectory(database.db, { members: MEMBERS, onProgress: (phase, done, total) => progress(phase, done, total, started) });
-  const [row] = (await database.db.execute(sql`select count(*)::int as n from profile where ag_affiliated = 'Yes'`)).rows as Array<{ n: number }>;
-  process.stdout.write(`  Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s (${row?.n.toLocaleString('en-US')} listed)\n`);
-}
-
-async function runOn(label: string, withSeeded: typeof withSeededPglite) {
-  process.stdout.write(`\n== ${label} ==\n`);
-  await withSeeded('directory', seed, async ({ root, env }) => {
-    const server = await startServer('server', root, { DATA_DIR: path.join(root, 'data'), ...env, ADMIN_EMAILS: ADMIN_EMAIL });
-    try {
-      await benchDirectory(server.url);
-    } finally {
-      await server.stop();
-    }
+function seed(database: Database) {
+  return migrateAndSeed(database, `${MEMBERS.toLocaleString('en-US')} members`, async (onProgress) => {
+    await seedDirectory(database.db, { members: MEMBERS, onProgress });
+    const [row] = (await database.db.execute(sql`select count(*)::int as n from profile where ag_affiliated = 'Yes'`)).rows as Array<{ n: number }>;
+    return `${row?.n.toLocaleString('en-US')} listed`;
   });
 }
 
@@ -160,8 +118,7 @@ async function main() {
   process.stdout.write(
     `Directory bench: ${MEMBERS.toLocaleString('en-US')} members, ${REQUESTS} requests per measure (${os.cpus().length} CPUs, Node ${process.version})\n`,
   );
-  if (DB === 'postgres' || DB === 'both') await runOn('PostgreSQL (throw-away server)', withSeededPostgres);
-  if (DB === 'pglite' || DB === 'both') await runOn('PGlite (the embedded default)', withSeededPglite);
+  await onEachDatabase({ name: 'directory', seed, env: { ADMIN_EMAILS: ADMIN_EMAIL } }, ([url]) => benchDirectory(url!));
 }
 
 runBench(main);

@@ -13,24 +13,20 @@
  * Goals: list and search p95 < 50 ms; a change reaches another browser p95 < 200 ms.
  */
 import os from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
-import { migrateDatabase, type Database } from '../../src/server/db/client';
+import type { Database } from '../../src/server/db/client';
 import type { PostListResponse } from '../../src/shared/forum';
 import { seedForum, vocabulary } from './forum-seed';
 import {
-  f,
+  loadTest,
+  measure,
+  migrateAndSeed,
+  onEachDatabase,
   option,
-  progress,
   row,
   runBench,
-  startServer,
+  signUpBenchMember,
   statsOf,
-  textOption,
   timedGet,
-  withSeededPglite,
-  withSeededPostgres,
-  type Server,
   type Stats,
 } from './support';
 
@@ -39,18 +35,10 @@ const RESPONSES = option('responses', 200_000, 5_000_000);
 const REQUESTS = option('requests', 200, 10_000);
 const CHANGES = option('changes', 100, 1000);
 const SECONDS = option('seconds', 5, 60);
-const DB = textOption('db', 'both');
 const GOAL_READ_MS = 50;
 const GOAL_LIVE_MS = 200;
 
 // ---- Reading --------------------------------------------------------------------------------------
-
-async function measure(urls: string[], count: number): Promise<Stats> {
-  for (const u of urls.slice(0, 10)) await timedGet(u);
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) times.push((await timedGet(urls[i % urls.length]!)).ms);
-  return statsOf(times);
-}
 
 async function benchReading(base: string) {
   const vocab = vocabulary();
@@ -116,17 +104,7 @@ async function benchReading(base: string) {
   for (const [label, s] of perSearch) row(label, s);
 
   process.stdout.write(`\n  Under load (autocannon, 10 connections, ${SECONDS} s each):\n`);
-  const load = async (label: string, paths: string[]) => {
-    const result = await autocannon({
-      url: base,
-      connections: 10,
-      duration: SECONDS,
-      requests: paths.map((p) => ({ method: 'GET' as const, path: p })),
-    });
-    process.stdout.write(
-      `  ${label.padEnd(44)} ${Math.round(result.requests.average).toString().padStart(5)} req/s  p50 ${f(result.latency.p50)}  p97.5 ${f(result.latency.p97_5)}  p99 ${f(result.latency.p99)}  errors ${result.errors + result.non2xx}\n`,
-    );
-  };
+  const load = (label: string, paths: string[]) => loadTest(label, base, SECONDS, paths);
   await load('list, first page', ['/api/posts']);
   await load('keyword search (the mix above)', searches.map(([, q]) => `/api/posts?q=${encodeURIComponent(q)}`));
   return results;
@@ -186,24 +164,10 @@ async function openStream(base: string) {
   };
 }
 
-async function signUpMember(base: string, i: number) {
+function signUpMember(base: string, i: number) {
   const ip = `198.18.${Math.floor(i / 200)}.${(i % 200) + 1}`;
-  const headers = { origin: base, 'x-forwarded-for': ip, 'content-type': 'application/json' };
   const email = `bench.live.${i}.${Date.now().toString(36)}@bench.example.org`;
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password: 'bench password 1', name: '' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const profile = await fetch(`${base}/api/profile`, {
-    method: 'PUT',
-    headers: { ...headers, cookie },
-    body: JSON.stringify({ firstName: 'Live', lastName: `Bench ${i}`, phone: '4175550100', state: 'MO' }),
-  });
-  if (profile.status !== 200) throw new Error(`profile: ${profile.status} ${await profile.text()}`);
-  return { headers: { ...headers, cookie } };
+  return signUpBenchMember(base, { email, ip, profile: { firstName: 'Live', lastName: `Bench ${i}`, phone: '4175550100', state: 'MO' } });
 }
 
 async function benchLive(writeBase: string, readBase: string) {
@@ -243,52 +207,19 @@ async function benchLive(writeBase: string, readBase: string) {
 
 // ---- Runs -------------------------------------------------------------------------------------------
 
-async function seed(database: Database) {
-  const started = Date.now();
-  process.stdout.write(`  Seeding ${POSTS.toLocaleString('en-US')} posts and ${RESPONSES.toLocaleString('en-US')} responses…\n`);
-  await migrateDatabase(database);
-  await seedForum(database.db, {
-    posts: POSTS,
-    responses: RESPONSES,
-    onProgress: (phase, done, total) => progress(phase, done, total, started),
-  });
-  process.stdout.write(`  Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-}
-
-async function runPostgres() {
-  process.stdout.write('\n== PostgreSQL (throw-away server, two app instances) ==\n');
-  await withSeededPostgres('forum', seed, async ({ root, env }) => {
-    const servers: Server[] = [];
-    try {
-      servers.push(await startServer('one', root, { ...env, DATA_DIR: path.join(root, 'one') }));
-      servers.push(await startServer('two', root, { ...env, DATA_DIR: path.join(root, 'two') }));
-      await benchReading(servers[0]!.url);
-      await benchLive(servers[0]!.url, servers[1]!.url);
-    } finally {
-      for (const s of servers) await s.stop();
-    }
-  });
-}
-
-async function runPglite() {
-  process.stdout.write('\n== PGlite (the embedded default, one app instance) ==\n');
-  await withSeededPglite('forum', seed, async ({ root, env }) => {
-    const server = await startServer('embedded', root, env);
-    try {
-      await benchReading(server.url);
-      await benchLive(server.url, server.url);
-    } finally {
-      await server.stop();
-    }
-  });
+function seed(database: Database) {
+  const what = `${POSTS.toLocaleString('en-US')} posts and ${RESPONSES.toLocaleString('en-US')} responses`;
+  return migrateAndSeed(database, what, (onProgress) => seedForum(database.db, { posts: POSTS, responses: RESPONSES, onProgress }));
 }
 
 async function main() {
   process.stdout.write(
     `Forum bench: ${POSTS.toLocaleString('en-US')} posts, ${RESPONSES.toLocaleString('en-US')} responses, ${REQUESTS} requests per measure, ${CHANGES} live changes (${os.cpus().length} CPUs, Node ${process.version})\n`,
   );
-  if (DB === 'postgres' || DB === 'both') await runPostgres();
-  if (DB === 'pglite' || DB === 'both') await runPglite();
+  await onEachDatabase({ name: 'forum', seed, postgresInstances: 2 }, async ([writeUrl, readUrl = writeUrl]) => {
+    await benchReading(writeUrl!);
+    await benchLive(writeUrl!, readUrl!);
+  });
 }
 
 runBench(main);

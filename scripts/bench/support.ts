@@ -1,10 +1,11 @@
-// What the benchmarks share: command-line options, a progress bar, percentiles, the real server as a child
-// process, and a timed GET.
+// What the benchmarks share: command-line options, a progress bar, percentiles, seeded databases with the
+// real server on them as a child process, members signed up through it, timed GETs and a short load test.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { fromPostgres, openDatabase, type Database } from '../../src/server/db/client';
+import autocannon from 'autocannon';
+import { fromPostgres, migrateDatabase, openDatabase, type Database } from '../../src/server/db/client';
 import { startServerProcess, type ServerProcess } from '../../src/server/testing/server-process';
 import { startThrowawayPostgres } from '../postgres';
 
@@ -66,12 +67,8 @@ export function startServer(name: string, root: string, env: Record<string, stri
     name,
     log: path.join(root, `${name}.log`),
     timeoutMs: 120_000,
-    env: (url, port) => ({
-      ...process.env,
+    env: {
       NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
       SESSION_SECRET: randomBytes(32).toString('hex'),
       SMTP_URL: '',
       STAFF_EMAIL: 'team@bench.example.org',
@@ -79,7 +76,7 @@ export function startServer(name: string, root: string, env: Record<string, stri
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
       ...env,
-    }),
+    },
   });
 }
 
@@ -95,6 +92,48 @@ export async function timedGet(url: string, headers: Record<string, string> = {}
   return { ms, body };
 }
 
+/** Times `count` GETs round the URLs, after a warm-up of (at most) ten. */
+export async function measure(urls: string[], count: number, headers: Record<string, string> = {}): Promise<Stats> {
+  for (const u of urls.slice(0, 10)) await timedGet(u, headers);
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) times.push((await timedGet(urls[i % urls.length]!, headers)).ms);
+  return statsOf(times);
+}
+
+/** A short load test with autocannon: 10 connections for `seconds`, GETs round the paths; prints one row. */
+export async function loadTest(label: string, base: string, seconds: number, paths: string[], headers?: Record<string, string>) {
+  const requests = paths.map((p) => ({ method: 'GET' as const, path: p }));
+  const result = await autocannon({ url: base, connections: 10, duration: seconds, headers, requests });
+  process.stdout.write(
+    `  ${label.padEnd(44)} ${Math.round(result.requests.average).toString().padStart(5)} req/s  p50 ${f(result.latency.p50)}  p97.5 ${f(result.latency.p97_5)}  p99 ${f(result.latency.p99)}  errors ${result.errors + result.non2xx}\n`,
+  );
+}
+
+/**
+ * A member signed up through the API, posing as their own client (X-Forwarded-For) as people behind a proxy
+ * would, with a saved profile: their session cookie, and the headers that send a JSON request as them.
+ */
+export async function signUpBenchMember(
+  base: string,
+  member: { email: string; ip: string; profile: Record<string, string> },
+): Promise<{ cookie: string; headers: Record<string, string> }> {
+  const headers = { origin: base, 'x-forwarded-for': member.ip, 'content-type': 'application/json' };
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: member.email, password: 'bench password 1', name: '' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const saved = await fetch(`${base}/api/profile`, {
+    method: 'PUT',
+    headers: { ...headers, cookie },
+    body: JSON.stringify(member.profile),
+  });
+  if (saved.status !== 200) throw new Error(`profile: ${saved.status} ${await saved.text()}`);
+  return { cookie, headers: { ...headers, cookie } };
+}
+
 // ---- Databases and runs -------------------------------------------------------------------------------
 
 type Run = (ctx: { root: string; env: Record<string, string> }) => Promise<void>;
@@ -103,7 +142,7 @@ type Run = (ctx: { root: string; env: Record<string, string> }) => Promise<void>
  * A throw-away PostgreSQL server, seeded, then `run` with a scratch folder and the environment that points
  * servers at it; everything is removed afterwards. `run` stops the servers it starts.
  */
-export async function withSeededPostgres(name: string, seed: (database: Database) => Promise<void>, run: Run) {
+async function withSeededPostgres(name: string, seed: (database: Database) => Promise<void>, run: Run) {
   const pg = await startThrowawayPostgres();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `fn-bench-${name}-`));
   try {
@@ -118,7 +157,7 @@ export async function withSeededPostgres(name: string, seed: (database: Database
 }
 
 /** The same on an embedded database in a scratch folder (closed before `run`: one process at a time). */
-export async function withSeededPglite(name: string, seed: (database: Database) => Promise<void>, run: Run) {
+async function withSeededPglite(name: string, seed: (database: Database) => Promise<void>, run: Run) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `fn-bench-${name}-`));
   const dataDir = path.join(root, 'data');
   fs.mkdirSync(dataDir, { recursive: true });
@@ -129,6 +168,54 @@ export async function withSeededPglite(name: string, seed: (database: Database) 
     await run({ root, env: { DATA_DIR: dataDir, DATABASE_URL: '' } });
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** Migrates the database, then fills it with a progress bar; `fill` may answer a note for the closing line. */
+export async function migrateAndSeed(
+  database: Database,
+  what: string,
+  fill: (onProgress: (phase: string, done: number, total: number) => void) => Promise<string | void>,
+) {
+  const started = Date.now();
+  process.stdout.write(`  Seeding ${what}…\n`);
+  await migrateDatabase(database);
+  const note = await fill((phase, done, total) => progress(phase, done, total, started));
+  process.stdout.write(`  Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s${note ? ` (${note})` : ''}\n`);
+}
+
+/**
+ * Runs a bench on each database `--db` asks for (postgres, pglite or both, the default): a fresh one filled by
+ * `seed`, the real server on it, then `bench` with the servers' URLs; everything is stopped and removed after.
+ * On PostgreSQL `postgresInstances` servers share the database, as behind a load balancer (PGlite allows one).
+ */
+export async function onEachDatabase(
+  run: { name: string; seed: (database: Database) => Promise<void>; env?: Record<string, string>; postgresInstances?: number },
+  bench: (urls: string[]) => Promise<void>,
+) {
+  const db = textOption('db', 'both');
+  const instances = run.postgresInstances ?? 1;
+  if (db === 'postgres' || db === 'both') {
+    process.stdout.write(`\n== PostgreSQL (throw-away server${instances > 1 ? `, ${instances} app instances` : ''}) ==\n`);
+    await withSeededPostgres(run.name, run.seed, ({ root, env }) => {
+      const names = Array.from({ length: instances }, (_, i) => `instance-${i + 1}`);
+      return withServers(root, names.map((name) => [name, { ...env, DATA_DIR: path.join(root, name), ...run.env }]), bench);
+    });
+  }
+  if (db === 'pglite' || db === 'both') {
+    process.stdout.write(`\n== PGlite (the embedded default${instances > 1 ? ', one app instance' : ''}) ==\n`);
+    await withSeededPglite(run.name, run.seed, ({ root, env }) => withServers(root, [['embedded', { ...env, ...run.env }]], bench));
+  }
+}
+
+/** Servers of these names and environments, for as long as `bench` runs. */
+async function withServers(root: string, servers: Array<[string, Record<string, string>]>, bench: (urls: string[]) => Promise<void>) {
+  const started: Server[] = [];
+  try {
+    for (const [name, env] of servers) started.push(await startServer(name, root, env));
+    await bench(started.map((s) => s.url));
+  } finally {
+    for (const s of started) await s.stop();
   }
 }
 

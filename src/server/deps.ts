@@ -1,9 +1,11 @@
+import path from 'node:path';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Logger } from './logger';
 import type { LiveBus } from './live/bus';
-import type { FileStorage } from './storage/storage';
+import { createLocalStorage, type FileStorage } from './storage/storage';
+import { createDbOutbox } from './mail/db-outbox';
 import type { MailDb } from './mail/outbox';
 
 export type OutgoingMail = {
@@ -28,7 +30,7 @@ export type Outbox = {
   wake(): void;
 };
 
-/** Everything the app is built from; tests build their own. */
+/** Everything the app is built from (the server's in main.ts, the tests' in testing/app.ts: see appDeps). */
 export type AppDeps = {
   config: Config;
   database: Database;
@@ -39,3 +41,16 @@ export type AppDeps = {
   /** Announces committed changes to every instance's open pages (LISTEN/NOTIFY → Server-Sent Events). */
   live: LiveBus;
 };
+
+/**
+ * The app's dependencies from their parts, as the server and the tests both make them: files in the data
+ * folder, mail through the outbox in the database (which wakes the delivery worker, where one runs).
+ */
+export function appDeps(parts: Omit<AppDeps, 'storage' | 'outbox'> & { wakeMailWorker?: (() => void) | undefined }): AppDeps {
+  const { wakeMailWorker, ...deps } = parts;
+  return {
+    ...deps,
+    storage: createLocalStorage(path.join(deps.config.dataDir, 'files')),
+    outbox: createDbOutbox(deps.database.db, deps.clock, { live: deps.live, wakeWorker: wakeMailWorker }),
+  };
+}

@@ -8,16 +8,14 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
-import type { AppDeps } from './deps';
+import { appDeps } from './deps';
 import { seedDemoForum } from './demo/forum';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo, type DemoSecondFactor } from './demo/seed';
 import { createLogger } from './logger';
-import { createDbOutbox } from './mail/db-outbox';
 import { createMailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
 import { createLiveBus } from './live/bus';
 import { seedStateStats } from './states/service';
-import { createLocalStorage } from './storage/storage';
 import { controlFile } from './control';
 
 async function main() {
@@ -55,15 +53,7 @@ async function main() {
   const live = createLiveBus(database, logger.child({ part: 'live' }));
   await live.start();
   const worker = new MailWorker({ db: database.db, transport, clock, live, logger: logger.child({ part: 'mail' }) });
-  const deps: AppDeps = {
-    config,
-    database,
-    clock,
-    logger,
-    live,
-    storage: createLocalStorage(path.join(config.dataDir, 'files')),
-    outbox: createDbOutbox(database.db, clock, { live, wakeWorker: () => worker.wake() }),
-  };
+  const deps = appDeps({ config, database, clock, logger, live, wakeMailWorker: () => worker.wake() });
   // The admin command line reaches a running embedded server through this token (the database is ours alone).
   const controlToken = database.kind === 'pglite' ? randomBytes(32).toString('hex') : undefined;
   const { app, auth } = buildApp(deps, { controlToken, distDir: config.webDistDir });

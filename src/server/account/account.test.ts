@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '../../shared/messages';
 import { RECENT_SIGN_IN_MS } from '../../shared/limits';
 import { profile, session, user } from '../db/schema';
 import { photoKey } from '../storage/storage';
-import { createTestApp, type testClock } from '../testing/app';
+import { type testClock, useTestApp } from '../testing/app';
 import { uidOf, uniqueEmail } from '../testing/factories';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({ config: { adminEmails: ['boss@example.org'] } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ config: { adminEmails: ['boss@example.org'] } });
 
 
 describe('sign up, sign in, sign out', () => {

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { EMAIL_LINK_RESENDS_PER_HOUR, EMAIL_LINK_TTL_MS } from '../../shared/limits';
 import { emailToken, profile, session, user } from '../db/schema';
-import { createTestApp, testClock } from '../testing/app';
+import { createTestApp, testClock, useTestApp } from '../testing/app';
 import { insertMember, mailsTo, signUpMember, uniqueEmail } from '../testing/factories';
 
 // Issue 11 "Verified email": every identity on the site is proven by a link mailed to the address.
 
 const LISTED_ADMIN = 'listed.boss@example.org';
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({ config: { adminEmails: [LISTED_ADMIN] } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ config: { adminEmails: [LISTED_ADMIN] } });
 
 type Client = ReturnType<typeof t.client>;
 const confirm = (c: Client, token: string) => c.post('/api/account/verify-email', { token });

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { emailToken, profile, session, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { MAIL_FORMS, renderMail } from '../mail';
+import { MAIL_FORMS, renderMail, type MailForm } from '../mail';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'outbox' | 'logger' | 'live'>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -36,28 +36,44 @@ async function issueToken(tx: Tx, deps: Deps, uid: string, purpose: EmailLinkPur
   return token;
 }
 
-function confirmLink(deps: Deps, token: string) {
-  return `${deps.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+type ConfirmationMail = {
+  uid: string;
+  purpose: EmailLinkPurpose;
+  /** The address the link confirms, which the mail goes to. */
+  to: string;
+  form: MailForm;
+  subject: string;
+  /** Before the link, then the link's label, then after it. */
+  intro: string;
+  label: string;
+  after: string[];
+};
+
+/** A new link (issueToken) for the address, mailed to it in the transaction of the change. */
+async function mailConfirmationLink(tx: Tx, deps: Deps, mail: ConfirmationMail): Promise<void> {
+  const token = await issueToken(tx, deps, mail.uid, mail.purpose, mail.to);
+  const link = `${deps.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  const paragraphs = [mail.intro, { link, label: mail.label }, ...mail.after];
+  await deps.outbox.add({ form: mail.form, to: mail.to, ...renderMail({ subject: mail.subject, paragraphs }) }, tx);
 }
 
 /** The confirmation mail of a new account (sign-up) or of an address never confirmed. */
 export async function sendVerificationMail(deps: Deps, who: { id: string; email: string }): Promise<void> {
   const email = who.email.toLowerCase();
   await deps.database.db.transaction(async (tx) => {
-    const token = await issueToken(tx, deps, who.id, 'verify', email);
-    await deps.outbox.add({
-      form: MAIL_FORMS.emailVerification,
+    await mailConfirmationLink(tx, deps, {
+      uid: who.id,
+      purpose: 'verify',
       to: email,
-      ...renderMail({
-        subject: 'Confirm your email address for the Foster Care Network',
-        paragraphs: [
-          `Welcome to the Foster Care Network. Please confirm that ${email} is your address:`,
-          { link: confirmLink(deps, token), label: 'Confirm my email address' },
-          'The link works once, within 24 hours. Until you confirm, you can fill in your profile, but you are not listed in the directory and cannot post or write to members.',
-          'If you did not create this account, ignore this message and nothing more will happen.',
-        ],
-      }),
-    }, tx);
+      form: MAIL_FORMS.emailVerification,
+      subject: 'Confirm your email address for the Foster Care Network',
+      intro: `Welcome to the Foster Care Network. Please confirm that ${email} is your address:`,
+      label: 'Confirm my email address',
+      after: [
+        'The link works once, within 24 hours. Until you confirm, you can fill in your profile, but you are not listed in the directory and cannot post or write to members.',
+        'If you did not create this account, ignore this message and nothing more will happen.',
+      ],
+    });
   });
   deps.outbox.wake();
 }
@@ -70,20 +86,19 @@ export async function requestEmailChange(deps: Deps, { who, newEmail }: { who: S
   const { db } = deps.database;
   await db.transaction(async (tx) => {
     await assertAddressFree(tx, { uid: who.id, email: newEmail });
-    const token = await issueToken(tx, deps, who.id, 'change', newEmail);
-    await deps.outbox.add({
-      form: MAIL_FORMS.emailChange,
+    await mailConfirmationLink(tx, deps, {
+      uid: who.id,
+      purpose: 'change',
       to: newEmail,
-      ...renderMail({
-        subject: 'Confirm your new email address for the Foster Care Network',
-        paragraphs: [
-          `The Foster Care Network account of ${who.email.toLowerCase()} asked to use ${newEmail} from now on. To confirm that this is your address, open this link:`,
-          { link: confirmLink(deps, token), label: 'Confirm my new email address' },
-          'The link works once, within 24 hours. Until then the account keeps its current address.',
-          'If you did not ask for this, ignore this message: nothing changes.',
-        ],
-      }),
-    }, tx);
+      form: MAIL_FORMS.emailChange,
+      subject: 'Confirm your new email address for the Foster Care Network',
+      intro: `The Foster Care Network account of ${who.email.toLowerCase()} asked to use ${newEmail} from now on. To confirm that this is your address, open this link:`,
+      label: 'Confirm my new email address',
+      after: [
+        'The link works once, within 24 hours. Until then the account keeps its current address.',
+        'If you did not ask for this, ignore this message: nothing changes.',
+      ],
+    });
     await deps.outbox.add({
       form: MAIL_FORMS.emailChangeNotice,
       to: who.email.toLowerCase(),

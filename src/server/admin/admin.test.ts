@@ -11,7 +11,7 @@ import { LIVE_TOPICS, type LiveEvent } from '../../shared/live';
 import type { StatesResponse } from '../../shared/state-stat';
 import { adminActivity, profile } from '../db/schema';
 import { seedStateStats } from '../states/service';
-import { createTestApp, nextLiveEvent, testClock } from '../testing/app';
+import { createTestApp, nextLiveEvent, testClock, useTestApp } from '../testing/app';
 import { parseCsv } from '../testing/csv';
 import { expectJson as json, insertMember, signUpAdmin, signUpMember } from '../testing/factories';
 import { passSecondFactor, verifySecondFactor } from '../testing/second-factor';
@@ -22,12 +22,10 @@ import { setAdmin } from './roles';
 const ADMIN_EMAIL = 'listed.admin@example.org';
 
 const clock = testClock();
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const t = useTestApp({ config: { adminEmails: [ADMIN_EMAIL] }, clock });
 beforeAll(async () => {
-  t = await createTestApp({ config: { adminEmails: [ADMIN_EMAIL] }, clock });
   await seedStateStats(t.db);
 });
-afterAll(() => t.close());
 
 type Client = ReturnType<typeof t.client>;
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ActivityListResponse, AdminMailDetail, AdminMailListResponse, MailFormsResponse } from '../../shared/admin';
 import { ADMIN_MAIL_PAGE_SIZE } from '../../shared/admin';
@@ -8,22 +8,18 @@ import { createLogger } from '../logger';
 import { MAIL_FORMS, renderMail } from '../mail/outbox';
 import type { MailTransport } from '../mail/transport';
 import { MailWorker } from '../mail/worker';
-import { createTestApp, testClock } from '../testing/app';
+import { testClock, useTestApp } from '../testing/app';
 import { expectJson as json, signUpAdmin, uniqueEmail } from '../testing/factories';
 
 const ADMIN_EMAIL = 'mail.admin@example.org';
 
 let worker: MailWorker | undefined;
 const clock = testClock();
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({ config: { adminEmails: [ADMIN_EMAIL] }, clock, wakeMailWorker: () => worker?.wake() });
-});
+const t = useTestApp({ config: { adminEmails: [ADMIN_EMAIL] }, clock, wakeMailWorker: () => worker?.wake() });
 afterEach(async () => {
   await worker?.stop();
   worker = undefined;
 });
-afterAll(() => t.close());
 
 let adminClient: ReturnType<typeof t.client> | undefined;
 /** The admin listed in ADMIN_EMAILS, signed up once with a second factor (sign-ins are rate-limited per address). */

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { adminActivity, session, twoFactor } from '../db/schema';
-import { createTestApp } from '../testing/app';
+import { useTestApp } from '../testing/app';
 import { uniqueEmail } from '../testing/factories';
 import { passSecondFactor } from '../testing/second-factor';
 import { setAdmin } from './roles';
 import { resetTwoFactor } from './second-factor';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('admin role', () => {
   it('grants and revokes isAdmin by email', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../shared/account';
 import { SUSPENSION_REASON_MAX, type ActivityListResponse, type AdminProfileListResponse } from '../../shared/admin';
 import { post, session } from '../db/schema';
-import { createTestApp, testClock } from '../testing/app';
+import { testClock, useTestApp } from '../testing/app';
 import { mailsTo, signUpAdmin, signUpMember, uniqueTag } from '../testing/factories';
 
 // Issue 11 "Suspension": an admin stops a bad actor at once, with a reason, and can lift it.
@@ -11,13 +11,11 @@ import { mailsTo, signUpAdmin, signUpMember, uniqueTag } from '../testing/factor
 const ADMIN_EMAIL = 'suspending.admin@example.org';
 const REASON = 'Repeated unkind messages to other members.';
 const clock = testClock();
-let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: ReturnType<typeof t.client>;
+const t = useTestApp({ config: { adminEmails: [ADMIN_EMAIL] }, clock });
 beforeAll(async () => {
-  t = await createTestApp({ config: { adminEmails: [ADMIN_EMAIL] }, clock });
   admin = (await signUpAdmin(t, { email: ADMIN_EMAIL, profile: null })).c;
 });
-afterAll(() => t.close());
 
 const suspend = (uid: string, body: unknown = { reason: REASON }) => admin.request('PUT', `/api/admin/profiles/${uid}/suspension`, body);
 const lift = (uid: string) => admin.delete(`/api/admin/profiles/${uid}/suspension`);

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { ADMIN_ACTIONS, ADMIN_TOPICS } from '../../shared/admin';
+import { ADMIN_ACTIONS, ADMIN_TOPICS, type AdminAction } from '../../shared/admin';
+import type { Db } from '../db/client';
 import { profile, session, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { MAIL_FORMS, renderMail } from '../mail';
+import { MAIL_FORMS, renderMail, type MailForm, type RenderMailInput } from '../mail';
 import { recordActivity, type Actor } from '../activity';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'live' | 'outbox' | 'logger'>;
@@ -20,6 +21,37 @@ async function targetOf(deps: Deps, uid: string) {
   return { ...found, email: found.email.toLowerCase() };
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Target = Awaited<ReturnType<typeof targetOf>>;
+type SuspensionChange = {
+  /** The change itself, at `now`. */
+  write: (tx: Tx, now: Date) => Promise<void>;
+  action: AdminAction;
+  details: Record<string, unknown>;
+  /** The mail that tells the member. */
+  form: MailForm;
+  mail: RenderMailInput;
+  /** What the server's log says. */
+  log: string;
+};
+
+/**
+ * A suspension or its lifting, in one transaction: the change itself, the entry of the activity log, the
+ * mail that tells the member, and the admin pages' live update; then the mail goes out. Answers its time.
+ */
+async function changeSuspension(deps: Deps, actor: Actor & { uid: string }, target: Target, change: SuspensionChange): Promise<Date> {
+  const now = deps.clock.now();
+  await deps.database.db.transaction(async (tx) => {
+    await change.write(tx, now);
+    await recordActivity({ db: tx, live: deps.live }, { actor, action: change.action, target: target.email, details: change.details, at: now });
+    await deps.outbox.add({ form: change.form, to: target.email, ...renderMail(change.mail) }, tx);
+    await deps.live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'updated', id: target.uid });
+  });
+  deps.outbox.wake();
+  deps.logger.info(change.log, { uid: target.uid, by: actor.uid });
+  return now;
+}
+
 /**
  * An admin stops a bad actor: their sessions end at once, they cannot sign in, they leave the directory and
  * get no member mail; what they wrote stays. The member is told why by mail, and the log keeps the reason.
@@ -32,74 +64,50 @@ export async function suspendMember(deps: Deps, { actor, uid, reason }: { actor:
     throw new AppError('CONFLICT', `${target.email} is an admin. Revoke the admin role first, then suspend the account.`);
   }
   if (target.suspendedAt) throw new AppError('CONFLICT', `${target.email} is already suspended.`);
-  const now = deps.clock.now();
-  await deps.database.db.transaction(async (tx) => {
-    await tx
-      .insert(profile)
-      .values({ uid: target.uid, email: target.email, suspendedAt: now, suspensionReason: reason })
-      .onConflictDoUpdate({ target: profile.uid, set: { suspendedAt: now, suspensionReason: reason } });
-    await tx.delete(session).where(eq(session.userId, target.uid));
-    await recordActivity({ db: tx, live: deps.live }, {
-      actor,
-      action: ADMIN_ACTIONS.memberSuspended,
-      target: target.email,
-      details: { uid: target.uid, reason },
-      at: now,
-    });
-    await deps.outbox.add(
-      {
-        form: MAIL_FORMS.accountSuspended,
-        to: target.email,
-        ...renderMail({
-          subject: 'Your Foster Care Network account is suspended',
-          paragraphs: [
-            'The team of the Foster Care Network has suspended your account. You cannot sign in, you are not listed in the directory, and members cannot write to you. What you wrote in Discuss stays.',
-            'The reason given:',
-            { quote: reason },
-            'If you think this is a mistake, write to the team through the contact page:',
-            { link: `${deps.config.publicUrl}/contact`, label: 'Contact the team' },
-          ],
-        }),
-      },
-      tx,
-    );
-    await deps.live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'updated', id: target.uid });
+  const now = await changeSuspension(deps, actor, target, {
+    write: async (tx, at) => {
+      await tx
+        .insert(profile)
+        .values({ uid: target.uid, email: target.email, suspendedAt: at, suspensionReason: reason })
+        .onConflictDoUpdate({ target: profile.uid, set: { suspendedAt: at, suspensionReason: reason } });
+      await tx.delete(session).where(eq(session.userId, target.uid));
+    },
+    action: ADMIN_ACTIONS.memberSuspended,
+    details: { uid: target.uid, reason },
+    form: MAIL_FORMS.accountSuspended,
+    mail: {
+      subject: 'Your Foster Care Network account is suspended',
+      paragraphs: [
+        'The team of the Foster Care Network has suspended your account. You cannot sign in, you are not listed in the directory, and members cannot write to you. What you wrote in Discuss stays.',
+        'The reason given:',
+        { quote: reason },
+        'If you think this is a mistake, write to the team through the contact page:',
+        { link: `${deps.config.publicUrl}/contact`, label: 'Contact the team' },
+      ],
+    },
+    log: 'member suspended',
   });
-  deps.outbox.wake();
-  deps.logger.info('member suspended', { uid: target.uid, by: actor.uid });
   return { uid: target.uid, email: target.email, suspendedAt: now.toISOString(), suspensionReason: reason };
 }
 
 export async function liftSuspension(deps: Deps, { actor, uid }: { actor: Actor & { uid: string }; uid: string }) {
   const target = await targetOf(deps, uid);
   if (!target.suspendedAt) throw new AppError('CONFLICT', `${target.email} is not suspended.`);
-  const now = deps.clock.now();
-  await deps.database.db.transaction(async (tx) => {
-    await tx.update(profile).set({ suspendedAt: null, suspensionReason: null }).where(eq(profile.uid, target.uid));
-    await recordActivity({ db: tx, live: deps.live }, {
-      actor,
-      action: ADMIN_ACTIONS.suspensionLifted,
-      target: target.email,
-      details: { uid: target.uid },
-      at: now,
-    });
-    await deps.outbox.add(
-      {
-        form: MAIL_FORMS.suspensionLifted,
-        to: target.email,
-        ...renderMail({
-          subject: 'Your Foster Care Network account is open again',
-          paragraphs: [
-            'The team of the Foster Care Network has lifted the suspension of your account. You can sign in again, and you are listed in the directory as before.',
-            { link: `${deps.config.publicUrl}/signin`, label: 'Sign in' },
-          ],
-        }),
-      },
-      tx,
-    );
-    await deps.live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'updated', id: target.uid });
+  await changeSuspension(deps, actor, target, {
+    write: async (tx) => {
+      await tx.update(profile).set({ suspendedAt: null, suspensionReason: null }).where(eq(profile.uid, target.uid));
+    },
+    action: ADMIN_ACTIONS.suspensionLifted,
+    details: { uid: target.uid },
+    form: MAIL_FORMS.suspensionLifted,
+    mail: {
+      subject: 'Your Foster Care Network account is open again',
+      paragraphs: [
+        'The team of the Foster Care Network has lifted the suspension of your account. You can sign in again, and you are listed in the directory as before.',
+        { link: `${deps.config.publicUrl}/signin`, label: 'Sign in' },
+      ],
+    },
+    log: 'suspension lifted',
   });
-  deps.outbox.wake();
-  deps.logger.info('suspension lifted', { uid: target.uid, by: actor.uid });
   return { uid: target.uid, email: target.email, suspendedAt: null, suspensionReason: null };
 }

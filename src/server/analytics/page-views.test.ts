@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PAGE_VIEW_PATH_MAX } from '../../shared/page-view';
 import type { PageViewSummary } from '../../shared/page-view';
 import { analyticsSalt, pageView, rateLimit } from '../db/schema';
-import { createTestApp, testClock } from '../testing/app';
+import { testClock, useTestApp } from '../testing/app';
 import { signUpAdmin, uniqueEmail } from '../testing/factories';
 import { PAGE_VIEW_RATE } from './routes';
 
 const clock = testClock(new Date('2026-05-04T10:00:00Z'));
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({ clock, config: { adminEmails: ['views.admin@example.org'] } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ clock, config: { adminEmails: ['views.admin@example.org'] } });
 beforeEach(async () => {
   clock.set(new Date('2026-05-04T10:00:00Z'));
   await t.db.delete(pageView);

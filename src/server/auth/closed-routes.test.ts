@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/app';
 import { uniqueEmail } from '../testing/factories';
 
 // Issue 12, defect 4: Better Auth's own /api/auth/change-password skipped the site's recent-sign-in rule
 // and left other sessions signed in. Every Better Auth route the product does not use is closed.
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const CLOSED: Array<[string, string, unknown]> = [
   ['POST', '/api/auth/change-password', { currentPassword: 'correct horse 1', newPassword: 'taken over 123', revokeOtherSessions: false }],

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { GOOGLE_ERROR_PATH } from '../../shared/google';
 import { account, session, user, verification } from '../db/schema';
 import { setAdmin } from '../admin/roles';
-import { createTestApp } from '../testing/app';
+import { useTestApp, type TestApp } from '../testing/app';
 import { signUpMember, uniqueEmail } from '../testing/factories';
 import { passSecondFactor, verifySecondFactor } from '../testing/second-factor';
 import { startOidcProvider, type Consent, type OidcProvider, type ProviderIdentity } from '../testing/oidc-provider';
@@ -12,17 +12,14 @@ import { startOidcProvider, type Consent, type OidcProvider, type ProviderIdenti
 // The whole Google sign-in against a real OpenID Connect provider on loopback: our start, the
 // provider's authorize endpoint, our callback, with the client's cookies all the way, as a browser does.
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Client = ReturnType<TestApp['client']>;
 
 let provider: OidcProvider;
-let t: TestApp;
 beforeAll(async () => {
   provider = await startOidcProvider();
-  t = await createTestApp({ config: { google: provider.config } });
 });
+const t = useTestApp(() => ({ config: { google: provider.config } }));
 afterAll(async () => {
-  await t?.close();
   await provider?.stop();
 });
 
@@ -84,11 +81,7 @@ async function passwordMember(opts: { verified: boolean }) {
 }
 
 describe('without a Google client', () => {
-  let plain: TestApp;
-  beforeAll(async () => {
-    plain = await createTestApp();
-  });
-  afterAll(() => plain.close());
+  const plain = useTestApp();
 
   it('tells the pages not to offer it, and refuses to start it', async () => {
     expect(((await (await plain.app.request('/api/site')).json()) as { googleSignIn: boolean }).googleSignIn).toBe(false);

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { session, twoFactor } from '../db/schema';
-import { createTestApp, testClock } from '../testing/app';
+import { testClock, useTestApp } from '../testing/app';
 import { signUpAdmin, signUpMember, TEST_PASSWORD as PASSWORD, uidOf } from '../testing/factories';
 import { passSecondFactor, verifySecondFactor, type SecondFactor } from '../testing/second-factor';
 import { keyOf, nextTotpCode, wrongTotpCode } from '../testing/totp';
@@ -11,11 +11,7 @@ import { TWO_FACTOR_ACCOUNT_RULES } from './two-factor';
 // recovery code, the sessions that passed it, step-up, turning it off, and the limits on guessing.
 
 const clock = testClock();
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
+const t = useTestApp({ clock });
 // Each test starts with fresh rate-limit windows (they count on the test clock), so none spends another's.
 afterEach(() => clock.advance(TWO_FACTOR_ACCOUNT_RULES.verify.windowMs));
 

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { CONTACT_MESSAGE_MAX, HUMAN_TOKEN_TTL_MS, type HumanTokenResponse } from '../../shared/contact';
 import { mail } from '../db/schema';
 import { MAIL_FORMS } from '../mail/outbox';
-import { createTestApp, testClock } from '../testing/app';
+import { testClock, useTestApp } from '../testing/app';
 import { uniqueEmail } from '../testing/factories';
 import { checkHumanToken, issueHumanToken } from './human-token';
 import { CONTACT_RATE_MESSAGES } from './routes';
@@ -11,11 +11,7 @@ import { HONEYPOT_MESSAGE, HUMAN_CHECK_MESSAGES } from './service';
 
 const STAFF = 'team@network.test';
 const clock = testClock(new Date('2026-05-01T12:00:00Z'));
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({ clock, config: { staffEmail: STAFF } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ clock, config: { staffEmail: STAFF } });
 // Mail items are told apart by their date (lastMailTo): each test's start a second later than the last.
 beforeEach(() => clock.advance(1000));
 

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PostListResponse, PostWithResponses } from '../../shared/forum';
 import { loadConfig } from '../config';
 import { mail } from '../db/schema';
-import { createTestApp } from '../testing/app';
+import { useTestApp } from '../testing/app';
 import { verifySecondFactor } from '../testing/second-factor';
 import { seedDemoForum } from './forum';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo } from './seed';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('demo content', () => {
   it('adds a demo admin, members with profiles and a few conversations, once', async () => {

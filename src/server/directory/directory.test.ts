@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   DIRECTORY_PAGE_SIZE,
@@ -10,17 +10,13 @@ import {
 import { PUBLIC_PROFILE_FIELDS } from '../../shared/profile';
 import { mail, profile } from '../db/schema';
 import { MAIL_FORMS } from '../mail/outbox';
-import { createTestApp, testClock } from '../testing/app';
+import { testClock, useTestApp } from '../testing/app';
 import { insertMember, signUpAdmin, signUpMember, uniqueTag, type SignedUpMember } from '../testing/factories';
 import { MEMBER_MESSAGE_RATE_MESSAGES } from './routes';
 
 const ADMIN_EMAIL = 'directory.admin@example.org';
 const clock = testClock();
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({ clock, config: { adminEmails: [ADMIN_EMAIL] } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ clock, config: { adminEmails: [ADMIN_EMAIL] } });
 
 type Client = ReturnType<typeof t.client>;
 type Member = SignedUpMember;

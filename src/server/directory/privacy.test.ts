@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { US_STATES } from '../../shared/states';
 import { type profile, user } from '../db/schema';
 import { photoKey } from '../storage/storage';
-import { createTestApp } from '../testing/app';
+import { useTestApp } from '../testing/app';
 import { insertMember, signUpMember } from '../testing/factories';
 
 // The privacy proof of issue 5: an ordinary member walks every directory and profile response the app can
 // give them, and no other member's street address, phone, email or ZIP code appears anywhere in them.
 
 const ADMIN_EMAIL = 'privacy.admin@example.org';
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({ config: { adminEmails: [ADMIN_EMAIL] } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ config: { adminEmails: [ADMIN_EMAIL] } });
 
 type Secret = { id: string; email: string; phone: string; streetAddress: string; userZip: string };
 const others: Secret[] = [];

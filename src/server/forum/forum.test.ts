@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { FORMER_MEMBER, POSTS_PAGE_SIZE, type PostListResponse, type PostWithResponses } from '../../shared/forum';
 import type { LiveEvent } from '../../shared/live';
 import { MESSAGES } from '../../shared/messages';
 import { mail, post, postCategory, postResponse } from '../db/schema';
-import { createTestApp } from '../testing/app';
+import { useTestApp } from '../testing/app';
 import { buildPost, buildResponse, signUpAdmin, signUpMember, type SignedUpMember } from '../testing/factories';
 import { RATE_MESSAGES } from './routes';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
 const ADMIN_EMAIL = 'forum.admin@example.org';
-beforeAll(async () => {
-  t = await createTestApp({ config: { adminEmails: [ADMIN_EMAIL], staffEmail: 'team@network.test' } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ config: { adminEmails: [ADMIN_EMAIL], staffEmail: 'team@network.test' } });
 
 type Client = ReturnType<typeof t.client>;
 type Member = SignedUpMember;

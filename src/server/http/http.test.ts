@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { JSON_BODY_MAX_BYTES } from '../../shared/limits';
-import { createTestApp } from '../testing/app';
+import { createTestApp, useTestApp } from '../testing/app';
 import { uniqueEmail } from '../testing/factories';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('health', () => {
   it('answers /healthz and /readyz', async () => {

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { profile } from '../db/schema';
-import { createTestApp } from '../testing/app';
+import { useTestApp } from '../testing/app';
 import { signUpAdmin, signUpMember } from '../testing/factories';
 
 // Issue 12, defect 2: thirteen inputs answered 500. PostgreSQL text cannot hold NUL and `integer` ends at
 // 2,147,483,647; both are refused at validation now, by the shared schemas, with a 400 that says which field.
 
 const ADMIN = 'bounds.admin@example.org';
-let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: ReturnType<typeof t.client>;
+const t = useTestApp({ config: { adminEmails: [ADMIN] } });
 beforeAll(async () => {
-  t = await createTestApp({ config: { adminEmails: [ADMIN] } });
   admin = (await signUpAdmin(t, { email: ADMIN, profile: null })).c;
 });
-afterAll(() => t.close());
 
 const cursorHolding = (value: string) => Buffer.from(JSON.stringify([value, 'a', 'b']), 'utf8').toString('base64url');
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp } from '../testing/app';
+import { beforeAll, expect, it } from 'vitest';
+import { useTestApp } from '../testing/app';
 import { OPEN_AUTH_ROUTES } from '../auth/routes';
 import { servedRoutes } from '../testing/routes';
 
@@ -14,15 +14,13 @@ type OpenApiDocument = {
   paths: Record<string, Record<string, { summary?: string; responses: Record<string, unknown>; tags?: string[] }>>;
 };
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
 let doc: OpenApiDocument;
+const t = useTestApp({ appOptions: { controlToken: 'openapi-test' } });
 beforeAll(async () => {
-  t = await createTestApp({ appOptions: { controlToken: 'openapi-test' } });
   const res = await t.client().get('/api/openapi.json');
   expect(res.status).toBe(200);
   doc = (await res.json()) as OpenApiDocument;
 });
-afterAll(() => t.close());
 
 /** "GET /api/posts/:id" for each operation of the document. */
 function documented(): string[] {

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { mail, post, profile } from '../db/schema';
-import { createTestApp } from '../testing/app';
+import { useTestApp } from '../testing/app';
 import { signUpMember } from '../testing/factories';
 import { FOREIGN_ORIGIN_MESSAGE } from './same-origin';
 
 // Issue 12, defect 5: PUT /api/profile, POST /api/posts and POST /api/contact answered 200/201/202 to a
 // request from https://evil.example. A page of another site must not act with a member's cookie.
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const EVIL = 'https://evil.example';
 const profileChange = { firstName: 'Mallory', lastName: 'Changed', phone: '4175550100', state: 'MO' };

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LiveEvent } from '../../shared/live';
 import { fromPostgres, type Database } from '../db/client';
 import { createLogger } from '../logger';
 import { setAdmin } from '../admin/roles';
 import { passSecondFactor } from '../testing/second-factor';
-import { createTestApp, nextLiveEvent } from '../testing/app';
+import { nextLiveEvent, useTestApp } from '../testing/app';
 import { signUpMember } from '../testing/factories';
 import { createLiveBus } from './bus';
 import { LIVE_LIMIT_MESSAGES, LIVE_STREAMS_PER_CLIENT, liveRoutes } from './routes';
 import { Hono } from 'hono';
 import { AppError } from '../http/errors';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** Reads Server-Sent Events from a streamed response. */
 function sseReader(res: Response) {

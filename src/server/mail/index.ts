@@ -1,2 +1,2 @@
 // Mail's public face: features queue mail by form and render it for the admin preview.
-export { MAIL_FORMS, announceMail, renderMail } from './outbox';
+export { MAIL_FORMS, announceMail, renderMail, type MailForm, type RenderMailInput } from './outbox';

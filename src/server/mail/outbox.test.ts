@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
 import { mail, mailEvent } from '../db/schema';
-import { createTestDatabase } from '../testing/db';
+import { useTestDatabase } from '../testing/db';
 import { MAIL_FORMS, enqueueMail, escapeHtml, renderMail, textToHtml } from './outbox';
 import { createTestClock } from './test-support';
 
@@ -52,11 +51,7 @@ describe('renderMail', () => {
 });
 
 describe('enqueueMail', () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.close());
+  const database = useTestDatabase();
 
   it('adds a PENDING item with its first event, due at once', async () => {
     const clock = createTestClock();

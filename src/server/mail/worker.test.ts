@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
 import { mail, mailEvent } from '../db/schema';
 import { createLogger } from '../logger';
-import { createTestDatabase } from '../testing/db';
+import { useTestDatabase } from '../testing/db';
 import { MAIL_FORMS, enqueueMail, renderMail, type EnqueueMailInput } from './outbox';
 import { createTestClock, parseMessage, startTestSmtpServer, type TestClock, type TestSmtpServer } from './test-support';
 import { createMailTransport, type MailTransport, type OutgoingMail, type SendResult } from './transport';
@@ -14,16 +13,11 @@ const XSS = '<img src=x onerror=alert(1)>';
 const BACKOFF = 30_000;
 const LEASE = 120_000;
 
-let database: Database;
+const database = useTestDatabase();
 let clock: TestClock;
 let smtp: TestSmtpServer | undefined;
 const transports: MailTransport[] = [];
 const workers: MailWorker[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
 
 beforeEach(async () => {
   // Every test starts from an empty outbox: runOnce() processes every due item in the table.

@@ -1,16 +1,12 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JSON_BODY_MAX_BYTES, PHOTO_MAX_BYTES, PHOTO_OUTPUT_SIZE } from '../../shared/limits';
 import { photoKey } from '../storage/storage';
-import { createTestApp } from '../testing/app';
+import { useTestApp } from '../testing/app';
 import { fileBlob, photoVersionOf, PNG_SIGNATURE, pngChunk, pngHeader, signUpMember, uploadPhoto } from '../testing/factories';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type Client = ReturnType<typeof t.client>;
 

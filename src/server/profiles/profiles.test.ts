@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { JSON_BODY_MAX_BYTES, PROFILE_COMMENTS_MAX, PROFILE_NAME_MAX } from '../../shared/limits';
 import type { LiveEvent } from '../../shared/live';
 import type { OwnProfile } from '../../shared/profile';
 import { profile } from '../db/schema';
-import { createTestApp, testClock } from '../testing/app';
+import { testClock, useTestApp } from '../testing/app';
 import { buildProfileInput, signUpMember } from '../testing/factories';
 import { toPublicProfile } from './service';
 
 const clock = testClock(new Date('2026-03-01T12:00:00Z'));
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
+const t = useTestApp({ clock });
 
 type Client = ReturnType<typeof t.client>;
 

@@ -1,14 +1,10 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResourcesResponse } from '../../shared/resources';
 import { pdfText } from '../testing/pdf-text';
-import { createTestApp } from '../testing/app';
+import { useTestApp } from '../testing/app';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({ config: { publicUrl: 'https://network.example.org' } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ config: { publicUrl: 'https://network.example.org' } });
 
 async function list() {
   const res = await t.client().get('/api/resources');

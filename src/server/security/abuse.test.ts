@@ -8,7 +8,7 @@ import { PHOTO_MAX_BYTES, PHOTO_OUTPUT_SIZE } from '../../shared/limits';
 import { RULES, TWO_FACTOR_CLIENT_RULES } from '../auth/routes';
 import { TWO_FACTOR_ACCOUNT_RULES } from '../auth/two-factor';
 import { mail, session } from '../db/schema';
-import { createTestApp, testClock } from '../testing/app';
+import { createTestApp, testClock, useTestApp } from '../testing/app';
 import {
   fileBlob,
   insertMember,
@@ -47,11 +47,7 @@ const SESSION_COOKIE = 'better-auth.session_token';
 
 // Rate limits count on this clock; Better Auth's own times (sessions, codes, the plugin's lock) are the wall clock.
 const clock = testClock();
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t?.close());
+const t = useTestApp({ clock });
 // Every test starts in fresh windows of every rule (the longest is an hour), so none spends another's budget.
 afterEach(() => clock.advance(HOUR));
 

@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedStateStats } from '../states/service';
-import { createTestApp } from '../testing/app';
+import { authorOf as forumAuthorOf, signUpAdmin, signUpMember, TEST_PASSWORD as PASSWORD, uniqueEmail, type TestApp } from '../testing/factories';
 import {
-  authorOf as forumAuthorOf,
-  fileBlob,
-  insertMail,
-  insertMember,
-  insertPost,
-  insertResponse,
-  jpegBytes,
-  signUpAdmin,
-  signUpMember,
-  TEST_PASSWORD as PASSWORD,
-  uniqueEmail,
-} from '../testing/factories';
-import { servedRoutes } from '../testing/routes';
+  addressesIn,
+  createRouteSuiteApp,
+  expectEveryServedRoute,
+  newMailId,
+  newMemberId,
+  newPostId,
+  newResponseId,
+  photoFile,
+  signUpListedMember,
+} from './route-suite';
 import { startOidcProvider, type OidcProvider } from '../testing/oidc-provider';
 import type { SecondFactor } from '../testing/second-factor';
 import { nextTotpCode } from '../testing/totp';
@@ -30,7 +26,6 @@ type Role = (typeof ROLES)[number];
 /** One status per role, in the order of ROLES. */
 type Cells = readonly [visitor: number, unverified: number, noProfile: number, member: number, other: number, adminNo2fa: number, admin: number];
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const CONTROL_TOKEN = 'matrix-control-token';
 
 /** A person: a cookie jar and an address of their own, and (for everyone but the visitor) an account. */
@@ -46,15 +41,11 @@ type Row = {
 
 let provider: OidcProvider;
 let t: TestApp;
-let ipCounter = 0;
+const nextAddress = addressesIn(201);
 /** The people who ask, made once; `fresh` rows make their own. */
 const actors = {} as Record<Role, Actor>;
 /** What the requests are about: a listed member to write to, the member's photo, a mail in the log, a resource. */
 let world: { recipient: string; mailId: string; resourceId: string };
-
-async function jpeg(): Promise<Blob> {
-  return fileBlob(await jpegBytes({ width: 400, height: 400 }));
-}
 
 /** Sends a request as this actor, without keeping what it sets (a sign-in in a cell must not change who the actor is). */
 async function send(actor: Actor, method: string, req: Request): Promise<Response> {
@@ -64,7 +55,7 @@ async function send(actor: Actor, method: string, req: Request): Promise<Respons
 }
 
 async function newActor(role: Role): Promise<Actor> {
-  const ip = `10.201.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`;
+  const ip = nextAddress();
   if (role === 'visitor') return { role, ip, jar: new Map(), id: '', email: '' };
   const opts = {
     prefix: role.toLowerCase(),
@@ -83,13 +74,9 @@ async function newActor(role: Role): Promise<Actor> {
 /** The actor as the author of posts and responses (written straight through the service, under no rate limit). */
 const authorOf = (actor: Actor) => forumAuthorOf(actor, { firstName: actor.role, lastName: 'Matrix' });
 
-const postBy = (actor: Actor) => insertPost(t.deps, authorOf(actor));
-
-async function responseBy(actor: Actor): Promise<number> {
-  return insertResponse(t.deps, authorOf(actor), await postBy(actor));
-}
-
-const newMail = (state: 'SUCCESS' | 'ERROR' = 'SUCCESS') => insertMail(t.db, { state });
+const postBy = (actor: Actor) => newPostId(t, authorOf(actor));
+const responseBy = (actor: Actor) => newResponseId(t, authorOf(actor));
+const newMail = (state?: 'SUCCESS' | 'ERROR') => newMailId(t, state);
 
 async function unconfirmedLinkToken(): Promise<string> {
   const { email } = await signUpMember(t, { prefix: 'link', confirm: false, profile: null });
@@ -162,7 +149,7 @@ const ROWS: Row[] = [
     route: 'POST /api/profile/photo',
     request: async () => {
       const form = new FormData();
-      form.append('photo', await jpeg(), 'me.jpg');
+      form.append('photo', await photoFile(), 'me.jpg');
       return { path: '/api/profile/photo', form };
     },
     expect: [401, 200, 200, 200, 200, 200, 200],
@@ -227,12 +214,12 @@ const ROWS: Row[] = [
   { route: 'POST /api/admin/mail/:id/retry', request: async () => ({ path: `/api/admin/mail/${await newMail('ERROR')}/retry`, body: {} }), expect: [401, 403, 403, 403, 403, 403, 200] },
   { route: 'GET /api/admin/profiles', request: () => ({ path: '/api/admin/profiles' }), expect: [401, 403, 403, 403, 403, 403, 200] },
   { route: 'GET /api/admin/profiles.csv', request: () => ({ path: '/api/admin/profiles.csv' }), expect: [401, 403, 403, 403, 403, 403, 200] },
-  { route: 'PUT /api/admin/profiles/:uid/role', request: async () => ({ path: `/api/admin/profiles/${(await insertMember(t.db)).id}/role`, body: { isAdmin: true } }), expect: [401, 403, 403, 403, 403, 403, 200] },
-  { route: 'PUT /api/admin/profiles/:uid/suspension', request: async () => ({ path: `/api/admin/profiles/${(await insertMember(t.db)).id}/suspension`, body: { reason: 'Matrix' } }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  { route: 'PUT /api/admin/profiles/:uid/role', request: async () => ({ path: `/api/admin/profiles/${await newMemberId(t)}/role`, body: { isAdmin: true } }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  { route: 'PUT /api/admin/profiles/:uid/suspension', request: async () => ({ path: `/api/admin/profiles/${await newMemberId(t)}/suspension`, body: { reason: 'Matrix' } }), expect: [401, 403, 403, 403, 403, 403, 200] },
   {
     route: 'DELETE /api/admin/profiles/:uid/suspension',
     request: async () => {
-      const { id } = await insertMember(t.db, { suspendedAt: new Date(), suspensionReason: 'Matrix' });
+      const id = await newMemberId(t, { suspendedAt: new Date(), suspensionReason: 'Matrix' });
       return { path: `/api/admin/profiles/${id}/suspension` };
     },
     expect: [401, 403, 403, 403, 403, 403, 200],
@@ -242,12 +229,11 @@ const ROWS: Row[] = [
 
 beforeAll(async () => {
   provider = await startOidcProvider();
-  t = await createTestApp({ config: { google: provider.config }, pages: true, appOptions: { controlToken: CONTROL_TOKEN } });
+  t = await createRouteSuiteApp(CONTROL_TOKEN, { google: provider.config });
   for (const role of ROLES) actors[role] = await newActor(role);
-  await seedStateStats(t.db);
-  const recipient = await signUpMember(t, { prefix: 'recipient', profile: { agAffiliated: 'Yes' } });
+  const recipient = await signUpListedMember(t, 'recipient');
   const photo = new FormData();
-  photo.append('photo', await jpeg(), 'me.jpg');
+  photo.append('photo', await photoFile(), 'me.jpg');
   const uploaded = await send({ ...actors.visitor, jar: recipient.c.jar }, 'POST', { path: '/api/profile/photo', form: photo });
   if (uploaded.status !== 200) throw new Error(`the recipient's photo: ${uploaded.status} ${await uploaded.text()}`);
   const resources = (await (await t.app.request('/api/resources')).json()) as { resources: { id: string; previewUrl: string | null }[] };
@@ -261,9 +247,7 @@ afterAll(async () => {
 it('every route the app serves has a row, and every row a route', () => {
   const rows = ROWS.map((r) => r.route);
   expect(new Set(rows).size, 'a route has two rows').toBe(rows.length);
-  const served = servedRoutes(t.app);
-  expect(served.filter((r) => !rows.includes(r)), 'routes without a row in the matrix').toEqual([]);
-  expect(rows.filter((r) => !served.includes(r)), 'rows for routes the app does not serve').toEqual([]);
+  expectEveryServedRoute(t.app, rows, { missing: 'routes without a row in the matrix', extra: 'rows for routes the app does not serve' });
 });
 
 it('each role gets the expected status from every route', async () => {

@@ -9,24 +9,20 @@ import { pageViewSchema } from '../../shared/page-view';
 import { PROFILE_FIELDS } from '../../shared/profile';
 import { stateStatUpdateSchema } from '../../shared/state-stat';
 import { rateLimit } from '../db/schema';
-import { seedStateStats } from '../states/service';
-import { createTestApp } from '../testing/app';
-import {
-  authorOf,
-  fileBlob,
-  insertMail,
-  insertMember,
-  insertPost,
-  insertResponse,
-  jpegBytes,
-  signUpAdmin,
-  signUpMember,
-  TEST_PASSWORD as PASSWORD,
-  uniqueEmail,
-} from '../testing/factories';
-import { servedRoutes } from '../testing/routes';
-import { passSecondFactor } from '../testing/second-factor';
 import type { ForumAuthor } from '../forum/service';
+import { authorOf, signUpAdmin, signUpMember, TEST_PASSWORD as PASSWORD, uniqueEmail, type TestApp } from '../testing/factories';
+import { passSecondFactor } from '../testing/second-factor';
+import {
+  addressesIn,
+  createRouteSuiteApp,
+  expectEveryServedRoute,
+  newMailId as newMail,
+  newMemberId as newMember,
+  newPostId as newPost,
+  newResponseId as newResponse,
+  photoFile,
+  signUpListedMember,
+} from './route-suite';
 
 // Issue 12, "Property-based fuzzing": every JSON body, query parameter and path parameter of every route the
 // app serves, filled by fast-check with wrong types, missing and extra fields, control characters, very long
@@ -39,7 +35,6 @@ import type { ForumAuthor } from '../forum/service';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const CONTROL_TOKEN = 'fuzz-control-token';
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Asker = 'visitor' | 'member' | 'admin';
 type Target = {
   /** The JSON body's fields (a zod object's keys where the app has one), or a photo upload. */
@@ -333,7 +328,7 @@ function photoFormArb(): fc.Arbitrary<() => FormData> {
     })
     .map(({ photo, bytes, crop }) => () => {
       const form = new FormData();
-      if (photo === 'jpeg') form.append('photo', fileBlob(jpeg), 'me.jpg');
+      if (photo === 'jpeg') form.append('photo', jpeg, 'me.jpg');
       if (photo === 'bytes') form.append('photo', new Blob([bytes], { type: 'image/jpeg' }), 'me.jpg');
       if (photo === 'text') form.append('photo', 'not a file');
       for (const [k, v] of crop) form.append(k, v);
@@ -344,13 +339,13 @@ function photoFormArb(): fc.Arbitrary<() => FormData> {
 // ---- The app and the people who ask ----
 
 let t: TestApp;
-let jpeg: Buffer;
+let jpeg: Blob;
 let recipient: string;
 let postId: number;
 let responseId: number;
 let mailId: string;
 let tables: string[];
-let ipCounter = 0;
+const nextAddress = addressesIn(202);
 type Asking = { jar: Map<string, string> };
 const askers = {} as Record<Asker, Asking>;
 const counts = { cases: 0, refused: 0, accepted: 0 };
@@ -358,16 +353,16 @@ const counts = { cases: 0, refused: 0, accepted: 0 };
 /** The member as the author of what the fuzzed routes edit and delete (written through the service, no rate limit). */
 let author: ForumAuthor;
 async function newPostId(): Promise<string> {
-  return String(await insertPost(t.deps, author));
+  return String(await newPost(t, author));
 }
 async function newResponseId(): Promise<string> {
-  return String(await insertResponse(t.deps, author, postId));
+  return String(await newResponse(t, author, postId));
 }
 function newMailId(): Promise<string> {
-  return insertMail(t.db, { state: 'ERROR' });
+  return newMail(t, 'ERROR');
 }
-async function newMemberId(): Promise<string> {
-  return (await insertMember(t.db)).id;
+function newMemberId(): Promise<string> {
+  return newMember(t);
 }
 
 async function freshAsker(): Promise<Asking> {
@@ -399,16 +394,15 @@ async function fingerprint(): Promise<Record<string, string>> {
 const changedTables = (before: Record<string, string>, after: Record<string, string>) => Object.keys(before).filter((k) => before[k] !== after[k]);
 
 beforeAll(async () => {
-  t = await createTestApp({ pages: true, appOptions: { controlToken: CONTROL_TOKEN } });
-  await seedStateStats(t.db);
-  jpeg = await jpegBytes();
+  t = await createRouteSuiteApp(CONTROL_TOKEN);
+  jpeg = await photoFile();
   askers.visitor = { jar: new Map() };
-  const member = await signUpMember(t, { prefix: 'fuzz-member', profile: { agAffiliated: 'Yes' } });
+  const member = await signUpListedMember(t, 'fuzz-member');
   author = authorOf(member, { firstName: 'Fuzz', lastName: 'Member' });
   askers.member = { jar: member.c.jar };
   const admin = await signUpAdmin(t, { prefix: 'fuzz-admin' });
   askers.admin = { jar: admin.c.jar };
-  recipient = (await signUpMember(t, { prefix: 'fuzz-recipient', profile: { agAffiliated: 'Yes' } })).id;
+  recipient = (await signUpListedMember(t, 'fuzz-recipient')).id;
   postId = Number(await newPostId());
   responseId = Number(await newResponseId());
   mailId = await newMailId();
@@ -422,9 +416,7 @@ afterAll(async () => {
 });
 
 it('every route the app serves is fuzzed', () => {
-  const served = servedRoutes(t.app);
-  expect(served.filter((r) => !(r in TARGETS)), 'routes with no fuzz target').toEqual([]);
-  expect(Object.keys(TARGETS).filter((r) => !served.includes(r)), 'targets for routes the app does not serve').toEqual([]);
+  expectEveryServedRoute(t.app, Object.keys(TARGETS), { missing: 'routes with no fuzz target', extra: 'targets for routes the app does not serve' });
 });
 
 it.each(Object.keys(TARGETS))('%s: never a 5xx; a refused request changes nothing', async (route) => {
@@ -449,7 +441,7 @@ it.each(Object.keys(TARGETS))('%s: never a 5xx; a refused request changes nothin
       let url = pattern === '/*' ? '/discuss' : pattern;
       for (const [i, name] of paramNames.entries()) url = url.replace(`:${name}`, await c.params[i]!());
       if (c.query) url += `?${c.query}`;
-      const ip = `10.202.${++ipCounter % 250}.${Math.floor(ipCounter / 250) % 250}`;
+      const ip = nextAddress();
       const headers: Record<string, string> = { ...target.headers };
       let body: BodyInit | undefined;
       if (typeof c.body === 'function') body = c.body();

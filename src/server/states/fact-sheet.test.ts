@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testClock } from '../testing/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testClock, useTestApp } from '../testing/app';
 import { seedStateStats } from './service';
 import { pdfText } from '../testing/pdf-text';
 import { insertMember } from '../testing/factories';
 
 const clock = testClock(new Date('2026-03-14T15:00:00Z'));
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   await seedStateStats(t.db);
 });
-afterAll(() => t.close());
 
 async function sheet(code: string, headers?: Record<string, string>) {
   const res = await t.client().get(`/api/states/${code}/fact-sheet.pdf`, headers);

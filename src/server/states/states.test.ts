@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { StateStat, StatesResponse } from '../../shared/state-stat';
 import { stateStat } from '../db/schema';
 import { setAdmin } from '../admin/roles';
-import { createTestApp } from '../testing/app';
+import { useTestApp } from '../testing/app';
 import { insertMember, signUpAdmin, uniqueEmail } from '../testing/factories';
 import { seedStateStats } from './service';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const t = useTestApp({ config: { adminEmails: ['states.admin@example.org'] } });
 beforeAll(async () => {
-  t = await createTestApp({ config: { adminEmails: ['states.admin@example.org'] } });
   await seedStateStats(t.db);
 });
-afterAll(() => t.close());
 
 async function getStates(): Promise<StatesResponse> {
   const res = await t.client().get('/api/states');

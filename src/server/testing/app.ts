@@ -9,12 +9,11 @@ import type { Clock } from '../clock';
 import { testConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { mail, session } from '../db/schema';
-import type { AppDeps } from '../deps';
+import { appDeps } from '../deps';
 import { createLogger, type Logger } from '../logger';
-import { createDbOutbox } from '../mail/db-outbox';
 import { createLiveBus, type LiveBus } from '../live/bus';
-import { createLocalStorage } from '../storage/storage';
 import { createTestDatabase } from './db';
+import { useShared } from './shared';
 
 /** The password test accounts sign up with, unless a test gives another. */
 export const TEST_PASSWORD = 'correct horse 1';
@@ -76,15 +75,7 @@ export async function createTestApp(
   const logger = tripwireLogger(createLogger('silent'));
   const live = createLiveBus(database, logger);
   await live.start();
-  const deps: AppDeps = {
-    config,
-    database,
-    clock,
-    logger,
-    live,
-    storage: createLocalStorage(path.join(dataDir, 'files')),
-    outbox: createDbOutbox(database.db, clock, { live, wakeWorker: overrides.wakeMailWorker }),
-  };
+  const deps = appDeps({ config, database, clock, logger, live, wakeMailWorker: overrides.wakeMailWorker });
   let distDir: string | null = null;
   if (overrides.pages) {
     distDir = path.join(dataDir, 'dist');
@@ -205,6 +196,21 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type TestAppOverrides = Parameters<typeof createTestApp>[0];
+
+/**
+ * The test file's (or describe block's) app: made before its tests, with these overrides or those the
+ * function gives when they come from an earlier hook, and closed after them (useShared). `t.client()` and
+ * `t.db` then work as on the app itself.
+ */
+export function useTestApp(overrides: TestAppOverrides | (() => TestAppOverrides) = {}): TestApp {
+  return useShared(
+    () => createTestApp(typeof overrides === 'function' ? overrides() : overrides),
+    (app) => app.close(),
+  );
 }
 
 /** The next live event matching `where`, heard through the bus as every instance hears it. */

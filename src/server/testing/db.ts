@@ -4,10 +4,11 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { fromPglite, fromPostgres, type Database } from '../db/client';
 import { withDatabase } from './global-setup';
+import { useShared } from './shared';
 
 /**
  * A fresh, migrated database for one test file: a PGlite copy of the template, or, when DATABASE_URL
- * is set, a new PostgreSQL database made from the template. Close it in afterAll.
+ * is set, a new PostgreSQL database made from the template. Close it in afterAll (or see useTestDatabase).
  */
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
@@ -35,4 +36,9 @@ export async function createTestDatabase(): Promise<Database> {
   if (!file) throw new Error('TEST_PGLITE_TEMPLATE missing: run tests through vitest (global setup)');
   const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]) });
   return fromPglite(client);
+}
+
+/** A fresh database for the tests of a file (or describe block), closed after them (useShared). */
+export function useTestDatabase(): Database {
+  return useShared(createTestDatabase, (database) => database.close());
 }

@@ -8,7 +8,7 @@ import { setAdmin } from '../admin/roles';
 import type { Db } from '../db/client';
 import { mail, profile, user } from '../db/schema';
 import { createPost, createResponse, type ForumAuthor } from '../forum/service';
-import { TEST_PASSWORD, type createTestApp } from './app';
+import { TEST_PASSWORD, type TestApp } from './app';
 import { passSecondFactor, type SecondFactor } from './second-factor';
 import { uniqueEmail, uniqueTag } from './unique';
 
@@ -18,7 +18,7 @@ import { uniqueEmail, uniqueTag } from './unique';
 
 export { TEST_PASSWORD, uniqueEmail, uniqueTag };
 
-export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type { TestApp };
 export type TestClient = ReturnType<TestApp['client']>;
 
 type ProfileValues = Partial<Omit<typeof profile.$inferInsert, 'uid'>>;

@@ -9,8 +9,8 @@ type Options = {
   name: string;
   /** Its output is appended here. */
   log: string;
-  /** Its whole environment, given the address it will listen on. */
-  env: (url: string, port: number) => NodeJS.ProcessEnv;
+  /** Its settings, over the parent's environment; where it listens (PORT, HOST, PUBLIC_URL) is set here. */
+  env: NodeJS.ProcessEnv;
   timeoutMs?: number;
 };
 
@@ -22,7 +22,8 @@ export async function startServerProcess({ name, log, env, timeoutMs = 60_000 }:
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const out = fs.openSync(log, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: env(url, port), stdio: ['ignore', out, out] });
+  const childEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: childEnv, stdio: ['ignore', out, out] });
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}). Log:\n${fs.readFileSync(log, 'utf8')}`);

@@ -31,7 +31,7 @@ export const verifyEmail = contract({
   tags,
   summary: "Open a mailed link: confirm the account's address, or move the account to a new one",
   request: { body: jsonBody(verifyEmailSchema) },
-  responses: { 200: json(verifyEmailResultSchema, 'Confirmed'), ...errors(400, 409, 413, 415, 429) },
+  responses: { 200: json(verifyEmailResultSchema, 'Confirmed'), ...errors(409, 413, 429) },
 });
 
 export const sendVerificationMail = contract({
@@ -40,7 +40,7 @@ export const sendVerificationMail = contract({
   access: 'member',
   tags,
   summary: 'Send the confirmation link again (the pending change’s, if any)',
-  responses: { 200: json(linkSentSchema, 'Sent'), ...errors(400, 401, 409, 429) },
+  responses: { 200: json(linkSentSchema, 'Sent'), ...errors(400, 409, 429) },
 });
 
 export const cancelEmailChange = contract({
@@ -49,7 +49,7 @@ export const cancelEmailChange = contract({
   access: 'member',
   tags,
   summary: 'Cancel a change of address that waits for its confirmation',
-  responses: { 200: json(signedInMeSchema, 'Cancelled: the member as they are now'), ...errors(401) },
+  responses: { 200: json(signedInMeSchema, 'Cancelled: the member as they are now') },
 });
 
 export const updateAccount = contract({
@@ -59,7 +59,7 @@ export const updateAccount = contract({
   tags,
   summary: 'A new email (confirmed by a mailed link) and/or a new password; both need a recent sign-in',
   request: { body: jsonBody(updateAccountSchema) },
-  responses: { 200: json(accountUpdatedSchema, 'Changed (or asked)'), ...errors(400, 401, 403, 409, 413, 415) },
+  responses: { 200: json(accountUpdatedSchema, 'Changed (or asked)'), ...errors(403, 409, 413) },
 });
 
 export const deleteAccount = contract({
@@ -68,5 +68,5 @@ export const deleteAccount = contract({
   access: 'member',
   tags,
   summary: 'Delete the account, its profile and photo, and sign out',
-  responses: { 200: json(okSchema, 'Deleted'), ...errors(401) },
+  responses: { 200: json(okSchema, 'Deleted') },
 });

@@ -15,8 +15,6 @@ export type Access = 'anyone' | 'member' | 'admin';
 
 export type Contract = RouteConfig & { access: Access; summary: string; tags: [string] };
 
-export const contract = <const C extends Contract>(c: C): C => c;
-
 /** The one shape of every failure (src/shared/api-error.ts). */
 export const apiErrorSchema = z
   .object({
@@ -55,5 +53,36 @@ export function errors<const S extends keyof typeof ERROR_DESCRIPTIONS>(...statu
     [K in S]: ReturnType<typeof json<typeof apiErrorSchema>>;
   };
 }
+
+type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+
+/**
+ * The failures that who may call and what the endpoint reads bring with them: the access check answers 401
+ * to a visitor (and 403 to a member, for an admin's endpoint); a checked query or body answers 400, a body
+ * of another type 415; a path parameter that names nothing 404.
+ */
+type ImpliedErrors<C extends Contract> =
+  | (C['access'] extends 'anyone' ? never : 401)
+  | (C['access'] extends 'admin' ? 403 : never)
+  | (C extends { request: { query: object } } | { request: { body: object } } ? 400 : never)
+  | (C extends { request: { body: object } } ? 415 : never)
+  | (C extends { request: { params: object } } ? 404 : never);
+
+function impliedErrors({ access, request = {} }: Contract): ErrorStatus[] {
+  const statuses: ErrorStatus[] = [];
+  if (access !== 'anyone') statuses.push(401);
+  if (access === 'admin') statuses.push(403);
+  if (request.query || request.body) statuses.push(400);
+  if (request.body) statuses.push(415);
+  if (request.params) statuses.push(404);
+  return statuses;
+}
+
+/**
+ * An endpoint's contract. Its answers need list only what is its own (the successes, and failures such as
+ * 403 for a rule of the feature, 409 or 429): the failures its access and its input imply are added here.
+ */
+export const contract = <const C extends Contract>(c: C) =>
+  ({ ...c, responses: { ...errors(...impliedErrors(c)), ...c.responses } }) as C & { responses: ReturnType<typeof errors<ImpliedErrors<C>>> };
 
 export const okSchema = z.object({ ok: z.literal(true) });

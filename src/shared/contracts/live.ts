@@ -17,7 +17,7 @@ export const followTopics = contract({
       description: 'The stream; `: ping` comments keep it open',
       content: { 'text/event-stream': { schema: z.string().meta({ description: 'event: ready|change, data: JSON' }) } },
     },
-    ...errors(400, 401, 403, 429),
+    ...errors(401, 403, 429),
     503: json(apiErrorSchema, 'This server holds too many live connections: `Retry-After` says when to try again.'),
   },
 });

@@ -15,7 +15,7 @@ export const getProfile = contract({
   access: 'member',
   tags,
   summary: "The member's own profile, private fields included",
-  responses: { 200: json(ownProfileResponseSchema, 'The profile'), ...errors(401) },
+  responses: { 200: json(ownProfileResponseSchema, 'The profile') },
 });
 
 export const saveProfile = contract({
@@ -25,7 +25,7 @@ export const saveProfile = contract({
   tags,
   summary: 'Save the profile: the fields sent replace the stored ones, the rest keep their value',
   request: { body: jsonBody(profileChangesSchema) },
-  responses: { 200: json(ownProfileResponseSchema, 'The profile as saved'), ...errors(400, 401, 413, 415) },
+  responses: { 200: json(ownProfileResponseSchema, 'The profile as saved'), ...errors(413) },
 });
 
 /**
@@ -58,7 +58,7 @@ export const uploadPhoto = contract({
       },
     },
   },
-  responses: { 200: json(photoSavedSchema, 'The address of the new photo'), ...errors(400, 401, 413, 415, 429) },
+  responses: { 200: json(photoSavedSchema, 'The address of the new photo'), ...errors(413, 429) },
 });
 
 export const removePhoto = contract({
@@ -67,7 +67,7 @@ export const removePhoto = contract({
   access: 'member',
   tags,
   summary: 'Back to the blank picture',
-  responses: { 200: json(photoRemovedSchema, 'Removed'), ...errors(401) },
+  responses: { 200: json(photoRemovedSchema, 'Removed') },
 });
 
 export const getPhoto = contract({
@@ -83,6 +83,5 @@ export const getPhoto = contract({
   responses: {
     200: { description: 'The photo (with an ETag)', content: { 'image/jpeg': { schema: z.string().meta({ format: 'binary' }) } } },
     304: notModified,
-    ...errors(400, 401, 404),
   },
 });

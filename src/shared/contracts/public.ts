@@ -36,7 +36,7 @@ export const sendContactMessage = contract({
   tags: ['Contact'],
   summary: 'Write to the team (visitors send a human token; members need none)',
   request: { body: jsonBody(contactInputSchema) },
-  responses: { 202: json(okSchema, 'Queued for the team'), ...errors(400, 403, 415, 429) },
+  responses: { 202: json(okSchema, 'Queued for the team'), ...errors(403, 429) },
 });
 
 export const listResources = contract({
@@ -55,7 +55,7 @@ export const getResource = contract({
   tags: ['Resources'],
   summary: 'A resource file (PDF or PNG), as an attachment',
   request: { params: resourceParams },
-  responses: { 200: { ...file('application/pdf', 'The file'), content: { ...file('application/pdf', '').content, ...file('image/png', '').content } }, 304: notModified, ...errors(404) },
+  responses: { 200: { ...file('application/pdf', 'The file'), content: { ...file('application/pdf', '').content, ...file('image/png', '').content } }, 304: notModified },
 });
 
 export const getResourcePreview = contract({
@@ -65,7 +65,7 @@ export const getResourcePreview = contract({
   tags: ['Resources'],
   summary: 'A small picture of an image resource',
   request: { params: resourceParams },
-  responses: { 200: file('image/png', 'The picture'), 304: notModified, ...errors(404) },
+  responses: { 200: file('image/png', 'The picture'), 304: notModified },
 });
 
 export const recordPageView = contract({
@@ -75,7 +75,7 @@ export const recordPageView = contract({
   tags: ['Analytics'],
   summary: 'Count a page view (nothing is kept when the browser sends Do-Not-Track or GPC)',
   request: { body: jsonBody(pageViewSchema) },
-  responses: { 204: { description: 'Counted (or not, by the visitor’s choice)' }, ...errors(400, 415, 429) },
+  responses: { 204: { description: 'Counted (or not, by the visitor’s choice)' }, ...errors(429) },
 });
 
 export const pageViewSummary = contract({
@@ -85,5 +85,5 @@ export const pageViewSummary = contract({
   tags: ['Analytics'],
   summary: 'Page views and visitors per path and per day',
   request: { query: pageViewSummaryQuerySchema },
-  responses: { 200: json(pageViewSummarySchema, 'The summary'), ...errors(400, 401, 403) },
+  responses: { 200: json(pageViewSummarySchema, 'The summary') },
 });

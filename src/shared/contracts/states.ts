@@ -32,7 +32,6 @@ export const getFactSheet = contract({
   responses: {
     200: { description: 'The PDF (with an ETag)', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } },
     304: notModified,
-    ...errors(404),
   },
 });
 
@@ -42,7 +41,7 @@ export const listAdminStates = contract({
   access: 'admin',
   tags,
   summary: 'Every row, the national one first, with whether and by whom an admin edited it',
-  responses: { 200: json(adminStatesResponseSchema, 'The rows'), ...errors(401, 403), 503: notLoaded },
+  responses: { 200: json(adminStatesResponseSchema, 'The rows'), 503: notLoaded },
 });
 
 export const updateState = contract({
@@ -52,5 +51,5 @@ export const updateState = contract({
   tags,
   summary: "Correct a state's count (null: not available) or its source",
   request: { params: codeParams, body: jsonBody(stateStatUpdateSchema) },
-  responses: { 200: json(stateStatSchema, 'The row as it is now'), ...errors(400, 401, 403, 404, 413, 415) },
+  responses: { 200: json(stateStatSchema, 'The row as it is now'), ...errors(413) },
 });

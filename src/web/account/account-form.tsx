@@ -6,9 +6,10 @@ import { PASSWORD_MIN } from '../../shared/limits';
 import { MESSAGES } from '../../shared/messages';
 import { flash } from '../app/flash-notice';
 import { FormAlert } from '../app/form-alert';
-import { EmailField, PasswordField } from '../app/fields';
+import { EmailField, NewPasswordFields } from '../app/fields';
 import { FormCard } from '../app/form-card';
-import { ME_QUERY_KEY, type MeResponse } from '../lib/me-query';
+import { Page } from '../app/page';
+import { ME_QUERY_KEY, useMe, type MeResponse } from '../lib/me-query';
 import { isApiRequestError, isRateLimited } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { updateAccount } from './account-api';
@@ -23,6 +24,16 @@ type AccountFormProps = {
   doneTo: string;
   cancelTo: string;
 };
+
+/** /profile and /update-password: the account form for the signed-in member, from and back to `backTo`. */
+export function AccountPage({ title, backTo }: { title: string; backTo: string }) {
+  const me = useMe();
+  return (
+    <Page title={title} size="xs">
+      {me ? <AccountForm me={me} doneTo={backTo} cancelTo={backTo} /> : null}
+    </Page>
+  );
+}
 
 /** Email and an optional new password: the one form behind /profile and /update-password. */
 export function AccountForm({ me, doneTo, cancelTo }: AccountFormProps) {
@@ -62,13 +73,12 @@ export function AccountForm({ me, doneTo, cancelTo }: AccountFormProps) {
       <form {...formProps}>
         <Stack>
           <EmailField {...f.field('email')} />
-          <PasswordField
+          <NewPasswordFields
             label="New password"
-            autoComplete="new-password"
             description={`Leave blank to keep your current password. At least ${PASSWORD_MIN} characters.`}
-            {...f.field('password')}
+            password={f.field('password')}
+            confirmation={f.field('confirmPassword')}
           />
-          <PasswordField label="New password confirmation" autoComplete="new-password" {...f.field('confirmPassword')} />
           <Group justify="space-between">
             <Anchor component={Link} to={cancelTo}>
               Cancel

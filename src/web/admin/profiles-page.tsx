@@ -18,6 +18,7 @@ import {
 import { MESSAGES } from '../../shared/messages';
 import { stateName } from '../../shared/states';
 import { ConfirmDelete } from '../app/confirm-delete';
+import { FormActions } from '../app/form-actions';
 import { FormAlert } from '../app/form-alert';
 import { SearchBox } from '../app/search-box';
 import { isApiRequestError } from '../lib/api';
@@ -410,14 +411,14 @@ function SuspensionControl({ profile: p }: { profile: AdminProfile }) {
                 data-autofocus
               />
               <FormAlert message={f.formError} />
-              <Group justify="flex-end" mt="md">
-                <Button variant="default" onClick={() => setOpen(false)} disabled={suspension.isPending}>
-                  Cancel
-                </Button>
-                <Button type="submit" color="red.9" loading={suspension.isPending}>
-                  Suspend
-                </Button>
-              </Group>
+              <FormActions
+                submitLabel="Suspend"
+                submitColor="red.9"
+                isPending={suspension.isPending}
+                onCancel={() => setOpen(false)}
+                isCancelLockedWhilePending
+                mt="md"
+              />
             </form>
           </Modal.Body>
         </Modal.Content>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { AdminStateRow } from '../../shared/admin';
 import { stateStatUpdateSchema } from '../../shared/state-stat';
 import { factSheetUrl, NATIONAL_CODE, SOURCE_URL_MAX } from '../../shared/states';
+import { FormActions } from '../app/form-actions';
 import { FormAlert, FormSuccess } from '../app/form-alert';
 import { isApiRequestError } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
@@ -183,14 +184,7 @@ function EditState({ row, onClose, onSaved }: { row: AdminStateRow; onClose: () 
                 maxLength={SOURCE_URL_MAX}
                 {...f.field('sourceUrl')}
               />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={mutation.isPending}>
-                  Save
-                </Button>
-              </Group>
+              <FormActions submitLabel="Save" isPending={mutation.isPending} onCancel={onClose} isCancelLockedWhilePending />
             </Stack>
           </form>
         </Modal.Body>

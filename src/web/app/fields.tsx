@@ -1,4 +1,5 @@
 import { PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
+import { PASSWORD_MIN } from '../../shared/limits';
 
 /** The email field of every account form: typed as email, labelled, autocompleted; the rest from `f.field('email')`. */
 export function EmailField(props: TextInputProps) {
@@ -16,4 +17,29 @@ type PasswordFieldProps = PasswordInputProps & {
  */
 export function PasswordField(props: PasswordFieldProps) {
   return <PasswordInput {...props} aria-invalid={props.error ? true : undefined} />;
+}
+
+type PasswordInputFieldProps = Omit<PasswordInputProps, 'label' | 'autoComplete'>;
+
+/**
+ * A new password and its confirmation, as sign-up, a reset and the account form ask for them; `password` and
+ * `confirmation` are the form's fields: `password={f.field('password')} confirmation={f.field('confirmPassword')}`.
+ */
+export function NewPasswordFields(props: {
+  label: string;
+  /** `<label> confirmation` unless given. */
+  confirmationLabel?: string;
+  /** Under the first field: the rule for a password unless given. */
+  description?: string;
+  required?: boolean;
+  password: PasswordInputFieldProps;
+  confirmation: PasswordInputFieldProps;
+}) {
+  const { label, confirmationLabel = `${label} confirmation`, description = `At least ${PASSWORD_MIN} characters`, required } = props;
+  return (
+    <>
+      <PasswordField label={label} autoComplete="new-password" description={description} required={required} {...props.password} />
+      <PasswordField label={confirmationLabel} autoComplete="new-password" required={required} {...props.confirmation} />
+    </>
+  );
 }

@@ -11,6 +11,7 @@ import { Page } from '../app/page';
 import { isRateLimited } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { requestPasswordReset } from './auth-api';
+import { OtherAccountLink } from './other-account-link';
 
 export default function ForgotPasswordPage() {
   const [success, setSuccess] = useState<string>();
@@ -47,12 +48,7 @@ export default function ForgotPasswordPage() {
           </Stack>
         </form>
       </FormCard>
-      <Text ta="center" mt="lg">
-        Need an account?{' '}
-        <Anchor component={Link} to="/signup">
-          Sign Up
-        </Anchor>
-      </Text>
+      <OtherAccountLink to="/signup" />
     </Page>
   );
 }

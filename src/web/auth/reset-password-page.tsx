@@ -2,10 +2,9 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { resetPasswordSchema } from '../../shared/account';
-import { PASSWORD_MIN } from '../../shared/limits';
 import { MESSAGES } from '../../shared/messages';
 import { FormAlert } from '../app/form-alert';
-import { PasswordField } from '../app/fields';
+import { NewPasswordFields } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { flash } from '../app/flash-notice';
 import { Page } from '../app/page';
@@ -64,14 +63,7 @@ export default function ResetPasswordPage() {
         ) : null}
         <form {...f.formProps((data) => mutation.mutate({ token: data.token, newPassword: data.password }))}>
           <Stack>
-            <PasswordField
-              label="New password"
-              autoComplete="new-password"
-              description={`At least ${PASSWORD_MIN} characters`}
-              required
-              {...f.field('password')}
-            />
-            <PasswordField label="New password confirmation" autoComplete="new-password" required {...f.field('confirmPassword')} />
+            <NewPasswordFields label="New password" required password={f.field('password')} confirmation={f.field('confirmPassword')} />
             <Button type="submit" loading={mutation.isPending} fullWidth>
               Save new password
             </Button>

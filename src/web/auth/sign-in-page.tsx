@@ -16,6 +16,7 @@ import { SecondFactorForm } from '../two-factor';
 import { signIn } from './auth-api';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { refreshMe } from '../lib/me-query';
+import { OtherAccountLink } from './other-account-link';
 
 /** Better Auth's answer when the password was right and the account has two-step sign-in. */
 function isTwoFactorRedirect(answer: unknown): boolean {
@@ -110,12 +111,7 @@ export default function SignInPage() {
         </form>
         <GoogleSignInButton next={next} onError={f.setFormError} />
       </FormCard>
-      <Text ta="center" mt="lg">
-        Need an account?{' '}
-        <Anchor component={Link} to="/signup">
-          Sign Up
-        </Anchor>
-      </Text>
+      <OtherAccountLink to="/signup" />
     </Page>
   );
 }

@@ -1,12 +1,11 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { signUpSchema } from '../../shared/account';
-import { PASSWORD_MIN } from '../../shared/limits';
 import { MESSAGES } from '../../shared/messages';
 import { FormAlert } from '../app/form-alert';
-import { EmailField, PasswordField } from '../app/fields';
+import { EmailField, NewPasswordFields } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
 import { isRateLimited } from '../lib/api';
@@ -14,6 +13,7 @@ import { useSchemaForm } from '../lib/use-schema-form';
 import { signUp } from './auth-api';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { refreshMe } from '../lib/me-query';
+import { OtherAccountLink } from './other-account-link';
 
 export default function SignUpPage() {
   const navigate = useNavigate();
@@ -44,14 +44,13 @@ export default function SignUpPage() {
         <form {...f.formProps((data) => isHuman && mutation.mutate({ email: data.email, password: data.password }))}>
           <Stack>
             <EmailField {...f.field('email')} />
-            <PasswordField
+            <NewPasswordFields
               label="Password"
-              autoComplete="new-password"
-              description={`At least ${PASSWORD_MIN} characters`}
+              confirmationLabel="Password Confirmation"
               required
-              {...f.field('password')}
+              password={f.field('password')}
+              confirmation={f.field('confirmPassword')}
             />
-            <PasswordField label="Password Confirmation" autoComplete="new-password" required {...f.field('confirmPassword')} />
             <Text size="sm">{MESSAGES.publishNotice}</Text>
             {/* Distinct keys: reusing the clicked button's DOM node as the submit button would submit the form. */}
             {isHuman ? (
@@ -67,12 +66,7 @@ export default function SignUpPage() {
         </form>
         <GoogleSignInButton next="/" onError={f.setFormError} />
       </FormCard>
-      <Text ta="center" mt="lg">
-        Already have an account?{' '}
-        <Anchor component={Link} to="/signin">
-          Sign In
-        </Anchor>
-      </Text>
+      <OtherAccountLink to="/signin" />
     </Page>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { postInputSchema } from '../../shared/forum';
+import { FormActions } from '../app/form-actions';
 import { FormAlert } from '../app/form-alert';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { createPost } from './forum-api';
@@ -84,14 +85,7 @@ function NewPostForm({
       <FormAlert message={f.formError} />
       <Stack>
         <PostFields field={f.field} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Post
-          </Button>
-        </Group>
+        <FormActions submitLabel="Post" isPending={mutation.isPending} onCancel={onCancel} isCancelLockedWhilePending />
       </Stack>
     </form>
   );

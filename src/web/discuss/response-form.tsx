@@ -1,6 +1,7 @@
-import { Button, Group, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RESPONSE_BODY_MAX, responseInputSchema } from '../../shared/forum';
+import { FormActions } from '../app/form-actions';
 import { FormAlert } from '../app/form-alert';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { createResponse } from './forum-api';
@@ -29,11 +30,7 @@ export function ResponseForm({ postId }: { postId: number }) {
     <form {...f.formProps((_data, { body }) => mutation.mutate(body))} aria-label="Respond to this post">
       <FormAlert message={f.formError} />
       <Textarea label="Your response" {...f.field('body')} maxLength={RESPONSE_BODY_MAX} autosize minRows={3} maxRows={14} />
-      <Group justify="flex-end" mt="sm">
-        <Button type="submit" loading={mutation.isPending}>
-          Respond
-        </Button>
-      </Group>
+      <FormActions submitLabel="Respond" isPending={mutation.isPending} mt="sm" />
     </form>
   );
 }

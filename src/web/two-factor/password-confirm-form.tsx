@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Text, type ButtonProps } from '@mantine/core';
+import { Stack, Text, type ButtonProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { PasswordField } from '../app/fields';
+import { FormActions } from '../app/form-actions';
 import { FormAlert } from '../app/form-alert';
 import { useSchemaForm } from '../lib/use-schema-form';
 
@@ -32,16 +33,7 @@ export function PasswordConfirmForm({ intro, submitLabel, submitColor, isPending
         <Text>{intro}</Text>
         <FormAlert message={formError} />
         <PasswordField label="Your password" autoComplete="current-password" required {...f.field('password')} />
-        <Group justify="flex-end">
-          {onCancel ? (
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          ) : null}
-          <Button type="submit" color={submitColor} loading={isPending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} submitColor={submitColor} isPending={isPending} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import { totpKeyOf } from '../../shared/two-factor';
+import { FormActions } from '../app/form-actions';
 import { FormAlert } from '../app/form-alert';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { CodeField, TOTP_FORM } from './code-field';
@@ -139,16 +140,7 @@ function ConfirmStep({ setup, email, onDone, onCancel, headingOrder }: ConfirmSt
           </Title>
           <FormAlert message={f.formError} />
           <CodeField ref={codeField} kind="totp" {...f.field('code')} />
-          <Group justify="flex-end">
-            {onCancel ? (
-              <Button variant="default" onClick={onCancel}>
-                Cancel
-              </Button>
-            ) : null}
-            <Button type="submit" loading={mutation.isPending}>
-              Turn on two-step sign-in
-            </Button>
-          </Group>
+          <FormActions submitLabel="Turn on two-step sign-in" isPending={mutation.isPending} onCancel={onCancel} />
         </Stack>
       </form>
     </Stack>
