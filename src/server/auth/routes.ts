@@ -120,9 +120,11 @@ export function authRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
     if (c.req.method === 'POST' && !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
     }
-    // Better Auth looks tokens and addresses up as sent; PostgreSQL's text refuses NUL with an error (a 500).
-    const sent = c.req.method === 'POST' ? await readJsonBodyIfAny(c) : Object.fromEntries(new URL(c.req.url).searchParams);
-    if (holdsUnstorableText(sent)) {
+    // Better Auth looks tokens and addresses up as sent, from the body or the query (a reset token may come in
+    // either); PostgreSQL's text refuses NUL with an error (a 500).
+    const query = [...new URL(c.req.url).searchParams];
+    const body = c.req.method === 'POST' ? await readJsonBodyIfAny(c) : undefined;
+    if (holdsUnstorableText(query) || holdsUnstorableText(body)) {
       throw new AppError('VALIDATION', 'The request holds characters that are not allowed.');
     }
     const rule = c.req.method === 'POST' ? RULES[action] : undefined;
