@@ -12,7 +12,11 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const src = path.join(import.meta.dirname, 'src');
-const dirsOf = (side) => fs.readdirSync(path.join(src, side), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const dirsOf = (side) =>
+  fs
+    .readdirSync(path.join(src, side), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 
 /**
  * The core of each side: what every feature may use, and which imports no feature. The composition
@@ -119,7 +123,9 @@ export default tseslint.config(
   {
     // The one door from the browser to the server: the types of the server's routes, nothing that runs.
     files: ['src/web/lib/api-client.ts'],
-    rules: { 'import-x/no-restricted-paths': restrict(serverStaysOffTheBrowser([path.join(src, 'server', 'app.{ts,tsx}')]), ...boundaries('web')) },
+    rules: {
+      'import-x/no-restricted-paths': restrict(serverStaysOffTheBrowser([path.join(src, 'server', 'app.{ts,tsx}')]), ...boundaries('web')),
+    },
   },
   {
     // Tests read JSON answers whose type they assert by checking them; `any` from res.json() is expected there.

@@ -49,7 +49,10 @@ describe('update email or password', () => {
     await signUpViaForm(page, uniqueEmail('refused'));
     await page.goto('/update-password');
     // Listed in another order than the page's: focus follows the page.
-    await refuseAsInvalid(page, '**/api/account', 'PATCH', { confirmPassword: 'The confirmation is refused', email: 'This address is refused' });
+    await refuseAsInvalid(page, '**/api/account', 'PATCH', {
+      confirmPassword: 'The confirmation is refused',
+      email: 'This address is refused',
+    });
     await page.getByLabel('Email').fill(uniqueEmail('other'));
     await page.getByRole('button', { name: /update|save/i }).click();
     await expect.poll(() => page.getByText('This address is refused').isVisible()).toBe(true);

@@ -46,7 +46,9 @@ describe('npm run admin', () => {
   it('reset-2fa clears a lost second factor through the running server', async () => {
     const api = await openApi();
     const { email } = await signUpMember(api, { prefix: 'cli-2fa', confirm: false });
-    const { totpURI } = (await (await api.post('/api/auth/two-factor/enable', { data: { password: PASSWORD } })).json()) as { totpURI: string };
+    const { totpURI } = (await (await api.post('/api/auth/two-factor/enable', { data: { password: PASSWORD } })).json()) as {
+      totpURI: string;
+    };
     expect((await api.post('/api/auth/two-factor/verify-totp', { data: { code: await nextTotpCode(totpURI) } })).status()).toBe(200);
     const me = () => meOf(api);
     expect(await me()).toMatchObject({ twoFactorEnabled: true, secondFactorPassed: true });

@@ -16,7 +16,6 @@ const LIVE_MS = 5000;
 const browser = useBrowser();
 let admin: Session;
 
-
 // A mail's HTML is the message as sent, not our page; its frame runs no scripts, so axe could not enter it.
 const seriousViolations = (page: Page) => violationsOf(page, { exclude: 'iframe[sandbox]' });
 
@@ -110,10 +109,9 @@ describe('the admin area', () => {
     }
     await expect.poll(() => numberIn(total(page, 'Total users')), { timeout: LIVE_MS }).toBe(users + 2);
     await expect.poll(() => numberIn(total(page, 'Total foster kids')), { timeout: LIVE_MS }).toBe(kids + 7);
-    await expect.poll(() => chartRow(page, 'Members and foster children per state', 'Wyoming'), { timeout: LIVE_MS }).toEqual([
-      wyMembers! + 2,
-      wyKids! + 7,
-    ]);
+    await expect
+      .poll(() => chartRow(page, 'Members and foster children per state', 'Wyoming'), { timeout: LIVE_MS })
+      .toEqual([wyMembers! + 2, wyKids! + 7]);
     expect(await wasNotReloaded(page)).toBe(true);
 
     for (const chart of ['Members and foster children per state', 'Sign-ups per day', 'Page views per day', 'Most viewed pages']) {
@@ -289,7 +287,7 @@ describe('the admin area', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^profiles-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = fs.readFileSync((await download.path()));
+    const csv = fs.readFileSync(await download.path());
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.toString('utf8').slice(1).split('\r\n');
     expect(lines[0]).toBe(
@@ -317,7 +315,9 @@ describe('the admin area', () => {
     await page.goto('/admin/states');
     const row = page.getByRole('row', { name: /^Wyoming/ });
     await row.waitFor();
-    const original = await (await page.request.get('/api/admin/states')).json() as { states: Array<{ code: string; count: number | null; sourceUrl: string | null }> };
+    const original = (await (await page.request.get('/api/admin/states')).json()) as {
+      states: Array<{ code: string; count: number | null; sourceUrl: string | null }>;
+    };
     const wy = original.states.find((s) => s.code === 'WY')!;
     try {
       await row.getByRole('button', { name: 'Edit Wyoming' }).click();
@@ -332,7 +332,9 @@ describe('the admin area', () => {
       await expect.poll(() => row.getByRole('cell').first().innerText()).toBe('1,234');
 
       const visitor = await openSite(browser());
-      const states = (await (await visitor.page.request.get('/api/states')).json()) as { states: Array<{ code: string; count: number; target: number }> };
+      const states = (await (await visitor.page.request.get('/api/states')).json()) as {
+        states: Array<{ code: string; count: number; target: number }>;
+      };
       expect(states.states.find((s) => s.code === 'WY')).toMatchObject({ count: 1234, target: 62 });
       await visitor.page.goto('/');
       await visitor.page.getByRole('heading', { name: 'Children in foster care, state by state' }).scrollIntoViewIfNeeded();

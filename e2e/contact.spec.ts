@@ -10,7 +10,6 @@ const STAFF = 'team@network.test';
 
 const browser = useBrowser();
 
-
 describe('the contact form', () => {
   it('signed out: Send appears only after “I am indeed human”; the team receives the message, replyTo the visitor, with the name', async () => {
     const { page, errors } = await openSite(browser());

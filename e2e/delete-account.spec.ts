@@ -20,7 +20,10 @@ describe('delete account', () => {
     await expect.poll(() => dialog.count()).toBe(0);
 
     await page.getByRole('button', { name: /delete/i }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /delete/i }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /delete/i })
+      .click();
     await expect.poll(() => page.getByText('Success! Your account is deleted.').isVisible()).toBe(true);
     expect(await menuEntries(page)).toContain('Sign In');
 

@@ -9,7 +9,6 @@ import { signInAsAdmin, signUpMember, type ProfileFields, uniqueTag } from './su
 
 const browser = useBrowser();
 
-
 /** A listed member (ag_affiliated Yes) with everything private filled in. */
 function listedProfile(overrides: ProfileFields): ProfileFields {
   return {
@@ -139,7 +138,10 @@ describe('the member directory', () => {
     const html = await a.page.content();
     for (const secret of [bEmail, bPhone, bStreet, '(417) 555-0177']) {
       expect(html.includes(secret), `${secret} in the page`).toBe(false);
-      expect(traffic.filter((t) => t.includes(secret)), `${secret} in the traffic`).toEqual([]);
+      expect(
+        traffic.filter((t) => t.includes(secret)),
+        `${secret} in the traffic`,
+      ).toEqual([]);
     }
     expect(traffic.some((t) => t.includes(`Recipient${tag}`))).toBe(true);
     expectNoPageErrors(a.errors);
@@ -151,7 +153,9 @@ describe('the member directory', () => {
     const base = { city: town };
     await makeMember(listedProfile({ ...base, firstName: 'Fran', lastName: 'Foster', fosterParent: 'Yes', state: 'MO' }));
     await makeMember(listedProfile({ ...base, firstName: 'Cy', lastName: 'Credentialed', agCredentialed: 'Yes', state: 'TX' }));
-    await makeMember(listedProfile({ ...base, firstName: 'Bo', lastName: 'Both', fosterParent: 'Yes', agCredentialed: 'Yes', state: 'MO' }));
+    await makeMember(
+      listedProfile({ ...base, firstName: 'Bo', lastName: 'Both', fosterParent: 'Yes', agCredentialed: 'Yes', state: 'MO' }),
+    );
     await makeMember(listedProfile({ ...base, firstName: 'Nel', lastName: 'Neither', state: 'KS', fosterParent: 'No' }));
     await makeMember(listedProfile({ ...base, firstName: 'Ned', lastName: 'Unlisted', agAffiliated: 'No', fosterParent: 'Yes' }));
 

@@ -13,7 +13,6 @@ const browser = useBrowser();
 /** What another browser must show within, with no reload (the issue's promise). */
 const LIVE_MS = 2000;
 
-
 async function writePost(page: Page, post: { category: string; title: string; body: string }) {
   await page.getByRole('button', { name: 'Write a new post' }).click();
   await page.getByRole('combobox', { name: 'Category' }).fill(post.category);
@@ -23,7 +22,6 @@ async function writePost(page: Page, post: { category: string; title: string; bo
   await page.getByRole('button', { name: 'Post', exact: true }).click();
   await page.getByText(`Your post “${post.title}” is published.`).waitFor();
 }
-
 
 describe('discuss, live in two browsers', () => {
   it('A posts, responds, edits and deletes; B sees each change without a reload', async () => {
@@ -207,7 +205,10 @@ describe('discuss, finding posts', () => {
     await expect.poll(() => m.page.getByRole('article').count()).toBe(1);
     expect(await m.page.getByRole('article', { name: `Match ${word}` }).isVisible()).toBe(true);
 
-    await m.page.getByRole('article', { name: `Match ${word}` }).getByRole('link', { name: /^More/ }).click();
+    await m.page
+      .getByRole('article', { name: `Match ${word}` })
+      .getByRole('link', { name: /^More/ })
+      .click();
     await m.page.getByRole('heading', { level: 1, name: `Match ${word}` }).waitFor();
     await m.page.getByRole('link', { name: /Back to main/ }).click();
     await m.page.waitForURL(/\/discuss\?/);

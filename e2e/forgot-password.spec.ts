@@ -56,7 +56,11 @@ describe('forgot password', () => {
     // The hint and the error are read with the field.
     const describedBy = (await page.getByLabel(/^New password\W*$/).getAttribute('aria-describedby')) ?? '';
     const description = await page.evaluate(
-      (ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+      (ids) =>
+        ids
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
       describedBy,
     );
     expect(description).toContain('That password is refused');

@@ -6,7 +6,6 @@ import { expectNoPageErrors, signUpViaForm } from './support/journey';
 
 const browser = useBrowser();
 
-
 describe('the frame', () => {
   it("shows 'page not found' for any other path, with a 404", async () => {
     const { page } = await openSite(browser());
@@ -38,7 +37,11 @@ describe('the frame', () => {
     await page.getByRole('link', { name: 'Your dashboard' }).click();
     await page.waitForURL('**/dashboard');
     await page.goto('/');
-    await page.getByRole('banner').getByRole('link', { name: /your dashboard/i }).first().click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /your dashboard/i })
+      .first()
+      .click();
     await page.waitForURL('**/dashboard');
   });
 

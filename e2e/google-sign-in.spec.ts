@@ -99,9 +99,19 @@ describe('sign in with Google', () => {
     await page.getByRole('button', GOOGLE_BUTTON).click();
     const opened = await popup;
     await opened.waitForURL(`${inject('googleIssuerUrl')}/.well-known/openid-configuration`);
-    await page.getByRole('status').filter({ hasText: /Google window/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Google window/ })
+      .waitFor();
     await opened.close();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /Google window/ }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /Google window/ })
+          .count(),
+      )
+      .toBe(0);
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/signin');
 

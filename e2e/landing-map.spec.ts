@@ -151,7 +151,15 @@ describe('the landing page', () => {
     const bar = page.getByRole('progressbar', { name: 'Our progress toward 20,000' });
     await expect.poll(() => bar.getAttribute('aria-valuetext')).toMatch(/^[\d,]+ of 20,000 children$/);
     expect(await bar.getAttribute('aria-valuemax')).toBe('20000');
-    for (const text of ['400,000', '100,000', '20,000', 'Speak up', 'Donate for physical needs', 'Provide support services', 'Open your home']) {
+    for (const text of [
+      '400,000',
+      '100,000',
+      '20,000',
+      'Speak up',
+      'Donate for physical needs',
+      'Provide support services',
+      'Open your home',
+    ]) {
       expect(await page.getByText(text, { exact: true }).first().isVisible(), text).toBe(true);
     }
   });

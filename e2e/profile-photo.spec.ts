@@ -16,14 +16,22 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-photo-'));
   // A 1200×800 photo in four colours with a white patch in the middle, and GPS in its EXIF like a phone's.
   const quarter = (background: string) =>
-    sharp({ create: { width: 600, height: 400, channels: 3, background } }).png().toBuffer();
+    sharp({ create: { width: 600, height: 400, channels: 3, background } })
+      .png()
+      .toBuffer();
   photoFile = path.join(dir, 'family.jpg');
   await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#00979b' } })
     .composite([
       { input: await quarter('#e5a26b'), left: 0, top: 0 },
       { input: await quarter('#f1dc8e'), left: 600, top: 0 },
       { input: await quarter('#272e2e'), left: 0, top: 400 },
-      { input: await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer(), left: 500, top: 300 },
+      {
+        input: await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ffffff' } })
+          .png()
+          .toBuffer(),
+        left: 500,
+        top: 300,
+      },
     ])
     .jpeg()
     .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '42/1 21/1 3000/100' } })
@@ -48,7 +56,6 @@ async function whiteShare(image: Buffer) {
   }
   return white / (info.width * info.height);
 }
-
 
 describe('the profile photo', () => {
   it('choose → zoom to 2.5 by keyboard → save: the dashboard shows the new 512-pixel photo', async () => {
@@ -125,9 +132,7 @@ describe('the profile photo', () => {
     fs.writeFileSync(renamed, '%PDF-1.4\n%%EOF\n');
     await choosePhoto(page, renamed);
     // The browser cannot show it either, so it says so and there is nothing to save.
-    await expect
-      .poll(() => page.getByRole('alert').filter({ hasText: 'could not be opened as an image' }).isVisible())
-      .toBe(true);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'could not be opened as an image' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save photo' }).count()).toBe(0);
   });
 

@@ -7,7 +7,6 @@ import { expectNoPageErrors, refuseAsInvalid, signUpViaForm } from './support/jo
 
 const browser = useBrowser();
 
-
 const radio = (page: Page, question: RegExp, answer: 'Yes' | 'No') =>
   page.getByRole('radiogroup', { name: question }).getByRole('radio', { name: answer, exact: true });
 
@@ -30,7 +29,11 @@ describe('the profile form', () => {
     // The street address is marked as never public, in the field's own description.
     const describedBy = (await page.getByLabel('Street address').getAttribute('aria-describedby')) ?? '';
     const description = await page.evaluate(
-      (ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+      (ids) =>
+        ids
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
       describedBy,
     );
     expect(description).toMatch(/^Never made public/);

@@ -30,7 +30,11 @@ describe('resources', () => {
     ]);
     const meta = await sharp(fs.readFileSync(await image.path())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1080, 1080]);
-    expect(await page.getByRole('img', { name: /Every child deserves a family that stays/ }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+    expect(
+      await page
+        .getByRole('img', { name: /Every child deserves a family that stays/ })
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBe(480);
 
     await page.getByLabel('Fact sheet for').selectOption('VT');
     expect(await page.getByRole('link', { name: 'Vermont fact sheet (PDF)' }).getAttribute('href')).toBe('/api/states/VT/fact-sheet.pdf');

@@ -24,7 +24,12 @@ describe('sign in', () => {
     const { page, errors } = await openSite(browser());
     await page.goto('/signin');
     expect(await page.getByRole('link', { name: /forgot password/i }).getAttribute('href')).toBe('/forgot-password');
-    expect(await page.getByRole('main').getByRole('link', { name: /sign up/i }).getAttribute('href')).toBe('/signup');
+    expect(
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: /sign up/i })
+        .getAttribute('href'),
+    ).toBe('/signup');
     await signInViaForm(page, email);
     await page.waitForURL((url) => url.pathname === '/');
     await signOutViaDashboard(page);

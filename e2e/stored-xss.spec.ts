@@ -86,9 +86,11 @@ function inspect(): PageState {
     const name = el.localName;
     for (const a of Array.from(el.attributes)) {
       if (a.name.startsWith('on')) dangerous.push(`<${name} ${a.name}>`);
-      else if (URL_ATTRIBUTES.has(a.name) && /^\s*(javascript|vbscript|data:text\/html)/i.test(a.value)) dangerous.push(`<${name} ${a.name}=${a.value}>`);
+      else if (URL_ATTRIBUTES.has(a.name) && /^\s*(javascript|vbscript|data:text\/html)/i.test(a.value))
+        dangerous.push(`<${name} ${a.name}=${a.value}>`);
     }
-    if (name === 'script' && !(el as HTMLScriptElement).src && (el as HTMLScriptElement).type !== 'application/json') dangerous.push('<script> inline');
+    if (name === 'script' && !(el as HTMLScriptElement).src && (el as HTMLScriptElement).type !== 'application/json')
+      dangerous.push('<script> inline');
     if (['object', 'embed', 'base', 'meta', 'math', 'mglyph', 'animate', 'frame', 'frameset'].includes(name)) dangerous.push(`<${name}>`);
     // index.html's own notice for browsers without JavaScript sits right in the body.
     if (name === 'noscript' && el.parentElement !== document.body) dangerous.push('<noscript>');
@@ -108,7 +110,11 @@ const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
  * Waits until the page shows every one of `shown` as text (and holds every one of `values` in a field), then
  * checks every frame: no element or handler from a payload, `__xss` unset, no CSP violation, no dialog.
  */
-async function expectSafe(w: Watched, label: string, expected: { shown?: readonly string[]; values?: readonly string[]; frame?: Frame } = {}) {
+async function expectSafe(
+  w: Watched,
+  label: string,
+  expected: { shown?: readonly string[]; values?: readonly string[]; frame?: Frame } = {},
+) {
   const frame = expected.frame ?? w.page.mainFrame();
   const missing = async () => {
     const state = await frame.evaluate(inspect);
@@ -122,7 +128,10 @@ async function expectSafe(w: Watched, label: string, expected: { shown?: readonl
   const shown = await expect
     .poll(missing, { timeout: 15_000, message: `${label}: what the page should show` })
     .toEqual([])
-    .then(() => null, (err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+    .then(
+      () => null,
+      (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+    );
   await w.page.waitForTimeout(SETTLE_MS);
   for (const f of w.page.frames()) {
     const state = await f.evaluate(inspect);
@@ -204,7 +213,12 @@ beforeAll(async () => {
   // The account's own name (Better Auth's `name`) is shown on no page; it gets a payload all the same.
   const prefixes = [`xss-${tag}`, `-2+3+xss-${tag}`, `+1+xss-${tag}`, `xss-${tag}`];
   attackers = await Promise.all(prefixes.map((prefix, k) => signUpAttacker(prefix, XSS_PAYLOADS[k]!.text, attackerProfile(k))));
-  suspended = await signUpAttacker(`xss-${tag}-suspended`, '', { firstName: 'Suspended', lastName: `Member ${tag}`, phone: '8025550101', state: STATE });
+  suspended = await signUpAttacker(`xss-${tag}-suspended`, '', {
+    firstName: 'Suspended',
+    lastName: `Member ${tag}`,
+    phone: '8025550101',
+    state: STATE,
+  });
 
   // The forum: titles, a new category, bodies and responses. Members may post five times in ten minutes.
   const titles = packLines(texts(ALL_PAYLOADS), 150);
@@ -234,7 +248,9 @@ beforeAll(async () => {
   // What admins write: a suspension's reason (mailed to the member) and a state's source address.
   const suspension = await postJson(admin, `/api/admin/profiles/${suspended.uid}/suspension`, { reason: SUSPENSION_REASON }, 'put');
   expect(suspension.status(), await suspension.text()).toBe(200);
-  const states = (await (await admin.page.request.get('/api/admin/states')).json()) as { states: Array<{ code: string; count: number | null; sourceUrl: string | null }> };
+  const states = (await (await admin.page.request.get('/api/admin/states')).json()) as {
+    states: Array<{ code: string; count: number | null; sourceUrl: string | null }>;
+  };
   const before = states.states.find((s) => s.code === STATE)!;
   stateBefore = { count: before.count, sourceUrl: before.sourceUrl };
   const edited = await postJson(admin, `/api/admin/states/${STATE}`, { count: before.count, sourceUrl: STATE_SOURCE }, 'put');
@@ -242,7 +258,9 @@ beforeAll(async () => {
 
   // A page address any visitor reports (POST /api/page-views): enough views to be among the ten the
   // overview shows, from as many addresses as the per-client limit asks.
-  const summary = (await (await admin.page.request.get('/api/admin/page-views/summary?days=30')).json()) as { byPath: Array<{ views: number }> };
+  const summary = (await (await admin.page.request.get('/api/admin/page-views/summary?days=30')).json()) as {
+    byPath: Array<{ views: number }>;
+  };
   const views = (summary.byPath[9]?.views ?? 0) + 30;
   for (let sent = 0; sent < views; sent += 20) {
     const batch = Array.from({ length: Math.min(20, views - sent) }, () =>
@@ -264,7 +282,9 @@ afterAll(async () => {
 
 /** What of a member's profile other members see on their card (never the street address). */
 function publicTexts(m: Member): string[] {
-  return ['firstName', 'lastName', 'city', 'church', 'orgAg', 'orgAgTitle', 'orgOther', 'orgOtherTitle', 'comments'].map((f) => String(m.profile[f]));
+  return ['firstName', 'lastName', 'city', 'church', 'orgAg', 'orgAgTitle', 'orgOther', 'orgOtherTitle', 'comments'].map((f) =>
+    String(m.profile[f]),
+  );
 }
 function allTexts(m: Member): string[] {
   return TEXT_FIELDS.map((f) => String(m.profile[f]));
@@ -305,7 +325,9 @@ describe('stored XSS: every field a person controls, on every page that shows it
     await visit(visitor, '/discuss');
     await expectSafe(visitor, '/discuss', { shown: [...posts.map((p) => p.title), CATEGORY, ...attackers.map((m) => m.name)] });
     await visit(visitor, `/discuss/${posts[0]!.id}`);
-    await expectSafe(visitor, '/discuss/:id', { shown: [posts[0]!.title, ...texts(ALL_PAYLOADS), attackers[0]!.name, attackers[1]!.name, attackers[2]!.name] });
+    await expectSafe(visitor, '/discuss/:id', {
+      shown: [posts[0]!.title, ...texts(ALL_PAYLOADS), attackers[0]!.name, attackers[1]!.name, attackers[2]!.name],
+    });
 
     const author = posts[0]!.by;
     await visit(author, `/discuss/${posts[0]!.id}`);
@@ -329,8 +351,18 @@ describe('stored XSS: every field a person controls, on every page that shows it
     const [a0, a1] = attackers as [Member, Member];
     const mails = [
       { form: 'new post alert', has: posts[0]!.title, shown: [`New forum post: ${posts[0]!.title}`, a0.name], quoted: texts(ALL_PAYLOADS) },
-      { form: 'contact us', has: a0.email, shown: [`Foster Care Network contact page: message from ${CONTACT_NAME}`], quoted: [CONTACT_NAME, ...texts(ALL_PAYLOADS)] },
-      { form: 'member message', has: a1.email, shown: [`${a0.name} wrote to you through the Foster Care Network`], quoted: [a0.name, ...texts(ALL_PAYLOADS)] },
+      {
+        form: 'contact us',
+        has: a0.email,
+        shown: [`Foster Care Network contact page: message from ${CONTACT_NAME}`],
+        quoted: [CONTACT_NAME, ...texts(ALL_PAYLOADS)],
+      },
+      {
+        form: 'member message',
+        has: a1.email,
+        shown: [`${a0.name} wrote to you through the Foster Care Network`],
+        quoted: [a0.name, ...texts(ALL_PAYLOADS)],
+      },
       { form: 'account suspended', has: suspended.email, shown: [suspended.email], quoted: SUSPENSION_REASON.split('\n') },
     ];
     for (const mail of mails) {
@@ -340,7 +372,10 @@ describe('stored XSS: every field a person controls, on every page that shows it
       expect(await item.count(), mail.form).toBe(1);
       await item.getByRole('button', { name: /^Show message/ }).click();
       await expectSafe(admin, `/admin/mail, ${mail.form}`, { shown: [...mail.shown, ...mail.quoted] });
-      const frame = await item.locator('iframe').elementHandle().then((h) => h.contentFrame());
+      const frame = await item
+        .locator('iframe')
+        .elementHandle()
+        .then((h) => h.contentFrame());
       expect(await item.locator('iframe').getAttribute('sandbox')).toBe('');
       await expectSafe(admin, `/admin/mail, ${mail.form}, HTML part`, { shown: mail.quoted, frame: frame! });
     }
@@ -432,11 +467,17 @@ describe('stored XSS: every field a person controls, on every page that shows it
 
     // A spreadsheet told to split on ';' and tab as well (LibreOffice offers all three at once) finds no
     // formula either: a cell holding one of them is quoted.
-    for (const separators of [[',', ';'], [',', ';', '\t']]) {
+    for (const separators of [
+      [',', ';'],
+      [',', ';', '\t'],
+    ]) {
       const cells = parseCsv(text, separators)
         .filter((r) => r.join(',').includes(tag))
         .flat();
-      expect(cells.filter((cell) => FORMULA_START.test(cell)), separators.join(' ')).toEqual([]);
+      expect(
+        cells.filter((cell) => FORMULA_START.test(cell)),
+        separators.join(' '),
+      ).toEqual([]);
     }
   });
 
@@ -457,7 +498,12 @@ describe('stored XSS: every field a person controls, on every page that shows it
       const res = await postJson(a, '/api/profile', { ...base, [field]: value }, 'put');
       expect(res.status(), `${field} = ${JSON.stringify(value)}`).toBe(400);
     }
-    const source = await postJson(admin, `/api/admin/states/${STATE}`, { count: stateBefore!.count, sourceUrl: `javascript:${RUN}` }, 'put');
+    const source = await postJson(
+      admin,
+      `/api/admin/states/${STATE}`,
+      { count: stateBefore!.count, sourceUrl: `javascript:${RUN}` },
+      'put',
+    );
     expect(source.status()).toBe(400);
   });
 });

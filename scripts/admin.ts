@@ -13,8 +13,7 @@ import { createLiveBus } from '../src/server/live/bus';
 import { createLogger } from '../src/server/logger';
 import { readControl } from '../src/server/control';
 
-const USAGE =
-  'Usage: npm run admin -- grant <email>\n       npm run admin -- revoke <email>\n       npm run admin -- reset-2fa <email>';
+const USAGE = 'Usage: npm run admin -- grant <email>\n       npm run admin -- revoke <email>\n       npm run admin -- reset-2fa <email>';
 
 /** One change the command line makes: on an open database, or through the running server's control route. */
 type Command<R> = {

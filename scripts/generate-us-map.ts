@@ -162,4 +162,6 @@ ${entries.join('\n')}
 };
 `;
 fs.writeFileSync(OUT, source);
-process.stdout.write(`wrote ${path.relative(process.cwd(), OUT)}: ${entries.length} shapes, ${(bytes / 1024).toFixed(1)} KB of path data\n`);
+process.stdout.write(
+  `wrote ${path.relative(process.cwd(), OUT)}: ${entries.length} shapes, ${(bytes / 1024).toFixed(1)} KB of path data\n`,
+);

@@ -15,7 +15,6 @@ export function postgresBin(): string | undefined {
   return versions[0] ? path.join(base, versions[0], 'bin') : undefined;
 }
 
-
 /**
  * A throw-away PostgreSQL server for tests and benchmarks: its own data folder and port, durability
  * off, removed by stop(). PostgreSQL refuses to run as root, so as root it runs as the postgres user.
@@ -27,7 +26,9 @@ export async function startThrowawayPostgres(): Promise<{ url: string; stop(): v
   const dataDir = path.join(dir, 'data');
   const isRoot = process.getuid?.() === 0;
   const as = (cmd: string, args: string[]) =>
-    isRoot ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8' }) : spawnSync(cmd, args, { encoding: 'utf8' });
+    isRoot
+      ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8' })
+      : spawnSync(cmd, args, { encoding: 'utf8' });
   if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
   fs.chmodSync(dir, 0o700);
   const init = as(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);

@@ -53,7 +53,12 @@ function count(file: string, step: string) {
 
 function vitest(step: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const out = path.join(reports, `${step}.json`);
-  run(step, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  run(
+    step,
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+  );
   count(out, step);
 }
 
@@ -63,7 +68,7 @@ async function main() {
       if (!run(step, process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'])) total.failed++;
     } else if (step === 'lint') {
       // ESLint (the boundaries of DESIGN rule 1, hooks, a11y, typed rules), then Prettier's check of the format.
-      const lint = 'node node_modules/eslint/bin/eslint.js .';
+      const lint = 'node node_modules/eslint/bin/eslint.js . && node node_modules/prettier/bin/prettier.cjs --check --log-level warn .';
       if (!run(step, 'sh', ['-c', lint])) total.failed++;
     } else if (step === 'api-pglite') {
       vitest(step, [], { DATABASE_URL: '' });

@@ -29,9 +29,13 @@ describe('the import boundaries', { timeout: 120_000 }, () => {
   });
 
   it("let a feature reach another only through that feature's index.ts", async () => {
-    expect(await refusals('src/server/admin/overview.ts', "import { networkByState } from '../states/service';")).toContain('import-x/no-restricted-paths');
+    expect(await refusals('src/server/admin/overview.ts', "import { networkByState } from '../states/service';")).toContain(
+      'import-x/no-restricted-paths',
+    );
     expect(await refusals('src/server/admin/overview.ts', "import { networkByState } from '../states';")).toEqual([]);
-    expect(await refusals('src/web/home/home-page.tsx', "import { formatCount } from '../map/format';")).toContain('import-x/no-restricted-paths');
+    expect(await refusals('src/web/home/home-page.tsx', "import { formatCount } from '../map/format';")).toContain(
+      'import-x/no-restricted-paths',
+    );
     expect(await refusals('src/web/home/home-page.tsx', "import { formatCount } from '../map';")).toEqual([]);
   });
 

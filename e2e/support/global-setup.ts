@@ -17,7 +17,6 @@ declare module 'vitest' {
   }
 }
 
-
 /**
  * Starts a real SMTP server (messages land as files the tests read) and the real built server on the
  * embedded database, as `npm start` would, on a free port with a throw-away data folder.

@@ -52,7 +52,13 @@ export async function openPage(page: Page, path: string): Promise<void> {
  * The server, as this page sees it, refuses its `method` requests to `url` as invalid, with these field
  * errors (its other requests there go through): for how a form shows the server's refusals.
  */
-export function refuseAsInvalid(page: Page, url: string, method: string, fieldErrors: Record<string, string>, message = 'Some fields need attention.') {
+export function refuseAsInvalid(
+  page: Page,
+  url: string,
+  method: string,
+  fieldErrors: Record<string, string>,
+  message = 'Some fields need attention.',
+) {
   return page.route(url, (route) =>
     route.request().method() === method
       ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'VALIDATION', message, fieldErrors }) })

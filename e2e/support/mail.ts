@@ -7,15 +7,15 @@ import type { APIRequestContext } from 'playwright-core';
 export type ReceivedMail = { rcpt: string[]; parsed: ParsedMail; text: string; subject: string };
 
 /** Waits for a message the SMTP server received for this address (and matching `where`). */
-export async function waitForMail(
-  to: string,
-  where: (m: ReceivedMail) => boolean = () => true,
-  timeoutMs = 15_000,
-): Promise<ReceivedMail> {
+export async function waitForMail(to: string, where: (m: ReceivedMail) => boolean = () => true, timeoutMs = 15_000): Promise<ReceivedMail> {
   const dir = inject('mailboxDir');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().reverse()) {
+    for (const file of fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .reverse()) {
       // The mailbox writes the envelope, then the message: one still being written is read on the next pass.
       let rcpt: string[];
       let raw: Buffer;

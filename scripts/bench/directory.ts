@@ -46,7 +46,12 @@ async function signIn(base: string, email: string, i: number): Promise<Record<st
   return { cookie, 'x-forwarded-for': ip };
 }
 
-const measureAs = (base: string, viewer: Viewer, paths: string[], count: number) => measure(paths.map((p) => `${base}${p}`), count, viewer.headers);
+const measureAs = (base: string, viewer: Viewer, paths: string[], count: number) =>
+  measure(
+    paths.map((p) => `${base}${p}`),
+    count,
+    viewer.headers,
+  );
 
 const q = (words: string, extra = '') => `/api/directory?q=${encodeURIComponent(words)}${extra}`;
 
@@ -85,7 +90,9 @@ async function benchDirectory(base: string) {
   ];
 
   for (const viewer of [member, admin]) {
-    process.stdout.write(`\n  As ${viewer.label === 'admin' ? 'an admin (first pages also count the members)' : 'a member'}, one request at a time:\n`);
+    process.stdout.write(
+      `\n  As ${viewer.label === 'admin' ? 'an admin (first pages also count the members)' : 'a member'}, one request at a time:\n`,
+    );
     const allSearches: number[] = [];
     const perSearch: Array<[string, Stats]> = [];
     const per = Math.max(20, Math.ceil(REQUESTS / searches.length));
@@ -103,13 +110,21 @@ async function benchDirectory(base: string) {
   }
 
   process.stdout.write(`\n  Under load (autocannon, 10 connections, ${SECONDS} s, the search mix, as a member):\n`);
-  await loadTest('search mix', base, SECONDS, searches.flatMap(([, paths]) => paths), member.headers);
+  await loadTest(
+    'search mix',
+    base,
+    SECONDS,
+    searches.flatMap(([, paths]) => paths),
+    member.headers,
+  );
 }
 
 function seed(database: Database) {
   return migrateAndSeed(database, `${MEMBERS.toLocaleString('en-US')} members`, async (onProgress) => {
     await seedDirectory(database.db, { members: MEMBERS, onProgress });
-    const [row] = (await database.db.execute(sql`select count(*)::int as n from profile where ag_affiliated = 'Yes'`)).rows as Array<{ n: number }>;
+    const [row] = (await database.db.execute(sql`select count(*)::int as n from profile where ag_affiliated = 'Yes'`)).rows as Array<{
+      n: number;
+    }>;
     return `${row?.n.toLocaleString('en-US')} listed`;
   });
 }

@@ -52,11 +52,19 @@ async function main() {
   let size = 0;
   for (let i = 0; i < 100; i++) {
     const started = performance.now();
-    const pdf = await renderFactSheet({ stat, isEdited: false, date: new Date(), source: 'Casey Family Programs', publicUrl: 'http://localhost' });
+    const pdf = await renderFactSheet({
+      stat,
+      isEdited: false,
+      date: new Date(),
+      source: 'Casey Family Programs',
+      publicUrl: 'http://localhost',
+    });
     renders.push(performance.now() - started);
     size = pdf.length;
   }
-  process.stdout.write(`Render only (100 × New Hampshire, ${(size / 1024).toFixed(1)} KB each): first ${ms(renders[0]!)}; then ${stats(renders.slice(1))}\n`);
+  process.stdout.write(
+    `Render only (100 × New Hampshire, ${(size / 1024).toFixed(1)} KB each): first ${ms(renders[0]!)}; then ${stats(renders.slice(1))}\n`,
+  );
 
   // 2. Over HTTP against the real server.
   const server = await startServer();

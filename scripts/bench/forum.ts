@@ -106,7 +106,10 @@ async function benchReading(base: string) {
   process.stdout.write(`\n  Under load (autocannon, 10 connections, ${SECONDS} s each):\n`);
   const load = (label: string, paths: string[]) => loadTest(label, base, SECONDS, paths);
   await load('list, first page', ['/api/posts']);
-  await load('keyword search (the mix above)', searches.map(([, q]) => `/api/posts?q=${encodeURIComponent(q)}`));
+  await load(
+    'keyword search (the mix above)',
+    searches.map(([, q]) => `/api/posts?q=${encodeURIComponent(q)}`),
+  );
   return results;
 }
 

@@ -63,19 +63,16 @@ async function main() {
       scores.push(score);
       lcps.push(lcp);
       metrics = Object.fromEntries(
-        ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [
-          id,
-          lhr.audits[id]?.numericValue ?? NaN,
-        ]),
+        ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map(
+          (id) => [id, lhr.audits[id]?.numericValue ?? NaN],
+        ),
       );
-      requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []);
+      requests = (lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
       process.stdout.write(`  run ${run}: performance ${score}, LCP ${(lcp / 1000).toFixed(2)} s\n`);
     }
 
     // What the landing route loads: every script and style sheet the page requested.
-    const assets = requests.filter(
-      (r) => (r.resourceType === 'Script' || r.resourceType === 'Stylesheet') && r.url.startsWith(url),
-    );
+    const assets = requests.filter((r) => (r.resourceType === 'Script' || r.resourceType === 'Stylesheet') && r.url.startsWith(url));
     let jsRaw = 0;
     let jsGzip = 0;
     let cssRaw = 0;
@@ -92,7 +89,9 @@ async function main() {
         cssRaw += bytes.length;
         cssGzip += gz;
       }
-      rows.push(`    ${new URL(asset.url).pathname.padEnd(52)} ${kb(bytes.length).padStart(10)} ${kb(gz).padStart(10)} gzipped   (sent: ${kb(asset.transferSize ?? 0)})`);
+      rows.push(
+        `    ${new URL(asset.url).pathname.padEnd(52)} ${kb(bytes.length).padStart(10)} ${kb(gz).padStart(10)} gzipped   (sent: ${kb(asset.transferSize ?? 0)})`,
+      );
     }
 
     process.stdout.write(

@@ -124,7 +124,10 @@ export async function signUpBenchMember(
     body: JSON.stringify({ email: member.email, password: 'bench password 1', name: '' }),
   });
   if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const saved = await fetch(`${base}/api/profile`, {
     method: 'PUT',
     headers: { ...headers, cookie },
@@ -199,7 +202,11 @@ export async function onEachDatabase(
     process.stdout.write(`\n== PostgreSQL (throw-away server${instances > 1 ? `, ${instances} app instances` : ''}) ==\n`);
     await withSeededPostgres(run.name, run.seed, ({ root, env }) => {
       const names = Array.from({ length: instances }, (_, i) => `instance-${i + 1}`);
-      return withServers(root, names.map((name) => [name, { ...env, DATA_DIR: path.join(root, name), ...run.env }]), bench);
+      return withServers(
+        root,
+        names.map((name) => [name, { ...env, DATA_DIR: path.join(root, name), ...run.env }]),
+        bench,
+      );
     });
   }
   if (db === 'pglite' || db === 'both') {
@@ -223,7 +230,9 @@ async function withServers(root: string, servers: Array<[string, Record<string, 
 export function runBench(main: () => Promise<void>) {
   main().catch((err) => {
     const cause = (err as { cause?: unknown })?.cause;
-    process.stderr.write(`${cause instanceof Error ? `${cause.message}\n` : ''}${err instanceof Error ? err.stack?.slice(0, 2000) : String(err)}\n`);
+    process.stderr.write(
+      `${cause instanceof Error ? `${cause.message}\n` : ''}${err instanceof Error ? err.stack?.slice(0, 2000) : String(err)}\n`,
+    );
     process.exit(1);
   });
 }

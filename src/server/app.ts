@@ -84,7 +84,10 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     },
   });
   // Exactly one route, the photo upload, takes a larger body, under its own limit (profiles/routes.ts).
-  app.use('/api/*', except((c) => isPhotoUpload(c.req.method, c.req.path), jsonBodyLimit));
+  app.use(
+    '/api/*',
+    except((c) => isPhotoUpload(c.req.method, c.req.path), jsonBodyLimit),
+  );
 
   app.onError((err, c) => {
     if (err instanceof AppError) {

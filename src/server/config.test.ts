@@ -11,7 +11,13 @@ describe('loadConfig', () => {
 
   it('lists every bad variable at once', () => {
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://x', ADMIN_EMAILS: 'a@b.org,nope', SESSION_SECRET: 'short' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'http://x',
+        ADMIN_EMAILS: 'a@b.org,nope',
+        SESSION_SECRET: 'short',
+      });
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);

@@ -115,6 +115,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'start-up failed', err: err instanceof Error ? String(err.stack) : String(err) })}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'start-up failed', err: err instanceof Error ? String(err.stack) : String(err) })}\n`,
+  );
   process.exit(1);
 });

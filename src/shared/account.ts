@@ -37,7 +37,10 @@ export const resetPasswordSchema = z
 export const updateAccountSchema = z
   .object({
     email: emailSchema,
-    password: z.union([z.literal(''), passwordSchema]).optional().default(''),
+    password: z
+      .union([z.literal(''), passwordSchema])
+      .optional()
+      .default(''),
     confirmPassword: z.string().optional().default(''),
   })
   .refine((v) => v.password === v.confirmPassword, {

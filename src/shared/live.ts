@@ -22,7 +22,14 @@ export const LIVE_MAX_TOPICS = 10;
 export const liveQuerySchema = z.object({
   topics: z
     .string({ error: 'Name at least one topic' })
-    .transform((s) => [...new Set(s.split(',').map((t) => t.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(
       z
         .array(z.string().regex(LIVE_TOPIC_PATTERN, 'Unknown topic'))

@@ -20,6 +20,5 @@ export const MESSAGES = {
   humanButton: 'I am indeed human',
   recentLoginRequired:
     'For your security, changing your email or password needs a recent sign-in. Please sign out and sign in again, or contact the team.',
-  publishNotice:
-    'By registering, you allow the information you enter in your profile to be published to the other members of the network.',
+  publishNotice: 'By registering, you allow the information you enter in your profile to be published to the other members of the network.',
 } as const;

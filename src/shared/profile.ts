@@ -37,10 +37,7 @@ const missingOrNotText = (label: string) => (issue: { input?: unknown }) =>
   issue.input == null ? `${label} is required` : `${label} must be text`;
 
 function requiredText(label: string, max: number) {
-  return plainString(label)
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, tooLong(label, max));
+  return plainString(label).trim().min(1, `${label} is required`).max(max, tooLong(label, max));
 }
 
 /** An explicit Yes or No, or unset (blank or null). Never defaults to Yes. */
@@ -212,7 +209,8 @@ export type StoredProfileFields = z.infer<typeof storedProfileFieldsSchema>;
 
 /** Each field of the form, as the form's schema makes it, or null; a field added to one but not the other fails here. */
 type StoredAsTheFormMakesThem = { [K in ProfileField]: K extends 'state' ? StateCode | typeof STATE_NONE : ProfileData[K] | null };
-const sameFields: [StoredProfileFields, StoredAsTheFormMakesThem] extends [StoredAsTheFormMakesThem, StoredProfileFields] ? true : never = true;
+const sameFields: [StoredProfileFields, StoredAsTheFormMakesThem] extends [StoredAsTheFormMakesThem, StoredProfileFields] ? true : never =
+  true;
 void sameFields;
 
 /** GET/PUT /api/profile: the member's own profile, private fields included. */
@@ -274,7 +272,9 @@ export const PUBLIC_PROFILE_FIELDS = [
  */
 export const publicProfileSchema = z
   .strictObject({
-    ...storedProfileFieldsSchema.pick(Object.fromEntries(PUBLIC_PROFILE_FIELDS.map((k) => [k, true])) as { [K in (typeof PUBLIC_PROFILE_FIELDS)[number]]: true }).shape,
+    ...storedProfileFieldsSchema.pick(
+      Object.fromEntries(PUBLIC_PROFILE_FIELDS.map((k) => [k, true])) as { [K in (typeof PUBLIC_PROFILE_FIELDS)[number]]: true },
+    ).shape,
     uid: z.string(),
     photoUrl: z.string().nullable(),
     /** ISO time of the last save. */

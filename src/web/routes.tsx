@@ -56,11 +56,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         ErrorBoundary: RouteError,
-        children: [
-          ...publicRoutes,
-          { Component: RequireAuth, children: memberRoutes },
-          { path: '*', Component: NotFoundPage },
-        ],
+        children: [...publicRoutes, { Component: RequireAuth, children: memberRoutes }, { path: '*', Component: NotFoundPage }],
       },
     ],
   },

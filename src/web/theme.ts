@@ -45,8 +45,7 @@ const mustard: MantineColorsTuple = [
   '#7f6c27',
 ];
 
-const fontFamily =
-  'Montserrat, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const fontFamily = 'Montserrat, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 export const theme = createTheme({
   colors: { teal, salmon, mustard },

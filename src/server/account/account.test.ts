@@ -9,7 +9,6 @@ import { uidOf, uniqueEmail } from '../testing/factories';
 
 const t = useTestApp({ config: { adminEmails: ['boss@example.org'] } });
 
-
 describe('sign up, sign in, sign out', () => {
   it('creates the login and an empty profile, and signs the member in', async () => {
     const email = uniqueEmail();
@@ -132,7 +131,14 @@ describe('rate limits', () => {
       expect(c.jar.size, type).toBe(0);
     }
     for (const path of ['/api/auth/sign-up/email', '/api/auth/request-password-reset', '/api/auth/sign-out']) {
-      expect((await t.client().post(path, `email=${encodeURIComponent(uniqueEmail())}&password=x`, { 'content-type': 'application/x-www-form-urlencoded' })).status, path).toBe(415);
+      expect(
+        (
+          await t
+            .client()
+            .post(path, `email=${encodeURIComponent(uniqueEmail())}&password=x`, { 'content-type': 'application/x-www-form-urlencoded' })
+        ).status,
+        path,
+      ).toBe(415);
     }
   });
 

@@ -211,7 +211,10 @@ describe('changing the address', () => {
     const m = await signUpMember(t, { confirm: false, profile: null });
     const stale = await t.emailLinkTokenTo(m.email);
     // The member moves to an address of their own (confirmed there), leaving the old link behind.
-    await t.db.update(user).set({ email: uniqueEmail('elsewhere') }).where(eq(user.id, m.id));
+    await t.db
+      .update(user)
+      .set({ email: uniqueEmail('elsewhere') })
+      .where(eq(user.id, m.id));
     expect((await confirm(m.c, stale)).status).toBe(400);
     expect(await m.c.me()).toMatchObject({ emailVerified: false });
   });

@@ -99,19 +99,22 @@ export async function requestEmailChange(deps: Deps, { who, newEmail }: { who: S
         'If you did not ask for this, ignore this message: nothing changes.',
       ],
     });
-    await deps.outbox.add({
-      form: MAIL_FORMS.emailChangeNotice,
-      to: who.email.toLowerCase(),
-      ...renderMail({
-        subject: 'A change of your Foster Care Network email address was asked for',
-        paragraphs: [
-          `Someone signed in to your Foster Care Network account asked to change its email address to ${newEmail}.`,
-          'Nothing changes until that address confirms. If this was you, open the link we sent there.',
-          'If it was not you, sign in and change your password, and write to the team through the contact page.',
-          { link: `${deps.config.publicUrl}/contact`, label: 'Contact the team' },
-        ],
-      }),
-    }, tx);
+    await deps.outbox.add(
+      {
+        form: MAIL_FORMS.emailChangeNotice,
+        to: who.email.toLowerCase(),
+        ...renderMail({
+          subject: 'A change of your Foster Care Network email address was asked for',
+          paragraphs: [
+            `Someone signed in to your Foster Care Network account asked to change its email address to ${newEmail}.`,
+            'Nothing changes until that address confirms. If this was you, open the link we sent there.',
+            'If it was not you, sign in and change your password, and write to the team through the contact page.',
+            { link: `${deps.config.publicUrl}/contact`, label: 'Contact the team' },
+          ],
+        }),
+      },
+      tx,
+    );
   });
   deps.outbox.wake();
   deps.logger.info('email change requested', { uid: who.id });
@@ -171,7 +174,10 @@ export async function confirmEmailLink(
   const now = deps.clock.now();
   const result = await db.transaction(async (tx) => {
     // Deleting first makes the link single-use even when it is opened twice at the same moment.
-    const [row] = await tx.delete(emailToken).where(eq(emailToken.tokenHash, hashOf(token))).returning();
+    const [row] = await tx
+      .delete(emailToken)
+      .where(eq(emailToken.tokenHash, hashOf(token)))
+      .returning();
     if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
     const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, row.uid));
     if (!account) return null;

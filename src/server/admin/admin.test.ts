@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type {
-  ActivityListResponse,
-  AdminOverview,
-  AdminProfileListResponse,
-  AdminStatesResponse,
-} from '../../shared/admin';
+import type { ActivityListResponse, AdminOverview, AdminProfileListResponse, AdminStatesResponse } from '../../shared/admin';
 import { ADMIN_ACTIVITY_PAGE_SIZE, ADMIN_PROFILES_PAGE_SIZE } from '../../shared/admin';
 import { LIVE_TOPICS, type LiveEvent } from '../../shared/live';
 import type { StatesResponse } from '../../shared/state-stat';
@@ -238,7 +233,11 @@ describe('GET /api/admin/profiles', () => {
   it('searches each word, takes % and _ literally, sorts and pages', async () => {
     const admin = await listedAdmin();
     const tag = `sorttag${Date.now()}`;
-    for (const [last, kids] of [['Able', 4], ['Cole', null], ['Baker', 1]] as const) {
+    for (const [last, kids] of [
+      ['Able', 4],
+      ['Cole', null],
+      ['Baker', 1],
+    ] as const) {
       await insertMember(t.db, { firstName: tag, lastName: last, numberOfFosterKids: kids });
     }
     const names = async (query: string) =>
@@ -293,10 +292,31 @@ describe('GET /api/admin/profiles.csv', () => {
 
     const rows = parseCsv(text.slice(1));
     expect(rows[0]).toEqual([
-      'uid', 'email', 'date_last_saved', 'first_name', 'last_name', 'phone', 'ag_affiliated', 'ag_credentialed',
-      'ag_church', 'church', 'city', 'state', 'user_zip', 'street_address', 'comments', 'fosterParent',
-      'numberOfFosterKids', 'org_ag', 'org_ag_title', 'org_ag_url', 'org_other', 'org_other_title', 'org_other_url',
-      'social_media', 'isAdmin',
+      'uid',
+      'email',
+      'date_last_saved',
+      'first_name',
+      'last_name',
+      'phone',
+      'ag_affiliated',
+      'ag_credentialed',
+      'ag_church',
+      'church',
+      'city',
+      'state',
+      'user_zip',
+      'street_address',
+      'comments',
+      'fosterParent',
+      'numberOfFosterKids',
+      'org_ag',
+      'org_ag_title',
+      'org_ag_url',
+      'org_other',
+      'org_other_title',
+      'org_other_url',
+      'social_media',
+      'isAdmin',
     ]);
     expect(rows.every((r) => r.length === PROFILE_CSV_COLUMNS.length)).toBe(true);
     const users = await json<AdminProfileListResponse>(await admin.get('/api/admin/profiles?q=example.org'));
@@ -320,7 +340,12 @@ describe('GET /api/admin/profiles.csv', () => {
     expect(cell(row, 'ag_credentialed')).toBe('');
     expect(cell(row, 'isAdmin')).toBe('false');
     expect(cell(row, 'date_last_saved')).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(cell(rows.find((r) => r[1] === ADMIN_EMAIL)!, 'isAdmin')).toBe('true');
+    expect(
+      cell(
+        rows.find((r) => r[1] === ADMIN_EMAIL)!,
+        'isAdmin',
+      ),
+    ).toBe('true');
 
     const log = await json<ActivityListResponse>(await admin.get('/api/admin/activity'));
     expect(log.entries[0]).toMatchObject({ action: 'profiles.export', actorEmail: ADMIN_EMAIL, details: { profiles: rows.length - 1 } });
@@ -426,13 +451,16 @@ describe('GET /api/admin/activity', () => {
     // An hour ago, so the entries later tests write stay the newest.
     const start = t.clock.now().getTime() - 3_600_000;
     for (let i = 0; i < ADMIN_ACTIVITY_PAGE_SIZE + 5; i++) {
-      await recordActivity({ db: t.db }, {
-        actor: { uid: 'u', email: 'paging@example.org' },
-        action: 'state.update',
-        target: `P${i}`,
-        // Pairs share a time: the id breaks the tie without skipping or repeating an entry.
-        at: new Date(start + Math.floor(i / 2) * 1000),
-      });
+      await recordActivity(
+        { db: t.db },
+        {
+          actor: { uid: 'u', email: 'paging@example.org' },
+          action: 'state.update',
+          target: `P${i}`,
+          // Pairs share a time: the id breaks the tie without skipping or repeating an entry.
+          at: new Date(start + Math.floor(i / 2) * 1000),
+        },
+      );
     }
     const first = await json<ActivityListResponse>(await admin.get('/api/admin/activity'));
     expect(first.entries).toHaveLength(ADMIN_ACTIVITY_PAGE_SIZE);

@@ -43,6 +43,14 @@ describe('csvCell', () => {
 
 describe('toCsv', () => {
   it('starts with a byte-order mark and ends every line with CRLF', () => {
-    expect(toCsv(['a', 'b'], [['1', null], ['x,y', true]])).toBe('\uFEFFa,b\r\n1,\r\n"x,y",true\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['1', null],
+          ['x,y', true],
+        ],
+      ),
+    ).toBe('\uFEFFa,b\r\n1,\r\n"x,y",true\r\n');
   });
 });

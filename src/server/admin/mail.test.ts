@@ -34,7 +34,10 @@ async function queue(overrides: { form?: string; to?: string; subject?: string; 
     form: overrides.form ?? MAIL_FORMS.newPostAlert,
     to: overrides.to ?? uniqueEmail('to'),
     replyTo: 'writer@example.org',
-    ...renderMail({ subject: overrides.subject ?? 'New post: Meals for a new foster family', paragraphs: [overrides.text ?? 'A post was written.'] }),
+    ...renderMail({
+      subject: overrides.subject ?? 'New post: Meals for a new foster family',
+      paragraphs: [overrides.text ?? 'A post was written.'],
+    }),
   });
   clock.advance(1000);
   return id;
@@ -176,7 +179,10 @@ describe('DELETE /api/admin/mail/:id', () => {
     expect(await t.db.select().from(mail).where(eq(mail.id, id))).toEqual([]);
     expect(await t.db.select().from(mailEvent).where(eq(mailEvent.mailId, id))).toEqual([]);
     // On PostgreSQL the item's 'created' may arrive late, over the listening connection: wait for 'deleted'.
-    await until(async () => events.seen, (seen) => seen.some((e) => e.id === id && e.kind === 'deleted'));
+    await until(
+      async () => events.seen,
+      (seen) => seen.some((e) => e.id === id && e.kind === 'deleted'),
+    );
     events.stop();
 
     const log = await json<ActivityListResponse>(await c.get('/api/admin/activity'));
@@ -197,8 +203,14 @@ describe('mail on the live channel', () => {
     startWorker(transport);
     const events = mailEvents();
     const id = await queue();
-    await until(() => stateOf(id), (s) => s === 'SUCCESS');
-    await until(async () => events.seen.filter((e) => e.id === id).length, (n) => n >= 3);
+    await until(
+      () => stateOf(id),
+      (s) => s === 'SUCCESS',
+    );
+    await until(
+      async () => events.seen.filter((e) => e.id === id).length,
+      (n) => n >= 3,
+    );
     events.stop();
     expect(events.seen.filter((e) => e.id === id).map((e) => e.kind)).toEqual(['created', 'updated', 'updated']);
   });
@@ -210,7 +222,10 @@ describe('POST /api/admin/mail/:id/retry', () => {
     const { transport, failing } = switchableTransport();
     startWorker(transport);
     const id = await queue({ subject: 'Refused at first' });
-    await until(() => stateOf(id), (s) => s === 'ERROR');
+    await until(
+      () => stateOf(id),
+      (s) => s === 'ERROR',
+    );
     const failed = await json<AdminMailDetail>(await c.get(`/api/admin/mail/${id}`));
     expect(failed).toMatchObject({ state: 'ERROR', attempts: 1, error: '550 Mailbox unavailable' });
     expect(failed.endTime).not.toBeNull();
@@ -219,7 +234,10 @@ describe('POST /api/admin/mail/:id/retry', () => {
     const retried = await json<{ state: string; attempts: number }>(await c.post(`/api/admin/mail/${id}/retry`));
     expect(retried).toMatchObject({ state: 'RETRY', attempts: 1 });
     // The worker polls once an hour here: only the retry's wake-up can have delivered it.
-    await until(() => stateOf(id), (s) => s === 'SUCCESS');
+    await until(
+      () => stateOf(id),
+      (s) => s === 'SUCCESS',
+    );
     const delivered = await json<AdminMailDetail>(await c.get(`/api/admin/mail/${id}`));
     expect(delivered).toMatchObject({ state: 'SUCCESS', attempts: 2, error: null });
     expect(delivered.events.map((e) => e.state)).toEqual(['PENDING', 'PROCESSING', 'ERROR', 'RETRY', 'PROCESSING', 'SUCCESS']);

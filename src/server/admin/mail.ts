@@ -104,7 +104,10 @@ export function hideTokens(text: string): string {
 
 /** One item with its text, its HTML part (secret tokens hidden) and the history of its delivery. */
 export async function getMail(db: Db, { id }: { id: string }): Promise<AdminMailDetail> {
-  const [row] = await db.select({ ...summaryColumns, message: mail.message }).from(mail).where(eq(mail.id, id));
+  const [row] = await db
+    .select({ ...summaryColumns, message: mail.message })
+    .from(mail)
+    .where(eq(mail.id, id));
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   const events = await db
     .select({ at: mailEvent.at, state: mailEvent.state, attempt: mailEvent.attempt, detail: mailEvent.detail })
@@ -130,13 +133,16 @@ export async function deleteMail(deps: Deps, { actor, id }: { actor: Actor; id: 
       .where(eq(mail.id, id))
       .returning({ form: mail.form, to: mail.to, state: mail.state, subject: sql<string>`${mail.message}->>'subject'` });
     if (!gone) throw new AppError('NOT_FOUND', NOT_FOUND);
-    await recordActivity({ db: tx, live: deps.live }, {
-      actor,
-      action: ADMIN_ACTIONS.mailDeleted,
-      target: id,
-      details: gone,
-      at: deps.clock.now(),
-    });
+    await recordActivity(
+      { db: tx, live: deps.live },
+      {
+        actor,
+        action: ADMIN_ACTIONS.mailDeleted,
+        target: id,
+        details: gone,
+        at: deps.clock.now(),
+      },
+    );
     await announceMail(deps.live, tx, 'deleted', id);
   });
   deps.logger.info('mail item deleted', { mailId: id, by: actor.uid });
@@ -167,13 +173,16 @@ export async function retryMail(deps: Deps, { actor, id }: { actor: Actor; id: s
       attempt: updated.attempts,
       detail: `retry asked by ${actor.email ?? 'the command line'}`,
     });
-    await recordActivity({ db: tx, live: deps.live }, {
-      actor,
-      action: ADMIN_ACTIONS.mailRetried,
-      target: id,
-      details: { form: updated.form, to: updated.to, subject: updated.subject, attempts: updated.attempts },
-      at: now,
-    });
+    await recordActivity(
+      { db: tx, live: deps.live },
+      {
+        actor,
+        action: ADMIN_ACTIONS.mailRetried,
+        target: id,
+        details: { form: updated.form, to: updated.to, subject: updated.subject, attempts: updated.attempts },
+        at: now,
+      },
+    );
     await announceMail(deps.live, tx, 'updated', id);
     return updated;
   });

@@ -43,11 +43,7 @@ export async function getOverview(
     .from(profile)
     .where(isNotNull(profile.savedAt));
   const network = await networkByState(db);
-  const signUpRows = await db
-    .select({ day, count: count() })
-    .from(user)
-    .where(gte(user.createdAt, since))
-    .groupBy(day);
+  const signUpRows = await db.select({ day, count: count() }).from(user).where(gte(user.createdAt, since)).groupBy(day);
   const mailRows = await db.select({ state: mail.state, count: count() }).from(mail).groupBy(mail.state);
 
   const signUpsByDay = new Map(signUpRows.map((r) => [r.day, r.count]));

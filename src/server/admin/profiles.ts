@@ -85,7 +85,10 @@ function toAdminProfile(config: Config, row: Joined): AdminProfile {
   };
 }
 
-const joinedColumns = { account: { id: user.id, email: user.email, createdAt: user.createdAt, emailVerified: user.emailVerified }, profile };
+const joinedColumns = {
+  account: { id: user.id, email: user.email, createdAt: user.createdAt, emailVerified: user.emailVerified },
+  profile,
+};
 
 /** A page of profiles, searched and sorted (ties broken by account id, so pages never overlap). */
 type Deps = Pick<AppDeps, 'database' | 'config'>;
@@ -106,7 +109,11 @@ export async function listAdminProfiles(
       .orderBy(...orderOf(query.sort, query.dir), asc(user.id))
       .limit(ADMIN_PROFILES_PAGE_SIZE)
       .offset((query.page - 1) * ADMIN_PROFILES_PAGE_SIZE),
-    db.select({ n: sql<number>`count(*)::int` }).from(user).leftJoin(profile, eq(profile.uid, user.id)).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(user)
+      .leftJoin(profile, eq(profile.uid, user.id))
+      .where(where),
   ]);
   return {
     profiles: rows.map((row) => toAdminProfile(config, row)),

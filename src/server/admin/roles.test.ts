@@ -32,7 +32,11 @@ describe('admin role', () => {
     const body = JSON.stringify({ email, isAdmin: true });
     const headers = { 'content-type': 'application/json' };
     expect((await app.request('/internal/admin-role', { method: 'POST', body, headers })).status).toBe(403);
-    const wrong = await app.request('/internal/admin-role', { method: 'POST', body, headers: { ...headers, authorization: 'Bearer nope' } });
+    const wrong = await app.request('/internal/admin-role', {
+      method: 'POST',
+      body,
+      headers: { ...headers, authorization: 'Bearer nope' },
+    });
     expect(wrong.status).toBe(403);
     const ok = await app.request('/internal/admin-role', {
       method: 'POST',
@@ -65,7 +69,11 @@ describe('reset-2fa', () => {
     expect(await me()).toMatchObject({ twoFactorEnabled: true, secondFactorPassed: true });
     expect((await c.get('/api/admin/access')).status).toBe(200);
 
-    expect(await resetTwoFactor({ db: t.db, live: t.deps.live }, { email: email.toUpperCase() })).toEqual({ ok: true, email, hadFactor: true });
+    expect(await resetTwoFactor({ db: t.db, live: t.deps.live }, { email: email.toUpperCase() })).toEqual({
+      ok: true,
+      email,
+      hadFactor: true,
+    });
     const { id } = await me();
     expect(await me()).toMatchObject({ twoFactorEnabled: false, secondFactorPassed: false });
     expect(await t.db.select().from(twoFactor).where(eq(twoFactor.userId, id))).toEqual([]);

@@ -37,13 +37,16 @@ async function storeRole(
     .values({ uid: target.uid, email: target.email, isAdmin })
     .onConflictDoUpdate({ target: profile.uid, set: { isAdmin } });
   if ((before?.isAdmin ?? false) === isAdmin) return;
-  await recordActivity({ db: tx, live: context.live }, {
-    actor: context.actor,
-    action: isAdmin ? ADMIN_ACTIONS.roleGranted : ADMIN_ACTIONS.roleRevoked,
-    target: target.email,
-    details: { uid: target.uid, isAdmin, via: context.via },
-    at: context.at,
-  });
+  await recordActivity(
+    { db: tx, live: context.live },
+    {
+      actor: context.actor,
+      action: isAdmin ? ADMIN_ACTIONS.roleGranted : ADMIN_ACTIONS.roleRevoked,
+      target: target.email,
+      details: { uid: target.uid, isAdmin, via: context.via },
+      at: context.at,
+    },
+  );
   await context.live?.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'updated', id: target.uid });
 }
 
@@ -54,7 +57,10 @@ async function storeRole(
 export async function setAdmin(deps: CommandLineDeps, change: RoleChange): Promise<RoleResult> {
   const { db } = deps;
   const email = change.email.trim().toLowerCase();
-  const [found] = await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email));
+  const [found] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email));
   if (!found) return { ok: false, reason: 'no-account' };
   const at = (deps.clock ?? systemClock).now();
   await db.transaction(async (tx) => {

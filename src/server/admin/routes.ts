@@ -84,12 +84,15 @@ export function adminRoutes(deps: AppDeps) {
         const who = admin(c);
         const now = deps.clock.now();
         const profiles = await allAdminProfiles(deps);
-        await recordActivity({ db, live: deps.live }, {
-          actor: who,
-          action: ADMIN_ACTIONS.profilesExported,
-          details: { profiles: profiles.length },
-          at: now,
-        });
+        await recordActivity(
+          { db, live: deps.live },
+          {
+            actor: who,
+            action: ADMIN_ACTIONS.profilesExported,
+            details: { profiles: profiles.length },
+            at: now,
+          },
+        );
         deps.logger.info('profiles exported', { by: who.uid, profiles: profiles.length });
         c.header('Content-Type', 'text/csv; charset=utf-8; header=present');
         c.header('Content-Disposition', `attachment; filename="${profilesCsvFileName(now)}"`);

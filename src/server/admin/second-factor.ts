@@ -16,7 +16,10 @@ export type TwoFactorResetResult = { ok: true; email: string; hadFactor: boolean
 export async function resetTwoFactor(deps: CommandLineDeps, input: { email: string }): Promise<TwoFactorResetResult> {
   const { db } = deps;
   const email = input.email.trim().toLowerCase();
-  const [found] = await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email));
+  const [found] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email));
   if (!found) return { ok: false, reason: 'no-account' };
   const at = (deps.clock ?? systemClock).now();
   const hadFactor = await db.transaction(async (tx) => {
@@ -25,13 +28,16 @@ export async function resetTwoFactor(deps: CommandLineDeps, input: { email: stri
     await tx.update(session).set({ secondFactorAt: null }).where(eq(session.userId, found.id));
     // Codes spent with the old key (auth/two-factor.ts) mean nothing for a new one.
     await tx.delete(verification).where(like(verification.identifier, `totp-spent:${found.id}:%`));
-    await recordActivity({ db: tx, live: deps.live }, {
-      actor: COMMAND_LINE,
-      action: ADMIN_ACTIONS.twoFactorReset,
-      target: email,
-      details: { uid: found.id, hadFactor: removed.length > 0, via: 'command line' },
-      at,
-    });
+    await recordActivity(
+      { db: tx, live: deps.live },
+      {
+        actor: COMMAND_LINE,
+        action: ADMIN_ACTIONS.twoFactorReset,
+        target: email,
+        details: { uid: found.id, hadFactor: removed.length > 0, via: 'command line' },
+        at,
+      },
+    );
     await deps.live?.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'updated', id: found.id });
     return removed.length > 0;
   });

@@ -55,7 +55,12 @@ describe('suspending a member', () => {
     const [told] = await mailsTo(t.db, m.email, 'account suspended');
     expect(told!.message.text).toContain(REASON);
     const log = (await (await admin.get('/api/admin/activity')).json()) as ActivityListResponse;
-    expect(log.entries[0]).toMatchObject({ action: 'member.suspend', actorEmail: ADMIN_EMAIL, target: m.email, details: { reason: REASON } });
+    expect(log.entries[0]).toMatchObject({
+      action: 'member.suspend',
+      actorEmail: ADMIN_EMAIL,
+      target: m.email,
+      details: { reason: REASON },
+    });
     const listed = (await (await admin.get(`/api/admin/profiles?q=${encodeURIComponent(m.email)}`)).json()) as AdminProfileListResponse;
     expect(listed.profiles[0]).toMatchObject({ uid: m.id, suspensionReason: REASON, emailVerified: true });
     expect(listed.profiles[0]!.suspendedAt).not.toBeNull();

@@ -43,7 +43,10 @@ async function changeSuspension(deps: Deps, actor: Actor & { uid: string }, targ
   const now = deps.clock.now();
   await deps.database.db.transaction(async (tx) => {
     await change.write(tx, now);
-    await recordActivity({ db: tx, live: deps.live }, { actor, action: change.action, target: target.email, details: change.details, at: now });
+    await recordActivity(
+      { db: tx, live: deps.live },
+      { actor, action: change.action, target: target.email, details: change.details, at: now },
+    );
     await deps.outbox.add({ form: change.form, to: target.email, ...renderMail(change.mail) }, tx);
     await deps.live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'updated', id: target.uid });
   });

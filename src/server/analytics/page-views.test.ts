@@ -20,8 +20,7 @@ function visitor(ip?: string) {
   const c = t.client(ip);
   return {
     ip,
-    view: (body: unknown, headers: Record<string, string> = {}) =>
-      c.post('/api/page-views', body, { 'user-agent': UA, ...headers }),
+    view: (body: unknown, headers: Record<string, string> = {}) => c.post('/api/page-views', body, { 'user-agent': UA, ...headers }),
   };
 }
 
@@ -130,9 +129,10 @@ describe('POST /api/page-views', () => {
     expect((await visitor('203.0.113.201').view({ path: '/someone-else' })).status).toBe(204);
     clock.advance(PAGE_VIEW_RATE.windowMs);
     expect((await v.view({ path: '/a-minute-later' })).status).toBe(204);
-    const [{ n }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(pageView).where(eq(pageView.path, '/one-too-many'))) as [
-      { n: number },
-    ];
+    const [{ n }] = (await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pageView)
+      .where(eq(pageView.path, '/one-too-many'))) as [{ n: number }];
     expect(n).toBe(0);
   });
 });

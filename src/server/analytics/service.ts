@@ -24,7 +24,10 @@ export function createSaltKeeper(db: Db, clock: Clock) {
   return async function saltOfToday(): Promise<{ day: string; salt: string }> {
     const day = utcDay(clock.now());
     if (current?.day === day) return current;
-    await db.insert(analyticsSalt).values({ day, salt: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+    await db
+      .insert(analyticsSalt)
+      .values({ day, salt: randomBytes(32).toString('base64url') })
+      .onConflictDoNothing();
     const [row] = await db.select().from(analyticsSalt).where(eq(analyticsSalt.day, day));
     if (!row) throw new Error(`the analytics salt of ${day} vanished`);
     await db.delete(analyticsSalt).where(lt(analyticsSalt.day, day));
@@ -72,10 +75,7 @@ export async function summarisePageViews(deps: Deps, { days }: { days: number })
   const day = sql<string>`to_char(${pageView.at} at time zone 'UTC', 'YYYY-MM-DD')`;
   const dailyVisitors = sql<number>`count(distinct (${day}, ${pageView.visitorKey}))::int`;
 
-  const [totals] = await db
-    .select({ views: count(), visitors: dailyVisitors })
-    .from(pageView)
-    .where(inRange);
+  const [totals] = await db.select({ views: count(), visitors: dailyVisitors }).from(pageView).where(inRange);
   const byPath = await db
     .select({ path: pageView.path, views: count(), visitors: dailyVisitors })
     .from(pageView)

@@ -124,10 +124,7 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
             // Every account gets its profile row at once, so isAdmin and the email have a home; the
             // admin's open list of profiles hears of it.
             await db.transaction(async (tx) => {
-              await tx
-                .insert(schema.profile)
-                .values({ uid: created.id, email: created.email.toLowerCase() })
-                .onConflictDoNothing();
+              await tx.insert(schema.profile).values({ uid: created.id, email: created.email.toLowerCase() }).onConflictDoNothing();
               await live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'created', id: created.id });
             });
             logger.info('account created', { uid: created.id });

@@ -30,12 +30,25 @@ function googleUser(overrides: Partial<ProviderIdentity> = {}): ProviderIdentity
 }
 
 function popupStartUrl(params: Record<string, string> = {}) {
-  const query = new URLSearchParams({ provider: 'google', popupOrigin: t.config.publicUrl, popupNonce: 'nonce-1', ...DESTINATIONS, ...params });
+  const query = new URLSearchParams({
+    provider: 'google',
+    popupOrigin: t.config.publicUrl,
+    popupNonce: 'nonce-1',
+    ...DESTINATIONS,
+    ...params,
+  });
   return `/api/auth/oauth-popup/start?${query}`;
 }
 
 /** What the popup's completion page posts to the page that opened it. */
-function completionOf(html: string): { type: string; nonce: string; token?: string; redirectTo?: string; error?: { code: string }; targetOrigin: string } {
+function completionOf(html: string): {
+  type: string;
+  nonce: string;
+  token?: string;
+  redirectTo?: string;
+  error?: { code: string };
+  targetOrigin: string;
+} {
   const match = /<script type="application\/json" id="better-auth-oauth-popup">(.*?)<\/script>/s.exec(html);
   if (!match) throw new Error(`not a completion page:\n${html}`);
   return JSON.parse(match[1]!);
@@ -67,7 +80,6 @@ async function redirectSignIn(c: Client, consent: Consent) {
   const back = await atProvider(url, consent);
   return c.get(back.pathname + back.search);
 }
-
 
 async function usersWith(email: string) {
   return t.db.select().from(user).where(eq(user.email, email));
@@ -105,7 +117,12 @@ describe('with a Google client', () => {
     const c = t.client();
     const { callback, page } = await popupSignIn(c, who);
     expect(callback.status).toBe(200);
-    expect(page).toMatchObject({ type: 'better-auth:oauth-popup', nonce: 'nonce-1', redirectTo: '/update-profile', targetOrigin: t.config.publicUrl });
+    expect(page).toMatchObject({
+      type: 'better-auth:oauth-popup',
+      nonce: 'nonce-1',
+      redirectTo: '/update-profile',
+      targetOrigin: t.config.publicUrl,
+    });
     expect(page.error).toBeUndefined();
 
     const signedIn = await c.me();
@@ -185,7 +202,12 @@ describe('with a Google client', () => {
     expect((await popupSignIn(other, googleUser({ email: member.email, emailVerified: false }))).page.error).toBeDefined();
     expect(await other.me()).toBeNull();
     expect((await member.c.me())?.id).toBe(member.id);
-    expect(await t.db.select().from(account).where(and(eq(account.userId, member.id), eq(account.providerId, 'google')))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(account)
+        .where(and(eq(account.userId, member.id), eq(account.providerId, 'google'))),
+    ).toHaveLength(0);
   });
 
   it('refuses a linked Google account whose address is no longer verified', async () => {
@@ -282,7 +304,12 @@ describe('what the Google start endpoints accept', () => {
     expect(notJson.status).toBe(415);
     expect(((await notJson.json()) as { code: string }).code).toBe('UNSUPPORTED_MEDIA_TYPE');
 
-    for (const params of [{ provider: 'github' }, { scopes: 'drive' }, { additionalData: '{}' }, { callbackURL: 'https://evil.example/' }] as Record<string, string>[]) {
+    for (const params of [
+      { provider: 'github' },
+      { scopes: 'drive' },
+      { additionalData: '{}' },
+      { callbackURL: 'https://evil.example/' },
+    ] as Record<string, string>[]) {
       const res = await c.get(popupStartUrl(params));
       expect(res.status, JSON.stringify(params)).toBe(400);
     }
@@ -341,7 +368,10 @@ describe('two-step sign-in', () => {
     const c = t.client();
     await popupSignIn(c, googleUser({ email: member.email }));
     expect((await c.me())?.id).toBe(member.id);
-    const [made] = await t.db.select().from(session).where(eq(session.token, c.jar.get('better-auth.session_token')!.split('.')[0]!));
+    const [made] = await t.db
+      .select()
+      .from(session)
+      .where(eq(session.token, c.jar.get('better-auth.session_token')!.split('.')[0]!));
     expect(made!.secondFactorAt).toBeNull();
     const refused = await c.get('/api/admin/access');
     expect(refused.status).toBe(403);

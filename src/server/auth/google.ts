@@ -58,10 +58,7 @@ export const refuseUnverifiedGoogleEmail: ValidateUserInfo = ({ user: info, sour
  * the address becomes confirmed, the password whoever signed up chose is removed and every session
  * ends. Runs just before Better Auth links the Google identity, after all of its own checks passed.
  */
-export async function takeOverUnverifiedAccount(
-  deps: { db: Db; live: LivePublisher; logger: Logger },
-  userId: string,
-): Promise<void> {
+export async function takeOverUnverifiedAccount(deps: { db: Db; live: LivePublisher; logger: Logger }, userId: string): Promise<void> {
   const tookOver = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, userId)).for('update');
     if (!row || row.emailVerified) return false;

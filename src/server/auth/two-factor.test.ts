@@ -59,7 +59,8 @@ async function signInPending(email: string): Promise<Client> {
 }
 
 /** Set-up's first step; `null` sends no password at all. */
-const enable = (c: Client, password: string | null = PASSWORD) => c.post('/api/auth/two-factor/enable', password === null ? {} : { password });
+const enable = (c: Client, password: string | null = PASSWORD) =>
+  c.post('/api/auth/two-factor/enable', password === null ? {} : { password });
 const verifyTotp = (c: Client, code: string) => c.post('/api/auth/two-factor/verify-totp', { code });
 const verifyRecovery = (c: Client, code: string) => c.post('/api/auth/two-factor/verify-backup-code', { code });
 
@@ -77,7 +78,9 @@ describe('setting up', () => {
     const first = await enable(c);
     expect(first.status).toBe(200);
     const { totpURI, backupCodes } = (await first.json()) as { totpURI: string; backupCodes: string[] };
-    expect(totpURI).toMatch(/^otpauth:\/\/totp\/Foster%20Care%20Network:2fa\..+\?secret=[A-Z2-7]+&issuer=Foster\+Care\+Network&digits=6&period=30$/);
+    expect(totpURI).toMatch(
+      /^otpauth:\/\/totp\/Foster%20Care%20Network:2fa\..+\?secret=[A-Z2-7]+&issuer=Foster\+Care\+Network&digits=6&period=30$/,
+    );
     expect(backupCodes).toHaveLength(10);
     for (const code of backupCodes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
 
@@ -256,7 +259,14 @@ describe('turning it off, new recovery codes', () => {
     expect(await check.me()).toMatchObject({ twoFactorEnabled: true });
     expect((await check.post('/api/auth/two-factor/disable', { password: PASSWORD })).status).toBe(200);
     expect(await check.me()).toMatchObject({ twoFactorEnabled: false });
-    expect((await t.db.select().from(twoFactor).where(eq(twoFactor.userId, (await check.me())!.id))).length).toBe(0);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(twoFactor)
+          .where(eq(twoFactor.userId, (await check.me())!.id))
+      ).length,
+    ).toBe(0);
     // The password alone signs in again.
     const plain = t.client();
     expect(await (await plain.signIn(c.email, PASSWORD)).json()).toMatchObject({ user: { email: c.email } });

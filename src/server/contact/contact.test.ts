@@ -75,7 +75,10 @@ describe('POST /api/contact from a visitor', () => {
       [`${version}.${expiry}.${nonce}.${signature!.slice(0, -2)}AA`, HUMAN_CHECK_MESSAGES.invalid],
       [issueHumanToken('another secret of at least 32 characters', clock.now(), HUMAN_TOKEN_TTL_MS).token, HUMAN_CHECK_MESSAGES.invalid],
       // Expiring far in the future: not one we issued.
-      [issueHumanToken(t.config.sessionSecret, new Date(clock.now().getTime() + 365 * 86_400_000), HUMAN_TOKEN_TTL_MS).token, HUMAN_CHECK_MESSAGES.invalid],
+      [
+        issueHumanToken(t.config.sessionSecret, new Date(clock.now().getTime() + 365 * 86_400_000), HUMAN_TOKEN_TTL_MS).token,
+        HUMAN_CHECK_MESSAGES.invalid,
+      ],
     ];
     for (const [humanToken, expected] of cases) {
       const res = await c.post('/api/contact', message(humanToken === undefined ? {} : { humanToken }));

@@ -45,7 +45,10 @@ export function requireHuman(deps: Deps, { who, input }: { who: SessionUser | nu
  * A visitor's token is good for one message: the first message that passes every other check spends it
  * (in the shared database, so a copy sent through another instance is refused too).
  */
-export async function spendHumanToken(limiter: RateLimiter, { who, input }: { who: SessionUser | null; input: ContactFields }): Promise<void> {
+export async function spendHumanToken(
+  limiter: RateLimiter,
+  { who, input }: { who: SessionUser | null; input: ContactFields },
+): Promise<void> {
   if (who || !input.humanToken) return;
   const digest = createHash('sha256').update(input.humanToken).digest('base64url');
   if (await limiter.useOnce(`contact-human-used:${digest}`, humanTokenExpiry(input.humanToken))) return;
@@ -64,9 +67,7 @@ export async function sendContactMessage(deps: Deps, { who, input }: { who: Sess
       paragraphs: [
         `${sender} wrote through the contact page of the Foster Care Network:`,
         { quote: input.message },
-        who
-          ? `Sent while signed in as the member ${who.email}.`
-          : 'Sent by a visitor who was not signed in.',
+        who ? `Sent while signed in as the member ${who.email}.` : 'Sent by a visitor who was not signed in.',
         'Replying to this message writes to the sender.',
       ],
     }),

@@ -228,7 +228,6 @@ export const rateLimit = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_window_idx').on(t.windowStart)],
 );
 
-
 // ---- Per-state foster-care counts (the map and fact sheets; admins edit them) ----------------------
 
 export const stateStat = pgTable('state_stat', {
@@ -330,10 +329,7 @@ export const postResponse = pgTable(
     ...authorColumns(),
     post: text('post').notNull(),
   },
-  (t) => [
-    index('post_response_post_idx').on(t.originalPostId, t.postDate, t.id),
-    index('post_response_poster_idx').on(t.posterUid),
-  ],
+  (t) => [index('post_response_post_idx').on(t.originalPostId, t.postDate, t.id), index('post_response_poster_idx').on(t.posterUid)],
 );
 
 // ---- Admin activity log ------------------------------------------------------------------------------

@@ -18,7 +18,9 @@ const THREADS: DemoThread[] = [
     category: 'Events and resources',
     title: 'Respite care training in Boston, first Saturday of next month',
     body: 'Harbor Assembly is hosting a respite care training for anyone who would like to give foster parents a weekend off.\n\nWe start at 9 and finish by 3, lunch included. Details and sign-up: https://example.org/respite-training',
-    responses: [{ author: 'ruth.nguyen@demo.example.org', body: 'Thank you for opening this up! Two couples from our church would love to come.' }],
+    responses: [
+      { author: 'ruth.nguyen@demo.example.org', body: 'Thank you for opening this up! Two couples from our church would love to come.' },
+    ],
   },
   {
     author: 'daniel.ortiz@demo.example.org',
@@ -26,8 +28,14 @@ const THREADS: DemoThread[] = [
     title: 'How does your church organise meals for a new placement?',
     body: 'A family in our church takes in two siblings next week. We want to bring meals for the first two weeks without overwhelming them.\n\nWhat has worked for you: a sign-up sheet, one coordinator, gift cards?',
     responses: [
-      { author: 'samuel.brooks@demo.example.org', body: 'One coordinator who talks to the family, and drop-offs on a cooler by the door. No visits unless they ask.' },
-      { author: 'grace.miller@demo.example.org', body: 'Ask about allergies and what the kids already like. Familiar food helped ours settle in.' },
+      {
+        author: 'samuel.brooks@demo.example.org',
+        body: 'One coordinator who talks to the family, and drop-offs on a cooler by the door. No visits unless they ask.',
+      },
+      {
+        author: 'grace.miller@demo.example.org',
+        body: 'Ask about allergies and what the kids already like. Familiar food helped ours settle in.',
+      },
     ],
   },
   {

@@ -23,12 +23,72 @@ type DemoMember = {
 };
 
 const MEMBERS: DemoMember[] = [
-  { email: 'grace.miller@demo.example.org', firstName: 'Grace', lastName: 'Miller', city: 'Springfield', state: 'MO', church: 'Central Assembly', fosterParent: 'Yes', agCredentialed: 'No', kids: 3 },
-  { email: 'daniel.ortiz@demo.example.org', firstName: 'Daniel', lastName: 'Ortiz', city: 'Phoenix', state: 'AZ', church: 'Desert Life Church', fosterParent: 'Yes', agCredentialed: 'Yes', kids: 2 },
-  { email: 'ruth.nguyen@demo.example.org', firstName: 'Ruth', lastName: 'Nguyen', city: 'Houston', state: 'TX', church: 'Bayou City Assembly', fosterParent: 'No', agCredentialed: 'Yes', kids: 0 },
-  { email: 'samuel.brooks@demo.example.org', firstName: 'Samuel', lastName: 'Brooks', city: 'Concord', state: 'NH', church: 'Granite Hill Church', fosterParent: 'Yes', agCredentialed: 'No', kids: 1 },
-  { email: 'hannah.lee@demo.example.org', firstName: 'Hannah', lastName: 'Lee', city: 'Boston', state: 'MA', church: 'Harbor Assembly', fosterParent: 'Yes', agCredentialed: 'No', kids: 4 },
-  { email: 'james.walker@demo.example.org', firstName: 'James', lastName: 'Walker', city: 'Sacramento', state: 'CA', church: 'River Valley Church', fosterParent: 'No', agCredentialed: 'No', kids: 0 },
+  {
+    email: 'grace.miller@demo.example.org',
+    firstName: 'Grace',
+    lastName: 'Miller',
+    city: 'Springfield',
+    state: 'MO',
+    church: 'Central Assembly',
+    fosterParent: 'Yes',
+    agCredentialed: 'No',
+    kids: 3,
+  },
+  {
+    email: 'daniel.ortiz@demo.example.org',
+    firstName: 'Daniel',
+    lastName: 'Ortiz',
+    city: 'Phoenix',
+    state: 'AZ',
+    church: 'Desert Life Church',
+    fosterParent: 'Yes',
+    agCredentialed: 'Yes',
+    kids: 2,
+  },
+  {
+    email: 'ruth.nguyen@demo.example.org',
+    firstName: 'Ruth',
+    lastName: 'Nguyen',
+    city: 'Houston',
+    state: 'TX',
+    church: 'Bayou City Assembly',
+    fosterParent: 'No',
+    agCredentialed: 'Yes',
+    kids: 0,
+  },
+  {
+    email: 'samuel.brooks@demo.example.org',
+    firstName: 'Samuel',
+    lastName: 'Brooks',
+    city: 'Concord',
+    state: 'NH',
+    church: 'Granite Hill Church',
+    fosterParent: 'Yes',
+    agCredentialed: 'No',
+    kids: 1,
+  },
+  {
+    email: 'hannah.lee@demo.example.org',
+    firstName: 'Hannah',
+    lastName: 'Lee',
+    city: 'Boston',
+    state: 'MA',
+    church: 'Harbor Assembly',
+    fosterParent: 'Yes',
+    agCredentialed: 'No',
+    kids: 4,
+  },
+  {
+    email: 'james.walker@demo.example.org',
+    firstName: 'James',
+    lastName: 'Walker',
+    city: 'Sacramento',
+    state: 'CA',
+    church: 'River Valley Church',
+    fosterParent: 'No',
+    agCredentialed: 'No',
+    kids: 0,
+  },
 ];
 
 /**
@@ -38,7 +98,10 @@ const MEMBERS: DemoMember[] = [
 export async function seedDemo(db: Db, auth: Auth): Promise<{ created: number; adminSecondFactor: DemoSecondFactor }> {
   let created = 0;
   const ensure = async (email: string, password: string) => {
-    const [found] = await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email));
+    const [found] = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(sql`lower(${user.email})`, email));
     if (found) return { id: found.id, isNew: false };
     const res = await auth.api.signUpEmail({ body: { email, password, name: '' } });
     // Demo addresses cannot receive mail; they stand for members who confirmed theirs.

@@ -26,7 +26,10 @@ function member(opts: { email?: string; withProfile?: boolean; profile?: Partial
   return signUpMember(t, {
     email: opts.email,
     prefix: 'directory',
-    profile: opts.withProfile === false ? null : { firstName: 'Sam', lastName: 'Sender', phone: '4175550199', agAffiliated: 'Yes', ...opts.profile },
+    profile:
+      opts.withProfile === false
+        ? null
+        : { firstName: 'Sam', lastName: 'Sender', phone: '4175550199', agAffiliated: 'Yes', ...opts.profile },
   });
 }
 
@@ -157,10 +160,23 @@ describe('GET /api/directory', () => {
       const base = { city: town, agAffiliated: 'Yes' as const };
       ids = {
         foster: (await insertMember(t.db, { ...base, firstName: 'Fran', lastName: 'Foster', fosterParent: 'Yes', state: 'TX' })).id,
-        credentialed: (await insertMember(t.db, { ...base, firstName: 'Cred', lastName: 'Minister', agCredentialed: 'Yes', state: 'TX' })).id,
-        both: (await insertMember(t.db, { ...base, firstName: 'Bo', lastName: 'Both', fosterParent: 'Yes', agCredentialed: 'Yes', state: 'OK' })).id,
-        neither: (await insertMember(t.db, { ...base, firstName: 'Nel', lastName: 'Neither', state: 'OK', church: 'Hillside Assembly' })).id,
-        org: (await insertMember(t.db, { ...base, firstName: 'Ola', lastName: 'Org', state: 'KS', orgOther: 'Hope Family Services', orgAg: 'Central Bible' })).id,
+        credentialed: (await insertMember(t.db, { ...base, firstName: 'Cred', lastName: 'Minister', agCredentialed: 'Yes', state: 'TX' }))
+          .id,
+        both: (
+          await insertMember(t.db, { ...base, firstName: 'Bo', lastName: 'Both', fosterParent: 'Yes', agCredentialed: 'Yes', state: 'OK' })
+        ).id,
+        neither: (await insertMember(t.db, { ...base, firstName: 'Nel', lastName: 'Neither', state: 'OK', church: 'Hillside Assembly' }))
+          .id,
+        org: (
+          await insertMember(t.db, {
+            ...base,
+            firstName: 'Ola',
+            lastName: 'Org',
+            state: 'KS',
+            orgOther: 'Hope Family Services',
+            orgAg: 'Central Bible',
+          })
+        ).id,
       };
     });
     const uids = (page: DirectoryPage) => page.members.map((m) => m.uid).sort();

@@ -94,7 +94,18 @@ describe('an ordinary member sees no other member’s private fields', () => {
     await record('PUT /api/profile (invalid)', await viewer.request('PUT', '/api/profile', { phone: 'x' }));
 
     // The directory: every filter, alone and together, with and without words, and every page.
-    const searches = ['', 'Springfield', 'Central Assembly', 'Missions', 'Other1', 'Person7', 'Secretwood', '41755', 'example.org', 'private'];
+    const searches = [
+      '',
+      'Springfield',
+      'Central Assembly',
+      'Missions',
+      'Other1',
+      'Person7',
+      'Secretwood',
+      '41755',
+      'example.org',
+      'private',
+    ];
     for (const q of searches) {
       for (const foster of [false, true]) {
         for (const credentialed of [false, true]) {
@@ -123,7 +134,10 @@ describe('an ordinary member sees no other member’s private fields', () => {
     await record('message to nobody', await viewer.post('/api/directory/nobody/message', { message: 'Hello' }));
 
     // The walk covered what it should: every listed member was seen, with their public fields.
-    const listed = seen.filter((s) => s.what.startsWith('/api/directory') && s.status === 200).map((s) => s.body).join('\n');
+    const listed = seen
+      .filter((s) => s.what.startsWith('/api/directory') && s.status === 200)
+      .map((s) => s.body)
+      .join('\n');
     for (const n of [1, 2, 3, 4, 5, 6, 7, 10]) expect(listed).toContain(`"firstName":"Other${n}"`);
     expect(listed).not.toContain('Other8');
     expect(listed).not.toContain('Other9');
@@ -131,13 +145,15 @@ describe('an ordinary member sees no other member’s private fields', () => {
     expect(seen.some((s) => s.what.startsWith('GET photo') && s.status === 200)).toBe(true);
     expect(seen.length).toBeGreaterThan(250);
 
-    const secrets = others.flatMap((o) => [
-      ['email', o.email],
-      ['email', o.email.toUpperCase()],
-      ['phone', o.phone],
-      ['street address', o.streetAddress],
-      ['ZIP code', o.userZip],
-    ]).filter(([, value]) => value);
+    const secrets = others
+      .flatMap((o) => [
+        ['email', o.email],
+        ['email', o.email.toUpperCase()],
+        ['phone', o.phone],
+        ['street address', o.streetAddress],
+        ['ZIP code', o.userZip],
+      ])
+      .filter(([, value]) => value);
     const leaks: string[] = [];
     for (const { what, body } of seen) {
       for (const [field, value] of secrets) {

@@ -68,7 +68,10 @@ function matchConditions(filter: DirectoryQuery): SQL[] {
 
 /** Every listed member: a count without the search expression, so it costs one cheap pass. */
 async function countListed(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profile).where(isListed);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(profile)
+    .where(isListed);
   return Number(row?.n ?? 0);
 }
 
@@ -76,7 +79,10 @@ async function countListed(db: Db): Promise<number> {
  * One page of the directory, DIRECTORY_PAGE_SIZE members at a time, continued with keyset pagination on
  * (last name, first name, uid). Counts are for admins and come with the first page only.
  */
-export async function listDirectory(db: Db, { filter, withCounts: forAdmin }: { filter: DirectoryQuery; withCounts: boolean }): Promise<DirectoryPage> {
+export async function listDirectory(
+  db: Db,
+  { filter, withCounts: forAdmin }: { filter: DirectoryQuery; withCounts: boolean },
+): Promise<DirectoryPage> {
   const match = matchConditions(filter);
   const where = [isListed, ...match];
   if (filter.after) {

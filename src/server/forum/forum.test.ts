@@ -115,7 +115,10 @@ describe('reading', () => {
 
   it('pages through the list newest first without gaps or repeats, ties included', async () => {
     const author = await signUpMember(t, { profile: { firstName: 'Page', lastName: 'Turner' } });
-    const [cat] = await t.db.insert(postCategory).values({ name: `Paging ${Date.now()}` }).returning();
+    const [cat] = await t.db
+      .insert(postCategory)
+      .values({ name: `Paging ${Date.now()}` })
+      .returning();
     const base = new Date('2020-01-01T00:00:00Z').getTime();
     // 45 posts, three to each instant, so pages end in the middle of equal dates.
     const values = Array.from({ length: 45 }, (_, i) => ({
@@ -129,9 +132,7 @@ describe('reading', () => {
       postCategory: cat!.id,
     }));
     const inserted = await t.db.insert(post).values(values).returning({ id: post.id, postDate: post.postDate });
-    const expected = [...inserted]
-      .sort((a, b) => b.postDate.getTime() - a.postDate.getTime() || b.id - a.id)
-      .map((r) => r.id);
+    const expected = [...inserted].sort((a, b) => b.postDate.getTime() - a.postDate.getTime() || b.id - a.id).map((r) => r.id);
 
     const seen: number[] = [];
     let cursor: string | null = null;
@@ -204,7 +205,10 @@ describe('keyword filter', () => {
     const tag = `cc${Date.now().toString(36)}`;
     await Promise.all(writers.map((w, i) => respond(w, id, `Count me in: ${tag}w${i}`)));
     for (let i = 0; i < writers.length; i++) {
-      expect((await list(t.client(), `?q=${tag}w${i}`)).posts.map((p) => p.id), `response ${i}`).toEqual([id]);
+      expect(
+        (await list(t.client(), `?q=${tag}w${i}`)).posts.map((p) => p.id),
+        `response ${i}`,
+      ).toEqual([id]);
     }
   });
 
@@ -241,10 +245,16 @@ describe('posting', () => {
     const name = `Respite Care ${Date.now()}`;
     const first = await createPost(m, { category: `  ${name} ` });
     const second = await createPost(m, { category: name.toUpperCase() });
-    const rows = await t.db.select().from(post).where(sql`${post.id} in (${first}, ${second})`);
+    const rows = await t.db
+      .select()
+      .from(post)
+      .where(sql`${post.id} in (${first}, ${second})`);
     expect(new Set(rows.map((r) => r.postCategory)).size).toBe(1);
     expect(rows[0]).toMatchObject({ posterUid: m.id, posterFirstName: 'Sam', posterLastName: 'Brooks', posterEmail: m.email });
-    const cats = await t.db.select().from(postCategory).where(sql`lower(${postCategory.name}) = lower(${name})`);
+    const cats = await t.db
+      .select()
+      .from(postCategory)
+      .where(sql`lower(${postCategory.name}) = lower(${name})`);
     expect(cats.map((c) => c.name)).toEqual([name]);
     expect((await read(t.client(), second)).body!.post.category).toBe(name);
   });
@@ -433,8 +443,7 @@ describe('editing and deleting: the author or an admin, enforced by the server',
     const id = await createPost(author);
     await respond(author, id);
     await respond(other, id);
-    const responsesOf = async () =>
-      (await t.db.select({ n: count() }).from(postResponse).where(eq(postResponse.originalPostId, id)))[0]!.n;
+    const responsesOf = async () => (await t.db.select({ n: count() }).from(postResponse).where(eq(postResponse.originalPostId, id)))[0]!.n;
     expect(await responsesOf()).toBe(2);
     expect((await author.c.delete(`/api/posts/${id}`)).status).toBe(200);
     expect(await responsesOf()).toBe(0);

@@ -79,9 +79,7 @@ export async function listPosts(
   }
   if (filter.before) {
     const [us, id] = filter.before.split('.');
-    where.push(
-      sql`(${post.postDate}, ${post.id}) < (timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond', ${Number(id)}::int)`,
-    );
+    where.push(sql`(${post.postDate}, ${post.id}) < (timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond', ${Number(id)}::int)`);
   }
   const rows = await db
     .select({

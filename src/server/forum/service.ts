@@ -123,11 +123,7 @@ export async function createPost(deps: Deps, { author, input }: { author: ForumA
  * The network team hears of each new post (SPEC §7 "new-post alert to network staff"). The post is already
  * saved: a failure here is logged, not reported to the member, who would otherwise post it twice.
  */
-async function queueNewPostAlert(
-  deps: Deps,
-  author: ForumAuthor,
-  created: { id: number; title: string; body: string; category: string },
-) {
+async function queueNewPostAlert(deps: Deps, author: ForumAuthor, created: { id: number; title: string; body: string; category: string }) {
   const name = `${author.firstName} ${author.lastName}`.trim();
   const link = `${deps.config.publicUrl}/discuss/${created.id}`;
   try {

@@ -28,7 +28,10 @@ export const routeKeyOf = (method: string, honoPath: string) => `${method.toUppe
 const honoPathOf = (contractPath: string) => `/api${contractPath.replaceAll(/\{(\w+)\}/g, ':$1')}`;
 
 /** The contract with the check of who may ask in front of its input validation. */
-export function guarded<const C extends Contract>(deps: Pick<AppDeps, 'database' | 'config'>, c: C): C & { middleware: MiddlewareHandler<ApiEnv>[] } {
+export function guarded<const C extends Contract>(
+  deps: Pick<AppDeps, 'database' | 'config'>,
+  c: C,
+): C & { middleware: MiddlewareHandler<ApiEnv>[] } {
   registered.set(routeKeyOf(c.method, honoPathOf(c.path)), c);
   const access: MiddlewareHandler<ApiEnv> = async (ctx, next) => {
     if (c.access === 'member') requireUser(ctx);
@@ -51,8 +54,11 @@ export const checkResponses: MiddlewareHandler = async (c, next) => {
   const found = registered.get(routeKeyOf(c.req.method, c.req.routePath));
   if (!found || !c.res.headers.get('content-type')?.startsWith('application/json')) return;
   const declared = (found.responses as Record<number, { content?: Record<string, { schema?: unknown }> }>)[c.res.status];
-  const schema = declared?.content?.['application/json']?.schema as { safeParse?: (v: unknown) => { success: boolean; error?: unknown } } | undefined;
-  if (!schema?.safeParse) throw new Error(`${routeKeyOf(c.req.method, c.req.routePath)} answered ${c.res.status}, which its contract does not declare`);
+  const schema = declared?.content?.['application/json']?.schema as
+    { safeParse?: (v: unknown) => { success: boolean; error?: unknown } } | undefined;
+  if (!schema?.safeParse)
+    throw new Error(`${routeKeyOf(c.req.method, c.req.routePath)} answered ${c.res.status}, which its contract does not declare`);
   const parsed = schema.safeParse(await c.res.clone().json());
-  if (!parsed.success) throw new Error(`${routeKeyOf(c.req.method, c.req.routePath)} answered ${c.res.status} off its contract: ${String(parsed.error)}`);
+  if (!parsed.success)
+    throw new Error(`${routeKeyOf(c.req.method, c.req.routePath)} answered ${c.res.status} off its contract: ${String(parsed.error)}`);
 };

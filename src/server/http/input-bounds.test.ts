@@ -55,7 +55,7 @@ describe('input PostgreSQL cannot store', () => {
     }
   });
 
-  it("NUL or half a surrogate pair anywhere in a Better Auth body is a 400, never a 500 (found by the fuzz suite)", async () => {
+  it('NUL or half a surrogate pair anywhere in a Better Auth body is a 400, never a 500 (found by the fuzz suite)', async () => {
     // A reset token holding NUL reached Better Auth's verification query, and PostgreSQL's text refused it.
     const c = t.client();
     for (const token of ['\\u0000', 'abc\\u0000def', '\\ud800']) {

@@ -35,7 +35,10 @@ it('is OpenAPI 3.1, each operation with a summary, a tag and its answers', () =>
     for (const [method, op] of Object.entries(ops)) {
       expect(op.summary, `${method} ${path}`).toBeTruthy();
       expect(op.tags?.length, `${method} ${path}`).toBe(1);
-      expect(Object.keys(op.responses).some((s) => s.startsWith('2')), `${method} ${path}`).toBe(true);
+      expect(
+        Object.keys(op.responses).some((s) => s.startsWith('2')),
+        `${method} ${path}`,
+      ).toBe(true);
     }
   }
 });
@@ -43,12 +46,21 @@ it('is OpenAPI 3.1, each operation with a summary, a tag and its answers', () =>
 it('describes every route the API serves', () => {
   const inDoc = new Set(documented());
   const served = servedRoutes(t.app).filter((r) => !NOT_API(r));
-  expect(served.filter((r) => !inDoc.has(r)), 'served, but not described').toEqual([]);
-  expect([...inDoc].filter((r) => !served.includes(r)), 'described, but not served').toEqual([]);
+  expect(
+    served.filter((r) => !inDoc.has(r)),
+    'served, but not described',
+  ).toEqual([]);
+  expect(
+    [...inDoc].filter((r) => !served.includes(r)),
+    'described, but not served',
+  ).toEqual([]);
 });
 
 it('describes the forum with its request and response schemas', () => {
-  const getPost = doc.paths['/posts/{id}']?.get as unknown as { parameters: Array<{ name: string; in: string }>; responses: Record<string, unknown> };
+  const getPost = doc.paths['/posts/{id}']?.get as unknown as {
+    parameters: Array<{ name: string; in: string }>;
+    responses: Record<string, unknown>;
+  };
   expect(getPost.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path' }));
   expect(Object.keys(getPost.responses).sort()).toEqual(['200', '404']);
   expect(JSON.stringify(doc)).toContain('"PostDetail"');

@@ -102,7 +102,13 @@ describe('GET /api/live', () => {
 
   it('refuses unknown topics and bad lists with 400', async () => {
     const c = t.client();
-    for (const q of ['', '?topics=', '?topics=secrets', '?topics=posts;drop', `?topics=${Array.from({ length: 11 }, (_, i) => `post:${i}`).join(',')}`]) {
+    for (const q of [
+      '',
+      '?topics=',
+      '?topics=secrets',
+      '?topics=posts;drop',
+      `?topics=${Array.from({ length: 11 }, (_, i) => `post:${i}`).join(',')}`,
+    ]) {
       const res = await c.get(`/api/live${q}`);
       expect(res.status, q).toBe(400);
       expect((await res.json()).code).toBe('VALIDATION');
@@ -134,12 +140,14 @@ describe('GET /api/live', () => {
     expect(other.status).toBe(200);
     await other.body?.cancel();
     await open.pop()!.body?.cancel();
-    await expect.poll(async () => {
-      const res = await c.get('/api/live?topics=posts');
-      if (res.status === 200) open.push(res);
-      else await res.body?.cancel();
-      return res.status;
-    }).toBe(200);
+    await expect
+      .poll(async () => {
+        const res = await c.get('/api/live?topics=posts');
+        if (res.status === 200) open.push(res);
+        else await res.body?.cancel();
+        return res.status;
+      })
+      .toBe(200);
     await Promise.all(open.map(async (r) => r.body?.cancel()));
   });
 

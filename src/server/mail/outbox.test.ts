@@ -9,9 +9,7 @@ const XSS = '<img src=x onerror=alert(1)>';
 
 describe('textToHtml', () => {
   it('escapes the HTML special characters and keeps line breaks', () => {
-    expect(textToHtml(`a & b < c > d " e ' f\nline 2\r\nline 3`)).toBe(
-      'a &amp; b &lt; c &gt; d &quot; e &#39; f<br>line 2<br>line 3',
-    );
+    expect(textToHtml(`a & b < c > d " e ' f\nline 2\r\nline 3`)).toBe('a &amp; b &lt; c &gt; d &quot; e &#39; f<br>line 2<br>line 3');
     expect(textToHtml(XSS)).toBe('&lt;img src=x onerror=alert(1)&gt;');
   });
 });
@@ -35,9 +33,7 @@ describe('renderMail', () => {
     expect(rendered.html).not.toContain('<img');
     expect(rendered.html).toContain('&lt;img src=x onerror=alert(1)&gt;<br>second line');
     expect(rendered.html).toContain('<p>Jo &amp; Sam are reaching out through the network:</p>');
-    expect(rendered.html).toContain(
-      '<a href="https://example.org/reset?token=a%22b&amp;c=1">Choose a new password</a>',
-    );
+    expect(rendered.html).toContain('<a href="https://example.org/reset?token=a%22b&amp;c=1">Choose a new password</a>');
     expect(rendered.html).toContain('<title>A member wrote &lt;you&gt;</title>');
   });
 
@@ -78,9 +74,7 @@ describe('enqueueMail', () => {
     expect(item.message.html).not.toContain('<img');
 
     const events = await database.db.select().from(mailEvent).where(eq(mailEvent.mailId, item.id));
-    expect(events).toEqual([
-      expect.objectContaining({ state: 'PENDING', attempt: 0, at: clock.now(), detail: 'queued' }),
-    ]);
+    expect(events).toEqual([expect.objectContaining({ state: 'PENDING', attempt: 0, at: clock.now(), detail: 'queued' })]);
   });
 
   it('keeps an html part made by renderMail and folds line breaks out of the subject', async () => {

@@ -83,7 +83,11 @@ export function renderMail({ subject, paragraphs }: RenderMailInput): RenderedMa
 
 function blockToText(block: MailBlock): string {
   if (typeof block === 'string') return block;
-  if ('quote' in block) return block.quote.split(/\r\n|\r|\n/).map((line) => `> ${line}`).join('\n');
+  if ('quote' in block)
+    return block.quote
+      .split(/\r\n|\r|\n/)
+      .map((line) => `> ${line}`)
+      .join('\n');
   return block.label ? `${block.label}:\n${safeLink(block.link)}` : safeLink(block.link);
 }
 

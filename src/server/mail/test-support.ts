@@ -127,9 +127,7 @@ function decodeBody(body: string, encoding: string): string {
     case 'base64':
       return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
     case 'quoted-printable': {
-      const bytes = body
-        .replace(/=\n/g, '')
-        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const bytes = body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
       return Buffer.from(bytes, 'latin1').toString('utf8');
     }
     default:

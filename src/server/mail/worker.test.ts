@@ -93,11 +93,7 @@ async function load(id: string) {
 }
 
 async function eventsOf(id: string) {
-  return database.db
-    .select()
-    .from(mailEvent)
-    .where(eq(mailEvent.mailId, id))
-    .orderBy(asc(mailEvent.at), asc(mailEvent.attempt));
+  return database.db.select().from(mailEvent).where(eq(mailEvent.mailId, id)).orderBy(asc(mailEvent.at), asc(mailEvent.attempt));
 }
 
 describe('mail worker', () => {
@@ -165,15 +161,7 @@ describe('mail worker', () => {
     expect(server.rejectedCount).toBe(2);
     expect(server.received).toHaveLength(1);
     const events = await eventsOf(item.id);
-    expect(events.map((e) => e.state)).toEqual([
-      'PENDING',
-      'PROCESSING',
-      'RETRY',
-      'PROCESSING',
-      'RETRY',
-      'PROCESSING',
-      'SUCCESS',
-    ]);
+    expect(events.map((e) => e.state)).toEqual(['PENDING', 'PROCESSING', 'RETRY', 'PROCESSING', 'RETRY', 'PROCESSING', 'SUCCESS']);
     expect(events.map((e) => e.attempt)).toEqual([0, 1, 1, 2, 2, 3, 3]);
     expect(events[2]!.detail).toMatch(/451/);
   });

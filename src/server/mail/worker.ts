@@ -274,14 +274,7 @@ export class MailWorker {
       const updated = await tx
         .update(mail)
         .set({ ...patch, state, lockedBy: null })
-        .where(
-          and(
-            eq(mail.id, item.id),
-            eq(mail.state, 'PROCESSING'),
-            eq(mail.lockedBy, this.workerId),
-            eq(mail.attempts, item.attempts),
-          ),
-        )
+        .where(and(eq(mail.id, item.id), eq(mail.state, 'PROCESSING'), eq(mail.lockedBy, this.workerId), eq(mail.attempts, item.attempts)))
         .returning({ id: mail.id });
       if (updated.length === 0) return false;
       await tx.insert(mailEvent).values({ mailId: item.id, at: now, state, attempt: item.attempts, detail });
@@ -318,11 +311,7 @@ export class MailWorker {
         const state = isFinal ? 'ERROR' : 'RETRY';
         await tx
           .update(mail)
-          .set(
-            isFinal
-              ? { state, error, lockedBy: null, endTime: now }
-              : { state, error, lockedBy: null, nextAttemptAt: now },
-          )
+          .set(isFinal ? { state, error, lockedBy: null, endTime: now } : { state, error, lockedBy: null, nextAttemptAt: now })
           .where(eq(mail.id, item.id));
         await tx.insert(mailEvent).values({ mailId: item.id, at: now, state, attempt: item.attempts, detail: error });
         await announceMail(this.live, tx, 'updated', item.id);

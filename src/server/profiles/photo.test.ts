@@ -26,12 +26,16 @@ async function photoOf(c: Client, url: string) {
 async function noisyJpeg(width = 900, height = 700) {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 + ((i * 104729) >> 3)) & 0xff;
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
 }
 
 /** Left half red, right half blue. */
 async function halves(width: number, height: number) {
-  const red = await sharp({ create: { width: width / 2, height, channels: 3, background: '#ff0000' } }).png().toBuffer();
+  const red = await sharp({ create: { width: width / 2, height, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width, height, channels: 3, background: '#0000ff' } }).composite([{ input: red, left: 0, top: 0 }]);
 }
 
@@ -42,7 +46,12 @@ async function meanColour(jpeg: Buffer) {
 
 /** A PNG that declares huge dimensions in its header; its pixel data is a few bytes, so nothing big is made. */
 function pngHeaderOnly(width: number, height: number) {
-  return Buffer.concat([PNG_SIGNATURE, pngHeader(width, height, 'rgb'), pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(16))), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngHeader(width, height, 'rgb'),
+    pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(16))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Whether a JPEG's EXIF block carries a GPS directory (tag 0x8825, in either byte order). */
@@ -61,7 +70,9 @@ async function expectRefused(res: Response, status: number, pattern: RegExp) {
 describe('uploading a profile photo', () => {
   it('re-encodes to one 512×512 JPEG without any metadata: no EXIF, no GPS, no XMP, no ICC', async () => {
     const { c, id } = await newMember();
-    const original = await (await halves(1200, 900))
+    const original = await (
+      await halves(1200, 900)
+    )
       .jpeg()
       .withExif({
         IFD0: { Make: 'PhoneMaker', Model: 'Phone 12', Copyright: 'A foster family' },
@@ -171,8 +182,12 @@ describe('uploading a profile photo', () => {
 
   it('refuses other image formats sharp could read (GIF, TIFF)', async () => {
     const { c } = await newMember();
-    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#00979b' } }).gif().toBuffer();
-    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#00979b' } }).tiff().toBuffer();
+    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#00979b' } })
+      .gif()
+      .toBuffer();
+    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#00979b' } })
+      .tiff()
+      .toBuffer();
     await expectRefused(await upload(c, fileBlob(gif, 'image/jpeg'), 'a.jpg'), 415, /JPEG, PNG or WebP/);
     await expectRefused(await upload(c, fileBlob(tiff, 'image/jpeg'), 'b.jpg'), 415, /JPEG, PNG or WebP/);
   });
@@ -222,7 +237,11 @@ describe('uploading a profile photo', () => {
     const { c } = await newMember();
     const good = await (await halves(400, 300)).jpeg().toBuffer();
     await expectRefused(await upload(c, fileBlob(good.subarray(0, 300)), 'cut.jpg'), 400, /could not be read/);
-    const outside = await expectRefused(await upload(c, fileBlob(good), 'a.jpg', { x: 300, y: 0, width: 200, height: 200 }), 400, /square inside/);
+    const outside = await expectRefused(
+      await upload(c, fileBlob(good), 'a.jpg', { x: 300, y: 0, width: 200, height: 200 }),
+      400,
+      /square inside/,
+    );
     expect(outside.fieldErrors.crop).toBeDefined();
     await expectRefused(await upload(c, fileBlob(good), 'a.jpg', { x: 0, y: 0, width: 300, height: 100 }), 400, /square inside/);
     const bad = await upload(c, fileBlob(good), 'a.jpg', { x: 'left', y: 0, width: 100, height: 100 });

@@ -1,10 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import {
-  PHOTO_MAX_BYTES,
-  PHOTO_MAX_PIXELS,
-  PHOTO_MAX_SIDE,
-  PHOTO_OUTPUT_SIZE,
-} from '../../shared/limits';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MAX_SIDE, PHOTO_OUTPUT_SIZE } from '../../shared/limits';
 import type { PhotoCrop } from '../../shared/profile';
 import { AppError } from '../http/errors';
 

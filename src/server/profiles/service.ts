@@ -82,7 +82,10 @@ export async function getOwnProfile(deps: Deps, who: SessionUser): Promise<OwnPr
  * profile must be valid as a whole (first name, last name, phone and state are required), else nothing is
  * saved. uid and email come from the session; savedAt from the clock.
  */
-export async function saveProfile(deps: Deps, { who, changes }: { who: SessionUser; changes: Record<string, unknown> }): Promise<OwnProfile> {
+export async function saveProfile(
+  deps: Deps,
+  { who, changes }: { who: SessionUser; changes: Record<string, unknown> },
+): Promise<OwnProfile> {
   await ensureRow(deps, who);
   const saved = await deps.database.db.transaction(async (tx) => {
     const [current] = await tx.select().from(profile).where(eq(profile.uid, who.id)).for('update');
@@ -140,10 +143,7 @@ export type StoredPhoto = { data: Buffer; version: number };
 
 /** A member's current photo, or undefined when they have none. */
 export async function readPhoto(deps: Deps, uid: string): Promise<StoredPhoto | undefined> {
-  const [row] = await deps.database.db
-    .select({ photoVersion: profile.photoVersion })
-    .from(profile)
-    .where(eq(profile.uid, uid));
+  const [row] = await deps.database.db.select({ photoVersion: profile.photoVersion }).from(profile).where(eq(profile.uid, uid));
   if (row?.photoVersion == null) return undefined;
   const file = await deps.storage.get(photoKey(uid));
   return file ? { data: file.data, version: row.photoVersion } : undefined;

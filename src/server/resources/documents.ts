@@ -56,7 +56,10 @@ function printable(spec: Printable, ctx: DocumentContext, draw: (doc: Doc, body:
 }
 
 function logo(doc: Doc, x: number, y: number, size: number) {
-  doc.save().translate(x, y).scale(size / 48);
+  doc
+    .save()
+    .translate(x, y)
+    .scale(size / 48);
   doc.path(LOGO.house).fill('#FFFFFF');
   doc.path(LOGO.roof).lineWidth(3).lineJoin('round').stroke(BRAND.mustard);
   doc.path(LOGO.heart).fill(BRAND.salmon);
@@ -72,9 +75,21 @@ function header(doc: Doc, opts: { margin: number; eyebrow: string; title: string
   const bottom = margin + 44 + 30 + titleHeight + margin * 0.6;
   doc.rect(0, 0, doc.page.width, bottom).fill(BRAND.tealDark);
   logo(doc, margin, margin - 6, 32);
-  doc.font('bold').fontSize(13).fillColor('#FFFFFF').text(SITE_NAME, margin + 42, margin + 3, { lineBreak: false });
-  doc.font('bold').fontSize(9.5).fillColor(BRAND.mustard).text(opts.eyebrow.toUpperCase(), margin, margin + 44, { characterSpacing: 1.2 });
-  doc.font('extraBold').fontSize(opts.titleSize).fillColor('#FFFFFF').text(opts.title, margin, margin + 62, { width, lineGap: 2 });
+  doc
+    .font('bold')
+    .fontSize(13)
+    .fillColor('#FFFFFF')
+    .text(SITE_NAME, margin + 42, margin + 3, { lineBreak: false });
+  doc
+    .font('bold')
+    .fontSize(9.5)
+    .fillColor(BRAND.mustard)
+    .text(opts.eyebrow.toUpperCase(), margin, margin + 44, { characterSpacing: 1.2 });
+  doc
+    .font('extraBold')
+    .fontSize(opts.titleSize)
+    .fillColor('#FFFFFF')
+    .text(opts.title, margin, margin + 62, { width, lineGap: 2 });
   return bottom;
 }
 
@@ -85,7 +100,11 @@ function footer(doc: Doc, ctx: DocumentContext, margin: number, height: number) 
   doc.rect(0, top, doc.page.width, height).fill('#E6F6F6');
   doc.rect(0, top, doc.page.width, 4).fill(BRAND.turquoise);
   const url = ctx.publicUrl.replace(/\/+$/, '');
-  doc.font('extraBold').fontSize(13).fillColor(INK).text('Join the network', margin, top + 18);
+  doc
+    .font('extraBold')
+    .fontSize(13)
+    .fillColor(INK)
+    .text('Join the network', margin, top + 18);
   doc
     .font('regular')
     .fontSize(10.5)
@@ -111,7 +130,6 @@ export function renderFlyer(ctx: DocumentContext): Promise<Buffer> {
     eyebrow: 'Churches caring for children in foster care',
   };
   return printable(spec, ctx, (doc, { y, margin, width }) => {
-
     doc
       .font('regular')
       .fontSize(12)
@@ -133,9 +151,21 @@ export function renderFlyer(ctx: DocumentContext): Promise<Buffer> {
       const top = y + Math.floor(i / 2) * (boxHeight + gap);
       doc.roundedRect(x, top, boxWidth, boxHeight, 8).fill('#F7F8F8');
       doc.rect(x, top, 6, boxHeight).fill(colors[i]);
-      doc.font('bold').fontSize(9).fillColor(MUTED).text(`${i + 1} OF 4`, x + 20, top + 16, { characterSpacing: 1 });
-      doc.font('extraBold').fontSize(15).fillColor(INK).text(area.title, x + 20, top + 30, { width: boxWidth - 36 });
-      doc.font('regular').fontSize(10.5).fillColor(INK).text(area.text, x + 20, doc.y + 4, { width: boxWidth - 36, lineGap: 2 });
+      doc
+        .font('bold')
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(`${i + 1} OF 4`, x + 20, top + 16, { characterSpacing: 1 });
+      doc
+        .font('extraBold')
+        .fontSize(15)
+        .fillColor(INK)
+        .text(area.title, x + 20, top + 30, { width: boxWidth - 36 });
+      doc
+        .font('regular')
+        .fontSize(10.5)
+        .fillColor(INK)
+        .text(area.text, x + 20, doc.y + 4, { width: boxWidth - 36, lineGap: 2 });
     });
     y += 2 * boxHeight + gap + 22;
 
@@ -172,12 +202,24 @@ export function renderBulletinInsert(ctx: DocumentContext): Promise<Buffer> {
       { number: goal, text: 'children cared for by member churches and families: our goal.', color: BRAND.tealDark },
     ];
     for (const figure of figures) {
-      doc.font('extraBold').fontSize(24).fillColor(INK).text(figure.number, margin + 16, y);
-      doc.font('regular').fontSize(10.5).fillColor(INK).text(figure.text, margin + 16, doc.y + 1, { width: width - 16, lineGap: 1.5 });
+      doc
+        .font('extraBold')
+        .fontSize(24)
+        .fillColor(INK)
+        .text(figure.number, margin + 16, y);
+      doc
+        .font('regular')
+        .fontSize(10.5)
+        .fillColor(INK)
+        .text(figure.text, margin + 16, doc.y + 1, { width: width - 16, lineGap: 1.5 });
       doc.rect(margin, y + 3, 4, doc.y - y - 3).fill(figure.color);
       y = doc.y + 16;
     }
-    doc.font('extraBold').fontSize(13).fillColor(INK).text('Churches have both answers', margin, y + 2);
+    doc
+      .font('extraBold')
+      .fontSize(13)
+      .fillColor(INK)
+      .text('Churches have both answers', margin, y + 2);
     doc
       .font('regular')
       .fontSize(10.5)
@@ -192,13 +234,41 @@ export function renderBulletinInsert(ctx: DocumentContext): Promise<Buffer> {
 }
 
 const PRAYER_DAYS: Array<{ day: string; for: string; text: string }> = [
-  { day: 'Sunday', for: 'Children in foster care', text: 'For safety tonight, healing from what they have lived through, and a family that stays.' },
-  { day: 'Monday', for: 'Birth families', text: 'For parents working to bring their children home: for help, for change, and for restored families where that is possible.' },
-  { day: 'Tuesday', for: 'Foster and adoptive families', text: 'For patience, rest and joy, for marriages under strain, and for the children already in their homes.' },
-  { day: 'Wednesday', for: 'Caseworkers, judges and agencies', text: 'For wisdom in hard decisions, manageable caseloads, and strength for people who carry heavy stories.' },
-  { day: 'Thursday', for: 'Young people leaving care', text: 'For those who turn 18 in care: for a place to live, mentors who stay, and a church that becomes family.' },
-  { day: 'Friday', for: 'Our church', text: 'For open homes and ready hands: meals, rides, respite and friendship for the families around us.' },
-  { day: 'Saturday', for: 'Our network', text: `For ${goal} children cared for by member churches and families, and for the next family to say yes.` },
+  {
+    day: 'Sunday',
+    for: 'Children in foster care',
+    text: 'For safety tonight, healing from what they have lived through, and a family that stays.',
+  },
+  {
+    day: 'Monday',
+    for: 'Birth families',
+    text: 'For parents working to bring their children home: for help, for change, and for restored families where that is possible.',
+  },
+  {
+    day: 'Tuesday',
+    for: 'Foster and adoptive families',
+    text: 'For patience, rest and joy, for marriages under strain, and for the children already in their homes.',
+  },
+  {
+    day: 'Wednesday',
+    for: 'Caseworkers, judges and agencies',
+    text: 'For wisdom in hard decisions, manageable caseloads, and strength for people who carry heavy stories.',
+  },
+  {
+    day: 'Thursday',
+    for: 'Young people leaving care',
+    text: 'For those who turn 18 in care: for a place to live, mentors who stay, and a church that becomes family.',
+  },
+  {
+    day: 'Friday',
+    for: 'Our church',
+    text: 'For open homes and ready hands: meals, rides, respite and friendship for the families around us.',
+  },
+  {
+    day: 'Saturday',
+    for: 'Our network',
+    text: `For ${goal} children cared for by member churches and families, and for the next family to say yes.`,
+  },
 ];
 
 /** "A week of prayer for foster care": one prayer focus a day (Letter). */
@@ -218,10 +288,22 @@ export function renderPrayerGuide(ctx: DocumentContext): Promise<Buffer> {
     y = doc.y + 14;
     for (const day of PRAYER_DAYS) {
       doc.font('bold').fontSize(9).fillColor(BRAND.tealDark).text(day.day.toUpperCase(), margin, y, { characterSpacing: 1 });
-      doc.font('extraBold').fontSize(13).fillColor(INK).text(day.for, margin + 92, y - 2, { width: width - 92 });
-      doc.font('regular').fontSize(10.5).fillColor(INK).text(day.text, margin + 92, doc.y + 2, { width: width - 92, lineGap: 2 });
+      doc
+        .font('extraBold')
+        .fontSize(13)
+        .fillColor(INK)
+        .text(day.for, margin + 92, y - 2, { width: width - 92 });
+      doc
+        .font('regular')
+        .fontSize(10.5)
+        .fillColor(INK)
+        .text(day.text, margin + 92, doc.y + 2, { width: width - 92, lineGap: 2 });
       y = doc.y + 8;
-      doc.moveTo(margin, y).lineTo(margin + width, y).lineWidth(0.5).stroke('#D5DADA');
+      doc
+        .moveTo(margin, y)
+        .lineTo(margin + width, y)
+        .lineWidth(0.5)
+        .stroke('#D5DADA');
       y += 9;
     }
     doc.y = y;

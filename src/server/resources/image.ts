@@ -104,7 +104,9 @@ function escapeXml(text: string): string {
 }
 
 export async function renderImage(design: ImageDesign): Promise<Buffer> {
-  return sharp(Buffer.from(imageSvg(design))).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(Buffer.from(imageSvg(design)))
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 /** A smaller copy for the resources page. */

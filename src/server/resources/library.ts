@@ -73,7 +73,13 @@ const DEFINITIONS: Definition[] = [
       blocks: [
         { text: '400,000', weight: 'extraBold', size: 200, color: BRAND.mustard },
         { text: 'children are in foster care in the United States.', weight: 'bold', size: 56, color: '#FFFFFF', gapBefore: 8 },
-        { text: `Our goal: ${goal} cared for by member churches and families.`, weight: 'regular', size: 44, color: BRAND.turquoise, gapBefore: 40 },
+        {
+          text: `Our goal: ${goal} cared for by member churches and families.`,
+          weight: 'regular',
+          size: 44,
+          color: BRAND.turquoise,
+          gapBefore: 40,
+        },
       ],
       footer: 'Foster care needs the church',
     }),

@@ -59,7 +59,10 @@ async function account(prefix = 'abuse'): Promise<string> {
 }
 
 async function sessionCount(email: string): Promise<number> {
-  const [row] = await t.db.select({ n: count() }).from(session).where(eq(session.userId, await uidOf(t.db, email)));
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(session)
+    .where(eq(session.userId, await uidOf(t.db, email)));
   return row!.n;
 }
 
@@ -181,13 +184,23 @@ describe('behind a trusted proxy (TRUST_PROXY)', () => {
     const viaProxy = (written: string, seen: string) => ({ 'x-forwarded-for': written ? `${written}, ${seen}` : seen });
     const guesser = p.client('10.0.0.1');
     for (let i = 0; i < SIGN_IN.client.limit; i++) {
-      const res = await guesser.post('/api/auth/sign-in/email', { email: `not an address ${i}`, password: 'x' }, viaProxy(`198.51.100.${i + 1}`, '203.0.113.50'));
+      const res = await guesser.post(
+        '/api/auth/sign-in/email',
+        { email: `not an address ${i}`, password: 'x' },
+        viaProxy(`198.51.100.${i + 1}`, '203.0.113.50'),
+      );
       expect(res.status, `try ${i + 1}`).toBe(400);
     }
-    const last = await guesser.post('/api/auth/sign-in/email', { email: 'not an address', password: 'x' }, viaProxy('198.51.100.200, 198.51.100.201', '203.0.113.50'));
+    const last = await guesser.post(
+      '/api/auth/sign-in/email',
+      { email: 'not an address', password: 'x' },
+      viaProxy('198.51.100.200, 198.51.100.201', '203.0.113.50'),
+    );
     expect(last.status).toBe(429);
     // Another client behind the same proxy has its own budget.
-    const other = await p.client('10.0.0.1').post('/api/auth/sign-in/email', { email: 'not an address', password: 'x' }, viaProxy('203.0.113.50', '203.0.113.51'));
+    const other = await p
+      .client('10.0.0.1')
+      .post('/api/auth/sign-in/email', { email: 'not an address', password: 'x' }, viaProxy('203.0.113.50', '203.0.113.51'));
     expect(other.status).toBe(400);
   });
 });
@@ -286,12 +299,20 @@ describe('whatever the encoding', () => {
     await lockAddress(locked);
     const open = await account();
     const lockedLast = t.client();
-    const res = await lockedLast.request('POST', '/api/auth/sign-in/email', `{"email":${JSON.stringify(open)},"email":${JSON.stringify(locked)},"password":"${PASSWORD}"}`);
+    const res = await lockedLast.request(
+      'POST',
+      '/api/auth/sign-in/email',
+      `{"email":${JSON.stringify(open)},"email":${JSON.stringify(locked)},"password":"${PASSWORD}"}`,
+    );
     expect(res.status).toBe(429);
     expect(lockedLast.jar.has(SESSION_COOKIE)).toBe(false);
     // With the open address last, both sign in to it (and count it), never to the locked one.
     const openLast = t.client();
-    const ok = await openLast.request('POST', '/api/auth/sign-in/email', `{"email":${JSON.stringify(locked)},"email":${JSON.stringify(open)},"password":"${PASSWORD}"}`);
+    const ok = await openLast.request(
+      'POST',
+      '/api/auth/sign-in/email',
+      `{"email":${JSON.stringify(locked)},"email":${JSON.stringify(open)},"password":"${PASSWORD}"}`,
+    );
     expect(ok.status).toBe(200);
     expect(await openLast.me()).toMatchObject({ email: open });
     // An address smuggled in as the prototype or a nested object is read by neither.
@@ -465,10 +486,18 @@ describe('password reset requests', () => {
     const knownAnswers = [];
     const unknownAnswers = [];
     for (const e of spellings(known)) {
-      knownAnswers.push(await answer(await t.client().request('POST', '/api/auth/request-password-reset', e.includes('\\') ? `{"email":"${e}"}` : resetBody(e))));
+      knownAnswers.push(
+        await answer(
+          await t.client().request('POST', '/api/auth/request-password-reset', e.includes('\\') ? `{"email":"${e}"}` : resetBody(e)),
+        ),
+      );
     }
     for (const e of spellings(unknown)) {
-      unknownAnswers.push(await answer(await t.client().request('POST', '/api/auth/request-password-reset', e.includes('\\') ? `{"email":"${e}"}` : resetBody(e))));
+      unknownAnswers.push(
+        await answer(
+          await t.client().request('POST', '/api/auth/request-password-reset', e.includes('\\') ? `{"email":"${e}"}` : resetBody(e)),
+        ),
+      );
     }
     expect(knownAnswers.map((a) => a.status)).toEqual([200, 200, 200, 429, 429, 429]);
     expect(knownAnswers).toEqual(unknownAnswers);
@@ -478,14 +507,24 @@ describe('password reset requests', () => {
 
     // Not by other encodings either.
     for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=b']) {
-      const res = await t.client().request('POST', '/api/auth/request-password-reset', `email=${encodeURIComponent(known)}`, { 'content-type': type });
+      const res = await t
+        .client()
+        .request('POST', '/api/auth/request-password-reset', `email=${encodeURIComponent(known)}`, { 'content-type': type });
       expect(res.status, type).toBe(415);
     }
     for (const type of ['APPLICATION/JSON', 'application/json;charset=utf-8']) {
-      const res = await t.client().request('POST', '/api/auth/request-password-reset', `\ufeff${resetBody(known)}`, { 'content-type': type });
+      const res = await t
+        .client()
+        .request('POST', '/api/auth/request-password-reset', `\ufeff${resetBody(known)}`, { 'content-type': type });
       expect(res.status, type).toBe(429);
     }
-    const dup = await t.client().request('POST', '/api/auth/request-password-reset', `{"email":${JSON.stringify(uniqueEmail('fresh'))},"email":${JSON.stringify(known)}}`);
+    const dup = await t
+      .client()
+      .request(
+        'POST',
+        '/api/auth/request-password-reset',
+        `{"email":${JSON.stringify(uniqueEmail('fresh'))},"email":${JSON.stringify(known)}}`,
+      );
     expect(dup.status).toBe(429);
     expect(await resetMailsTo(known)).toBe(RESET.address.limit);
 
@@ -576,12 +615,40 @@ describe('uploads', () => {
     for (const [what, data, type, name, status, message] of [
       ['an SVG with a script', svg, 'image/svg+xml', 'me.svg', 415, notAnImage],
       ['the same SVG called a JPEG', svg, 'image/jpeg', 'me.jpg', 415, notAnImage],
-      ['an SVG behind a UTF-8 byte-order mark and spaces', Buffer.concat([Buffer.from('\ufeff  \n'), svg]), 'image/png', 'me.png', 415, notAnImage],
+      [
+        'an SVG behind a UTF-8 byte-order mark and spaces',
+        Buffer.concat([Buffer.from('\ufeff  \n'), svg]),
+        'image/png',
+        'me.png',
+        415,
+        notAnImage,
+      ],
       ['HTML sent as image/jpeg', Buffer.from(HTML), 'image/jpeg', 'photo.jpg', 415, notAnImage],
-      ['a GIF header followed by HTML (GIF polyglot)', Buffer.concat([Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), Buffer.from(HTML)]), 'image/gif', 'x.gif', 415, notAnImage],
-      ['a JPEG signature followed by HTML', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(HTML)]), 'image/jpeg', 'x.jpg', 400, unreadable],
+      [
+        'a GIF header followed by HTML (GIF polyglot)',
+        Buffer.concat([Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), Buffer.from(HTML)]),
+        'image/gif',
+        'x.gif',
+        415,
+        notAnImage,
+      ],
+      [
+        'a JPEG signature followed by HTML',
+        Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(HTML)]),
+        'image/jpeg',
+        'x.jpg',
+        400,
+        unreadable,
+      ],
       ['a PNG signature followed by HTML', Buffer.concat([PNG_SIGNATURE, Buffer.from(HTML)]), 'image/png', 'x.png', 400, unreadable],
-      ['a JPEG cut short (the last tenth missing)', good.subarray(0, Math.floor(good.length * 0.9)), 'image/jpeg', 'cut.jpg', 400, unreadable],
+      [
+        'a JPEG cut short (the last tenth missing)',
+        good.subarray(0, Math.floor(good.length * 0.9)),
+        'image/jpeg',
+        'cut.jpg',
+        400,
+        unreadable,
+      ],
       ['a JPEG with its headers overwritten', Buffer.from(good).fill(0xee, 150, 260), 'image/jpeg', 'broken.jpg', 400, unreadable],
       ['an empty file', Buffer.alloc(0), 'image/jpeg', 'empty.jpg', 400, /Choose a photo/],
     ] as const) {
@@ -627,7 +694,12 @@ describe('uploads', () => {
     for (const declared of [String(body.length), '1000']) {
       const res = await t.app.request('/api/profile/photo', {
         method: 'POST',
-        headers: { origin: t.config.publicUrl, cookie: m.c.cookieHeader(), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': declared },
+        headers: {
+          origin: t.config.publicUrl,
+          cookie: m.c.cookieHeader(),
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': declared,
+        },
         body,
       });
       expect(res.status, `Content-Length ${declared}`).toBe(413);
@@ -640,7 +712,9 @@ describe('uploads', () => {
     const m = await memberWithPhoto();
     const good = await jpegBytes({ width: 640, height: 480, background: '#ff8800' });
     const comment = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from([0, HTML.length + 2]), Buffer.from(HTML)]);
-    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ff8800' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ff8800' } })
+      .png()
+      .toBuffer();
     const iend = png.length - 12;
     const text = pngChunk('tEXt', Buffer.from(`Comment\0${HTML}`, 'latin1'));
     for (const [what, data, type] of [
@@ -659,7 +733,8 @@ describe('uploads', () => {
       const bytes = Buffer.from(await served.arrayBuffer());
       expect(bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])), what).toBe(true);
       expect(bytes.subarray(-2).equals(Buffer.from([0xff, 0xd9])), `${what}: nothing after the end of the image`).toBe(true);
-      for (const marker of PAYLOAD_MARKERS) expect(bytes.toString('latin1').toLowerCase().includes(marker), `${what}: ${marker}`).toBe(false);
+      for (const marker of PAYLOAD_MARKERS)
+        expect(bytes.toString('latin1').toLowerCase().includes(marker), `${what}: ${marker}`).toBe(false);
       const meta = await sharp(bytes).metadata();
       expect(meta, what).toMatchObject({ format: 'jpeg', width: PHOTO_OUTPUT_SIZE, height: PHOTO_OUTPUT_SIZE });
       expect(meta.comments ?? [], what).toEqual([]);

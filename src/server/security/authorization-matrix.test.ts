@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { authorOf as forumAuthorOf, signUpAdmin, signUpMember, TEST_PASSWORD as PASSWORD, uniqueEmail, type TestApp } from '../testing/factories';
+import {
+  authorOf as forumAuthorOf,
+  signUpAdmin,
+  signUpMember,
+  TEST_PASSWORD as PASSWORD,
+  uniqueEmail,
+  type TestApp,
+} from '../testing/factories';
 import {
   addressesIn,
   createRouteSuiteApp,
@@ -24,7 +31,15 @@ import { nextTotpCode } from '../testing/totp';
 const ROLES = ['visitor', 'unverified', 'noProfile', 'member', 'other', 'adminNo2fa', 'admin'] as const;
 type Role = (typeof ROLES)[number];
 /** One status per role, in the order of ROLES. */
-type Cells = readonly [visitor: number, unverified: number, noProfile: number, member: number, other: number, adminNo2fa: number, admin: number];
+type Cells = readonly [
+  visitor: number,
+  unverified: number,
+  noProfile: number,
+  member: number,
+  other: number,
+  adminNo2fa: number,
+  admin: number,
+];
 
 const CONTROL_TOKEN = 'matrix-control-token';
 
@@ -51,7 +66,10 @@ let world: { recipient: string; mailId: string; resourceId: string };
 async function send(actor: Actor, method: string, req: Request): Promise<Response> {
   if (req.form) return t.requestAs(actor, method, req.path, { body: req.form, headers: req.headers });
   if (req.body === undefined) return t.requestAs(actor, method, req.path, { headers: req.headers });
-  return t.requestAs(actor, method, req.path, { body: JSON.stringify(req.body), headers: { 'content-type': 'application/json', ...req.headers } });
+  return t.requestAs(actor, method, req.path, {
+    body: JSON.stringify(req.body),
+    headers: { 'content-type': 'application/json', ...req.headers },
+  });
 }
 
 async function newActor(role: Role): Promise<Actor> {
@@ -94,34 +112,94 @@ const ROWS: Row[] = [
   { route: 'GET /*', request: () => ({ path: '/admin/profiles' }), expect: [200, 200, 200, 200, 200, 200, 200] },
 
   // ---- The admin command line's loopback calls: only with the control token, whoever is signed in ----
-  { route: 'POST /internal/admin-role', request: (a) => ({ path: '/internal/admin-role', body: { email: a.email || member().email, isAdmin: true } }), expect: [403, 403, 403, 403, 403, 403, 403] },
-  { route: 'POST /internal/reset-2fa', request: (a) => ({ path: '/internal/reset-2fa', body: { email: a.email || member().email } }), expect: [403, 403, 403, 403, 403, 403, 403] },
+  {
+    route: 'POST /internal/admin-role',
+    request: (a) => ({ path: '/internal/admin-role', body: { email: a.email || member().email, isAdmin: true } }),
+    expect: [403, 403, 403, 403, 403, 403, 403],
+  },
+  {
+    route: 'POST /internal/reset-2fa',
+    request: (a) => ({ path: '/internal/reset-2fa', body: { email: a.email || member().email } }),
+    expect: [403, 403, 403, 403, 403, 403, 403],
+  },
 
   // ---- Better Auth, as far as it is open ----
-  { route: 'POST /api/auth/sign-up/email', request: () => ({ path: '/api/auth/sign-up/email', body: { email: uniqueEmail('matrix'), password: PASSWORD, name: '' } }), expect: [200, 200, 200, 200, 200, 200, 200] },
-  { route: 'POST /api/auth/sign-in/email', request: (a) => ({ path: '/api/auth/sign-in/email', body: { email: a.email || member().email, password: PASSWORD } }), expect: [200, 200, 200, 200, 200, 200, 200] },
-  { route: 'POST /api/auth/sign-out', fresh: true, request: () => ({ path: '/api/auth/sign-out', body: {} }), expect: [200, 200, 200, 200, 200, 200, 200] },
-  { route: 'POST /api/auth/request-password-reset', request: (a) => ({ path: '/api/auth/request-password-reset', body: { email: a.email || member().email, redirectTo: '/reset-password' } }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'POST /api/auth/sign-up/email',
+    request: () => ({ path: '/api/auth/sign-up/email', body: { email: uniqueEmail('matrix'), password: PASSWORD, name: '' } }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/auth/sign-in/email',
+    request: (a) => ({ path: '/api/auth/sign-in/email', body: { email: a.email || member().email, password: PASSWORD } }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/auth/sign-out',
+    fresh: true,
+    request: () => ({ path: '/api/auth/sign-out', body: {} }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/auth/request-password-reset',
+    request: (a) => ({
+      path: '/api/auth/request-password-reset',
+      body: { email: a.email || member().email, redirectTo: '/reset-password' },
+    }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
   // The mailed token is the credential, whoever holds it; an unknown one is refused for everyone.
-  { route: 'POST /api/auth/reset-password', request: () => ({ path: '/api/auth/reset-password', body: { token: 'not-a-real-token', newPassword: 'another horse 2' } }), expect: [400, 400, 400, 400, 400, 400, 400] },
+  {
+    route: 'POST /api/auth/reset-password',
+    request: () => ({ path: '/api/auth/reset-password', body: { token: 'not-a-real-token', newPassword: 'another horse 2' } }),
+    expect: [400, 400, 400, 400, 400, 400, 400],
+  },
   { route: 'GET /api/auth/get-session', request: () => ({ path: '/api/auth/get-session' }), expect: [200, 200, 200, 200, 200, 200, 200] },
   {
     route: 'GET /api/auth/oauth-popup/start',
-    request: () => ({ path: `/api/auth/oauth-popup/start?${new URLSearchParams({ ...googleStart, popupOrigin: t.config.publicUrl, popupNonce: 'n' })}` }),
+    request: () => ({
+      path: `/api/auth/oauth-popup/start?${new URLSearchParams({ ...googleStart, popupOrigin: t.config.publicUrl, popupNonce: 'n' })}`,
+    }),
     expect: [302, 302, 302, 302, 302, 302, 302],
   },
-  { route: 'POST /api/auth/sign-in/social', request: () => ({ path: '/api/auth/sign-in/social', body: googleStart }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'POST /api/auth/sign-in/social',
+    request: () => ({ path: '/api/auth/sign-in/social', body: googleStart }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
   // Without the state its start set in the browser, the way back from Google signs nobody in.
-  { route: 'GET /api/auth/callback/google', request: () => ({ path: '/api/auth/callback/google?code=forged&state=forged' }), expect: [302, 302, 302, 302, 302, 302, 302] },
+  {
+    route: 'GET /api/auth/callback/google',
+    request: () => ({ path: '/api/auth/callback/google?code=forged&state=forged' }),
+    expect: [302, 302, 302, 302, 302, 302, 302],
+  },
   // Anyone may set up two-step sign-in; the admin has it already.
-  { route: 'POST /api/auth/two-factor/enable', fresh: true, request: () => ({ path: '/api/auth/two-factor/enable', body: { password: PASSWORD } }), expect: [401, 200, 200, 200, 200, 200, 400] },
+  {
+    route: 'POST /api/auth/two-factor/enable',
+    fresh: true,
+    request: () => ({ path: '/api/auth/two-factor/enable', body: { password: PASSWORD } }),
+    expect: [401, 200, 200, 200, 200, 200, 400],
+  },
   // Turning off a factor one does not have changes nothing (the plugin says so with 200).
-  { route: 'POST /api/auth/two-factor/disable', fresh: true, request: () => ({ path: '/api/auth/two-factor/disable', body: { password: PASSWORD } }), expect: [401, 200, 200, 200, 200, 200, 200] },
-  { route: 'POST /api/auth/two-factor/generate-backup-codes', fresh: true, request: () => ({ path: '/api/auth/two-factor/generate-backup-codes', body: { password: PASSWORD } }), expect: [401, 400, 400, 400, 400, 400, 200] },
+  {
+    route: 'POST /api/auth/two-factor/disable',
+    fresh: true,
+    request: () => ({ path: '/api/auth/two-factor/disable', body: { password: PASSWORD } }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/auth/two-factor/generate-backup-codes',
+    fresh: true,
+    request: () => ({ path: '/api/auth/two-factor/generate-backup-codes', body: { password: PASSWORD } }),
+    expect: [401, 400, 400, 400, 400, 400, 200],
+  },
   {
     route: 'POST /api/auth/two-factor/verify-totp',
     fresh: true,
-    request: async (a) => ({ path: '/api/auth/two-factor/verify-totp', body: { code: a.factor ? await nextTotpCode(a.factor.key) : '123456' } }),
+    request: async (a) => ({
+      path: '/api/auth/two-factor/verify-totp',
+      body: { code: a.factor ? await nextTotpCode(a.factor.key) : '123456' },
+    }),
     expect: [401, 400, 400, 400, 400, 400, 200],
   },
   {
@@ -136,15 +214,40 @@ const ROWS: Row[] = [
   { route: 'GET /api/openapi.json', request: () => ({ path: '/api/openapi.json' }), expect: [200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/me', request: () => ({ path: '/api/me' }), expect: [200, 200, 200, 200, 200, 200, 200] },
   // The link confirms the account it was sent for, whoever opens it (it never touches the opener's).
-  { route: 'POST /api/account/verify-email', request: async () => ({ path: '/api/account/verify-email', body: { token: await unconfirmedLinkToken() } }), expect: [200, 200, 200, 200, 200, 200, 200] },
-  { route: 'POST /api/account/verification-mail', request: () => ({ path: '/api/account/verification-mail', body: {} }), expect: [401, 200, 400, 400, 400, 400, 400] },
-  { route: 'DELETE /api/account/pending-email', request: () => ({ path: '/api/account/pending-email' }), expect: [401, 200, 200, 200, 200, 200, 200] },
-  { route: 'PATCH /api/account', fresh: true, request: (a) => ({ path: '/api/account', body: { email: a.email || uniqueEmail('nobody') } }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'POST /api/account/verify-email',
+    request: async () => ({ path: '/api/account/verify-email', body: { token: await unconfirmedLinkToken() } }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/account/verification-mail',
+    request: () => ({ path: '/api/account/verification-mail', body: {} }),
+    expect: [401, 200, 400, 400, 400, 400, 400],
+  },
+  {
+    route: 'DELETE /api/account/pending-email',
+    request: () => ({ path: '/api/account/pending-email' }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'PATCH /api/account',
+    fresh: true,
+    request: (a) => ({ path: '/api/account', body: { email: a.email || uniqueEmail('nobody') } }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
   { route: 'DELETE /api/account', fresh: true, request: () => ({ path: '/api/account' }), expect: [401, 200, 200, 200, 200, 200, 200] },
 
   // ---- Profile and photo: one's own ----
   { route: 'GET /api/profile', request: () => ({ path: '/api/profile' }), expect: [401, 200, 200, 200, 200, 200, 200] },
-  { route: 'PUT /api/profile', fresh: true, request: () => ({ path: '/api/profile', body: { firstName: 'Grace', lastName: 'Miller', phone: '4175550100', state: 'MO', city: 'Springfield' } }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'PUT /api/profile',
+    fresh: true,
+    request: () => ({
+      path: '/api/profile',
+      body: { firstName: 'Grace', lastName: 'Miller', phone: '4175550100', state: 'MO', city: 'Springfield' },
+    }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
   {
     route: 'POST /api/profile/photo',
     request: async () => {
@@ -156,21 +259,45 @@ const ROWS: Row[] = [
   },
   { route: 'DELETE /api/profile/photo', request: () => ({ path: '/api/profile/photo' }), expect: [401, 200, 200, 200, 200, 200, 200] },
   // Another member's photo: members see each other; visitors never do.
-  { route: 'GET /api/photos/:uid', request: () => ({ path: `/api/photos/${world.recipient}` }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'GET /api/photos/:uid',
+    request: () => ({ path: `/api/photos/${world.recipient}` }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
 
   // ---- Directory and member mail ----
   { route: 'GET /api/directory', request: () => ({ path: '/api/directory' }), expect: [401, 200, 200, 200, 200, 200, 200] },
-  { route: 'POST /api/directory/:uid/message', request: () => ({ path: `/api/directory/${world.recipient}/message`, body: { message: 'Hello from the matrix' } }), expect: [401, 403, 403, 202, 202, 202, 202] },
+  {
+    route: 'POST /api/directory/:uid/message',
+    request: () => ({ path: `/api/directory/${world.recipient}/message`, body: { message: 'Hello from the matrix' } }),
+    expect: [401, 403, 403, 202, 202, 202, 202],
+  },
 
   // ---- States and the map ----
   { route: 'GET /api/states', request: () => ({ path: '/api/states' }), expect: [200, 200, 200, 200, 200, 200, 200] },
-  { route: 'GET /api/states/:code/fact-sheet.pdf', request: () => ({ path: '/api/states/MO/fact-sheet.pdf' }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'GET /api/states/:code/fact-sheet.pdf',
+    request: () => ({ path: '/api/states/MO/fact-sheet.pdf' }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
   { route: 'GET /api/admin/states', request: () => ({ path: '/api/admin/states' }), expect: [401, 403, 403, 403, 403, 403, 200] },
-  { route: 'PUT /api/admin/states/:code', request: () => ({ path: '/api/admin/states/MO', body: { count: 12000, sourceUrl: null } }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  {
+    route: 'PUT /api/admin/states/:code',
+    request: () => ({ path: '/api/admin/states/MO', body: { count: 12000, sourceUrl: null } }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
 
   // ---- Page views ----
-  { route: 'POST /api/page-views', request: () => ({ path: '/api/page-views', body: { path: '/discuss' } }), expect: [204, 204, 204, 204, 204, 204, 204] },
-  { route: 'GET /api/admin/page-views/summary', request: () => ({ path: '/api/admin/page-views/summary' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  {
+    route: 'POST /api/page-views',
+    request: () => ({ path: '/api/page-views', body: { path: '/discuss' } }),
+    expect: [204, 204, 204, 204, 204, 204, 204],
+  },
+  {
+    route: 'GET /api/admin/page-views/summary',
+    request: () => ({ path: '/api/admin/page-views/summary' }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
 
   // ---- Live updates: the admin's mail log topic ----
   { route: 'GET /api/live', request: () => ({ path: '/api/live?topics=mail' }), expect: [401, 403, 403, 403, 403, 403, 200] },
@@ -178,16 +305,48 @@ const ROWS: Row[] = [
   // ---- Forum: anybody reads; members with a confirmed address and a profile write; the author or an admin changes ----
   { route: 'GET /api/posts', request: () => ({ path: '/api/posts' }), expect: [200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/post-categories', request: () => ({ path: '/api/post-categories' }), expect: [200, 200, 200, 200, 200, 200, 200] },
-  { route: 'GET /api/posts/:id', request: async () => ({ path: `/api/posts/${await postBy(member())}` }), expect: [200, 200, 200, 200, 200, 200, 200] },
-  { route: 'POST /api/posts', request: () => ({ path: '/api/posts', body: { category: 'General', title: 'Matrix', body: 'Words' } }), expect: [401, 403, 403, 201, 201, 201, 201] },
-  { route: 'PATCH /api/posts/:id', request: async () => ({ path: `/api/posts/${await postBy(member())}`, body: { category: 'General', title: 'Changed', body: 'Words' } }), expect: [401, 403, 403, 200, 403, 403, 200] },
-  { route: 'DELETE /api/posts/:id', request: async () => ({ path: `/api/posts/${await postBy(member())}` }), expect: [401, 403, 403, 200, 403, 403, 200] },
-  { route: 'POST /api/posts/:id/responses', request: async () => ({ path: `/api/posts/${await postBy(member())}/responses`, body: { body: 'A response' } }), expect: [401, 403, 403, 201, 201, 201, 201] },
-  { route: 'PATCH /api/post-responses/:id', request: async () => ({ path: `/api/post-responses/${await responseBy(member())}`, body: { body: 'Changed' } }), expect: [401, 403, 403, 200, 403, 403, 200] },
-  { route: 'DELETE /api/post-responses/:id', request: async () => ({ path: `/api/post-responses/${await responseBy(member())}` }), expect: [401, 403, 403, 200, 403, 403, 200] },
+  {
+    route: 'GET /api/posts/:id',
+    request: async () => ({ path: `/api/posts/${await postBy(member())}` }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/posts',
+    request: () => ({ path: '/api/posts', body: { category: 'General', title: 'Matrix', body: 'Words' } }),
+    expect: [401, 403, 403, 201, 201, 201, 201],
+  },
+  {
+    route: 'PATCH /api/posts/:id',
+    request: async () => ({ path: `/api/posts/${await postBy(member())}`, body: { category: 'General', title: 'Changed', body: 'Words' } }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'DELETE /api/posts/:id',
+    request: async () => ({ path: `/api/posts/${await postBy(member())}` }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/posts/:id/responses',
+    request: async () => ({ path: `/api/posts/${await postBy(member())}/responses`, body: { body: 'A response' } }),
+    expect: [401, 403, 403, 201, 201, 201, 201],
+  },
+  {
+    route: 'PATCH /api/post-responses/:id',
+    request: async () => ({ path: `/api/post-responses/${await responseBy(member())}`, body: { body: 'Changed' } }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'DELETE /api/post-responses/:id',
+    request: async () => ({ path: `/api/post-responses/${await responseBy(member())}` }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
 
   // ---- Contact: anybody (visitors prove they are human first) ----
-  { route: 'POST /api/contact/human', request: () => ({ path: '/api/contact/human', body: {} }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'POST /api/contact/human',
+    request: () => ({ path: '/api/contact/human', body: {} }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
   {
     route: 'POST /api/contact',
     request: async (a) => {
@@ -200,8 +359,16 @@ const ROWS: Row[] = [
 
   // ---- Resources: anybody ----
   { route: 'GET /api/resources', request: () => ({ path: '/api/resources' }), expect: [200, 200, 200, 200, 200, 200, 200] },
-  { route: 'GET /api/resources/:id', request: () => ({ path: `/api/resources/${world.resourceId}` }), expect: [200, 200, 200, 200, 200, 200, 200] },
-  { route: 'GET /api/resources/:id/preview.png', request: () => ({ path: `/api/resources/${world.resourceId}/preview.png` }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'GET /api/resources/:id',
+    request: () => ({ path: `/api/resources/${world.resourceId}` }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/resources/:id/preview.png',
+    request: () => ({ path: `/api/resources/${world.resourceId}/preview.png` }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
 
   // ---- Admin: an admin whose session passed the second factor, nobody else ----
   // The admin area asks this to know which step to show (403 SECOND_FACTOR_REQUIRED says which).
@@ -209,13 +376,37 @@ const ROWS: Row[] = [
   { route: 'GET /api/admin/overview', request: () => ({ path: '/api/admin/overview' }), expect: [401, 403, 403, 403, 403, 403, 200] },
   { route: 'GET /api/admin/mail', request: () => ({ path: '/api/admin/mail' }), expect: [401, 403, 403, 403, 403, 403, 200] },
   { route: 'GET /api/admin/mail/forms', request: () => ({ path: '/api/admin/mail/forms' }), expect: [401, 403, 403, 403, 403, 403, 200] },
-  { route: 'GET /api/admin/mail/:id', request: () => ({ path: `/api/admin/mail/${world.mailId}` }), expect: [401, 403, 403, 403, 403, 403, 200] },
-  { route: 'DELETE /api/admin/mail/:id', request: async () => ({ path: `/api/admin/mail/${await newMail()}` }), expect: [401, 403, 403, 403, 403, 403, 200] },
-  { route: 'POST /api/admin/mail/:id/retry', request: async () => ({ path: `/api/admin/mail/${await newMail('ERROR')}/retry`, body: {} }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  {
+    route: 'GET /api/admin/mail/:id',
+    request: () => ({ path: `/api/admin/mail/${world.mailId}` }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'DELETE /api/admin/mail/:id',
+    request: async () => ({ path: `/api/admin/mail/${await newMail()}` }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/mail/:id/retry',
+    request: async () => ({ path: `/api/admin/mail/${await newMail('ERROR')}/retry`, body: {} }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
   { route: 'GET /api/admin/profiles', request: () => ({ path: '/api/admin/profiles' }), expect: [401, 403, 403, 403, 403, 403, 200] },
-  { route: 'GET /api/admin/profiles.csv', request: () => ({ path: '/api/admin/profiles.csv' }), expect: [401, 403, 403, 403, 403, 403, 200] },
-  { route: 'PUT /api/admin/profiles/:uid/role', request: async () => ({ path: `/api/admin/profiles/${await newMemberId(t)}/role`, body: { isAdmin: true } }), expect: [401, 403, 403, 403, 403, 403, 200] },
-  { route: 'PUT /api/admin/profiles/:uid/suspension', request: async () => ({ path: `/api/admin/profiles/${await newMemberId(t)}/suspension`, body: { reason: 'Matrix' } }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  {
+    route: 'GET /api/admin/profiles.csv',
+    request: () => ({ path: '/api/admin/profiles.csv' }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'PUT /api/admin/profiles/:uid/role',
+    request: async () => ({ path: `/api/admin/profiles/${await newMemberId(t)}/role`, body: { isAdmin: true } }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'PUT /api/admin/profiles/:uid/suspension',
+    request: async () => ({ path: `/api/admin/profiles/${await newMemberId(t)}/suspension`, body: { reason: 'Matrix' } }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
   {
     route: 'DELETE /api/admin/profiles/:uid/suspension',
     request: async () => {
@@ -262,7 +453,8 @@ it('each role gets the expected status from every route', async () => {
       const detail = res.headers.get('content-type')?.includes('json') ? await res.text() : '';
       await res.body?.cancel().catch(() => undefined); // an event stream stays open otherwise
       statuses.push(res.status);
-      if (res.status !== row.expect[i]) wrong.push(`${row.route} as ${role}: ${res.status} (expected ${row.expect[i]}) ${detail.slice(0, 200)}`);
+      if (res.status !== row.expect[i])
+        wrong.push(`${row.route} as ${role}: ${res.status} (expected ${row.expect[i]}) ${detail.slice(0, 200)}`);
     }
     got[row.route] = statuses as unknown as Cells;
   }

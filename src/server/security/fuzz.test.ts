@@ -51,7 +51,17 @@ type Target = {
 
 const keys = (schema: { shape: object }) => Object.keys(schema.shape);
 const post = () => postId;
-const GOOGLE_START = ['provider', 'callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 'disableRedirect', 'idToken', 'scopes', 'loginHint', 'requestSignUp'];
+const GOOGLE_START = [
+  'provider',
+  'callbackURL',
+  'newUserCallbackURL',
+  'errorCallbackURL',
+  'disableRedirect',
+  'idToken',
+  'scopes',
+  'loginHint',
+  'requestSignUp',
+];
 const TWO_FACTOR_PASSWORD = ['password', 'issuer'];
 const ADMIN_ONLY: readonly Asker[] = ['admin'];
 
@@ -63,7 +73,9 @@ const TARGETS: Record<string, Target> = {
   'POST /internal/admin-role': { body: ['email', 'isAdmin'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
   'POST /internal/reset-2fa': { body: ['email'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
 
-  'POST /api/auth/sign-up/email': { body: ['email', 'password', 'name', 'callbackURL', 'rememberMe', 'image', 'emailVerified', 'role', 'twoFactorEnabled'] },
+  'POST /api/auth/sign-up/email': {
+    body: ['email', 'password', 'name', 'callbackURL', 'rememberMe', 'image', 'emailVerified', 'role', 'twoFactorEnabled'],
+  },
   'POST /api/auth/sign-in/email': { body: ['email', 'password', 'rememberMe', 'callbackURL'] },
   'POST /api/auth/sign-out': { fresh: true },
   'POST /api/auth/request-password-reset': { body: ['email', 'redirectTo'] },
@@ -112,7 +124,11 @@ const TARGETS: Record<string, Target> = {
   'PATCH /api/posts/:id': { params: { id: () => String(post()) }, body: keys(postInputSchema), askers: ['member', 'admin'] },
   'DELETE /api/posts/:id': { params: { id: newPostId }, askers: ['member', 'admin'] },
   'POST /api/posts/:id/responses': { params: { id: () => String(post()) }, body: keys(responseInputSchema), askers: ['member', 'admin'] },
-  'PATCH /api/post-responses/:id': { params: { id: () => String(responseId) }, body: keys(responseInputSchema), askers: ['member', 'admin'] },
+  'PATCH /api/post-responses/:id': {
+    params: { id: () => String(responseId) },
+    body: keys(responseInputSchema),
+    askers: ['member', 'admin'],
+  },
   'DELETE /api/post-responses/:id': { params: { id: newResponseId }, askers: ['member', 'admin'] },
 
   'POST /api/contact/human': {},
@@ -197,7 +213,7 @@ const ODD_STRINGS = [
   '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 👩‍👩‍👧‍👦',
   'Z̸̢̛̭̞̓a̵̧̛͎̓l̶̨̛̞g̷̢̛̞̓o̸̢̓',
   '<script>alert(1)</script>',
-  "'; drop table \"user\"; --",
+  '\'; drop table "user"; --',
   '%00',
   '%zz',
   '../../../etc/passwd',
@@ -315,8 +331,16 @@ function queryArb(names: readonly string[]): fc.Arbitrary<string> {
 const paramArb = (good: () => string | Promise<string>) =>
   fc.oneof(
     { weight: 3, arbitrary: fc.constant(good) },
-    { weight: 3, arbitrary: oddString.filter((s) => s.length < 3000).map((s) => () => encodeURIComponent(s.replaceAll(/[\ud800-\udfff]/g, ''))) },
-    { weight: 1, arbitrary: fc.constantFrom('%00', '%zz', '%c0%af', '..%2f..%2f', '%2e%2e', '-1', '0', '1.5', '99999999999', 'undefined').map((s) => () => s) },
+    {
+      weight: 3,
+      arbitrary: oddString.filter((s) => s.length < 3000).map((s) => () => encodeURIComponent(s.replaceAll(/[\ud800-\udfff]/g, ''))),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('%00', '%zz', '%c0%af', '..%2f..%2f', '%2e%2e', '-1', '0', '1.5', '99999999999', 'undefined')
+        .map((s) => () => s),
+    },
   );
 
 function photoFormArb(): fc.Arbitrary<() => FormData> {
@@ -324,7 +348,13 @@ function photoFormArb(): fc.Arbitrary<() => FormData> {
     .record({
       photo: fc.constantFrom<'jpeg' | 'bytes' | 'text' | 'none'>('jpeg', 'jpeg', 'bytes', 'text', 'none'),
       bytes: fc.uint8Array({ maxLength: 200 }),
-      crop: fc.array(fc.tuple(fc.constantFrom('x', 'y', 'width', 'height', 'photo', '__proto__'), oddString.map((s) => s.slice(0, 200))), { maxLength: 4 }),
+      crop: fc.array(
+        fc.tuple(
+          fc.constantFrom('x', 'y', 'width', 'height', 'photo', '__proto__'),
+          oddString.map((s) => s.slice(0, 200)),
+        ),
+        { maxLength: 4 },
+      ),
     })
     .map(({ photo, bytes, crop }) => () => {
       const form = new FormData();
@@ -391,7 +421,8 @@ async function fingerprint(): Promise<Record<string, string>> {
   return result.rows[0]!.f;
 }
 
-const changedTables = (before: Record<string, string>, after: Record<string, string>) => Object.keys(before).filter((k) => before[k] !== after[k]);
+const changedTables = (before: Record<string, string>, after: Record<string, string>) =>
+  Object.keys(before).filter((k) => before[k] !== after[k]);
 
 beforeAll(async () => {
   t = await createRouteSuiteApp(CONTROL_TOKEN);
@@ -416,57 +447,74 @@ afterAll(async () => {
 });
 
 it('every route the app serves is fuzzed', () => {
-  expectEveryServedRoute(t.app, Object.keys(TARGETS), { missing: 'routes with no fuzz target', extra: 'targets for routes the app does not serve' });
+  expectEveryServedRoute(t.app, Object.keys(TARGETS), {
+    missing: 'routes with no fuzz target',
+    extra: 'targets for routes the app does not serve',
+  });
 });
 
-it.each(Object.keys(TARGETS))('%s: never a 5xx; a refused request changes nothing', async (route) => {
-  const target = TARGETS[route]!;
-  const [method, pattern] = route.split(' ') as [string, string];
-  const paramNames = [...pattern.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-  const isUnsafe = method !== 'GET';
-  let spare: Asking | undefined;
-  const arb = fc.record({
-    asker: fc.constantFrom(...(target.askers ?? (['visitor', 'member', 'admin'] as const))),
-    params: fc.tuple(...paramNames.map((p) => paramArb(target.params?.[p] ?? (() => 'x')))),
-    query: target.query ? queryArb(target.query) : fc.constantFrom('', '', 'x=1', '__proto__=1', 'a=%00', '%zz'),
-    body: target.body === 'multipart' ? photoFormArb() : isUnsafe ? bodyArb(target.body ?? []) : fc.constant(undefined),
-    contentType: fc.constantFrom('application/json', 'application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded'),
-  });
-  await fc.assert(
-    fc.asyncProperty(arb, async (c) => {
-      await t.db.delete(rateLimit);
-      // A refused request changed nothing (checked below), so the same new member serves until one is accepted.
-      if (target.fresh) spare ??= await freshAsker();
-      const asking = target.fresh ? spare! : askers[c.asker];
-      let url = pattern === '/*' ? '/discuss' : pattern;
-      for (const [i, name] of paramNames.entries()) url = url.replace(`:${name}`, await c.params[i]!());
-      if (c.query) url += `?${c.query}`;
-      const ip = nextAddress();
-      const headers: Record<string, string> = { ...target.headers };
-      let body: BodyInit | undefined;
-      if (typeof c.body === 'function') body = c.body();
-      else if (c.body !== undefined) {
-        body = c.body;
-        headers['content-type'] = c.contentType;
-      }
-      const before = await fingerprint();
-      const res = await t.requestAs({ ip, jar: asking.jar }, method, url, { body, headers });
-      const text = res.headers.get('content-type')?.startsWith('text/event-stream') ? '' : await res.text();
-      await res.body?.cancel().catch(() => undefined);
-      counts.cases++;
-      expect(res.status, `${method} ${url.slice(0, 300)} → ${res.status} ${text.slice(0, 300)}`).toBeLessThan(500);
-      if (res.status >= 400) {
-        counts.refused++;
-        expect(changedTables(before, await fingerprint()), `${method} ${url.slice(0, 300)} was refused (${res.status}) but changed`).toEqual([]);
-      } else {
-        counts.accepted++;
-        spare = undefined;
-      }
-      expect(({} as Record<string, unknown>).polluted, 'Object.prototype was polluted').toBeUndefined();
-    }),
-    { numRuns: target.fresh ? Math.ceil(RUNS / 3) : RUNS },
-  );
-}, 120_000);
+it.each(Object.keys(TARGETS))(
+  '%s: never a 5xx; a refused request changes nothing',
+  async (route) => {
+    const target = TARGETS[route]!;
+    const [method, pattern] = route.split(' ') as [string, string];
+    const paramNames = [...pattern.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+    const isUnsafe = method !== 'GET';
+    let spare: Asking | undefined;
+    const arb = fc.record({
+      asker: fc.constantFrom(...(target.askers ?? (['visitor', 'member', 'admin'] as const))),
+      params: fc.tuple(...paramNames.map((p) => paramArb(target.params?.[p] ?? (() => 'x')))),
+      query: target.query ? queryArb(target.query) : fc.constantFrom('', '', 'x=1', '__proto__=1', 'a=%00', '%zz'),
+      body: target.body === 'multipart' ? photoFormArb() : isUnsafe ? bodyArb(target.body ?? []) : fc.constant(undefined),
+      contentType: fc.constantFrom(
+        'application/json',
+        'application/json',
+        'application/json',
+        'application/json; charset=utf-8',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+      ),
+    });
+    await fc.assert(
+      fc.asyncProperty(arb, async (c) => {
+        await t.db.delete(rateLimit);
+        // A refused request changed nothing (checked below), so the same new member serves until one is accepted.
+        if (target.fresh) spare ??= await freshAsker();
+        const asking = target.fresh ? spare! : askers[c.asker];
+        let url = pattern === '/*' ? '/discuss' : pattern;
+        for (const [i, name] of paramNames.entries()) url = url.replace(`:${name}`, await c.params[i]!());
+        if (c.query) url += `?${c.query}`;
+        const ip = nextAddress();
+        const headers: Record<string, string> = { ...target.headers };
+        let body: BodyInit | undefined;
+        if (typeof c.body === 'function') body = c.body();
+        else if (c.body !== undefined) {
+          body = c.body;
+          headers['content-type'] = c.contentType;
+        }
+        const before = await fingerprint();
+        const res = await t.requestAs({ ip, jar: asking.jar }, method, url, { body, headers });
+        const text = res.headers.get('content-type')?.startsWith('text/event-stream') ? '' : await res.text();
+        await res.body?.cancel().catch(() => undefined);
+        counts.cases++;
+        expect(res.status, `${method} ${url.slice(0, 300)} → ${res.status} ${text.slice(0, 300)}`).toBeLessThan(500);
+        if (res.status >= 400) {
+          counts.refused++;
+          expect(
+            changedTables(before, await fingerprint()),
+            `${method} ${url.slice(0, 300)} was refused (${res.status}) but changed`,
+          ).toEqual([]);
+        } else {
+          counts.accepted++;
+          spare = undefined;
+        }
+        expect(({} as Record<string, unknown>).polluted, 'Object.prototype was polluted').toBeUndefined();
+      }),
+      { numRuns: target.fresh ? Math.ceil(RUNS / 3) : RUNS },
+    );
+  },
+  120_000,
+);
 
 afterAll(() => {
   if (process.env.FUZZ_REPORT) console.log(`fuzz: ${counts.cases} cases (${counts.refused} refused, ${counts.accepted} accepted)`);

@@ -43,8 +43,14 @@ export function addressesIn(block: number): () => string {
  */
 export function expectEveryServedRoute(app: App, listed: readonly string[], what: { missing: string; extra: string }) {
   const served = servedRoutes(app);
-  expect(served.filter((r) => !listed.includes(r)), what.missing).toEqual([]);
-  expect(listed.filter((r) => !served.includes(r)), what.extra).toEqual([]);
+  expect(
+    served.filter((r) => !listed.includes(r)),
+    what.missing,
+  ).toEqual([]);
+  expect(
+    listed.filter((r) => !served.includes(r)),
+    what.extra,
+  ).toEqual([]);
 }
 
 /** A photo as a browser uploads it. */

@@ -53,7 +53,9 @@ describe('GET /api/states/:code/fact-sheet.pdf', () => {
   it('accepts the code in lower case', async () => {
     const { res } = await sheet('ma');
     expect(res.status).toBe(200);
-    expect(flat(await pdfText(new Uint8Array(await (await t.client().get('/api/states/ma/fact-sheet.pdf')).arrayBuffer())))).toContain('9,831');
+    expect(flat(await pdfText(new Uint8Array(await (await t.client().get('/api/states/ma/fact-sheet.pdf')).arrayBuffer())))).toContain(
+      '9,831',
+    );
   });
 
   it('has one for the United States', async () => {

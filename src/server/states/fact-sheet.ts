@@ -6,7 +6,15 @@ import type { StateStat } from '../../shared/state-stat';
 // Bump when the layout or wording changes, so cached copies (browsers, our own cache) are replaced.
 const LAYOUT_VERSION = 1;
 
-const COLORS = { teal: '#007A7E', tealDark: '#00555A', turquoise: '#73C1BB', charcoal: '#272E2E', mustard: '#F1DC8E', grey: '#5C636A', link: '#0B5CAD' };
+const COLORS = {
+  teal: '#007A7E',
+  tealDark: '#00555A',
+  turquoise: '#73C1BB',
+  charcoal: '#272E2E',
+  mustard: '#F1DC8E',
+  grey: '#5C636A',
+  link: '#0B5CAD',
+};
 
 export type FactSheetInput = {
   stat: StateStat;
@@ -56,7 +64,10 @@ function placeName(stat: StateStat): string {
 }
 
 export function factSheetFileName(stat: StateStat): string {
-  const slug = stat.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = stat.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return `${slug}-foster-care-fact-sheet.pdf`;
 }
 
@@ -111,16 +122,24 @@ export function renderFactSheet(input: FactSheetInput): Promise<Buffer> {
   const boxWidth = (width - gap) / 2;
   const figureBox = (x: number, label: string, value: number | null, note: string) => {
     doc.roundedRect(x, boxTop, boxWidth, 118, 8).lineWidth(1.5).strokeColor(COLORS.turquoise).stroke();
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(COLORS.charcoal).text(label.toUpperCase(), x + 16, boxTop + 16, {
-      width: boxWidth - 32,
-      characterSpacing: 0.6,
-    });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor(COLORS.charcoal)
+      .text(label.toUpperCase(), x + 16, boxTop + 16, {
+        width: boxWidth - 32,
+        characterSpacing: 0.6,
+      });
     doc
       .font('Helvetica-Bold')
       .fontSize(value === null ? 22 : 34)
       .fillColor(COLORS.tealDark)
       .text(formatCount(value), x + 16, boxTop + 38, { width: boxWidth - 32 });
-    doc.font('Helvetica').fontSize(9).fillColor(COLORS.grey).text(note, x + 16, boxTop + 84, { width: boxWidth - 32 });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(COLORS.grey)
+      .text(note, x + 16, boxTop + 84, { width: boxWidth - 32 });
   };
   figureBox(left, 'Children in foster care', stat.count, isNational ? 'In all states and DC' : `In ${place}`);
   figureBox(
@@ -160,8 +179,15 @@ export function renderFactSheet(input: FactSheetInput): Promise<Buffer> {
   ];
   for (const [label, value] of rows) {
     const y = doc.y;
-    doc.font('Helvetica').fontSize(12).fillColor(COLORS.charcoal).text(label, left, y, { width: width - 120 });
-    doc.font('Helvetica-Bold').fontSize(12).text(value, left + width - 120, y, { width: 120, align: 'right' });
+    doc
+      .font('Helvetica')
+      .fontSize(12)
+      .fillColor(COLORS.charcoal)
+      .text(label, left, y, { width: width - 120 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text(value, left + width - 120, y, { width: 120, align: 'right' });
     doc
       .moveTo(left, doc.y + 4)
       .lineTo(left + width, doc.y + 4)
@@ -194,7 +220,11 @@ export function renderFactSheet(input: FactSheetInput): Promise<Buffer> {
     ['Open your home', 'become a foster or adoptive parent.'],
   ];
   for (const [title, text] of areas) {
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(COLORS.charcoal).text(`${title}: `, left, doc.y, { width, continued: true, lineGap: 2 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor(COLORS.charcoal)
+      .text(`${title}: `, left, doc.y, { width, continued: true, lineGap: 2 });
     doc.font('Helvetica').text(text);
   }
   doc.moveDown(0.8);

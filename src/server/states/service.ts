@@ -3,7 +3,15 @@ import { eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ADMIN_ACTIONS, type AdminStatesResponse } from '../../shared/admin';
 import type { StateStatUpdate, NetworkFigures, StateStat, StatesResponse } from '../../shared/state-stat';
-import { isStatCode, NATIONAL_CODE, NETWORK_FIGURES_MIN_MEMBERS, NETWORK_GOAL, networkTarget, US_STATES, type StatCode } from '../../shared/states';
+import {
+  isStatCode,
+  NATIONAL_CODE,
+  NETWORK_FIGURES_MIN_MEMBERS,
+  NETWORK_GOAL,
+  networkTarget,
+  US_STATES,
+  type StatCode,
+} from '../../shared/states';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { recordActivity, type Actor } from '../activity';
@@ -167,17 +175,20 @@ export async function updateStateStat(
       .update(stateStat)
       .set({ childrenInFosterCare: input.count, sourceUrl: input.sourceUrl, updatedAt: now, updatedBy: admin.uid })
       .where(eq(stateStat.code, code));
-    await recordActivity({ db: tx, live: deps.live }, {
-      actor: admin,
-      action: ADMIN_ACTIONS.stateEdited,
-      target: code,
-      details: {
-        name: before.name,
-        before: { count: before.childrenInFosterCare, sourceUrl: before.sourceUrl },
-        after: { count: input.count, sourceUrl: input.sourceUrl },
+    await recordActivity(
+      { db: tx, live: deps.live },
+      {
+        actor: admin,
+        action: ADMIN_ACTIONS.stateEdited,
+        target: code,
+        details: {
+          name: before.name,
+          before: { count: before.childrenInFosterCare, sourceUrl: before.sourceUrl },
+          after: { count: input.count, sourceUrl: input.sourceUrl },
+        },
+        at: now,
       },
-      at: now,
-    });
+    );
   });
   deps.logger.info('state count updated', { code, count: input.count, by: admin.uid });
   const updated = await getStateStat(db, { code, audience: { exact: true } });

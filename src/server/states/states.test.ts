@@ -66,7 +66,16 @@ describe('GET /api/states', () => {
     expect(body.source).toMatch(/Casey Family Programs/);
     expect(body.states).toHaveLength(51);
     expect(body.states.map((s) => s.name)).toEqual([...body.states.map((s) => s.name)].sort((a, b) => a.localeCompare(b)));
-    const examples = { NH: [1211, 61], VT: [1226, 62], RI: [2196, 110], CT: [3882, 195], NJ: [4431, 222], DE: [557, 28], MD: [3689, 185], MA: [9831, 492] };
+    const examples = {
+      NH: [1211, 61],
+      VT: [1226, 62],
+      RI: [2196, 110],
+      CT: [3882, 195],
+      NJ: [4431, 222],
+      DE: [557, 28],
+      MD: [3689, 185],
+      MA: [9831, 492],
+    };
     for (const [code, [count, target]] of Object.entries(examples)) {
       expect(stateOf(body, code), code).toMatchObject({ count, target });
     }

@@ -157,7 +157,12 @@ export async function createTestApp(
    * One request as someone (their address, their cookies), keeping nothing it sets: for suites that send
    * many requests as the same people, where a sign-in inside one case must not change who they are.
    */
-  function requestAs(asker: { ip: string; jar: Map<string, string> }, method: string, url: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}) {
+  function requestAs(
+    asker: { ip: string; jar: Map<string, string> },
+    method: string,
+    url: string,
+    init: { body?: BodyInit; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { origin, 'x-test-client-ip': asker.ip, ...init.headers };
     if (asker.jar.size) headers.cookie = [...asker.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     return built.app.request(url, { method, headers, body: init.body });

@@ -196,7 +196,12 @@ export async function insertPost(deps: ForumDeps, author: ForumAuthor, overrides
 }
 
 /** buildResponse to a post, written through the service (no rate limit): its id. */
-export async function insertResponse(deps: ForumDeps, author: ForumAuthor, postId: number, overrides: Partial<ResponseInput> = {}): Promise<number> {
+export async function insertResponse(
+  deps: ForumDeps,
+  author: ForumAuthor,
+  postId: number,
+  overrides: Partial<ResponseInput> = {},
+): Promise<number> {
   return (await createResponse(deps, { author, postId, input: buildResponse(overrides) })).id;
 }
 
@@ -221,7 +226,9 @@ export async function insertMail(db: Db, overrides: Partial<typeof mail.$inferIn
 
 /** A JPEG of one colour. */
 export function jpegBytes({ width = 300, height = 300, background = '#00979b' } = {}): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** Bytes as a browser sends a chosen file. */

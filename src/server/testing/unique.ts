@@ -16,6 +16,8 @@ export function uniqueEmail(prefix = 'member'): string {
  */
 export function uniqueTag(prefix = 'Tag'): string {
   const n = (++counter % 36 ** 4).toString(36).padStart(4, '0');
-  const noise = Math.floor(Math.random() * 36 ** 4).toString(36).padStart(4, '0');
+  const noise = Math.floor(Math.random() * 36 ** 4)
+    .toString(36)
+    .padStart(4, '0');
   return `${prefix}${Date.now().toString(36)}${n}${noise}`;
 }

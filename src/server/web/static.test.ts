@@ -91,6 +91,8 @@ describe('the boot state block', () => {
     const tag = bootScript({ site: { donateUrl: 'https://x.org/</script><script>alert(1)</script>&\u2028', googleSignIn: false } });
     const inner = tag.slice(tag.indexOf('>') + 1, tag.lastIndexOf('</script>'));
     expect(inner).not.toMatch(/[<>&\u2028]/);
-    expect(JSON.parse(inner)).toEqual({ site: { donateUrl: 'https://x.org/</script><script>alert(1)</script>&\u2028', googleSignIn: false } });
+    expect(JSON.parse(inner)).toEqual({
+      site: { donateUrl: 'https://x.org/</script><script>alert(1)</script>&\u2028', googleSignIn: false },
+    });
   });
 });

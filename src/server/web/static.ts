@@ -17,8 +17,7 @@ export type PageOptions = {
 
 type Pages = { index: string; landing: string | undefined };
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Reads the built pages once and fills in what the server knows: the Give link and the boot state. */
 function readPages(distDir: string, site: SiteConfig): Pages | undefined {
@@ -40,7 +39,10 @@ const withBoot = (html: string, boot: string) => html.replace('</head>', `  ${bo
  * found'). Visitors without a session cookie get the prerendered landing page for "/" (see
  * scripts/prerender-landing.ts), and every page carries the boot state (src/shared/boot.ts).
  */
-export function staticRoutes(distDir = DIST_DIR, options: PageOptions = { site: { donateUrl: '', googleSignIn: false }, hasSessionCookie: () => false }) {
+export function staticRoutes(
+  distDir = DIST_DIR,
+  options: PageOptions = { site: { donateUrl: '', googleSignIn: false }, hasSessionCookie: () => false },
+) {
   const app = new Hono();
 
   app.use('*', async (c, next) => {
@@ -52,7 +54,10 @@ export function staticRoutes(distDir = DIST_DIR, options: PageOptions = { site: 
   if (fs.existsSync(distDir)) {
     const files = serveStatic({ root: distDir });
     // Pages go through the handler below, so they are never served (or cached) as plain files.
-    app.use('*', except((c) => c.req.path === '/' || c.req.path.endsWith('.html'), files));
+    app.use(
+      '*',
+      except((c) => c.req.path === '/' || c.req.path.endsWith('.html'), files),
+    );
   }
 
   const signedOutBoot = bootScript({ site: options.site, me: null });

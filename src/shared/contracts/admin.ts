@@ -132,7 +132,7 @@ export const suspendMember = contract({
   path: '/admin/profiles/{uid}/suspension',
   access: 'admin',
   tags,
-  summary: "Suspend a member (not an admin, nor oneself): their sessions end and they are told why by mail",
+  summary: 'Suspend a member (not an admin, nor oneself): their sessions end and they are told why by mail',
   request: { params: uidParams, body: jsonBody(suspensionSchema) },
   responses: { 200: json(suspendedSchema, 'Suspended'), ...errors(409, 413) },
 });

@@ -33,9 +33,16 @@ const refused = { 400: failure('Refused input (Better Auth’s code and message)
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
 const redirect = (description: string) => ({ description, headers: z.object({ Location: z.string() }) });
 
-export const signUpBodySchema = z.object({ email: z.string(), password: z.string(), name: z.literal('').meta({ description: 'Always empty: names live on the profile' }) });
+export const signUpBodySchema = z.object({
+  email: z.string(),
+  password: z.string(),
+  name: z.literal('').meta({ description: 'Always empty: names live on the profile' }),
+});
 export const signInBodySchema = z.object({ email: z.string(), password: z.string(), rememberMe: z.boolean().optional() });
-export const passwordResetRequestSchema = z.object({ email: z.string(), redirectTo: z.string().meta({ description: 'The page of the mailed link: /reset-password' }) });
+export const passwordResetRequestSchema = z.object({
+  email: z.string(),
+  redirectTo: z.string().meta({ description: 'The page of the mailed link: /reset-password' }),
+});
 export const passwordResetSchema = z.object({ token: z.string(), newPassword: z.string() });
 export const passwordBodySchema = z.object({ password: z.string() });
 export const codeBodySchema = z.object({ code: z.string() });
@@ -49,7 +56,12 @@ export const signUp = route({
   tags,
   summary: 'Create an account with an email and a password; the address gets a confirmation link',
   request: { body: jsonBody(signUpBodySchema) },
-  responses: { 200: json(signedIn, 'Created, and signed in'), ...refused, 422: failure('The address is taken, or the password is refused.'), ...limited },
+  responses: {
+    200: json(signedIn, 'Created, and signed in'),
+    ...refused,
+    422: failure('The address is taken, or the password is refused.'),
+    ...limited,
+  },
 });
 
 export const signIn = route({
@@ -105,7 +117,10 @@ export const getSession = route({
   tags,
   summary: 'The session and its account, or null (what the Google popup client reads)',
   responses: {
-    200: json(z.object({ session: z.looseObject({ id: z.string(), userId: z.string(), expiresAt: z.string() }), user: authUserSchema }).nullable(), 'The session, or null'),
+    200: json(
+      z.object({ session: z.looseObject({ id: z.string(), userId: z.string(), expiresAt: z.string() }), user: authUserSchema }).nullable(),
+      'The session, or null',
+    ),
   },
 });
 
@@ -133,7 +148,11 @@ export const googleCallback = route({
   tags,
   summary: 'Where Google sends the browser back: signs in, then on to the page asked for (or /signin?error=…)',
   request: { query: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }) },
-  responses: { 200: html('In the popup: a page that hands the outcome to the opener and closes'), 302: redirect('On to the page asked for, or to /signin?error=…'), 400: refused[400] },
+  responses: {
+    200: html('In the popup: a page that hands the outcome to the opener and closes'),
+    302: redirect('On to the page asked for, or to /signin?error=…'),
+    400: refused[400],
+  },
 });
 
 export const enableTwoFactor = route({
@@ -143,7 +162,10 @@ export const enableTwoFactor = route({
   summary: 'Set-up, step one: the password; answers the key (in an otpauth:// URI) and the recovery codes',
   request: { body: jsonBody(passwordBodySchema) },
   responses: {
-    200: json(z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) }), 'The key and the recovery codes (set-up ends with a first code)'),
+    200: json(
+      z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) }),
+      'The key and the recovery codes (set-up ends with a first code)',
+    ),
     ...refused,
     401: failure('Not signed in.'),
     ...limited,
@@ -165,14 +187,19 @@ export const newRecoveryCodes = route({
   tags,
   summary: 'New recovery codes (the password again); the old ones stop working',
   request: { body: jsonBody(passwordBodySchema) },
-  responses: { 200: json(status.extend({ backupCodes: z.array(z.string()) }), 'The new codes'), ...refused, 401: failure('Not signed in.'), ...limited },
+  responses: {
+    200: json(status.extend({ backupCodes: z.array(z.string()) }), 'The new codes'),
+    ...refused,
+    401: failure('Not signed in.'),
+    ...limited,
+  },
 });
 
 export const verifyTotp = route({
   method: 'post',
   path: '/auth/two-factor/verify-totp',
   tags,
-  summary: "A code from the app: ends set-up, a pending sign-in, or steps this session up",
+  summary: 'A code from the app: ends set-up, a pending sign-in, or steps this session up',
   request: { body: jsonBody(codeBodySchema) },
   responses: { 200: json(signedIn, 'Accepted'), ...refused, 401: failure('Wrong code, or no sign-in waits for one.'), ...limited },
 });

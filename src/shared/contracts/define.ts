@@ -83,6 +83,8 @@ function impliedErrors({ access, request = {} }: Contract): ErrorStatus[] {
  * 403 for a rule of the feature, 409 or 429): the failures its access and its input imply are added here.
  */
 export const contract = <const C extends Contract>(c: C) =>
-  ({ ...c, responses: { ...errors(...impliedErrors(c)), ...c.responses } }) as C & { responses: ReturnType<typeof errors<ImpliedErrors<C>>> };
+  ({ ...c, responses: { ...errors(...impliedErrors(c)), ...c.responses } }) as C & {
+    responses: ReturnType<typeof errors<ImpliedErrors<C>>>;
+  };
 
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -7,7 +7,10 @@ import { contract, errors, json, jsonBody, okSchema } from './define';
 
 // The site's settings, the contact form, the printable resources and page views (SPEC §2, §4).
 
-const file = (type: string, description: string) => ({ description, content: { [type]: { schema: z.string().meta({ format: 'binary' }) } } });
+const file = (type: string, description: string) => ({
+  description,
+  content: { [type]: { schema: z.string().meta({ format: 'binary' }) } },
+});
 const notModified = { description: 'Not modified since the ETag given in If-None-Match.' };
 const resourceParams = z.object({ id: z.string() });
 
@@ -55,7 +58,10 @@ export const getResource = contract({
   tags: ['Resources'],
   summary: 'A resource file (PDF or PNG), as an attachment',
   request: { params: resourceParams },
-  responses: { 200: { ...file('application/pdf', 'The file'), content: { ...file('application/pdf', '').content, ...file('image/png', '').content } }, 304: notModified },
+  responses: {
+    200: { ...file('application/pdf', 'The file'), content: { ...file('application/pdf', '').content, ...file('image/png', '').content } },
+    304: notModified,
+  },
 });
 
 export const getResourcePreview = contract({

@@ -15,8 +15,7 @@ import { useSchemaForm } from '../lib/use-schema-form';
 import { updateAccount } from './account-api';
 
 const UPDATED_NOTICE = 'Your account has been updated.';
-const emailChangeNotice = (to: string) =>
-  `We sent a link to ${to}. Your email address changes when you open it.`;
+const emailChangeNotice = (to: string) => `We sent a link to ${to}. Your email address changes when you open it.`;
 
 type AccountFormProps = {
   me: Me;

@@ -27,7 +27,13 @@ export function PendingEmailNotice({ pendingEmail }: { pendingEmail: string }) {
           Keep my current address
         </Button>
       </Group>
-      <div role="status">{resend.data ? <Text size="sm" mt="xs">Sent. Check your inbox at {resend.data.sentTo}.</Text> : null}</div>
+      <div role="status">
+        {resend.data ? (
+          <Text size="sm" mt="xs">
+            Sent. Check your inbox at {resend.data.sentTo}.
+          </Text>
+        ) : null}
+      </div>
       {failure ? (
         <Text c="red.9" size="sm" mt="xs" role="alert">
           {isApiRequestError(failure) ? failure.message : 'That did not work. Please try again.'}

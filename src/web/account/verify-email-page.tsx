@@ -33,7 +33,7 @@ export default function VerifyEmailPage() {
   const failure =
     token === '' || mutation.isError
       ? isApiRequestError(mutation.error) && mutation.error.status === 409
-        ? mutation.error.fieldErrors?.email ?? mutation.error.message
+        ? (mutation.error.fieldErrors?.email ?? mutation.error.message)
         : EMAIL_LINK_MESSAGES.invalidLink
       : null;
 

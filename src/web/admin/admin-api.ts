@@ -113,8 +113,7 @@ export function updateState(code: string, input: StateStatUpdate) {
 
 export const activityQueryOptions = infiniteQueryOptions({
   queryKey: ['activity', 'list'],
-  queryFn: ({ signal, pageParam }) =>
-    call(client.admin.activity.$get({ query: { before: pageParam ?? undefined } }, { init: { signal } })),
+  queryFn: ({ signal, pageParam }) => call(client.admin.activity.$get({ query: { before: pageParam ?? undefined } }, { init: { signal } })),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
 });

@@ -29,9 +29,7 @@ export default function AdminLayout() {
   const me = useMe();
   const location = useLocation();
   if (!me) {
-    return (
-      <Navigate to={signInPathFor(`${location.pathname}${location.search}`)} replace state={{ notice: MESSAGES.notLoggedIn }} />
-    );
+    return <Navigate to={signInPathFor(`${location.pathname}${location.search}`)} replace state={{ notice: MESSAGES.notLoggedIn }} />;
   }
   return <AdminCheck />;
 }
@@ -53,9 +51,7 @@ function AdminCheck() {
   });
   const status = statusOf(access.error);
   if (status === 401) {
-    return (
-      <Navigate to={signInPathFor(`${location.pathname}${location.search}`)} replace state={{ notice: MESSAGES.notLoggedIn }} />
-    );
+    return <Navigate to={signInPathFor(`${location.pathname}${location.search}`)} replace state={{ notice: MESSAGES.notLoggedIn }} />;
   }
   if (status === 403 && isApiRequestError(access.error) && access.error.code === 'SECOND_FACTOR_REQUIRED') {
     return <SecondFactorGate needs={access.error.needs === 'verify' ? 'verify' : 'setup'} />;

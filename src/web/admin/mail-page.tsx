@@ -38,9 +38,18 @@ export default function MailPage() {
   if (filter.form && !formOptions.some((o) => o.value === filter.form)) formOptions.push({ value: filter.form, label: filter.form });
 
   return (
-    <AdminSection title="All sent mail" intro="Every message the site has sent or will send, newest first, with its delivery. The list updates by itself.">
+    <AdminSection
+      title="All sent mail"
+      intro="Every message the site has sent or will send, newest first, with its delivery. The list updates by itself."
+    >
       <div className={classes.toolbar}>
-        <NativeSelect label="Form" value={filter.form} onChange={(e) => setFilter({ form: e.currentTarget.value })} data={formOptions} miw={200} />
+        <NativeSelect
+          label="Form"
+          value={filter.form}
+          onChange={(e) => setFilter({ form: e.currentTarget.value })}
+          data={formOptions}
+          miw={200}
+        />
         <NativeSelect
           label="Delivery state"
           value={filter.state}

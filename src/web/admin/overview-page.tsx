@@ -72,7 +72,11 @@ export default function OverviewPage() {
   );
 
   return (
-    <AdminSection title="Overview" intro="The network at a glance: members, the children they care for, sign-ups and what visitors read." actions={period}>
+    <AdminSection
+      title="Overview"
+      intro="The network at a glance: members, the children they care for, sign-ups and what visitors read."
+      actions={period}
+    >
       {overview.isError && !overview.data ? <FormAlert message="The figures could not be loaded. Please try again later." /> : null}
       {overview.isPending ? <Loader aria-label="Loading the figures" /> : null}
       {overview.data ? <Totals overview={overview.data} /> : null}
@@ -120,7 +124,9 @@ function Totals({ overview }: { overview: AdminOverview }) {
 
 function MembersByState({ overview }: { overview: AdminOverview }) {
   const rows = overview.byState.map((s) => ({ label: s.name, values: [s.members, s.fosterChildren] }));
-  const top = overview.byState.slice(0, 3).map((s) => `${s.name} (${plural(s.members, 'member')}, ${plural(s.fosterChildren, 'foster child', 'foster children')})`);
+  const top = overview.byState
+    .slice(0, 3)
+    .map((s) => `${s.name} (${plural(s.members, 'member')}, ${plural(s.fosterChildren, 'foster child', 'foster children')})`);
   return (
     <BarChart
       title="Members and foster children per state"

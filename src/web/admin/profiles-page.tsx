@@ -51,10 +51,16 @@ const SORT_CHOICES = PROFILE_SORTS.flatMap((sort) => {
   const [first, second] = SORTABLE[sort].firstDir === 'asc' ? (['asc', 'desc'] as const) : (['desc', 'asc'] as const);
   const words = (dir: SortDirection) =>
     sort === 'savedAt' || sort === 'signedUp'
-      ? dir === 'desc' ? 'newest first' : 'oldest first'
+      ? dir === 'desc'
+        ? 'newest first'
+        : 'oldest first'
       : sort === 'fosterKids'
-        ? dir === 'desc' ? 'most first' : 'fewest first'
-        : dir === 'asc' ? 'A to Z' : 'Z to A';
+        ? dir === 'desc'
+          ? 'most first'
+          : 'fewest first'
+        : dir === 'asc'
+          ? 'A to Z'
+          : 'Z to A';
   return [first, second].map((dir) => ({ value: `${sort}:${dir}`, label: `${label}, ${words(dir)}` }));
 });
 
@@ -315,8 +321,8 @@ function RoleControl({ profile: p }: { profile: AdminProfile }) {
   if (p.isListedAdmin) {
     return (
       <Text size="sm" mt="md">
-        <span className={classes.badge}>Admin</span> through ADMIN_EMAILS in the site's configuration: it stays an admin until it is
-        removed there.
+        <span className={classes.badge}>Admin</span> through ADMIN_EMAILS in the site's configuration: it stays an admin until it is removed
+        there.
       </Text>
     );
   }
@@ -396,8 +402,8 @@ function SuspensionControl({ profile: p }: { profile: AdminProfile }) {
           </Modal.Header>
           <Modal.Body>
             <Text mb="md">
-              Their sessions end at once, they cannot sign in, they leave the directory and members cannot write to them. What they
-              wrote stays. They are told by mail, with the reason below.
+              Their sessions end at once, they cannot sign in, they leave the directory and members cannot write to them. What they wrote
+              stays. They are told by mail, with the reason below.
             </Text>
             <form {...f.formProps((data) => suspension.mutate(data.reason))}>
               <Textarea

@@ -16,7 +16,11 @@ function icon(d: string): Icon {
 export const ADMIN_SECTIONS: ReadonlyArray<{ path: string; label: string; Icon: Icon }> = [
   { path: '/admin', label: 'Overview', Icon: icon('M4 20V10M10 20V4M16 20v-7M22 20H2') },
   { path: '/admin/mail', label: 'All sent mail', Icon: icon('M3 6h18v12H3zM3 7l9 6 9-6') },
-  { path: '/admin/profiles', label: 'All Profiles', Icon: icon('M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21c0-4 3-7 7-7s7 3 7 7M17 4a4 4 0 0 1 0 7M22 21c0-3-1.5-5.5-4-6.5') },
+  {
+    path: '/admin/profiles',
+    label: 'All Profiles',
+    Icon: icon('M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21c0-4 3-7 7-7s7 3 7 7M17 4a4 4 0 0 1 0 7M22 21c0-3-1.5-5.5-4-6.5'),
+  },
   { path: '/admin/states', label: 'State data', Icon: icon('M3 6l6-2 6 2 6-2v14l-6 2-6-2-6 2zM9 4v14M15 6v14') },
   { path: '/admin/activity', label: 'Activity log', Icon: icon('M12 7v5l3 3M21 12a9 9 0 1 1-9-9 9 9 0 0 1 9 9z') },
 ];

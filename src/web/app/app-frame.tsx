@@ -56,8 +56,7 @@ function useFocusOnNavigation(mainRef: RefObject<HTMLElement | null>) {
     }
     const main = mainRef.current;
     if (!main) return;
-    const target =
-      main.querySelector<HTMLElement>('[data-flash-notice]') ?? main.querySelector<HTMLElement>('h1') ?? main;
+    const target = main.querySelector<HTMLElement>('[data-flash-notice]') ?? main.querySelector<HTMLElement>('h1') ?? main;
     if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
     target.focus();
   }, [pathname, mainRef]);

@@ -20,7 +20,11 @@ export function EmailConfirmNotice({ place }: { place: Place }) {
   const me = useMe();
   const resend = useMutation({ mutationFn: sendEmailLinkAgain });
   if (!me || me.emailVerified) return null;
-  const failure = resend.error ? (isApiRequestError(resend.error) ? resend.error.message : 'The link could not be sent. Please try again.') : null;
+  const failure = resend.error
+    ? isApiRequestError(resend.error)
+      ? resend.error.message
+      : 'The link could not be sent. Please try again.'
+    : null;
   return (
     <Paper bg="mustard.5" c="var(--mantine-color-black)" p="md" radius="md" mb="md" data-email-unconfirmed>
       <Text c="inherit" mb="xs">

@@ -9,7 +9,11 @@ export function FormAlert({ message, detail }: { message: string | undefined | n
   return (
     <Alert color="red" variant="light" mb="md">
       {message}
-      {detail ? <Text size="sm" mt={4} c="inherit">{detail}</Text> : null}
+      {detail ? (
+        <Text size="sm" mt={4} c="inherit">
+          {detail}
+        </Text>
+      ) : null}
     </Alert>
   );
 }

@@ -41,15 +41,7 @@ export function SiteHeader() {
   ) : null;
 
   const dashboardIcon = isSignedIn ? (
-    <ActionIcon
-      component={Link}
-      to="/dashboard"
-      size={40}
-      radius="xl"
-      variant="filled"
-      aria-label="Your dashboard"
-      title="Your dashboard"
-    >
+    <ActionIcon component={Link} to="/dashboard" size={40} radius="xl" variant="filled" aria-label="Your dashboard" title="Your dashboard">
       <UserIcon />
     </ActionIcon>
   ) : null;
@@ -89,14 +81,7 @@ export function SiteHeader() {
         />
       </Group>
 
-      <MobileMenu
-        id={MOBILE_MENU_ID}
-        isOpen={isMenuOpen}
-        onClose={menu.close}
-        items={items}
-        isSignedIn={isSignedIn}
-        giveLink={giveLink}
-      />
+      <MobileMenu id={MOBILE_MENU_ID} isOpen={isMenuOpen} onClose={menu.close} items={items} isSignedIn={isSignedIn} giveLink={giveLink} />
     </Container>
   );
 }

@@ -11,7 +11,9 @@ export function googleDestinations(next: string) {
   return { callbackURL: next, newUserCallbackURL: '/update-profile', errorCallbackURL: GOOGLE_ERROR_PATH };
 }
 
-type PopupClient = { signIn: { popup(opts: { provider: string } & ReturnType<typeof googleDestinations>): Promise<{ error: { code: string } | null }> } };
+type PopupClient = {
+  signIn: { popup(opts: { provider: string } & ReturnType<typeof googleDestinations>): Promise<{ error: { code: string } | null }> };
+};
 let client: Promise<PopupClient> | undefined;
 
 /**

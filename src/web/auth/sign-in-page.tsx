@@ -75,11 +75,7 @@ export default function SignInPage() {
               Two-step sign-in
             </Title>
             <Text>Enter the 6-digit code your authenticator app shows for Foster Care Network.</Text>
-            <SecondFactorForm
-              onPassed={finish}
-              onSignInOver={() => backToPassword(TWO_FACTOR_MESSAGES.pendingExpired)}
-              isFocusedAtStart
-            />
+            <SecondFactorForm onPassed={finish} onSignInOver={() => backToPassword(TWO_FACTOR_MESSAGES.pendingExpired)} isFocusedAtStart />
           </Stack>
         </FormCard>
         <Text ta="center" mt="lg">

@@ -98,13 +98,7 @@ export default function ContactPage() {
         <FormAlert message={f.formError} />
         <form {...formProps} onSubmit={onSubmit} aria-label="Contact the team">
           <Stack>
-            <TextInput
-              label="Name"
-              description="Optional"
-              autoComplete="name"
-              maxLength={CONTACT_NAME_MAX}
-              {...f.field('name')}
-            />
+            <TextInput label="Name" description="Optional" autoComplete="name" maxLength={CONTACT_NAME_MAX} {...f.field('name')} />
             <EmailField {...f.field('email')} />
             <Textarea
               label="Message"
@@ -119,7 +113,12 @@ export default function ContactPage() {
             <div className={classes.honeypot} aria-hidden="true">
               <label>
                 Leave this field empty
-                <input type="text" tabIndex={-1} autoComplete="off" {...f.field(CONTACT_HONEYPOT_FIELD, { withError: false, withFocus: false })} />
+                <input
+                  type="text"
+                  tabIndex={-1}
+                  autoComplete="off"
+                  {...f.field(CONTACT_HONEYPOT_FIELD, { withError: false, withFocus: false })}
+                />
               </label>
             </div>
             {/* Distinct keys: reusing the clicked button's DOM node as the submit button would submit the form. */}

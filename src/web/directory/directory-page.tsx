@@ -46,8 +46,8 @@ export default function DirectoryPage() {
   return (
     <Page title="Member Directory" size="lg">
       <Text mb="md" maw={720}>
-        Members of the network in Assemblies of God churches and ministries. Find people near you or who serve
-        as you do, and write to them here: their email addresses, phone numbers and street addresses stay private.
+        Members of the network in Assemblies of God churches and ministries. Find people near you or who serve as you do, and write to them
+        here: their email addresses, phone numbers and street addresses stay private.
       </Text>
       <EmailConfirmNotice place="directory" />
       {me && !me.hasProfile ? (

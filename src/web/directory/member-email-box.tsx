@@ -53,7 +53,10 @@ export function MemberEmailBox({ uid, firstName, fullName, canWrite, leading, be
       const fieldErrors = isApiRequestError(error) ? (error.fieldErrors ?? {}) : {};
       // Rate limits, a missing profile and a member who left the directory come with a sentence for people.
       const isExplained = isApiRequestError(error) && [403, 404, 429].includes(error.status);
-      f.showErrors(fieldErrors, fieldErrors.message ? undefined : isExplained ? error.message : 'Your message could not be sent. Please try again.');
+      f.showErrors(
+        fieldErrors,
+        fieldErrors.message ? undefined : isExplained ? error.message : 'Your message could not be sent. Please try again.',
+      );
     },
   });
 

@@ -43,8 +43,7 @@ export default function DiscussPage() {
   return (
     <Page title="Discuss" size="lg">
       <Text mb="lg" maw={720}>
-        Questions, ideas, prayer requests and encouragement from the network’s churches and families caring for
-        children in foster care.
+        Questions, ideas, prayer requests and encouragement from the network’s churches and families caring for children in foster care.
       </Text>
       <div className={classes.layout}>
         <CategoryList
@@ -66,9 +65,7 @@ export default function DiscussPage() {
               </Text>
             </Group>
             {list.isPending ? <Loader aria-label="Loading posts" /> : null}
-            {list.isError && !list.data ? (
-              <FormAlert message="The posts could not be loaded. Please try again later." />
-            ) : null}
+            {list.isError && !list.data ? <FormAlert message="The posts could not be loaded. Please try again later." /> : null}
             {list.data && posts.length === 0 ? (
               <Text>{category || activeQ ? 'No posts match this filter.' : 'No posts yet. Start the first conversation!'}</Text>
             ) : null}

@@ -8,7 +8,10 @@ const TRAILING = /[.,;:!?'*_~]+$/;
 /** Drops trailing punctuation and closing brackets that have no opening one inside the address. */
 function trimAddress(candidate: string): string {
   let url = candidate.replace(TRAILING, '');
-  for (const [open, close] of [['(', ')'], ['[', ']']] as const) {
+  for (const [open, close] of [
+    ['(', ')'],
+    ['[', ']'],
+  ] as const) {
     while (url.endsWith(close) && url.split(close).length > url.split(open).length) {
       url = url.slice(0, -1).replace(TRAILING, '');
     }

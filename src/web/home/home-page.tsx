@@ -46,8 +46,8 @@ export default function HomePage() {
             Every child deserves a <em>family</em> that stays.
           </Title>
           <Text className={classes.lead}>
-            We are a network of Assemblies of God churches, ministries and families working together so that no
-            child in foster care, and no family caring for one, has to go it alone.
+            We are a network of Assemblies of God churches, ministries and families working together so that no child in foster care, and no
+            family caring for one, has to go it alone.
           </Text>
           {me ? null : (
             <Button component={Link} to="/signup" size="lg" radius="xl" color="salmon.5">
@@ -61,8 +61,8 @@ export default function HomePage() {
         <ul className={classes.stats} aria-label="Foster care in numbers">
           {STATS.map((stat) => (
             <li key={stat.number} className={classes.stat} style={accent(stat.color)}>
-              <span className={classes.statLabel}>{stat.label}</span>{' '}
-              <span className={classes.statNumber}>{stat.number}</span> <Text span>{stat.text}</Text>
+              <span className={classes.statLabel}>{stat.label}</span> <span className={classes.statNumber}>{stat.number}</span>{' '}
+              <Text span>{stat.text}</Text>
             </li>
           ))}
         </ul>
@@ -75,8 +75,8 @@ export default function HomePage() {
             Children in foster care, state by state
           </Title>
           <Text maw="62ch" mb="lg">
-            Choose a state to see how many children are in foster care there and the network's target for it:{' '}
-            {NETWORK_TARGET_PERCENT}% of them, rounded up. Each state has a fact sheet to print and share.
+            Choose a state to see how many children are in foster care there and the network's target for it: {NETWORK_TARGET_PERCENT}% of
+            them, rounded up. Each state has a fact sheet to print and share.
           </Text>
           <div ref={mapRef}>
             {isMapNear ? (
@@ -109,8 +109,8 @@ export default function HomePage() {
             Why churches?
           </Title>
           <Text maw="60ch">
-            Assemblies of God churches are about one in twenty evangelical churches in the U.S. If each cares for its
-            share, one in twenty children in foster care is covered: that is our 20,000.
+            Assemblies of God churches are about one in twenty evangelical churches in the U.S. If each cares for its share, one in twenty
+            children in foster care is covered: that is our 20,000.
           </Text>
           <div className={classes.problems}>
             <div className={classes.problem}>
@@ -160,8 +160,7 @@ export default function HomePage() {
               Join the network
             </Title>
             <p className={classes.joinText}>
-              Sign up to connect your church or family with others across the country who are caring for children in
-              foster care.
+              Sign up to connect your church or family with others across the country who are caring for children in foster care.
             </p>
             <Button component={Link} to="/signup" size="lg" radius="xl" color="salmon.5">
               Sign Up

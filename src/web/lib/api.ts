@@ -59,10 +59,7 @@ export async function answerOf(sent: Promise<Response>): Promise<unknown> {
       typeof (payload as { message?: unknown } | null)?.message === 'string'
         ? (payload as { message: string }).message
         : response.statusText || `Request failed (${response.status})`;
-    throw new ApiRequestError(
-      response.status,
-      isApiError(payload) ? payload : { code: `HTTP_${response.status}`, message },
-    );
+    throw new ApiRequestError(response.status, isApiError(payload) ? payload : { code: `HTTP_${response.status}`, message });
   }
   return payload;
 }
@@ -83,7 +80,9 @@ async function readJson(response: Response): Promise<unknown> {
 // calls instead, by path: the body each route reads and the answer it gives. Only types are imported.
 type AuthContracts = typeof authContracts;
 type PostRoute = { method: 'post'; path: string };
-type AuthPostRoutes = { [K in keyof AuthContracts as AuthContracts[K] extends PostRoute ? `/api${AuthContracts[K]['path']}` : never]: AuthContracts[K] };
+type AuthPostRoutes = {
+  [K in keyof AuthContracts as AuthContracts[K] extends PostRoute ? `/api${AuthContracts[K]['path']}` : never]: AuthContracts[K];
+};
 type Json<S> = { content: { 'application/json': { schema: S } } };
 type BodyOf<R> = R extends { request: { body: Json<infer S extends z.ZodType> } } ? z.input<S> : Record<string, never>;
 type AnswerOf<R> = R extends { responses: { 200: Json<infer S extends z.ZodType> } } ? z.output<S> : unknown;

@@ -16,8 +16,7 @@ export const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      retry: (failureCount, error) =>
-        failureCount < 2 && !(isApiRequestError(error) && error.status >= 400 && error.status < 500),
+      retry: (failureCount, error) => failureCount < 2 && !(isApiRequestError(error) && error.status >= 400 && error.status < 500),
     },
   },
 });

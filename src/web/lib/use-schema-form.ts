@@ -64,7 +64,7 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(options: Sc
   }
 
   /** Shows these field errors (replacing any) and `message` above the form, and focuses the first bad field. */
-  function showErrors(fieldErrors: FieldErrors | undefined, message?: string  ) {
+  function showErrors(fieldErrors: FieldErrors | undefined, message?: string) {
     const errors: FieldErrors = {};
     for (const [key, text] of Object.entries(fieldErrors ?? {})) {
       const target = fieldAliases?.[key] ?? key;

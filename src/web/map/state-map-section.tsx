@@ -92,7 +92,9 @@ export default function StateMapSection() {
         <dl className={classes.network}>
           <div>
             <dt>Members</dt>
-            <dd data-testid="map-members">{current.network ? formatCount(current.network.members) : `Fewer than ${NETWORK_FIGURES_MIN_MEMBERS}`}</dd>
+            <dd data-testid="map-members">
+              {current.network ? formatCount(current.network.members) : `Fewer than ${NETWORK_FIGURES_MIN_MEMBERS}`}
+            </dd>
           </div>
           <div>
             <dt>Foster children they care for</dt>
@@ -154,7 +156,11 @@ function Legend() {
           </li>
         ))}
         <li>
-          <span className={`${classes.swatch} ${classes.unknownSwatch}`} style={{ backgroundColor: UNKNOWN_SHADE.swatch }} aria-hidden="true" />
+          <span
+            className={`${classes.swatch} ${classes.unknownSwatch}`}
+            style={{ backgroundColor: UNKNOWN_SHADE.swatch }}
+            aria-hidden="true"
+          />
           not available
         </li>
       </ul>

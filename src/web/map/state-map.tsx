@@ -140,7 +140,15 @@ export function StateMap({ states, selected, onSelect }: StateMapProps) {
                   className={classes.leader}
                 />
                 <circle cx={ax} cy={ay} r="1.6" className={classes.leaderEnd} />
-                <rect x={x} y={y} width={CALLOUT_SIZE.width} height={CALLOUT_SIZE.height} rx="3" fill={shade.fill} className={classes.calloutBox} />
+                <rect
+                  x={x}
+                  y={y}
+                  width={CALLOUT_SIZE.width}
+                  height={CALLOUT_SIZE.height}
+                  rx="3"
+                  fill={shade.fill}
+                  className={classes.calloutBox}
+                />
                 <text x={x + CALLOUT_SIZE.width / 2} y={y + CALLOUT_SIZE.height / 2} fill={shade.ink}>
                   {stat.code}
                 </text>

@@ -65,8 +65,7 @@ export function PhotoCropper({ imageUrl, zoom, onZoomChange, onCropChange, onIma
         />
       </Box>
       <Text id={helpId} size="sm" c="dimmed">
-        Drag the photo, or select the square and use the arrow keys, to choose what shows. Zoom with the slider or your
-        mouse wheel.
+        Drag the photo, or select the square and use the arrow keys, to choose what shows. Zoom with the slider or your mouse wheel.
       </Text>
       <Group align="flex-end" gap="xl" wrap="wrap">
         <Box style={{ flex: '1 1 220px' }}>

@@ -27,7 +27,9 @@ const SAVE_FAILED = 'Your profile could not be saved. Please try again.';
 type FormValues = Record<string, string | number>;
 
 function toFormValues(profile: OwnProfile): FormValues {
-  return Object.fromEntries(PROFILE_FIELDS.map((key) => [key, key === 'state' && profile.state === STATE_NONE ? '' : (profile[key] ?? '')]));
+  return Object.fromEntries(
+    PROFILE_FIELDS.map((key) => [key, key === 'state' && profile.state === STATE_NONE ? '' : (profile[key] ?? '')]),
+  );
 }
 
 /** SPEC §2 "Update profile form": every field, loaded from the saved profile, saved as a whole. */

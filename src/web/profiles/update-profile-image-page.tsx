@@ -94,8 +94,8 @@ function PhotoEditor({ currentUrl }: { currentUrl: string | null }) {
       <FormAlert message={error} />
       <Stack gap="lg">
         <Text>
-          Choose the photo other members see next to your name: a JPEG, PNG or WebP image of up to {MAX_MB} MB. We keep a
-          square copy of it without any location or camera details.
+          Choose the photo other members see next to your name: a JPEG, PNG or WebP image of up to {MAX_MB} MB. We keep a square copy of it
+          without any location or camera details.
         </Text>
         {!chosen ? (
           <Group gap="lg">

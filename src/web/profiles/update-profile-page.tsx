@@ -11,9 +11,7 @@ export default function UpdateProfilePage() {
   const query = useQuery(ownProfileQueryOptions);
   return (
     <Page title="Your Profile">
-      <Text mb="lg">
-        Tell the network about yourself, your church and your part in foster care, so other members can find you.
-      </Text>
+      <Text mb="lg">Tell the network about yourself, your church and your part in foster care, so other members can find you.</Text>
       {query.isPending ? (
         <Center py="xl" role="status">
           <Loader color="teal" type="dots" aria-hidden="true" />

@@ -21,8 +21,8 @@ export default function ResourcesPage() {
   return (
     <Page title="Resources" size="lg">
       <Text className={classes.intro}>
-        Flyers, a bulletin insert and a prayer guide to print for your church, images to share online, and a fact
-        sheet for every state. Free to use, print and pass on.
+        Flyers, a bulletin insert and a prayer guide to print for your church, images to share online, and a fact sheet for every state.
+        Free to use, print and pass on.
       </Text>
       {isPending ? <Loader mt="xl" aria-label="Loading the resources" /> : null}
       {isError ? <FormAlert message="The resources are not available right now. Please try again later." /> : null}
@@ -79,7 +79,11 @@ function ResourceCard({ resource: r, accent }: { resource: ResourceSummary; acce
           {r.format} · {r.details} · {kb(r.bytes)}
         </Text>
         <Button component="a" href={r.url} download={r.fileName} className={classes.download} radius="xl" variant="light">
-          Download<VisuallyHidden> {r.title} ({r.format}, {kb(r.bytes)})</VisuallyHidden>
+          Download
+          <VisuallyHidden>
+            {' '}
+            {r.title} ({r.format}, {kb(r.bytes)})
+          </VisuallyHidden>
         </Button>
       </div>
     </li>

@@ -24,7 +24,17 @@ type PasswordConfirmFormProps = {
 };
 
 /** Every two-factor change that asks for the password first (set-up, turning it off, new recovery codes). */
-export function PasswordConfirmForm({ intro, submitLabel, submitColor, isPending, formError, onAttempt, onSubmit, onCancel, gap = 'md' }: PasswordConfirmFormProps) {
+export function PasswordConfirmForm({
+  intro,
+  submitLabel,
+  submitColor,
+  isPending,
+  formError,
+  onAttempt,
+  onSubmit,
+  onCancel,
+  gap = 'md',
+}: PasswordConfirmFormProps) {
   const f = useSchemaForm({ schema: PASSWORD_CONFIRM, initialValues: { password: '' }, onSubmitStart: onAttempt });
 
   return (

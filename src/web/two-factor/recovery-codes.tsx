@@ -42,7 +42,11 @@ export function RecoveryCodes({ codes, email }: { codes: string[]; email: string
         </Button>
       </Group>
       <Text size="sm" role="status" c={copied === 'failed' ? 'red.9' : undefined}>
-        {copied === 'yes' ? 'Copied.' : copied === 'failed' ? 'This browser did not let us copy: select the codes and copy them yourself.' : ''}
+        {copied === 'yes'
+          ? 'Copied.'
+          : copied === 'failed'
+            ? 'This browser did not let us copy: select the codes and copy them yourself.'
+            : ''}
       </Text>
     </Stack>
   );

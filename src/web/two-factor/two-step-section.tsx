@@ -45,8 +45,8 @@ export function TwoStepSection({ me }: { me: Me }) {
             </Text>
           ) : (
             <Text>
-              <strong>Off.</strong> Add a code from an authenticator app to each sign-in, so a stolen password is not
-              enough.{me.isAdmin ? ' Admins need it to open the admin area.' : ''}
+              <strong>Off.</strong> Add a code from an authenticator app to each sign-in, so a stolen password is not enough.
+              {me.isAdmin ? ' Admins need it to open the admin area.' : ''}
             </Text>
           )}
 

@@ -35,7 +35,14 @@ export function BarChart({ title, summary, labelName, series, rows, empty }: Bar
     <ChartFigure title={title} summary={summary} series={series} table={{ rowHeader: labelName, rows }} empty={empty}>
       {(ids) => (
         <div ref={ref} className={classes.canvas}>
-          <svg width={width} height={Math.max(height, 0)} role="img" aria-labelledby={ids.titleId} aria-describedby={ids.descId} className={classes.svg}>
+          <svg
+            width={width}
+            height={Math.max(height, 0)}
+            role="img"
+            aria-labelledby={ids.titleId}
+            aria-describedby={ids.descId}
+            className={classes.svg}
+          >
             {rows.map((row, i) => {
               const y0 = MARGIN.top + i * (rowHeight + ROW_GAP);
               return (

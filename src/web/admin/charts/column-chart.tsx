@@ -46,7 +46,13 @@ export function ColumnChart({ title, summary, valueName, labelName, columns, col
           <svg width={width} height={HEIGHT} role="img" aria-labelledby={ids.titleId} aria-describedby={ids.descId} className={classes.svg}>
             {ticks.map((t) => (
               <g key={t}>
-                <line x1={MARGIN.left} x2={MARGIN.left + inner.width} y1={y(t)} y2={y(t)} className={t === 0 ? classes.axis : classes.grid} />
+                <line
+                  x1={MARGIN.left}
+                  x2={MARGIN.left + inner.width}
+                  y1={y(t)}
+                  y2={y(t)}
+                  className={t === 0 ? classes.axis : classes.grid}
+                />
                 <text x={MARGIN.left - 6} y={y(t)} dy="0.32em" textAnchor="end" className={classes.tick}>
                   {formatNumber(t)}
                 </text>
@@ -59,7 +65,14 @@ export function ColumnChart({ title, summary, valueName, labelName, columns, col
               const isLabelCrowded = i !== columns.length - 1 && i % labelEvery === 0 && columns.length - 1 - i < labelEvery;
               return (
                 <g key={c.label}>
-                  <rect x={x} y={y(c.value)} width={barWidth} height={Math.max(0, y(0) - y(c.value))} fill={color} rx={Math.min(3, barWidth / 4)}>
+                  <rect
+                    x={x}
+                    y={y(c.value)}
+                    width={barWidth}
+                    height={Math.max(0, y(0) - y(c.value))}
+                    fill={color}
+                    rx={Math.min(3, barWidth / 4)}
+                  >
                     <title>{`${c.label}: ${formatNumber(c.value)}`}</title>
                   </rect>
                   {isLabelled && !isLabelCrowded ? (
