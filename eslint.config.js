@@ -4,8 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
-import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -28,7 +27,7 @@ const COMPOSITION = { server: ['testing', 'security'], web: [] };
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 
-/** DESIGN rule 1, as zones of import-x/no-restricted-paths. */
+/** DESIGN rule 1, as zones of import/no-restricted-paths. */
 function boundaries(side) {
   const features = dirsOf(side).filter((d) => !CORE[side].includes(d) && !COMPOSITION[side].includes(d));
   const under = (...parts) => path.join(src, side, ...parts);
@@ -75,17 +74,18 @@ export default tseslint.config(
       parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      // import-x reads the imported files too (for cycles): with the TypeScript parser, resolved as tsc does.
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(import.meta.dirname, 'tsconfig.json') })],
+      // The plugin reads the imported files too (for cycles), with the TypeScript parser; our imports are
+      // relative paths, so Node's resolution with TypeScript's extensions finds them.
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-duplicates': 'error',
-      'import-x/no-self-import': 'error',
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-duplicates': 'error',
+      'import/no-self-import': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       // Hono's handlers and React's event props take async functions; a promise there is awaited by the caller.
@@ -109,22 +109,22 @@ export default tseslint.config(
     },
   },
   // The boundaries hold for the product's code; tests may reach into the feature they test.
-  { files: ['src/shared/**'], ignores: TESTS, rules: { 'import-x/no-restricted-paths': restrict(sharedStaysShared) } },
+  { files: ['src/shared/**'], ignores: TESTS, rules: { 'import/no-restricted-paths': restrict(sharedStaysShared) } },
   {
     files: ['src/server/**'],
     ignores: TESTS,
-    rules: { 'import-x/no-restricted-paths': restrict(browserStaysOffTheServer, ...boundaries('server')) },
+    rules: { 'import/no-restricted-paths': restrict(browserStaysOffTheServer, ...boundaries('server')) },
   },
   {
     files: ['src/web/**'],
     ignores: [...TESTS, 'src/web/lib/api-client.ts'],
-    rules: { 'import-x/no-restricted-paths': restrict(serverStaysOffTheBrowser(), ...boundaries('web')) },
+    rules: { 'import/no-restricted-paths': restrict(serverStaysOffTheBrowser(), ...boundaries('web')) },
   },
   {
     // The one door from the browser to the server: the types of the server's routes, nothing that runs.
     files: ['src/web/lib/api-client.ts'],
     rules: {
-      'import-x/no-restricted-paths': restrict(serverStaysOffTheBrowser([path.join(src, 'server', 'app.{ts,tsx}')]), ...boundaries('web')),
+      'import/no-restricted-paths': restrict(serverStaysOffTheBrowser([path.join(src, 'server', 'app.{ts,tsx}')]), ...boundaries('web')),
     },
   },
   {
