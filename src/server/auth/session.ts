@@ -1,3 +1,4 @@
+import { getSessionCookie } from 'better-auth/cookies';
 import type { MiddlewareHandler } from 'hono';
 import type { Auth } from './auth';
 import type { AuthVariables } from '../http/session';
@@ -5,7 +6,8 @@ import type { AuthVariables } from '../http/session';
 /** Reads the session cookie once per request and keeps who is asking on the context. */
 export function loadSession(auth: Auth): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
-    const found = await auth.api.getSession({ headers: c.req.raw.headers });
+    // Without a session cookie nobody is signed in: visitors' requests skip Better Auth's lookup (issue 14).
+    const found = getSessionCookie(c.req.raw.headers) ? await auth.api.getSession({ headers: c.req.raw.headers }) : null;
     c.set(
       'user',
       found
