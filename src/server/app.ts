@@ -25,6 +25,7 @@ import { AppError, errorBody } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { requireSameOrigin } from './http/same-origin';
 import { checkResponses, contractRouter, guarded } from './http/contracts';
+import { createResponseCache } from './http/response-cache';
 import * as publicContracts from '../shared/contracts/public';
 import { AUTH_ROUTES } from '../shared/contracts/auth';
 import { readJson } from './http/validate';
@@ -50,6 +51,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const { config, database, logger } = deps;
   const db = database.db;
   const limiter = createRateLimiter(db, deps.clock);
+  // Public answers kept in memory until the live bus announces a change to them (issue 14).
+  const answers = createResponseCache(deps.live);
   const auth = createAuth({ config, db, outbox: deps.outbox, logger, live: deps.live, limiter });
   const app = new Hono<{ Variables: AppVariables }>();
   const site: SiteConfig = { donateUrl: config.donateUrl, googleSignIn: config.google !== undefined };
@@ -125,10 +128,10 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const routes = api
     .openapi(guarded(deps, publicContracts.getSite), (c) => c.json(site, 200))
     .route('/', accountRoutes(deps, auth, limiter))
-    .route('/', statesRoutes(deps))
+    .route('/', statesRoutes(deps, answers))
     .route('/', analyticsRoutes(deps, limiter))
     .route('/', liveRoutes(deps, deps.live))
-    .route('/', forumRoutes(deps, limiter))
+    .route('/', forumRoutes(deps, limiter, answers))
     .route('/', profileRoutes(deps, limiter))
     .route('/', directoryRoutes(deps, limiter))
     .route('/', contactRoutes(deps, limiter))

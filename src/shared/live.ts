@@ -10,6 +10,7 @@ export type TopicAudience = 'public' | 'member' | 'admin';
 export const LIVE_TOPICS: Record<string, TopicAudience> = {
   posts: 'public',
   post: 'public',
+  states: 'public',
   mail: 'admin',
   users: 'admin',
   activity: 'admin',

@@ -110,3 +110,6 @@ export const NETWORK_FIGURES_HIDDEN = `fewer than ${NETWORK_FIGURES_MIN_MEMBERS}
 export function factSheetUrl(code: string): string {
   return `/api/states/${code}/fact-sheet.pdf`;
 }
+
+/** The live topic of the per-state figures: an admin's correction of a count or its source. */
+export const STATES_TOPIC = 'states';

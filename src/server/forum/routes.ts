@@ -1,10 +1,12 @@
-import type { Context } from 'hono';
+import type { Context, TypedResponse } from 'hono';
 import type { Contract } from '../../shared/contracts/define';
 import * as contracts from '../../shared/contracts/forum';
 import { requireUser, type AuthVariables } from '../http/session';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { contractRouter, guarded } from '../http/contracts';
+import type { ResponseCache } from '../http/response-cache';
+import { POSTS_TOPIC } from '../../shared/forum';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
 import { getPost, listCategories, listPosts } from './queries';
 import {
@@ -40,6 +42,9 @@ export const RATE_MESSAGES = {
 
 type C = Context<{ Variables: AuthVariables }>;
 
+/** Every change to a post or a response is announced on 'posts' (and on its 'post:<id>'). */
+const FORUM_DEPENDS_ON = [POSTS_TOPIC];
+
 /** Ids are positive 32-bit integers; anything else names no post. */
 function idParam(c: C, what: 'post' | 'response'): number {
   const raw = c.req.param('id') ?? '';
@@ -57,7 +62,7 @@ async function signedInEditor(deps: AppDeps, c: C): Promise<Editor> {
  * The forum (SPEC §2 Discuss, §6, §7): anybody reads; members with a profile post and respond; the author
  * or an admin edits and deletes. Every change is announced on the live topics 'posts' and 'post:<id>'.
  */
-export function forumRoutes(deps: AppDeps, limiter: RateLimiter) {
+export function forumRoutes(deps: AppDeps, limiter: RateLimiter, answers: ResponseCache) {
   const hit = (who: { id: string }, kind: keyof typeof RATE_MESSAGES, rules: RateRule[]) =>
     limiter.hit(
       rules.map((rule) => ({ key: `forum-${kind}:${who.id}:${rule.windowMs}`, rule })),
@@ -65,23 +70,33 @@ export function forumRoutes(deps: AppDeps, limiter: RateLimiter) {
     );
 
   const g = <const C extends Contract>(c: C) => guarded(deps, c);
+  /** What every visitor reads, from memory until the next change to the forum is announced. */
+  const sendPublic = async <T>(c: C, key: string, read: () => Promise<T>) => {
+    const { body } = await answers.get(key, FORUM_DEPENDS_ON, read);
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Type', 'application/json; charset=UTF-8');
+    // The bytes are JSON.stringify of a T, as c.json would send: typed as its answer for the contract.
+    return c.body(body, 200) as unknown as TypedResponse<T, 200, 'json'>;
+  };
 
   return contractRouter()
     .openapi(g(contracts.listPosts), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await listPosts(deps.database.db, c.req.valid('query')), 200);
+      const query = c.req.valid('query');
+      return sendPublic(c, `posts?${JSON.stringify(query)}`, () => listPosts(deps.database.db, query));
     })
-    .openapi(g(contracts.listCategories), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await listCategories(deps.database.db), 200);
-    })
+    .openapi(g(contracts.listCategories), async (c) => sendPublic(c, 'post-categories', () => listCategories(deps.database.db)))
     .openapi(g(contracts.getPost), async (c) => {
       const id = idParam(c, 'post');
       const viewer = await viewerOf(deps, { who: c.get('user'), session: c.get('session') });
-      const found = await getPost(deps.database.db, { viewer, id });
-      if (!found) throw new AppError('NOT_FOUND', 'This post does not exist (it may have been deleted).');
+      const read = async () => {
+        const found = await getPost(deps.database.db, { viewer, id });
+        if (!found) throw new AppError('NOT_FOUND', 'This post does not exist (it may have been deleted).');
+        return found;
+      };
+      // A member's answer says what they may edit; a visitor's is the same for all of them.
+      if (!viewer) return sendPublic(c, `post:${id}`, read);
       c.header('Cache-Control', 'no-store');
-      return c.json(found, 200);
+      return c.json(await read(), 200);
     })
     .openapi(g(contracts.createPost), async (c) => {
       const author = await requireForumAuthor(deps, requireUser(c));

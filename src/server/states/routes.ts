@@ -2,10 +2,13 @@ import type { Context } from 'hono';
 import * as contracts from '../../shared/contracts/states';
 import type { Contract } from '../../shared/contracts/define';
 import type { StatesResponse } from '../../shared/state-stat';
+import { STATES_TOPIC } from '../../shared/states';
+import { ADMIN_TOPICS } from '../../shared/admin';
 import { actsAsAdmin } from '../http/session';
 import type { AppDeps } from '../deps';
 import { etagOf, isNotModified, notModified } from '../http/caching';
 import { contractRouter, guarded, type ApiEnv } from '../http/contracts';
+import type { ResponseCache } from '../http/response-cache';
 import { AppError } from '../http/errors';
 import { createFactSheetCache, factSheetFileName, factSheetVersion, renderFactSheet } from './fact-sheet';
 import { COUNTS_SOURCE, getStateStat, listAdminStates, listStates, updateStateStat } from './service';
@@ -14,8 +17,15 @@ import { COUNTS_SOURCE, getStateStat, listAdminStates, listStates, updateStateSt
 // admin's correction or a member's new profile shows within a minute; after that a revalidation costs a 304.
 const STATES_CACHE_CONTROL = 'public, max-age=60';
 const FACT_SHEET_CACHE_CONTROL = 'public, max-age=300';
+/** What the public figures are made of: members' profiles, and the counts admins correct. */
+const STATES_DEPEND_ON = [ADMIN_TOPICS.users, STATES_TOPIC];
 
-export function statesRoutes(deps: AppDeps) {
+const answerOf = (value: unknown) => {
+  const body = JSON.stringify(value);
+  return { body, etag: etagOf(body) };
+};
+
+export function statesRoutes(deps: AppDeps, answers: ResponseCache) {
   const { db } = deps.database;
   const sheets = createFactSheetCache();
   const g = <const K extends Contract>(k: K) => guarded(deps, k);
@@ -35,10 +45,10 @@ export function statesRoutes(deps: AppDeps) {
     contractRouter()
       .openapi(g(contracts.listStates), async (c) => {
         const audience = await audienceOf(c);
-        const states: StatesResponse = await listStates(db, audience);
-        // Sent as these bytes, so the ETag is the hash of exactly what the browser gets.
-        const body = JSON.stringify(states);
-        const etag = etagOf(body);
+        // Sent as these bytes, so the ETag is the hash of exactly what the browser gets. What everybody reads is
+        // kept until a member's change ('users') or an admin's correction ('states') is announced.
+        const read = (): Promise<StatesResponse> => listStates(db, audience);
+        const { body, etag } = audience.exact ? answerOf(await read()) : await answers.get('states', STATES_DEPEND_ON, read);
         if (isNotModified(c, etag)) return notModified(c, etag, audience.cacheControl);
         c.header('ETag', etag);
         c.header('Cache-Control', audience.cacheControl);

@@ -9,6 +9,7 @@ import {
   NETWORK_FIGURES_MIN_MEMBERS,
   NETWORK_GOAL,
   networkTarget,
+  STATES_TOPIC,
   US_STATES,
   type StatCode,
 } from '../../shared/states';
@@ -189,6 +190,7 @@ export async function updateStateStat(
         at: now,
       },
     );
+    await deps.live.publish(tx, { topic: STATES_TOPIC, kind: 'updated', id: code });
   });
   deps.logger.info('state count updated', { code, count: input.count, by: admin.uid });
   const updated = await getStateStat(db, { code, audience: { exact: true } });

@@ -55,6 +55,7 @@ describe('seeding', () => {
     expect(rows.find((r) => r.code === 'VT')?.childrenInFosterCare).toBe(1300);
     expect(rows.find((r) => r.code === 'WY')?.childrenInFosterCare).toBe(984);
     await t.db.update(stateStat).set({ childrenInFosterCare: 1226 }).where(eq(stateStat.code, 'VT'));
+    await t.announce({ topic: 'states' });
   });
 });
 
@@ -112,6 +113,7 @@ describe('GET /api/states', () => {
     // Not saved yet: not a member with a profile, so not counted.
     await insertMember(t.db, { state: 'KS', fosterParent: 'Yes', numberOfFosterKids: 7, savedAt: null });
     await insertMember(t.db, { state: 'NONE', fosterParent: 'Yes', numberOfFosterKids: 1 });
+    await t.announce({ topic: 'users' });
 
     const after = await getStates();
     // No members there yet: like any figure with fewer than 3 members behind it, not shown.
@@ -122,6 +124,7 @@ describe('GET /api/states', () => {
 
   it('hides figures with fewer than 3 members behind them from visitors and members; admins see them (issue 12, defect 7)', async () => {
     await insertMember(t.db, { state: 'WY', fosterParent: 'Yes', numberOfFosterKids: 2 });
+    await t.announce({ topic: 'users' });
     expect(stateOf(await getStates(), 'WY').network).toBeNull();
     const member = t.client();
     await member.signUp(uniqueEmail());
@@ -138,6 +141,7 @@ describe('GET /api/states', () => {
 
     await insertMember(t.db, { state: 'WY', fosterParent: 'No' });
     await insertMember(t.db, { state: 'WY', fosterParent: 'No' });
+    await t.announce({ topic: 'users' });
     expect(stateOf(await getStates(), 'WY').network).toEqual({ members: 3, fosterFamilies: 1, fosterChildren: 2 });
   });
 
@@ -145,6 +149,7 @@ describe('GET /api/states', () => {
     const c = t.client();
     const etag = (await c.get('/api/states')).headers.get('etag')!;
     await insertMember(t.db, { state: 'OK', numberOfFosterKids: 1 });
+    await t.announce({ topic: 'users' });
     const res = await c.get('/api/states', { 'if-none-match': etag });
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).not.toBe(etag);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -168,10 +169,30 @@ export async function createTestApp(
     return built.app.request(url, { method, headers, body: init.body });
   }
 
+  /**
+   * For a test that changed the database behind the services' back (rows inserted by a factory): announces
+   * the change as the service would, and waits until the app has heard it, so what it keeps in memory (the
+   * public answers of issue 14) is dropped before the test reads again.
+   */
+  async function announce(event: { topic: string; kind?: string; id?: string }) {
+    const id = event.id ?? randomUUID();
+    const heard = new Promise<void>((resolve) => {
+      const off = deps.live.subscribe((e) => {
+        if (e.topic === event.topic && e.id === id) {
+          off();
+          resolve();
+        }
+      });
+    });
+    await deps.live.publish(database.db, { topic: event.topic, kind: event.kind ?? 'updated', id });
+    await heard;
+  }
+
   return {
     ...built,
     deps,
     requestAs,
+    announce,
     emailLinkTokenTo,
     database,
     db: database.db,

@@ -1,0 +1,87 @@
+import type { LiveEvent } from '../../shared/live';
+import { topicFamily } from '../../shared/live';
+import { etagOf } from './caching';
+
+/** A public answer as sent: its JSON text and the ETag of exactly those bytes. */
+export type CachedAnswer = { body: string; etag: string };
+
+type Entry = { answer: CachedAnswer; topics: readonly string[]; bytes: number };
+
+/** What the cache needs of the live bus: every committed change, from this instance or any other. */
+export type ChangeFeed = { subscribe(listener: (event: LiveEvent) => void): () => void };
+
+/**
+ * Public answers (the same for every visitor) kept serialised in memory, per instance, until a change to what
+ * they show is announced on the live bus (issue 14). Each answer names the topic families it depends on
+ * ('posts', 'states', 'users'); any event of one of them drops it, and a resync ('*', after a lost bus
+ * connection) drops everything. The bus crosses instances, so a change made on one is dropped on all.
+ *
+ * A read that started before a change and ends after it must not store its older answer: each family has a
+ * generation, bumped by every event, and an answer is kept only if its families' generations did not move
+ * while it was computed. The whole cache is capped in bytes, the least recently used going first.
+ */
+export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number } = {}) {
+  const maxBytes = opts.maxBytes ?? 32 * 1024 * 1024;
+  const entries = new Map<string, Entry>();
+  const generations = new Map<string, number>();
+  let resyncs = 0;
+  let bytes = 0;
+  const stats = { hits: 0, misses: 0, dropped: 0 };
+
+  const drop = (key: string, entry: Entry) => {
+    entries.delete(key);
+    bytes -= entry.bytes;
+    stats.dropped++;
+  };
+
+  const unsubscribe = feed.subscribe((event) => {
+    if (event.topic === '*') {
+      resyncs++;
+      for (const [key, entry] of entries) drop(key, entry);
+      return;
+    }
+    const family = topicFamily(event.topic);
+    generations.set(family, (generations.get(family) ?? 0) + 1);
+    for (const [key, entry] of entries) if (entry.topics.includes(family)) drop(key, entry);
+  });
+
+  const stamp = (topics: readonly string[]) => `${resyncs}:${topics.map((t) => generations.get(t) ?? 0).join(',')}`;
+
+  return {
+    /**
+     * The answer for `key`: from memory, or made by `compute` (its value serialised once) and kept until an
+     * event of one of `topics` arrives.
+     */
+    async get(key: string, topics: readonly string[], compute: () => Promise<unknown>): Promise<CachedAnswer> {
+      const found = entries.get(key);
+      if (found) {
+        // Most recently used last, so the first in the map is the first to go.
+        entries.delete(key);
+        entries.set(key, found);
+        stats.hits++;
+        return found.answer;
+      }
+      stats.misses++;
+      const before = stamp(topics);
+      const body = JSON.stringify(await compute());
+      const answer = { body, etag: etagOf(body) };
+      const size = body.length * 2 + key.length * 2;
+      if (stamp(topics) === before && size <= maxBytes) {
+        const previous = entries.get(key);
+        if (previous) drop(key, previous);
+        entries.set(key, { answer, topics, bytes: size });
+        bytes += size;
+        for (const [oldKey, oldEntry] of entries) {
+          if (bytes <= maxBytes) break;
+          drop(oldKey, oldEntry);
+        }
+      }
+      return answer;
+    },
+    /** Counts for tests and the benchmark: hits, misses, answers dropped, entries and bytes held. */
+    stats: () => ({ ...stats, entries: entries.size, bytes }),
+    close: unsubscribe,
+  };
+}
+
+export type ResponseCache = ReturnType<typeof createResponseCache>;
