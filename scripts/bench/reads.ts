@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import type { Database } from '../../src/server/db/client';
 import { seedDirectory } from './directory-seed';
 import { seedForum } from './forum-seed';
-import { migrateAndSeed, onEachDatabase, option, runBench, signUpBenchMember, timedGet } from './support';
+import { migrateAndSeed, onEachDatabase, option, residentMb, runBench, signUpBenchMember, timedGet, type Server } from './support';
 
 const MEMBERS = option('members', 10_000, 1_000_000);
 const SECONDS = option('seconds', 10, 120);
@@ -55,8 +55,9 @@ async function load(base: string, route: Route): Promise<Result> {
   };
 }
 
-async function benchReads([base]: string[]) {
+async function benchReads([base]: string[], [server]: Server[]) {
   const url = base!;
+  const memoryAtStart = residentMb(server!);
   const ip = '198.18.9.1';
   const profile = { firstName: 'Bench', lastName: 'Reader', phone: '4175550100', state: 'MO', agAffiliated: 'Yes' };
   const { cookie } = await signUpBenchMember(url, { email: `bench.reader.${Date.now()}@bench.example.org`, ip, profile });
@@ -90,6 +91,7 @@ async function benchReads([base]: string[]) {
     results.push(await load(url, route));
   }
   const ceiling = results[0]!.rps;
+  const memoryAfter = residentMb(server!);
   process.stdout.write(
     `\n  ${'route'.padEnd(34)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'share'.padStart(6)}  errors  goal\n`,
   );
@@ -105,6 +107,9 @@ async function benchReads([base]: string[]) {
       `  ${r.label.padEnd(34)} ${Math.round(r.rps).toString().padStart(7)} ${`${r.p50} ms`.padStart(7)} ${`${r.p99} ms`.padStart(7)} ${`${(share * 100).toFixed(1)}%`.padStart(6)}  ${String(r.errors).padStart(6)}  ${goal}\n`,
     );
   }
+  process.stdout.write(
+    `\n  Server memory (resident): ${memoryAtStart.toFixed(0)} MB after start and sign-up, ${memoryAfter.toFixed(0)} MB after the load (goal ≤ 256 MB)\n`,
+  );
 }
 
 runBench(() => onEachDatabase({ name: 'reads', seed }, benchReads));

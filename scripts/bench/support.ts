@@ -194,7 +194,7 @@ export async function migrateAndSeed(
  */
 export async function onEachDatabase(
   run: { name: string; seed: (database: Database) => Promise<void>; env?: Record<string, string>; postgresInstances?: number },
-  bench: (urls: string[]) => Promise<void>,
+  bench: (urls: string[], servers: Server[]) => Promise<void>,
 ) {
   const db = textOption('db', 'both');
   const instances = run.postgresInstances ?? 1;
@@ -216,11 +216,18 @@ export async function onEachDatabase(
 }
 
 /** Servers of these names and environments, for as long as `bench` runs. */
-async function withServers(root: string, servers: Array<[string, Record<string, string>]>, bench: (urls: string[]) => Promise<void>) {
+async function withServers(
+  root: string,
+  servers: Array<[string, Record<string, string>]>,
+  bench: (urls: string[], servers: Server[]) => Promise<void>,
+) {
   const started: Server[] = [];
   try {
     for (const [name, env] of servers) started.push(await startServer(name, root, env));
-    await bench(started.map((s) => s.url));
+    await bench(
+      started.map((s) => s.url),
+      started,
+    );
   } finally {
     for (const s of started) await s.stop();
   }
@@ -235,4 +242,15 @@ export function runBench(main: () => Promise<void>) {
     );
     process.exit(1);
   });
+}
+
+/** A server process's resident memory in MB (Linux: /proc), or NaN where that cannot be read. */
+export function residentMb(server: Server): number {
+  try {
+    const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return kb / 1024;
+  } catch {
+    return NaN;
+  }
 }
