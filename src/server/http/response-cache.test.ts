@@ -102,6 +102,36 @@ describe('createResponseCache', () => {
     }
   });
 
+  it('keeps nothing of a topic this instance is changing until the change comes back through the database', async () => {
+    // On PostgreSQL the change comes back over another connection, a moment after the commit: the member who
+    // made it must not read the old answer in that moment.
+    const cache = createResponseCache(t.deps.live);
+    try {
+      await cache.get('list', ['posts'], async () => 'before');
+      const echoed = nextLiveEvent(t.deps.live, (e) => e.id === 'held-change');
+      let inside!: () => void;
+      const held = new Promise<void>((resolve) => (inside = resolve));
+      let commit!: () => void;
+      const transaction = t.db.transaction(async (tx) => {
+        await t.deps.live.publish(tx, { topic: 'posts', kind: 'updated', id: 'held-change' });
+        inside();
+        await new Promise<void>((resolve) => (commit = resolve));
+      });
+      await held;
+      // Announced, not committed: the old answer is gone, and what is read now (the old state) is not kept.
+      expect(cache.stats().entries).toBe(0);
+      expect(JSON.parse((await cache.get('list', ['posts'], async () => 'read before the commit')).body)).toBe('read before the commit');
+      expect(cache.stats().entries).toBe(0);
+      commit();
+      await transaction;
+      await echoed;
+      await cache.get('list', ['posts'], async () => 'after');
+      expect(cache.stats().entries).toBe(1);
+    } finally {
+      cache.close();
+    }
+  });
+
   it('keeps answers of other topics, drops everything on a resync, and stays within its bytes', async () => {
     const cache = createResponseCache(t.deps.live, { maxBytes: 1000 });
     try {

@@ -18,6 +18,12 @@ export type LiveListener = (event: LiveEvent) => void;
 export type LiveBus = {
   publish(executor: Pick<Db, 'execute'>, event: Omit<LiveEvent, 'at'>): Promise<void>;
   subscribe(listener: LiveListener): () => void;
+  /**
+   * Events this instance is announcing, as it sends them (inside the writing transaction, before the
+   * commit): for what this instance keeps in memory, which must not keep the old state while the change
+   * travels back through the database (the response cache).
+   */
+  subscribeSent(listener: LiveListener): () => void;
   start(): Promise<void>;
   close(): Promise<void>;
 };
@@ -27,6 +33,7 @@ export type LivePublisher = Pick<LiveBus, 'publish'>;
 
 export function createLiveBus(database: Database, logger: Logger): LiveBus {
   const listeners = new Set<LiveListener>();
+  const sentListeners = new Set<LiveListener>();
   let stopListening: (() => Promise<void>) | undefined;
   let closed = false;
 
@@ -96,13 +103,19 @@ export function createLiveBus(database: Database, logger: Logger): LiveBus {
 
   return {
     async publish(executor, event) {
-      const payload = JSON.stringify({ ...event, at: new Date().toISOString() });
+      const sent: LiveEvent = { ...event, at: new Date().toISOString() };
+      const payload = JSON.stringify(sent);
       if (payload.length > MAX_PAYLOAD) throw new Error(`live event too large (${payload.length} bytes)`);
+      for (const listener of sentListeners) listener(sent);
       await executor.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    subscribeSent(listener) {
+      sentListeners.add(listener);
+      return () => sentListeners.delete(listener);
     },
     async start() {
       if (database.pglite) {
