@@ -5,6 +5,12 @@ import { etagOf } from './caching';
 /** A public answer as sent: its JSON text and the ETag of exactly those bytes. */
 export type CachedAnswer = { body: string; etag: string };
 
+/** The answer for this value: its JSON text, and the ETag of exactly those bytes. */
+export function answerOf(value: unknown): CachedAnswer {
+  const body = JSON.stringify(value);
+  return { body, etag: etagOf(body) };
+}
+
 type Entry = { answer: CachedAnswer; topics: readonly string[]; bytes: number };
 
 /**
@@ -96,9 +102,8 @@ export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number 
       }
       stats.misses++;
       const before = stamp(topics);
-      const body = JSON.stringify(await compute());
-      const answer = { body, etag: etagOf(body) };
-      const size = body.length * 2 + key.length * 2;
+      const answer = answerOf(await compute());
+      const size = answer.body.length * 2 + key.length * 2;
       const now = Date.now();
       if (stamp(topics) === before && size <= maxBytes && !topics.some((t) => isPending(t, now))) {
         const previous = entries.get(key);

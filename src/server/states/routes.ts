@@ -6,9 +6,9 @@ import { STATES_TOPIC } from '../../shared/states';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { actsAsAdmin } from '../http/session';
 import type { AppDeps } from '../deps';
-import { etagOf, isNotModified, notModified } from '../http/caching';
+import { isNotModified, notModified } from '../http/caching';
 import { contractRouter, guarded, type ApiEnv } from '../http/contracts';
-import type { ResponseCache } from '../http/response-cache';
+import { answerOf, type ResponseCache } from '../http/response-cache';
 import { AppError } from '../http/errors';
 import { createFactSheetCache, factSheetFileName, factSheetVersion, renderFactSheet } from './fact-sheet';
 import { COUNTS_SOURCE, getStateStat, listAdminStates, listStates, updateStateStat } from './service';
@@ -19,11 +19,6 @@ const STATES_CACHE_CONTROL = 'public, max-age=60';
 const FACT_SHEET_CACHE_CONTROL = 'public, max-age=300';
 /** What the public figures are made of: members' profiles, and the counts admins correct. */
 const STATES_DEPEND_ON = [ADMIN_TOPICS.users, STATES_TOPIC];
-
-const answerOf = (value: unknown) => {
-  const body = JSON.stringify(value);
-  return { body, etag: etagOf(body) };
-};
 
 export function statesRoutes(deps: AppDeps, answers: ResponseCache) {
   const { db } = deps.database;

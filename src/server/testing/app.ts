@@ -176,14 +176,7 @@ export async function createTestApp(
    */
   async function announce(event: { topic: string; kind?: string; id?: string }) {
     const id = event.id ?? randomUUID();
-    const heard = new Promise<void>((resolve) => {
-      const off = deps.live.subscribe((e) => {
-        if (e.topic === event.topic && e.id === id) {
-          off();
-          resolve();
-        }
-      });
-    });
+    const heard = nextLiveEvent(deps.live, (e) => e.topic === event.topic && e.id === id);
     await deps.live.publish(database.db, { topic: event.topic, kind: event.kind ?? 'updated', id });
     await heard;
   }
