@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { descriptionOf } from './support/a11y';
 import { openSite, useBrowser } from './support/browser';
 import { uniqueEmail } from './support/members';
 import { waitForMail } from './support/mail';
@@ -54,15 +55,7 @@ describe('forgot password', () => {
     expect(await page.getByRole('alert').filter({ hasText: 'Failed to reset' }).isVisible()).toBe(true);
     expect(await page.getByLabel(/^New password\W*$/).getAttribute('aria-invalid')).toBe('true');
     // The hint and the error are read with the field.
-    const describedBy = (await page.getByLabel(/^New password\W*$/).getAttribute('aria-describedby')) ?? '';
-    const description = await page.evaluate(
-      (ids) =>
-        ids
-          .split(' ')
-          .map((id) => document.getElementById(id)?.textContent ?? '')
-          .join(' '),
-      describedBy,
-    );
+    const description = await descriptionOf(page.getByLabel(/^New password\W*$/));
     expect(description).toContain('That password is refused');
     expect(description).toMatch(/At least \d+ characters/);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seriousViolations } from './support/a11y';
+import { descriptionOf, seriousViolations } from './support/a11y';
 import { openSite, useBrowser } from './support/browser';
 import { uniqueEmail } from './support/members';
 import { expectNoPageErrors, refuseAsInvalid, signUpViaForm } from './support/journey';
@@ -27,15 +27,7 @@ describe('the profile form', () => {
       expect(await radio(page, q, 'No').isChecked()).toBe(false);
     }
     // The street address is marked as never public, in the field's own description.
-    const describedBy = (await page.getByLabel('Street address').getAttribute('aria-describedby')) ?? '';
-    const description = await page.evaluate(
-      (ids) =>
-        ids
-          .split(' ')
-          .map((id) => document.getElementById(id)?.textContent ?? '')
-          .join(' '),
-      describedBy,
-    );
+    const description = await descriptionOf(page.getByLabel('Street address'));
     expect(description).toMatch(/^Never made public/);
 
     // Required fields are checked before anything is sent, each error beside its field, focus on the first.

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * WCAG 2.1 A and AA violations of serious or critical impact on the page as it is now, one line each
@@ -12,4 +12,17 @@ export async function seriousViolations(page: Page, opts: { exclude?: string } =
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** What a screen reader reads with the field besides its label: the texts its aria-describedby names. */
+export async function descriptionOf(field: Locator): Promise<string> {
+  const ids = (await field.getAttribute('aria-describedby')) ?? '';
+  return field.page().evaluate(
+    (list) =>
+      list
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    ids,
+  );
 }
