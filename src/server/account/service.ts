@@ -1,29 +1,45 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Me } from '../../shared/account';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { MESSAGES } from '../../shared/messages';
 import { RECENT_SIGN_IN_MS } from '../../shared/limits';
-import type { Auth } from '../auth';
-import { isAdmin, type SessionInfo, type SessionUser } from '../http/session';
+import { announceSessionChanges, type Auth } from '../auth';
+import { isListedAdmin, type SessionInfo, type SessionUser } from '../http/session';
 import type { AppDeps } from '../deps';
 import { account, post, postResponse, profile, session, user, verification } from '../db/schema';
 import { AppError } from '../http/errors';
 import { photoKey } from '../storage/storage';
-import { assertAddressFree, pendingEmailOf, requestEmailChange } from './email-links';
+import { assertAddressFree, pendingEmailQuery, requestEmailChange } from './email-links';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'storage' | 'logger' | 'live' | 'outbox'>;
 
 export async function getMe(deps: Deps, { who, current }: { who: SessionUser; current: SessionInfo | null }): Promise<Me> {
   const { db } = deps.database;
-  // The profile row is made with the account; this insert only repairs an account made before that hook.
-  await db.insert(profile).values({ uid: who.id, email: who.email.toLowerCase() }).onConflictDoNothing();
-  const [row] = await db.select().from(profile).where(eq(profile.uid, who.id));
+  // One query: the profile and the address change waiting for its link (the page asks on every load).
+  const read = () =>
+    db
+      .select({
+        savedAt: profile.savedAt,
+        firstName: profile.firstName,
+        lastName: profile.lastName,
+        photoVersion: profile.photoVersion,
+        isAdmin: profile.isAdmin,
+        pendingEmail: sql<string | null>`(${pendingEmailQuery(deps, who.id)})`,
+      })
+      .from(profile)
+      .where(eq(profile.uid, who.id));
+  let [row] = await read();
+  if (!row) {
+    // The profile row is made with the account; this only repairs an account made before that hook.
+    await db.insert(profile).values({ uid: who.id, email: who.email.toLowerCase() }).onConflictDoNothing();
+    [row] = await read();
+  }
   return {
     id: who.id,
     email: who.email,
     emailVerified: who.emailVerified,
-    pendingEmail: await pendingEmailOf(deps, who.id),
-    isAdmin: await isAdmin(db, deps.config, who),
+    pendingEmail: row?.pendingEmail ?? null,
+    isAdmin: isListedAdmin(deps.config, who) || row?.isAdmin === true,
     twoFactorEnabled: who.twoFactorEnabled,
     secondFactorPassed: current?.secondFactorAt != null,
     hasProfile: row?.savedAt != null,
@@ -67,6 +83,7 @@ export async function updateAccount(
         .returning({ id: account.id });
       if (!updated.length) throw new AppError('BAD_REQUEST', 'This account signs in without a password.');
       await tx.delete(session).where(and(eq(session.userId, who.id), ne(session.id, current.id)));
+      await announceSessionChanges(deps.live, tx, [who.id]);
     }
   });
   if (emailChangeRequested) await requestEmailChange(deps, { who, newEmail: input.email });

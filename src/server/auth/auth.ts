@@ -15,6 +15,7 @@ import type { Logger } from '../logger';
 import type { RateLimiter } from '../rate-limit/rate-limit';
 import { GOOGLE_ERROR_PATH } from '../../shared/google';
 import { GOOGLE_PROVIDER_ID, googlePlugins, refuseUnverifiedGoogleEmail, takeOverUnverifiedAccount } from './google';
+import { announceSessionChanges, announcingSessionChanges } from './session-changes';
 import { secondFactorRules, twoFactorPlugin, UNUSED_TWO_FACTOR_PATHS } from './two-factor';
 
 /** Where our pages are served: state-changing requests must come from there (ours and Better Auth's). */
@@ -37,16 +38,20 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
     basePath: '/api/auth',
     secret: config.sessionSecret,
     trustedOrigins: trustedOrigins(config),
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: {
-        user: schema.user,
-        session: schema.session,
-        account: schema.account,
-        verification: schema.verification,
-        twoFactor: schema.twoFactor,
-      },
-    }),
+    // Every change Better Auth makes to a session or a user is announced, for the session cache.
+    database: announcingSessionChanges(
+      drizzleAdapter(db, {
+        provider: 'pg',
+        schema: {
+          user: schema.user,
+          session: schema.session,
+          account: schema.account,
+          verification: schema.verification,
+          twoFactor: schema.twoFactor,
+        },
+      }),
+      (userIds) => announceSessionChanges(live, db, userIds),
+    ),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,

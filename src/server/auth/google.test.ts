@@ -363,7 +363,7 @@ describe('security headers on the popup flow', () => {
 describe('two-step sign-in', () => {
   it('a Google sign-in does not pass it: an admin is asked for a code for that session before the admin area opens', async () => {
     const member = await passwordMember({ verified: true });
-    await setAdmin({ db: t.db }, { email: member.email, isAdmin: true });
+    await setAdmin({ db: t.db, live: t.deps.live }, { email: member.email, isAdmin: true });
     const factor = await passSecondFactor(member.c);
     const c = t.client();
     await popupSignIn(c, googleUser({ email: member.email }));

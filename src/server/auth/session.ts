@@ -2,33 +2,36 @@ import { getSessionCookie } from 'better-auth/cookies';
 import type { MiddlewareHandler } from 'hono';
 import type { Auth } from './auth';
 import type { AuthVariables } from '../http/session';
+import type { KnownSession, SessionCache } from './session-cache';
+
+/** Better Auth's look-up of the session a request's cookies name, in the shape loadSession keeps. */
+async function lookUp(auth: Auth, headers: Headers): Promise<KnownSession | null> {
+  const found = await auth.api.getSession({ headers });
+  if (!found) return null;
+  return {
+    user: {
+      id: found.user.id,
+      email: found.user.email,
+      emailVerified: found.user.emailVerified,
+      twoFactorEnabled: found.user.twoFactorEnabled === true,
+    },
+    session: {
+      id: found.session.id,
+      createdAt: new Date(found.session.createdAt),
+      secondFactorAt: found.session.secondFactorAt ? new Date(found.session.secondFactorAt) : null,
+    },
+    expiresAt: new Date(found.session.expiresAt),
+  };
+}
 
 /** Reads the session cookie once per request and keeps who is asking on the context. */
-export function loadSession(auth: Auth): MiddlewareHandler<{ Variables: AuthVariables }> {
+export function loadSession(auth: Auth, sessions: SessionCache): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
-    // Without a session cookie nobody is signed in: visitors' requests skip Better Auth's lookup (issue 14).
-    const found = getSessionCookie(c.req.raw.headers) ? await auth.api.getSession({ headers: c.req.raw.headers }) : null;
-    c.set(
-      'user',
-      found
-        ? {
-            id: found.user.id,
-            email: found.user.email,
-            emailVerified: found.user.emailVerified,
-            twoFactorEnabled: found.user.twoFactorEnabled === true,
-          }
-        : null,
-    );
-    c.set(
-      'session',
-      found
-        ? {
-            id: found.session.id,
-            createdAt: new Date(found.session.createdAt),
-            secondFactorAt: found.session.secondFactorAt ? new Date(found.session.secondFactorAt) : null,
-          }
-        : null,
-    );
+    // Without a session cookie nobody is signed in: visitors' requests skip the look-up (issue 14).
+    const token = getSessionCookie(c.req.raw.headers);
+    const found = token ? await sessions.get(token, () => lookUp(auth, c.req.raw.headers)) : null;
+    c.set('user', found?.user ?? null);
+    c.set('session', found?.session ?? null);
     await next();
   };
 }

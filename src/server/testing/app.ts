@@ -14,6 +14,7 @@ import { appDeps } from '../deps';
 import { createLogger, type Logger } from '../logger';
 import { createLiveBus, type LiveBus } from '../live/bus';
 import { createTestDatabase } from './db';
+import { SESSIONS_TOPIC } from '../auth/session-cache';
 import { useShared } from './shared';
 
 /** The password test accounts sign up with, unless a test gives another. */
@@ -208,6 +209,7 @@ export async function createTestApp(
         .update(session)
         .set({ createdAt: new Date(clock.now().getTime() - ms) })
         .where(eq(session.userId, userId));
+      await announce({ topic: SESSIONS_TOPIC, kind: 'changed', id: userId });
     },
     async close() {
       await live.close();
