@@ -18,6 +18,7 @@ import { directoryRoutes } from './directory/routes';
 import { forumRoutes } from './forum/routes';
 import { authRoutes } from './auth/routes';
 import { loadSession } from './auth/session';
+import { createSessionCache } from './auth/session-cache';
 import type { AuthVariables } from './http/session';
 import type { SiteConfig } from '../shared/boot';
 import type { AppDeps } from './deps';
@@ -53,6 +54,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const limiter = createRateLimiter(db, deps.clock);
   // Public answers kept in memory until the live bus announces a change to them (issue 14).
   const answers = createResponseCache(deps.live);
+  // Who a session cookie names, kept until the bus announces a change to that account's sessions.
+  const sessions = createSessionCache(deps.live);
   const auth = createAuth({ config, db, outbox: deps.outbox, logger, live: deps.live, limiter });
   const app = new Hono<{ Variables: AppVariables }>();
   const site: SiteConfig = { donateUrl: config.donateUrl, googleSignIn: config.google !== undefined };
@@ -123,17 +126,17 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
 
   const api = contractRouter();
   api.use('*', requireSameOrigin(trustedOrigins(config)));
-  api.use('*', loadSession(auth));
+  api.use('*', loadSession(auth, sessions));
   if (options.checkResponses) api.use('*', checkResponses);
   const routes = api
     .openapi(guarded(deps, publicContracts.getSite), (c) => c.json(site, 200))
-    .route('/', accountRoutes(deps, auth, limiter))
+    .route('/', accountRoutes(deps, auth, limiter, answers))
     .route('/', statesRoutes(deps, answers))
     .route('/', analyticsRoutes(deps, limiter))
     .route('/', liveRoutes(deps, deps.live))
     .route('/', forumRoutes(deps, limiter, answers))
-    .route('/', profileRoutes(deps, limiter))
-    .route('/', directoryRoutes(deps, limiter))
+    .route('/', profileRoutes(deps, limiter, answers))
+    .route('/', directoryRoutes(deps, limiter, answers))
     .route('/', contactRoutes(deps, limiter))
     .route('/', resourceRoutes(deps))
     .route('/', adminRoutes(deps));

@@ -115,22 +115,32 @@ export async function requestEmailChange(deps: Deps, { who, newEmail }: { who: S
       },
       tx,
     );
+    // The account's page shows the address waiting for its link (and answers in memory hear of it).
+    await deps.live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'updated', id: who.id });
   });
   deps.outbox.wake();
   deps.logger.info('email change requested', { uid: who.id });
 }
 
-/** The address the account is moving to, while its link is still good. */
-export async function pendingEmailOf(deps: Pick<Deps, 'database' | 'clock'>, uid: string): Promise<string | null> {
-  const [row] = await deps.database.db
+/** The address a member asked to move to, while its link is still good: a query, to read on its own or inside another. */
+export function pendingEmailQuery(deps: Pick<Deps, 'database' | 'clock'>, uid: string) {
+  return deps.database.db
     .select({ email: emailToken.email })
     .from(emailToken)
-    .where(and(eq(emailToken.uid, uid), eq(emailToken.purpose, 'change'), gt(emailToken.expiresAt, deps.clock.now())));
+    .where(and(eq(emailToken.uid, uid), eq(emailToken.purpose, 'change'), gt(emailToken.expiresAt, deps.clock.now())))
+    .limit(1);
+}
+
+export async function pendingEmailOf(deps: Pick<Deps, 'database' | 'clock'>, uid: string): Promise<string | null> {
+  const [row] = await pendingEmailQuery(deps, uid);
   return row?.email ?? null;
 }
 
-export async function cancelEmailChange(deps: Pick<Deps, 'database'>, uid: string): Promise<void> {
-  await deps.database.db.delete(emailToken).where(and(eq(emailToken.uid, uid), eq(emailToken.purpose, 'change')));
+export async function cancelEmailChange(deps: Pick<Deps, 'database' | 'live'>, uid: string): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    await tx.delete(emailToken).where(and(eq(emailToken.uid, uid), eq(emailToken.purpose, 'change')));
+    await deps.live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'updated', id: uid });
+  });
 }
 
 /**

@@ -3,7 +3,9 @@ import { deleteCookie } from 'hono/cookie';
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import * as contracts from '../../shared/contracts/account';
 import { EMAIL_LINK_RESENDS_PER_HOUR } from '../../shared/limits';
-import type { Auth } from '../auth';
+import { SESSIONS_TOPIC, type Auth } from '../auth';
+import { ADMIN_TOPICS } from '../../shared/admin';
+import { sendAnswer, subjectOf, type ResponseCache } from '../http/response-cache';
 import { requireUser } from '../http/session';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
@@ -15,7 +17,7 @@ import { deleteAccount, getMe, updateAccount } from './service';
 
 const HOUR = 60 * 60 * 1000;
 
-export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
+export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter, answers: ResponseCache) {
   // Opened from the mailed link: the token is the proof, so no sign-in is needed (the link may be opened
   // on another device). Guessing is bounded per client, counted before the body is read; a token has 256
   // random bits anyway.
@@ -48,8 +50,20 @@ export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
     })
     .openapi(guarded(deps, contracts.getMe), async (c) => {
       const user = c.get('user');
-      c.header('Cache-Control', 'no-store');
-      return c.json({ user: user ? await getMe(deps, { who: user, current: c.get('session') }) : null }, 200);
+      const current = c.get('session');
+      if (!user || !current) {
+        c.header('Cache-Control', 'no-store');
+        return c.json({ user: null }, 200);
+      }
+      // Every page asks on load: kept in memory per session until a change to the account or its sessions
+      // is announced, and for a minute at most (a pending address's link runs out with time).
+      const answer = await answers.get(
+        `me:${current.id}`,
+        [subjectOf(ADMIN_TOPICS.users, user.id), subjectOf(SESSIONS_TOPIC, user.id)],
+        async () => ({ user: await getMe(deps, { who: user, current }) }),
+        { maxAgeMs: 60_000 },
+      );
+      return sendAnswer(c, answer);
     })
     .openapi(guarded(deps, contracts.updateAccount), async (c) => {
       const who = requireUser(c);

@@ -108,7 +108,7 @@ describe('access to the admin API', () => {
 
   it('refuses an admin whose session has not passed a second factor on every one of them, saying which step is missing', async () => {
     const flagged = await member();
-    await setAdmin({ db: t.db, clock: t.clock }, { email: flagged.email, isAdmin: true });
+    await setAdmin({ db: t.db, live: t.deps.live, clock: t.clock }, { email: flagged.email, isAdmin: true });
     const activityBefore = await t.db.select().from(adminActivity);
     const expectRefused = async (client: Client, needs: 'setup' | 'verify') => {
       for (const { route, method, path, body } of adminRequests()) {
@@ -139,7 +139,7 @@ describe('access to the admin API', () => {
     expect(adminTopics).toEqual(expect.arrayContaining(['mail', 'users', 'activity']));
     const plain = await member();
     const flagged = await member();
-    await setAdmin({ db: t.db, clock: t.clock }, { email: flagged.email, isAdmin: true });
+    await setAdmin({ db: t.db, live: t.deps.live, clock: t.clock }, { email: flagged.email, isAdmin: true });
     for (const topic of adminTopics) {
       expect((await t.client().get(`/api/live?topics=${topic}`)).status, topic).toBe(401);
       expect((await plain.get(`/api/live?topics=posts,${topic}`)).status, topic).toBe(403);

@@ -15,14 +15,21 @@ describe('admin role', () => {
     const email = uniqueEmail();
     const c = t.client();
     await c.signUp(email);
-    expect(await setAdmin({ db: t.db }, { email: email.toUpperCase(), isAdmin: true })).toEqual({ ok: true, email, isAdmin: true });
+    expect(await setAdmin({ db: t.db, live: t.deps.live }, { email: email.toUpperCase(), isAdmin: true })).toEqual({
+      ok: true,
+      email,
+      isAdmin: true,
+    });
     expect((await c.me())!.isAdmin).toBe(true);
-    await setAdmin({ db: t.db }, { email, isAdmin: false });
+    await setAdmin({ db: t.db, live: t.deps.live }, { email, isAdmin: false });
     expect((await c.me())!.isAdmin).toBe(false);
   });
 
   it('says when no account has the email', async () => {
-    expect(await setAdmin({ db: t.db }, { email: uniqueEmail(), isAdmin: true })).toEqual({ ok: false, reason: 'no-account' });
+    expect(await setAdmin({ db: t.db, live: t.deps.live }, { email: uniqueEmail(), isAdmin: true })).toEqual({
+      ok: false,
+      reason: 'no-account',
+    });
   });
 
   it('is reachable from the command line only with the control token', async () => {
@@ -63,7 +70,7 @@ describe('reset-2fa', () => {
     const email = uniqueEmail('lost.phone');
     const c = t.client();
     await c.signUp(email);
-    await setAdmin({ db: t.db }, { email, isAdmin: true });
+    await setAdmin({ db: t.db, live: t.deps.live }, { email, isAdmin: true });
     const factor = await passSecondFactor(c);
     const me = async () => (await c.me())!;
     expect(await me()).toMatchObject({ twoFactorEnabled: true, secondFactorPassed: true });
@@ -101,8 +108,11 @@ describe('reset-2fa', () => {
   it('says when there was nothing to clear, or no such account', async () => {
     const email = uniqueEmail('no.factor');
     await t.client().signUp(email);
-    expect(await resetTwoFactor({ db: t.db }, { email })).toEqual({ ok: true, email, hadFactor: false });
-    expect(await resetTwoFactor({ db: t.db }, { email: uniqueEmail('ghost') })).toEqual({ ok: false, reason: 'no-account' });
+    expect(await resetTwoFactor({ db: t.db, live: t.deps.live }, { email })).toEqual({ ok: true, email, hadFactor: false });
+    expect(await resetTwoFactor({ db: t.db, live: t.deps.live }, { email: uniqueEmail('ghost') })).toEqual({
+      ok: false,
+      reason: 'no-account',
+    });
   });
 
   it('is reachable from the command line only with the control token', async () => {

@@ -10,7 +10,7 @@ import { COMMAND_LINE, recordActivity, type Actor } from '../activity';
 
 export type RoleChange = { email: string; isAdmin: boolean };
 /** What the command line's changes need: the database, and the live bus and clock when the server makes them. */
-export type CommandLineDeps = { db: Db; live?: LivePublisher | undefined; clock?: Clock | undefined };
+export type CommandLineDeps = { db: Db; live: LivePublisher; clock?: Clock | undefined };
 
 export type RoleResult = { ok: true; email: string; isAdmin: boolean } | { ok: false; reason: 'no-account' };
 
@@ -29,7 +29,7 @@ async function storeRole(
   tx: Tx,
   target: Target,
   isAdmin: boolean,
-  context: { actor: Actor; live?: LivePublisher | undefined; at: Date; via: 'admin area' | 'command line' },
+  context: { actor: Actor; live: LivePublisher; at: Date; via: 'admin area' | 'command line' },
 ): Promise<void> {
   const [before] = await tx.select({ isAdmin: profile.isAdmin }).from(profile).where(eq(profile.uid, target.uid));
   await tx
@@ -47,7 +47,7 @@ async function storeRole(
       at: context.at,
     },
   );
-  await context.live?.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'updated', id: target.uid });
+  await context.live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'updated', id: target.uid });
 }
 
 /**

@@ -38,7 +38,7 @@ export async function resetTwoFactor(deps: CommandLineDeps, input: { email: stri
         at,
       },
     );
-    await deps.live?.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'updated', id: found.id });
+    await deps.live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'updated', id: found.id });
     return removed.length > 0;
   });
   return { ok: true, email, hadFactor };

@@ -1,6 +1,8 @@
 import * as contracts from '../../shared/contracts/directory';
 import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
 import { actsAsAdmin, requireUser } from '../http/session';
+import { ADMIN_TOPICS } from '../../shared/admin';
+import { sendAnswer, type ResponseCache } from '../http/response-cache';
 import type { AppDeps } from '../deps';
 import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
@@ -22,14 +24,20 @@ const MEMBER_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * The member directory (SPEC §2 Directory, §6 "Signed-in member: directory … emailing members"): signed-in
  * members list and search it and write to the members in it; admins also get the counts.
  */
-export function directoryRoutes(deps: AppDeps, limiter: RateLimiter) {
+export function directoryRoutes(deps: AppDeps, limiter: RateLimiter, answers: ResponseCache) {
   return contractRouter()
     .openapi(guarded(deps, contracts.listDirectory), async (c) => {
       const who = requireUser(c);
       const filter = c.req.valid('query');
       const withCounts = await actsAsAdmin(deps.database.db, deps.config, who, c.get('session'));
-      c.header('Cache-Control', 'no-store');
-      return c.json(await listDirectory(deps.database.db, { filter, withCounts }), 200);
+      const read = () => listDirectory(deps.database.db, { filter, withCounts });
+      if (withCounts) {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await read(), 200);
+      }
+      // What every member sees is the same: kept in memory until a change to any account is announced
+      // (a saved profile, a photo, a confirmed address, a suspension, a deletion).
+      return sendAnswer(c, await answers.get(`directory?${JSON.stringify(filter)}`, [ADMIN_TOPICS.users], read));
     })
     .openapi(guarded(deps, contracts.sendMemberMessage), async (c) => {
       const sender = await requireSender(deps, requireUser(c));

@@ -1,11 +1,11 @@
-import type { Context, TypedResponse } from 'hono';
+import type { Context } from 'hono';
 import type { Contract } from '../../shared/contracts/define';
 import * as contracts from '../../shared/contracts/forum';
 import { requireUser, type AuthVariables } from '../http/session';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { contractRouter, guarded } from '../http/contracts';
-import type { ResponseCache } from '../http/response-cache';
+import { sendAnswer, type ResponseCache } from '../http/response-cache';
 import { POSTS_TOPIC } from '../../shared/forum';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
 import { getPost, listCategories, listPosts } from './queries';
@@ -71,13 +71,7 @@ export function forumRoutes(deps: AppDeps, limiter: RateLimiter, answers: Respon
 
   const g = <const C extends Contract>(c: C) => guarded(deps, c);
   /** What every visitor reads, from memory until the next change to the forum is announced. */
-  const sendPublic = async <T>(c: C, key: string, read: () => Promise<T>) => {
-    const { body } = await answers.get(key, FORUM_DEPENDS_ON, read);
-    c.header('Cache-Control', 'no-store');
-    c.header('Content-Type', 'application/json; charset=UTF-8');
-    // The bytes are JSON.stringify of a T, as c.json would send: typed as its answer for the contract.
-    return c.body(body, 200) as unknown as TypedResponse<T, 200, 'json'>;
-  };
+  const sendPublic = async <T>(c: C, key: string, read: () => Promise<T>) => sendAnswer(c, await answers.get(key, FORUM_DEPENDS_ON, read));
 
   return contractRouter()
     .openapi(g(contracts.listPosts), async (c) => {

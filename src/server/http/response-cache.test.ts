@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Me } from '../../shared/account';
+import type { DirectoryPage } from '../../shared/directory';
 import type { PostListResponse } from '../../shared/forum';
+import type { OwnProfile } from '../../shared/profile';
 import { fromPostgres, type Database } from '../db/client';
-import { post } from '../db/schema';
+import { post, profile } from '../db/schema';
 import { seedStateStats } from '../states';
 import { createTestApp, nextLiveEvent, useTestApp, type TestApp } from '../testing/app';
-import { signUpAdmin, signUpMember } from '../testing/factories';
-import { createResponseCache } from './response-cache';
+import { signUpAdmin, signUpMember, uniqueEmail } from '../testing/factories';
+import { createResponseCache, subjectOf } from './response-cache';
 
 // Issue 14: public answers are kept in memory per instance and dropped when the live bus announces a change
 // to them, on every instance. The tests change rows behind the services' back to see what is served from
@@ -77,6 +80,51 @@ describe('public answers in memory', () => {
   });
 });
 
+describe("a member's answers in memory", () => {
+  /** A GET with `member`'s cookies on the other instance (a second tab, served by another server). */
+  const onOther = async <T>(member: { c: { jar: Map<string, string> } }, url: string): Promise<T> => {
+    const res = await other.requestAs({ ip: '10.201.0.1', jar: member.c.jar }, 'GET', url);
+    expect(res.status).toBe(200);
+    return (await res.json()) as T;
+  };
+  const listed = async (member: { c: { jar: Map<string, string> } }, q: string) =>
+    (await onOther<DirectoryPage>(member, `/api/directory?q=${encodeURIComponent(q)}`)).members.map((m) => m.firstName);
+
+  it('shows a saved profile at once on every instance: in the directory, the profile page and /api/me', async () => {
+    const reader = await signUpMember(t);
+    const writer = await signUpMember(t, { profile: { firstName: 'Before', lastName: 'Cached', agAffiliated: 'Yes' } });
+    expect(await listed(reader, 'Cached')).toContain('Before');
+    expect((await onOther<{ profile: OwnProfile }>(writer, '/api/profile')).profile.firstName).toBe('Before');
+    expect((await onOther<{ user: Me }>(writer, '/api/me')).user.firstName).toBe('Before');
+
+    const heard = nextLiveEvent(other.deps.live, (e) => e.topic === 'users' && e.id === writer.id);
+    expect((await writer.c.request('PUT', '/api/profile', { firstName: 'After' })).status).toBe(200);
+    await heard;
+    expect(await listed(reader, 'Cached')).toContain('After');
+    expect((await onOther<{ profile: OwnProfile }>(writer, '/api/profile')).profile.firstName).toBe('After');
+    expect((await onOther<{ user: Me }>(writer, '/api/me')).user.firstName).toBe('After');
+  });
+
+  it("keeps one member's answers when another member changes, and shows a requested address change at once", async () => {
+    const member = await signUpMember(t);
+    const bystander = await signUpMember(t);
+    expect((await onOther<{ user: Me }>(member, '/api/me')).user.pendingEmail).toBeNull();
+    // Behind the service's back: a change nobody announced stays unseen while other members change.
+    await t.db.update(profile).set({ firstName: 'Quietly' }).where(eq(profile.uid, member.id));
+    const heard = nextLiveEvent(other.deps.live, (e) => e.topic === 'users' && e.id === bystander.id);
+    expect((await bystander.c.request('PUT', '/api/profile', { firstName: 'Someone' })).status).toBe(200);
+    await heard;
+    expect((await onOther<{ user: Me }>(member, '/api/me')).user.firstName).not.toBe('Quietly');
+
+    const newEmail = uniqueEmail('moving');
+    const asked = nextLiveEvent(other.deps.live, (e) => e.topic === 'users' && e.id === member.id);
+    const res = await member.c.patch('/api/account', { email: newEmail, password: '', confirmPassword: '' });
+    expect(res.status).toBe(200);
+    await asked;
+    expect((await onOther<{ user: Me }>(member, '/api/me')).user).toMatchObject({ pendingEmail: newEmail, firstName: 'Quietly' });
+  });
+});
+
 describe('createResponseCache', () => {
   it('does not keep an answer read while a change to it was being announced', async () => {
     const cache = createResponseCache(t.deps.live);
@@ -127,6 +175,45 @@ describe('createResponseCache', () => {
       await echoed;
       await cache.get('list', ['posts'], async () => 'after');
       expect(cache.stats().entries).toBe(1);
+    } finally {
+      cache.close();
+    }
+  });
+
+  it("drops an answer about one subject on events that name it or name none, not on another's", async () => {
+    const cache = createResponseCache(t.deps.live);
+    try {
+      const read = (value: string) => async () => value;
+      await cache.get('me:a', [subjectOf('users', 'a')], read('a'));
+      await cache.get('me:b', [subjectOf('users', 'b')], read('b'));
+      await t.announce({ topic: 'users', id: 'b' });
+      expect(cache.stats().entries).toBe(1);
+      expect(JSON.parse((await cache.get('me:a', [subjectOf('users', 'a')], read('unused'))).body)).toBe('a');
+      await t.announce({ topic: 'users', id: 'a' });
+      expect(cache.stats().entries).toBe(0);
+      await cache.get('me:a', [subjectOf('users', 'a')], read('a'));
+      await cache.get('me:b', [subjectOf('users', 'b')], read('b'));
+      // An event of the family that names no one reaches everyone in it.
+      const nameless = nextLiveEvent(t.deps.live, (e) => e.topic === 'users' && e.id === undefined);
+      await t.deps.live.publish(t.db, { topic: 'users', kind: 'updated' });
+      await nameless;
+      expect(cache.stats().entries).toBe(0);
+    } finally {
+      cache.close();
+    }
+  });
+
+  it('re-reads an answer kept for a while once its time is up', async () => {
+    const cache = createResponseCache(t.deps.live);
+    try {
+      let reads = 0;
+      const read = async () => ++reads;
+      await cache.get('k', ['users'], read, { maxAgeMs: 30 });
+      await cache.get('k', ['users'], read, { maxAgeMs: 30 });
+      expect(reads).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      await cache.get('k', ['users'], read, { maxAgeMs: 30 });
+      expect(reads).toBe(2);
     } finally {
       cache.close();
     }

@@ -1,17 +1,34 @@
 import type { LiveEvent } from '../../shared/live';
 import { topicFamily } from '../../shared/live';
+import type { Context, TypedResponse } from 'hono';
 import { etagOf } from './caching';
 
-/** A public answer as sent: its JSON text and the ETag of exactly those bytes. */
-export type CachedAnswer = { body: string; etag: string };
+/** An answer as sent: the JSON text of a T, and the ETag of exactly those bytes. */
+export type CachedAnswer<T = unknown> = { body: string; etag: string; readonly of?: T };
 
 /** The answer for this value: its JSON text, and the ETag of exactly those bytes. */
-export function answerOf(value: unknown): CachedAnswer {
+export function answerOf<T>(value: T): CachedAnswer<T> {
   const body = JSON.stringify(value);
   return { body, etag: etagOf(body) };
 }
 
-type Entry = { answer: CachedAnswer; topics: readonly string[]; bytes: number };
+/**
+ * Sends a kept answer as the bytes it is (200, JSON), typed as the contract's answer: the bytes are
+ * JSON.stringify of a T, as c.json would send.
+ */
+export function sendAnswer<T>(c: Context, answer: CachedAnswer<T>, cacheControl = 'no-store') {
+  c.header('Cache-Control', cacheControl);
+  c.header('Content-Type', 'application/json; charset=UTF-8');
+  return c.body(answer.body, 200) as unknown as TypedResponse<T, 200, 'json'>;
+}
+
+type Entry = { answer: CachedAnswer; topics: readonly string[]; bytes: number; until: number };
+
+/**
+ * What an answer depends on: a topic family ('posts', 'users'), dropped by any event of the family, or one
+ * subject of a family ('users=<id>'), dropped by the family's events that name that id (or name none).
+ */
+export const subjectOf = (family: string, id: string) => `${family}=${id}`;
 
 /**
  * What the cache needs of the live bus: every committed change, from this instance or any other, and the
@@ -26,10 +43,11 @@ export type ChangeFeed = {
 const PENDING_MS = 5000;
 
 /**
- * Public answers (the same for every visitor) kept serialised in memory, per instance, until a change to what
- * they show is announced on the live bus (issue 14). Each answer names the topic families it depends on
- * ('posts', 'states', 'users'); any event of one of them drops it, and a resync ('*', after a lost bus
- * connection) drops everything. The bus crosses instances, so a change made on one is dropped on all.
+ * Answers kept serialised in memory, per instance, until a change to what they show is announced on the
+ * live bus (issue 14): public ones (the same for every visitor), and a member's own. Each answer names the
+ * topic families it depends on ('posts', 'states', 'users'), or one subject of a family ('users=<id>', see
+ * subjectOf); an event of the family drops it (for a subject: an event that names it, or names none), and
+ * a resync ('*', after a lost bus connection) drops everything. The bus crosses instances, so a change made on one is dropped on all.
  *
  * A read that started before a change and ends after it must not store its older answer: each family has a
  * generation, bumped by every event, and an answer is kept only if its families' generations did not move
@@ -62,9 +80,21 @@ export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number 
     stats.dropped++;
   };
 
-  const forget = (family: string) => {
-    generations.set(family, (generations.get(family) ?? 0) + 1);
-    for (const [key, entry] of entries) if (entry.topics.includes(family)) drop(key, entry);
+  /** What an event reaches: its family, and the subject it names (all of the family's subjects when none). */
+  const reached = (event: LiveEvent) => {
+    const family = topicFamily(event.topic);
+    return { family, subject: event.id === undefined ? undefined : subjectOf(family, event.id) };
+  };
+  const dependsOn = (entry: Entry, family: string, subject: string | undefined) =>
+    entry.topics.some((t) => t === family || t === subject || (subject === undefined && t.startsWith(`${family}=`)));
+
+  const forget = ({ family, subject }: { family: string; subject: string | undefined }) => {
+    // The family's generation moves with each of its events; a subject's with the events that name it, or
+    // with those that name none (`family=`).
+    const bump = (key: string) => generations.set(key, (generations.get(key) ?? 0) + 1);
+    bump(family);
+    bump(subject ?? `${family}=`);
+    for (const [key, entry] of entries) if (dependsOn(entry, family, subject)) drop(key, entry);
   };
   const unsubscribeHeard = feed.subscribe((event) => {
     if (event.topic === '*') {
@@ -72,43 +102,54 @@ export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number 
       for (const [key, entry] of entries) drop(key, entry);
       return;
     }
-    const family = topicFamily(event.topic);
-    pending.get(family)?.delete(eventKey(event));
-    forget(family);
+    const target = reached(event);
+    pending.get(target.family)?.delete(eventKey(event));
+    forget(target);
   });
   const unsubscribeSent = feed.subscribeSent((event) => {
-    const family = topicFamily(event.topic);
-    const sent = pending.get(family) ?? new Map<string, number>();
+    const target = reached(event);
+    const sent = pending.get(target.family) ?? new Map<string, number>();
     sent.set(eventKey(event), Date.now() + PENDING_MS);
-    pending.set(family, sent);
-    forget(family);
+    pending.set(target.family, sent);
+    forget(target);
   });
 
-  const stamp = (topics: readonly string[]) => `${resyncs}:${topics.map((t) => generations.get(t) ?? 0).join(',')}`;
+  const familyOf = (topic: string) => topic.split('=')[0]!;
+  const generationOf = (topic: string) =>
+    topic.includes('=')
+      ? `${generations.get(topic) ?? 0}/${generations.get(`${familyOf(topic)}=`) ?? 0}`
+      : `${generations.get(topic) ?? 0}`;
+  const stamp = (topics: readonly string[]) => `${resyncs}:${topics.map(generationOf).join(',')}`;
 
   return {
     /**
      * The answer for `key`: from memory, or made by `compute` (its value serialised once) and kept until an
-     * event of one of `topics` arrives.
+     * event of one of `topics` arrives (or `maxAgeMs` has passed, for an answer that also depends on time).
      */
-    async get(key: string, topics: readonly string[], compute: () => Promise<unknown>): Promise<CachedAnswer> {
+    async get<T>(
+      key: string,
+      topics: readonly string[],
+      compute: () => Promise<T>,
+      opts: { maxAgeMs?: number } = {},
+    ): Promise<CachedAnswer<T>> {
       const found = entries.get(key);
-      if (found) {
+      if (found && found.until <= Date.now()) drop(key, found);
+      else if (found) {
         // Most recently used last, so the first in the map is the first to go.
         entries.delete(key);
         entries.set(key, found);
         stats.hits++;
-        return found.answer;
+        return found.answer as CachedAnswer<T>;
       }
       stats.misses++;
       const before = stamp(topics);
       const answer = answerOf(await compute());
       const size = answer.body.length * 2 + key.length * 2;
       const now = Date.now();
-      if (stamp(topics) === before && size <= maxBytes && !topics.some((t) => isPending(t, now))) {
+      if (stamp(topics) === before && size <= maxBytes && !topics.some((t) => isPending(familyOf(t), now))) {
         const previous = entries.get(key);
         if (previous) drop(key, previous);
-        entries.set(key, { answer, topics, bytes: size });
+        entries.set(key, { answer, topics, bytes: size, until: opts.maxAgeMs === undefined ? Infinity : now + opts.maxAgeMs });
         bytes += size;
         for (const [oldKey, oldEntry] of entries) {
           if (bytes <= maxBytes) break;

@@ -22,12 +22,17 @@ export function requireUser(c: Context<{ Variables: AuthVariables }>): SessionUs
   return user;
 }
 
+/** Whether ADMIN_EMAILS lists this account's address, and the account has confirmed it. */
+export function isListedAdmin(config: Config, user: SessionUser): boolean {
+  return user.emailVerified && config.adminEmails.includes(user.email.toLowerCase());
+}
+
 /**
  * isAdmin on the profile, or an address listed in ADMIN_EMAILS once it is confirmed: a listed address
  * nobody has proven to own grants nothing (anyone could sign up with it, or change their email to it).
  */
 export async function isAdmin(db: Db, config: Config, user: SessionUser): Promise<boolean> {
-  if (user.emailVerified && config.adminEmails.includes(user.email.toLowerCase())) return true;
+  if (isListedAdmin(config, user)) return true;
   const rows = await db.select({ isAdmin: profile.isAdmin }).from(profile).where(eq(profile.uid, user.id));
   return rows[0]?.isAdmin === true;
 }

@@ -167,7 +167,7 @@ describe('GET /api/live', () => {
     expect((await t.client().get('/api/live?topics=mail')).status).toBe(401);
     const { c: member, email } = await signUpMember(t, { profile: null });
     expect((await member.get('/api/live?topics=users')).status).toBe(403);
-    await setAdmin({ db: t.db }, { email, isAdmin: true });
+    await setAdmin({ db: t.db, live: t.deps.live }, { email, isAdmin: true });
     // An admin whose session has not passed a second factor hears nothing of them either.
     const early = await member.get('/api/live?topics=users,mail');
     expect(early.status).toBe(403);

@@ -5,6 +5,8 @@ import * as contracts from '../../shared/contracts/profile';
 import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_MAX_BYTES } from '../../shared/limits';
 import { photoCropSchema, type PhotoCrop } from '../../shared/profile';
 import { requireUser } from '../http/session';
+import { ADMIN_TOPICS } from '../../shared/admin';
+import { sendAnswer, subjectOf, type ResponseCache } from '../http/response-cache';
 import type { AppDeps } from '../deps';
 import { contractRouter, guarded, type ApiEnv } from '../http/contracts';
 import { AppError } from '../http/errors';
@@ -27,7 +29,7 @@ const PHOTO_TOO_LARGE = `The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 102
 // Better Auth's ids are URL-safe; anything else cannot name a member (and never reaches the storage layer).
 const memberIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
-export function profileRoutes(deps: AppDeps, limiter: RateLimiter) {
+export function profileRoutes(deps: AppDeps, limiter: RateLimiter, answers: ResponseCache) {
   const upload = guarded(deps, contracts.uploadPhoto);
   // Who asks (guarded) and how often, before a byte of a 10 MB body is read; then the upload's own limit.
   const photoRate: MiddlewareHandler<ApiEnv> = async (c, next) => {
@@ -46,8 +48,11 @@ export function profileRoutes(deps: AppDeps, limiter: RateLimiter) {
     contractRouter()
       .openapi(guarded(deps, contracts.getProfile), async (c) => {
         const who = requireUser(c);
-        c.header('Cache-Control', 'no-store');
-        return c.json({ profile: await getOwnProfile(deps, who) }, 200);
+        // Kept in memory until a change to this member's account is announced (every save announces one).
+        const answer = await answers.get(`profile:${who.id}`, [subjectOf(ADMIN_TOPICS.users, who.id)], async () => ({
+          profile: await getOwnProfile(deps, who),
+        }));
+        return sendAnswer(c, answer);
       })
       .openapi(guarded(deps, contracts.saveProfile), async (c) => {
         const who = requireUser(c);

@@ -66,8 +66,14 @@ export function toPublicProfile(row: ProfileRow): PublicProfile {
 /** The member's row; made here if an old account has none (new accounts get it at sign-up). */
 async function ensureRow(deps: Deps, who: SessionUser): Promise<ProfileRow> {
   const { db } = deps.database;
-  await db.insert(profile).values({ uid: who.id, email: who.email.toLowerCase() }).onConflictDoNothing();
-  const [row] = await db.select().from(profile).where(eq(profile.uid, who.id));
+  const read = () => db.select().from(profile).where(eq(profile.uid, who.id));
+  let [row] = await read();
+  if (!row) {
+    // The profile row is made with the account; this only repairs an account made before that hook. A
+    // read first: the insert is a write, and the profile is read on every visit to the page.
+    await db.insert(profile).values({ uid: who.id, email: who.email.toLowerCase() }).onConflictDoNothing();
+    [row] = await read();
+  }
   if (!row) throw new AppError('NOT_FOUND', 'This account no longer exists.');
   return row;
 }

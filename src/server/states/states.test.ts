@@ -173,7 +173,7 @@ describe('PUT /api/admin/states/:code', () => {
     const email = uniqueEmail('states.flagged');
     const flagged = t.client();
     await flagged.signUp(email);
-    await setAdmin({ db: t.db }, { email, isAdmin: true });
+    await setAdmin({ db: t.db, live: t.deps.live }, { email, isAdmin: true });
     const res = await flagged.request('PUT', '/api/admin/states/NH', change);
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', needs: 'setup' });

@@ -1,3 +1,4 @@
+import { ADMIN_TOPICS } from '../../shared/admin';
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
@@ -88,6 +89,8 @@ export async function signUpMember(t: TestApp, opts: SignUpOptions = {}): Promis
       .update(profile)
       .set({ ...SAVED_PROFILE, savedAt: new Date(), ...opts.profile })
       .where(eq(profile.uid, id));
+    // As the profile service would: what is kept in memory of this member (issue 14) is read again.
+    await t.announce({ topic: ADMIN_TOPICS.users, id });
   }
   return { c, id, email };
 }
@@ -102,7 +105,8 @@ export async function signUpAdmin(
   opts: SignUpOptions & { secondFactor?: boolean } = {},
 ): Promise<SignedUpMember & { factor: SecondFactor | undefined }> {
   const m = await signUpMember(t, opts);
-  if (!t.config.adminEmails.includes(m.email)) await setAdmin({ db: t.db, clock: t.clock }, { email: m.email, isAdmin: true });
+  if (!t.config.adminEmails.includes(m.email))
+    await setAdmin({ db: t.db, live: t.deps.live, clock: t.clock }, { email: m.email, isAdmin: true });
   const factor = opts.secondFactor === false ? undefined : await passSecondFactor(m.c, opts.password);
   return { ...m, factor };
 }

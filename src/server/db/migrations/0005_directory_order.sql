@@ -1,0 +1,1 @@
+CREATE INDEX "profile_directory_idx" ON "profile" USING btree (lower(coalesce("last_name", '')),lower(coalesce("first_name", '')),"uid") WHERE "profile"."ag_affiliated" = 'Yes' and "profile"."saved_at" is not null and "profile"."suspended_at" is null;
