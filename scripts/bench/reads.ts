@@ -12,7 +12,7 @@
  */
 import autocannon from 'autocannon';
 import type { Database } from '../../src/server/db/client';
-import { seedDirectory } from './directory-seed';
+import { CITIES, FIRST_NAMES, LAST_NAMES, seedDirectory } from './directory-seed';
 import { seedForum } from './forum-seed';
 import { migrateAndSeed, onEachDatabase, option, residentMb, runBench, signUpBenchMember, timedGet, type Server } from './support';
 
@@ -35,6 +35,13 @@ async function seed(database: Database) {
       await seedForum(database.db, { posts: MEMBERS * 5, responses: MEMBERS * 20, onProgress });
     },
   );
+}
+
+/** Searches nobody repeats within a run: a first name, a last name and a city, drawn at random. */
+function newSearches(count: number): string[] {
+  const [firsts, lasts, cities] = [FIRST_NAMES, LAST_NAMES, CITIES];
+  const pick = (list: string[]) => list[Math.floor(Math.random() * list.length)]!;
+  return Array.from({ length: count }, () => `/api/directory?q=${encodeURIComponent(`${pick(firsts)} ${pick(lasts)} ${pick(cities)}`)}`);
 }
 
 async function load(base: string, route: Route): Promise<Result> {
@@ -77,6 +84,13 @@ async function benchReads([base]: string[], [server]: Server[]) {
     {
       label: '/api/directory?q=… (a search)',
       paths: ['/api/directory?q=miller', '/api/directory?q=spring'],
+      kind: 'member',
+      headers: member,
+    },
+    {
+      // Thousands of different searches: what a search costs the database when nobody made it before.
+      label: '/api/directory?q=… (new searches)',
+      paths: newSearches(5000),
       kind: 'member',
       headers: member,
     },
