@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Contract } from '../../shared/contracts/define';
@@ -58,7 +59,10 @@ export const checkResponses: MiddlewareHandler = async (c, next) => {
     { safeParse?: (v: unknown) => { success: boolean; error?: unknown } } | undefined;
   if (!schema?.safeParse)
     throw new Error(`${routeKeyOf(c.req.method, c.req.routePath)} answered ${c.res.status}, which its contract does not declare`);
-  const parsed = schema.safeParse(await c.res.clone().json());
+  // An answer kept gzipped (sendAnswer) is checked as the client reads it.
+  const raw = Buffer.from(await c.res.clone().arrayBuffer());
+  const text = c.res.headers.get('content-encoding') === 'gzip' ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+  const parsed = schema.safeParse(JSON.parse(text));
   if (!parsed.success)
     throw new Error(`${routeKeyOf(c.req.method, c.req.routePath)} answered ${c.res.status} off its contract: ${String(parsed.error)}`);
 };

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Me } from '../../shared/account';
@@ -77,6 +78,42 @@ describe('public answers in memory', () => {
     expect(res.status).toBe(200);
     await heard;
     expect(await countOf(other)).toBe((before ?? 0) + 7);
+  });
+});
+
+describe('answers kept gzipped', () => {
+  it('are sent gzipped to clients that take gzip, the same bytes each time, and as they are to others', async () => {
+    const member = await signUpMember(t);
+    for (let i = 0; i < 3; i++) {
+      await member.c.request('POST', '/api/posts', { category: 'General', title: `Long enough ${i}`, body: 'Words. '.repeat(100) });
+    }
+    const plain = await t.client().get('/api/posts');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(1024);
+    const bodies: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await t.client().get('/api/posts', { 'accept-encoding': 'br, gzip;q=0.8' });
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      bodies.push(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8'));
+    }
+    expect(bodies).toEqual([text, text]);
+    const refused = await t.client().get('/api/posts', { 'accept-encoding': 'gzip;q=0, identity' });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(await refused.text()).toBe(text);
+  });
+
+  it("mark a gzipped answer's ETag weak, and answer 304 to it", async () => {
+    await seedStateStats(t.db);
+    const res = await t.client().get('/api/states', { 'accept-encoding': 'gzip' });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const etag = res.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await t.client().get('/api/states', { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    const plain = await t.client().get('/api/states');
+    expect(plain.headers.get('etag')).toBe(etag.slice(2));
   });
 });
 

@@ -1,10 +1,28 @@
 import type { LiveEvent } from '../../shared/live';
 import { topicFamily } from '../../shared/live';
 import type { Context, TypedResponse } from 'hono';
+import { gzipSync } from 'node:zlib';
 import { etagOf } from './caching';
 
-/** An answer as sent: the JSON text of a T, and the ETag of exactly those bytes. */
-export type CachedAnswer<T = unknown> = { body: string; etag: string; readonly of?: T };
+/**
+ * An answer as sent: the JSON text of a T, the ETag of exactly those bytes, and (once a client asked for
+ * it) the same bytes gzipped, so an answer kept in memory is compressed once, not on every request.
+ */
+export type CachedAnswer<T = unknown> = { body: string; etag: string; gzipped?: Buffer; readonly of?: T };
+
+/** Below this, gzip saves too little to be worth it (as hono/compress decides). */
+const GZIP_THRESHOLD = 1024;
+
+/** Whether the client takes gzip (named without q=0, or through `*`). */
+function acceptsGzip(c: Context): boolean {
+  const header = c.req.header('accept-encoding');
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (name === 'gzip' || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
 
 /** The answer for this value: its JSON text, and the ETag of exactly those bytes. */
 export function answerOf<T>(value: T): CachedAnswer<T> {
@@ -16,10 +34,21 @@ export function answerOf<T>(value: T): CachedAnswer<T> {
  * Sends a kept answer as the bytes it is (200, JSON), typed as the contract's answer: the bytes are
  * JSON.stringify of a T, as c.json would send.
  */
-export function sendAnswer<T>(c: Context, answer: CachedAnswer<T>, cacheControl = 'no-store') {
-  c.header('Cache-Control', cacheControl);
+export function sendAnswer<T>(c: Context, answer: CachedAnswer<T>, opts: { cacheControl?: string; etag?: boolean } = {}) {
+  c.header('Cache-Control', opts.cacheControl ?? 'no-store');
   c.header('Content-Type', 'application/json; charset=UTF-8');
-  return c.body(answer.body, 200) as unknown as TypedResponse<T, 200, 'json'>;
+  c.header('Vary', 'Accept-Encoding');
+  const typed = (res: Response) => res as Response & TypedResponse<T, 200, 'json'>;
+  if (answer.body.length >= GZIP_THRESHOLD && acceptsGzip(c)) {
+    answer.gzipped ??= gzipSync(answer.body);
+    // Other bytes than the ETag's: the same answer, so a weak ETag (as hono/compress marks it).
+    if (opts.etag) c.header('ETag', `W/${answer.etag}`);
+    c.header('Content-Encoding', 'gzip');
+    c.header('Content-Length', String(answer.gzipped.length));
+    return typed(c.body(new Uint8Array(answer.gzipped), 200));
+  }
+  if (opts.etag) c.header('ETag', answer.etag);
+  return typed(c.body(answer.body, 200));
 }
 
 type Entry = { answer: CachedAnswer; topics: readonly string[]; bytes: number; until: number };
@@ -72,7 +101,9 @@ export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number 
     if (sent.size === 0) pending.delete(family);
     return sent.size > 0;
   };
-  const stats = { hits: 0, misses: 0, dropped: 0 };
+  const stats = { hits: 0, misses: 0, joined: 0, dropped: 0 };
+  /** Answers being made, by key, with the stamp they were started at. */
+  const computing = new Map<string, { stamp: string; answer: Promise<CachedAnswer> }>();
 
   const drop = (key: string, entry: Entry) => {
     entries.delete(key);
@@ -121,6 +152,23 @@ export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number 
       : `${generations.get(topic) ?? 0}`;
   const stamp = (topics: readonly string[]) => `${resyncs}:${topics.map(generationOf).join(',')}`;
 
+  /** Stores an answer just made, unless a change overtook it (or is on its way); answers it either way. */
+  const keep = <T>(key: string, topics: readonly string[], before: string, answer: CachedAnswer<T>, opts: { maxAgeMs?: number }) => {
+    const size = answer.body.length * 2 + key.length * 2;
+    const now = Date.now();
+    if (stamp(topics) === before && size <= maxBytes && !topics.some((t) => isPending(familyOf(t), now))) {
+      const previous = entries.get(key);
+      if (previous) drop(key, previous);
+      entries.set(key, { answer, topics, bytes: size, until: opts.maxAgeMs === undefined ? Infinity : now + opts.maxAgeMs });
+      bytes += size;
+      for (const [oldKey, oldEntry] of entries) {
+        if (bytes <= maxBytes) break;
+        drop(oldKey, oldEntry);
+      }
+    }
+    return answer;
+  };
+
   return {
     /**
      * The answer for `key`: from memory, or made by `compute` (its value serialised once) and kept until an
@@ -141,22 +189,23 @@ export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number 
         stats.hits++;
         return found.answer as CachedAnswer<T>;
       }
-      stats.misses++;
       const before = stamp(topics);
-      const answer = answerOf(await compute());
-      const size = answer.body.length * 2 + key.length * 2;
-      const now = Date.now();
-      if (stamp(topics) === before && size <= maxBytes && !topics.some((t) => isPending(familyOf(t), now))) {
-        const previous = entries.get(key);
-        if (previous) drop(key, previous);
-        entries.set(key, { answer, topics, bytes: size, until: opts.maxAgeMs === undefined ? Infinity : now + opts.maxAgeMs });
-        bytes += size;
-        for (const [oldKey, oldEntry] of entries) {
-          if (bytes <= maxBytes) break;
-          drop(oldKey, oldEntry);
-        }
+      // Many readers miss at once after a change: the first one reads, the others wait for its answer (it
+      // started after the same changes, so it is as fresh as theirs would be).
+      const running = computing.get(key);
+      if (running?.stamp === before) {
+        stats.joined++;
+        return running.answer as Promise<CachedAnswer<T>>;
       }
-      return answer;
+      stats.misses++;
+      const answer = compute().then((value) => answerOf(value));
+      computing.set(key, { stamp: before, answer });
+      try {
+        await answer;
+      } finally {
+        if (computing.get(key)?.answer === answer) computing.delete(key);
+      }
+      return keep(key, topics, before, await answer, opts);
     },
     /** Counts for tests and the benchmark: hits, misses, answers dropped, entries and bytes held. */
     stats: () => ({ ...stats, entries: entries.size, bytes }),

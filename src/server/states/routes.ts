@@ -8,7 +8,7 @@ import { actsAsAdmin } from '../http/session';
 import type { AppDeps } from '../deps';
 import { isNotModified, notModified } from '../http/caching';
 import { contractRouter, guarded, type ApiEnv } from '../http/contracts';
-import { answerOf, type ResponseCache } from '../http/response-cache';
+import { answerOf, sendAnswer, type ResponseCache } from '../http/response-cache';
 import { AppError } from '../http/errors';
 import { createFactSheetCache, factSheetFileName, factSheetVersion, renderFactSheet } from './fact-sheet';
 import { COUNTS_SOURCE, getStateStat, listAdminStates, listStates, updateStateStat } from './service';
@@ -43,12 +43,9 @@ export function statesRoutes(deps: AppDeps, answers: ResponseCache) {
         // Sent as these bytes, so the ETag is the hash of exactly what the browser gets. What everybody reads is
         // kept until a member's change ('users') or an admin's correction ('states') is announced.
         const read = (): Promise<StatesResponse> => listStates(db, audience);
-        const { body, etag } = audience.exact ? answerOf(await read()) : await answers.get('states', STATES_DEPEND_ON, read);
-        if (isNotModified(c, etag)) return notModified(c, etag, audience.cacheControl);
-        c.header('ETag', etag);
-        c.header('Cache-Control', audience.cacheControl);
-        c.header('Content-Type', 'application/json; charset=UTF-8');
-        return c.body(body, 200);
+        const answer = audience.exact ? answerOf(await read()) : await answers.get('states', STATES_DEPEND_ON, read);
+        if (isNotModified(c, answer.etag)) return notModified(c, answer.etag, audience.cacheControl);
+        return sendAnswer(c, answer, { cacheControl: audience.cacheControl, etag: true });
       })
       .openapi(g(contracts.getFactSheet), async (c) => {
         const given = c.req.valid('param').code;
