@@ -1,13 +1,16 @@
 import { ActionIcon, Burger, Button, Container, Group, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useMe } from '../lib/me-query';
 import { useSite } from '../lib/site-query';
 import { ExternalIcon, LogoMark, UserIcon } from './icons';
-import { MobileMenu } from './mobile-menu';
 import { navItemsFor } from './nav-items';
 import classes from './site-header.module.css';
+
+// The phone menu's drawer brings Mantine's Drawer, ScrollArea, floating-ui and the scroll lock: its own
+// chunk, fetched when someone reaches for the button (hover, focus, press), not with every first page.
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
 const MOBILE_MENU_ID = 'mobile-menu';
 const NEW_TAB_NOTE_ID = 'new-tab-note';
@@ -18,6 +21,9 @@ export function SiteHeader() {
   const isSignedIn = me !== null;
   const items = navItemsFor(isSignedIn);
   const [isMenuOpen, menu] = useDisclosure(false);
+  // Set once someone reaches for the menu button; the drawer's code loads from then on.
+  const [wantsMenu, setWantsMenu] = useState(false);
+  const reachForMenu = () => setWantsMenu(true);
   const { pathname } = useLocation();
   const closeMenu = menu.close;
 
@@ -74,14 +80,30 @@ export function SiteHeader() {
         {dashboardIcon}
         <Burger
           opened={isMenuOpen}
-          onClick={menu.toggle}
+          onPointerEnter={reachForMenu}
+          onFocus={reachForMenu}
+          onClick={() => {
+            reachForMenu();
+            menu.toggle();
+          }}
           aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={isMenuOpen}
           aria-controls={MOBILE_MENU_ID}
         />
       </Group>
 
-      <MobileMenu id={MOBILE_MENU_ID} isOpen={isMenuOpen} onClose={menu.close} items={items} isSignedIn={isSignedIn} giveLink={giveLink} />
+      {wantsMenu ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            id={MOBILE_MENU_ID}
+            isOpen={isMenuOpen}
+            onClose={menu.close}
+            items={items}
+            isSignedIn={isSignedIn}
+            giveLink={giveLink}
+          />
+        </Suspense>
+      ) : null}
     </Container>
   );
 }
