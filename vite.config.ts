@@ -11,6 +11,11 @@ export default defineConfig({
     // Never inline assets as data: URIs: the Content-Security-Policy allows images and fonts from 'self' only.
     assetsInlineLimit: 0,
     sourcemap: true,
+    rolldownOptions: {
+      // Two entries: index.html's (main.tsx) for every page, and the prerendered landing page's
+      // (landing.tsx, without the router; scripts/prerender-landing.ts writes landing.html around it).
+      input: { index: 'index.html', landing: 'src/web/landing.tsx' },
+    },
   },
   server: {
     port: 5173,

@@ -1,10 +1,10 @@
 import { ActionIcon, Burger, Button, Container, Group, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
 import { useMe } from '../lib/me-query';
 import { useSite } from '../lib/site-query';
 import { ExternalIcon, LogoMark, UserIcon } from './icons';
+import { AppLink, AppNavLink, usePathname } from './navigation';
 import { navItemsFor } from './nav-items';
 import classes from './site-header.module.css';
 
@@ -24,7 +24,7 @@ export function SiteHeader() {
   // Set once someone reaches for the menu button; the drawer's code loads from then on.
   const [wantsMenu, setWantsMenu] = useState(false);
   const reachForMenu = () => setWantsMenu(true);
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const closeMenu = menu.close;
 
   // Any page change (a menu link, the back button) closes the phone menu.
@@ -47,28 +47,36 @@ export function SiteHeader() {
   ) : null;
 
   const dashboardIcon = isSignedIn ? (
-    <ActionIcon component={Link} to="/dashboard" size={40} radius="xl" variant="filled" aria-label="Your dashboard" title="Your dashboard">
+    <ActionIcon
+      component={AppLink}
+      to="/dashboard"
+      size={40}
+      radius="xl"
+      variant="filled"
+      aria-label="Your dashboard"
+      title="Your dashboard"
+    >
       <UserIcon />
     </ActionIcon>
   ) : null;
 
   return (
     <Container size="lg" className={classes.bar}>
-      <Link to={isSignedIn ? '/dashboard' : '/'} className={classes.brand}>
+      <AppLink to={isSignedIn ? '/dashboard' : '/'} className={classes.brand}>
         <LogoMark />
         <span className={classes.brandName}>
           Foster Care <span className={classes.brandAccent}>Network</span>
         </span>
-      </Link>
+      </AppLink>
       <VisuallyHidden id={NEW_TAB_NOTE_ID}>Opens in a new tab</VisuallyHidden>
 
       <Group component="nav" aria-label="Main" gap="sm" visibleFrom="md" wrap="nowrap">
         <ul className={classes.menu}>
           {items.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.end ?? false} className={classes.link}>
+              <AppNavLink to={item.to} end={item.end ?? false} className={classes.link}>
                 {item.label}
-              </NavLink>
+              </AppNavLink>
             </li>
           ))}
         </ul>
