@@ -128,6 +128,31 @@ export default tseslint.config(
     },
   },
   {
+    // What the prerendered landing page renders runs before React Router has loaded (decision 003, issue 14):
+    // it links through AppLink/AppNavLink and reads the path with usePathname() (src/web/app/navigation.tsx).
+    files: [
+      'src/web/landing.tsx',
+      'src/web/landing-app.tsx',
+      'src/web/home/**',
+      'src/web/map/**',
+      'src/web/app/{app-frame,site-header,site-footer,mobile-menu,navigation,nav-items,icons,use-document-title}.{ts,tsx}',
+    ],
+    ignores: TESTS,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router/dom'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message:
+              'The landing page runs without React Router at first: use AppLink, AppNavLink and usePathname (src/web/app/navigation.tsx).',
+          })),
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers whose type they assert by checking them; `any` from res.json() is expected there.
     files: [...TESTS, 'e2e/**', 'scripts/**'],
     rules: {

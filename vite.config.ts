@@ -2,6 +2,36 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { prerenderLanding } from './scripts/prerender-landing.ts';
 
+/**
+ * What every page runs, the landing page included: React, TanStack Query, Mantine's core and the
+ * components of the frame. One chunk, instead of the dozen small ones the automatic splitting makes of
+ * what the two entries and the pages share: fewer requests, better compression, and a file that stays
+ * cached from one release to the next. Whatever else a page uses keeps the automatic chunks.
+ */
+const FRAMEWORK = [
+  'react',
+  'react-dom',
+  'scheduler',
+  'clsx',
+  '@tanstack/query-core',
+  '@tanstack/react-query',
+  '@mantine/core/esm/core',
+  ...[
+    'ActionIcon',
+    'Burger',
+    'Button',
+    'Container',
+    'Group',
+    'Loader',
+    'Text',
+    'Title',
+    'Transition',
+    'UnstyledButton',
+    'VisuallyHidden',
+  ].map((component) => `@mantine/core/esm/components/${component}`),
+].map((dir) => `/node_modules/${dir}/`);
+const isFramework = (id: string) => FRAMEWORK.some((dir) => id.includes(dir));
+
 export default defineConfig({
   plugins: [react(), prerenderLanding()],
   publicDir: 'public',
@@ -11,6 +41,12 @@ export default defineConfig({
     // Never inline assets as data: URIs: the Content-Security-Policy allows images and fonts from 'self' only.
     assetsInlineLimit: 0,
     sourcemap: true,
+    rolldownOptions: {
+      // Two entries: index.html's (main.tsx) for every page, and the prerendered landing page's
+      // (landing.tsx, without the router; scripts/prerender-landing.ts writes landing.html around it).
+      input: { index: 'index.html', landing: 'src/web/landing.tsx' },
+      output: { codeSplitting: { groups: [{ name: 'framework', test: isFramework }] } },
+    },
   },
   server: {
     port: 5173,

@@ -182,10 +182,10 @@ describe('the landing page', () => {
 
   it('paints from HTML alone before any script runs, then the app takes over that same page', async () => {
     const { context, page, errors } = await openSite(browser());
-    // Hold the app's entry script back: what shows meanwhile is the prerendered page.
+    // Hold the landing page's entry script back (src/web/landing.tsx): what shows meanwhile is the prerendered page.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/index-*.js', async (route) => {
+    await page.route('**/assets/landing-*.js', async (route) => {
       await held;
       await route.continue();
     });

@@ -3,16 +3,17 @@
 // and CSS alone. The server sends it for "/" when the request has no session cookie
 // (src/server/web/static.ts); the browser app then hydrates the same markup (src/web/main.tsx).
 //
-// landing.html starts the app's scripts from a small loader once the page has painted: on a slow
+// landing.html starts the page's scripts from a small loader once the page has painted: on a slow
 // connection the style sheets and fonts of the first screen get the bandwidth first, and the scripts
-// (which only make the page interactive) follow. The landing route's own chunks are fetched along.
+// (which only make the page interactive) follow. They are the landing page's own entry (src/web/landing.tsx,
+// which hydrates the page without the router) and its chunks, not index.html's entry.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { LANDING_HTML, PRERENDERED_ATTRIBUTE } from '../src/shared/boot.ts';
 
-const LANDING_MODULE = 'src/web/home/home-page.tsx';
+const LANDING_ENTRY = 'src/web/landing.tsx';
 const ENTRY = 'src/web/prerender.tsx';
 
 type Chunk = { fileName: string; imports: string[]; isEntry: boolean; css: string[] };
@@ -55,7 +56,6 @@ export function prerenderLanding(): Plugin {
     generateBundle(_options, bundle) {
       if (config.build.ssr) return;
       const chunks = new Map<string, Chunk>();
-      let start: Chunk | undefined;
       let entry: Chunk | undefined;
       for (const item of Object.values(bundle)) {
         if (item.type !== 'chunk') continue;
@@ -66,11 +66,10 @@ export function prerenderLanding(): Plugin {
           css: [...(item.viteMetadata?.importedCss ?? [])],
         };
         chunks.set(item.fileName, chunk);
-        if (item.facadeModuleId?.endsWith(LANDING_MODULE)) start = chunk;
-        if (item.isEntry) entry = chunk;
+        if (item.isEntry && item.facadeModuleId?.endsWith(LANDING_ENTRY)) entry = chunk;
       }
-      if (!start || !entry) throw new Error(`prerender: no chunk for ${LANDING_MODULE} or no entry chunk`);
-      // Every chunk the entry and the landing route import, and their style sheets.
+      if (!entry) throw new Error(`prerender: no entry chunk for ${LANDING_ENTRY}`);
+      // Every chunk the landing page's entry imports, and their style sheets.
       const css = new Set<string>();
       const js = new Set<string>();
       const visit = (chunk: Chunk) => {
@@ -83,7 +82,6 @@ export function prerenderLanding(): Plugin {
         }
       };
       visit(entry);
-      visit(start);
       js.delete(entry.fileName);
       const base = config.base;
       const preload = [...js].map((f) => `${base}${f}`);
@@ -119,22 +117,22 @@ export function prerenderLanding(): Plugin {
 }
 
 /**
- * index.html with the rendered landing in #root, every style sheet of the first screen linked, and the
- * app's entry script and preloads replaced by the loader.
+ * index.html with the rendered landing in #root, and the landing entry's style sheets and the loader in
+ * place of index.html's own entry script, preloads and style sheets.
  */
 export function landingPage(index: string, markup: string, files: LandingFiles): string {
   const root = '<div id="root"></div>';
   if (!index.includes(root) || !index.includes('</head>')) throw new Error('prerender: index.html has no empty #root');
-  const scriptTag = new RegExp(`\\s*<script type="module"[^>]*src="${files.entry}"[^>]*></script>`);
+  const scriptTag = /\s*<script type="module"[^>]*src="[^"]*"[^>]*><\/script>/g;
   const preloadTag = /\s*<link rel="modulepreload"[^>]*>/g;
-  if (!scriptTag.test(index)) throw new Error(`prerender: index.html does not load ${files.entry}`);
-  const styles = files.css
-    .filter((href) => !index.includes(`"${href}"`))
-    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+  const styleTag = /\s*<link rel="stylesheet"[^>]*>/g;
+  if (!index.match(scriptTag)) throw new Error('prerender: index.html loads no module script');
+  const styles = files.css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
   const head = [...styles, `<script type="module" src="${files.loader}"></script>`].join('\n    ');
   return index
     .replace(scriptTag, '')
     .replace(preloadTag, '')
+    .replace(styleTag, '')
     .replace('</head>', `  ${head}\n  </head>`)
     .replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}>${markup}</div>`);
 }

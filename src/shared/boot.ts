@@ -1,15 +1,15 @@
-import { z } from 'zod';
 // What the server writes into each page it sends, so the first screen needs no extra round trip:
 // the site's settings always, and "nobody is signed in" when the request carries no session cookie.
 // It travels as a JSON data block (<script type="application/json">), which no browser executes, so the
 // Content-Security-Policy's ban on inline script stands.
 
-export const siteConfigSchema = z.object({
-  donateUrl: z.string(),
+// Plain types, no schema: the browser's entry reads this module, and zod stays out of it (its schema is
+// the /api/site contract's, src/shared/contracts/public.ts).
+export type SiteConfig = {
+  donateUrl: string;
   /** Whether the site has a Google client (GOOGLE_CLIENT_ID and _SECRET): /signin and /signup then offer it. */
-  googleSignIn: z.boolean(),
-});
-export type SiteConfig = z.infer<typeof siteConfigSchema>;
+  googleSignIn: boolean;
+};
 
 export type BootState = {
   site: SiteConfig;

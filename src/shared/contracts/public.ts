@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { siteConfigSchema } from '../boot';
+import type { SiteConfig } from '../boot';
 import { contactInputSchema, humanTokenResponseSchema } from '../contact';
 import { pageViewSchema, pageViewSummaryQuerySchema, pageViewSummarySchema } from '../page-view';
 import { resourcesResponseSchema } from '../resources';
@@ -13,6 +13,13 @@ const file = (type: string, description: string) => ({
 });
 const notModified = { description: 'Not modified since the ETag given in If-None-Match.' };
 const resourceParams = z.object({ id: z.string() });
+
+/** The site's settings (src/shared/boot.ts, which the browser's entry reads, keeps only their type). */
+const siteConfigSchema = z.object({
+  donateUrl: z.string(),
+  /** Whether the site has a Google client (GOOGLE_CLIENT_ID and _SECRET): /signin and /signup then offer it. */
+  googleSignIn: z.boolean(),
+}) satisfies z.ZodType<SiteConfig>;
 
 export const getSite = contract({
   method: 'get',

@@ -1,19 +1,22 @@
-import { AppShell } from '@mantine/core';
-import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { useEffect, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { APP_READY_ATTRIBUTE } from '../../shared/boot';
-import { FlashNoticeView } from './flash-notice-view';
+import { useIsNavigating, usePathname } from './navigation';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import classes from './app-frame.module.css';
 
-const HEADER_HEIGHT = 64;
+// Mantine's scroll lock (the phone menu's drawer) keeps elements with this class clear of the scrollbar
+// it removes, so the fixed header does not shift under the open drawer.
+const KEEP_CLEAR_OF_SCROLLBAR = 'right-scroll-bar-position';
 
-/** Header, main content and footer around every page. */
-export function AppFrame() {
+/**
+ * Header, main content and footer around every page. Plain elements with a fixed header (what Mantine's
+ * AppShell gave us, without its navbar, aside and resizing code in every first load).
+ */
+export function AppFrame({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigation(mainRef);
-  const navigation = useNavigation();
+  const isNavigating = useIsNavigating();
   // A prerendered page looks the same before the app runs; this says it now does (journeys wait for it).
   useEffect(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ''), []);
 
@@ -23,21 +26,19 @@ export function AppFrame() {
   }
 
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} padding={0} className={classes.shell}>
+    <div className={classes.shell}>
       <a href="#main-content" className={classes.skipLink} onClick={onSkip}>
         Skip to content
       </a>
-      {navigation.state === 'idle' ? null : <div className={classes.progress} aria-hidden="true" />}
-      <AppShell.Header>
+      {isNavigating ? <div className={classes.progress} aria-hidden="true" /> : null}
+      <header className={`${classes.header} ${KEEP_CLEAR_OF_SCROLLBAR}`}>
         <SiteHeader />
-      </AppShell.Header>
-      <AppShell.Main id="main-content" ref={mainRef} tabIndex={-1} className={classes.main}>
-        <FlashNoticeView />
-        <Outlet />
-      </AppShell.Main>
+      </header>
+      <main id="main-content" ref={mainRef} tabIndex={-1} className={classes.main}>
+        {children}
+      </main>
       <SiteFooter />
-      <ScrollRestoration />
-    </AppShell>
+    </div>
   );
 }
 
@@ -46,7 +47,7 @@ export function AppFrame() {
  * flash notice or h1 so keyboard and screen-reader users start at the top of the new content.
  */
 function useFocusOnNavigation(mainRef: RefObject<HTMLElement | null>) {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const isFirstRender = useRef(true);
 
   useEffect(() => {

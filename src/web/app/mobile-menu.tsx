@@ -1,6 +1,6 @@
 import { Divider, Drawer } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { AppNavLink } from './navigation';
 import type { NavItem } from './nav-items';
 import classes from './site-header.module.css';
 
@@ -30,16 +30,16 @@ export function MobileMenu({ id, isOpen, onClose, items, isSignedIn, giveLink }:
             <ul className={classes.drawerMenu}>
               {items.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.end ?? false} className={classes.drawerLink} onClick={onClose}>
+                  <AppNavLink to={item.to} end={item.end ?? false} className={classes.drawerLink} onClick={onClose}>
                     {item.label}
-                  </NavLink>
+                  </AppNavLink>
                 </li>
               ))}
               {isSignedIn ? (
                 <li>
-                  <NavLink to="/dashboard" className={classes.drawerLink} onClick={onClose}>
+                  <AppNavLink to="/dashboard" className={classes.drawerLink} onClick={onClose}>
                     Dashboard
-                  </NavLink>
+                  </AppNavLink>
                 </li>
               ) : null}
             </ul>

@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { forgetMember, meQueryOptions } from '../lib/me-query';
 import { endsSession, noticeOf } from './flash-notice';
 import { AppFrame } from './app-frame';
+import { FlashNoticeView } from './flash-notice-view';
 import { LoadingScreen } from './loading-screen';
+import { RouterNavigation } from './router-navigation';
 import { StartErrorScreen } from './start-error-screen';
 
 /** SPEC §2: nothing is rendered until the first authentication status arrives. */
@@ -25,5 +27,13 @@ export function RootLayout() {
   if (me.isError && me.data === undefined) {
     return <StartErrorScreen onRetry={() => void me.refetch()} isRetrying={me.isFetching} />;
   }
-  return <AppFrame />;
+  return (
+    <RouterNavigation>
+      <AppFrame>
+        <FlashNoticeView />
+        <Outlet />
+      </AppFrame>
+      <ScrollRestoration />
+    </RouterNavigation>
+  );
 }

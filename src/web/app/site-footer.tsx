@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core';
-import { Link } from 'react-router';
 import { useMe } from '../lib/me-query';
 import { SITE_NAME } from '../../shared/brand';
+import { AppLink } from './navigation';
 import classes from './site-footer.module.css';
 
 export function SiteFooter() {
@@ -12,20 +12,20 @@ export function SiteFooter() {
         <nav aria-label="Footer">
           <ul className={classes.links}>
             <li>
-              <Link to="/" className={classes.link}>
+              <AppLink to="/" className={classes.link}>
                 Home
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to="/contact" className={classes.link}>
+              <AppLink to="/contact" className={classes.link}>
                 Contact
-              </Link>
+              </AppLink>
             </li>
             {me ? (
               <li>
-                <Link to="/dashboard" className={classes.link}>
+                <AppLink to="/dashboard" className={classes.link}>
                   {me.email}
-                </Link>
+                </AppLink>
               </li>
             ) : null}
           </ul>

@@ -1,13 +1,16 @@
 import { ActionIcon, Burger, Button, Container, Group, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMe } from '../lib/me-query';
 import { useSite } from '../lib/site-query';
 import { ExternalIcon, LogoMark, UserIcon } from './icons';
-import { MobileMenu } from './mobile-menu';
+import { AppLink, AppNavLink, usePathname } from './navigation';
 import { navItemsFor } from './nav-items';
 import classes from './site-header.module.css';
+
+// The phone menu's drawer brings Mantine's Drawer, ScrollArea, floating-ui and the scroll lock: its own
+// chunk, fetched when someone reaches for the button (hover, focus, press), not with every first page.
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
 const MOBILE_MENU_ID = 'mobile-menu';
 const NEW_TAB_NOTE_ID = 'new-tab-note';
@@ -18,7 +21,10 @@ export function SiteHeader() {
   const isSignedIn = me !== null;
   const items = navItemsFor(isSignedIn);
   const [isMenuOpen, menu] = useDisclosure(false);
-  const { pathname } = useLocation();
+  // Set once someone reaches for the menu button; the drawer's code loads from then on.
+  const [wantsMenu, setWantsMenu] = useState(false);
+  const reachForMenu = () => setWantsMenu(true);
+  const pathname = usePathname();
   const closeMenu = menu.close;
 
   // Any page change (a menu link, the back button) closes the phone menu.
@@ -41,28 +47,36 @@ export function SiteHeader() {
   ) : null;
 
   const dashboardIcon = isSignedIn ? (
-    <ActionIcon component={Link} to="/dashboard" size={40} radius="xl" variant="filled" aria-label="Your dashboard" title="Your dashboard">
+    <ActionIcon
+      component={AppLink}
+      to="/dashboard"
+      size={40}
+      radius="xl"
+      variant="filled"
+      aria-label="Your dashboard"
+      title="Your dashboard"
+    >
       <UserIcon />
     </ActionIcon>
   ) : null;
 
   return (
     <Container size="lg" className={classes.bar}>
-      <Link to={isSignedIn ? '/dashboard' : '/'} className={classes.brand}>
+      <AppLink to={isSignedIn ? '/dashboard' : '/'} className={classes.brand}>
         <LogoMark />
         <span className={classes.brandName}>
           Foster Care <span className={classes.brandAccent}>Network</span>
         </span>
-      </Link>
+      </AppLink>
       <VisuallyHidden id={NEW_TAB_NOTE_ID}>Opens in a new tab</VisuallyHidden>
 
       <Group component="nav" aria-label="Main" gap="sm" visibleFrom="md" wrap="nowrap">
         <ul className={classes.menu}>
           {items.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.end ?? false} className={classes.link}>
+              <AppNavLink to={item.to} end={item.end ?? false} className={classes.link}>
                 {item.label}
-              </NavLink>
+              </AppNavLink>
             </li>
           ))}
         </ul>
@@ -74,14 +88,30 @@ export function SiteHeader() {
         {dashboardIcon}
         <Burger
           opened={isMenuOpen}
-          onClick={menu.toggle}
+          onPointerEnter={reachForMenu}
+          onFocus={reachForMenu}
+          onClick={() => {
+            reachForMenu();
+            menu.toggle();
+          }}
           aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={isMenuOpen}
           aria-controls={MOBILE_MENU_ID}
         />
       </Group>
 
-      <MobileMenu id={MOBILE_MENU_ID} isOpen={isMenuOpen} onClose={menu.close} items={items} isSignedIn={isSignedIn} giveLink={giveLink} />
+      {wantsMenu ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            id={MOBILE_MENU_ID}
+            isOpen={isMenuOpen}
+            onClose={menu.close}
+            items={items}
+            isSignedIn={isSignedIn}
+            giveLink={giveLink}
+          />
+        </Suspense>
+      ) : null}
     </Container>
   );
 }

@@ -1,8 +1,8 @@
 import { Button, Container, Text, Title } from '@mantine/core';
 import { Suspense, type ComponentType, type CSSProperties } from 'react';
-import { Link } from 'react-router';
 import { BRAND, INVOLVEMENT_AREAS, type InvolvementArea } from '../../shared/brand';
 import { NETWORK_TARGET_PERCENT } from '../../shared/states';
+import { AppLink } from '../app/navigation';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useMe } from '../lib/me-query';
 import { MapPlaceholder, StateMapSection } from '../map';
@@ -50,7 +50,7 @@ export default function HomePage() {
             family caring for one, has to go it alone.
           </Text>
           {me ? null : (
-            <Button component={Link} to="/signup" size="lg" radius="xl" color="salmon.5">
+            <Button component={AppLink} to="/signup" size="lg" radius="xl" color="salmon.5">
               Join the network
             </Button>
           )}
@@ -95,7 +95,7 @@ export default function HomePage() {
                 </Title>
                 <Text>Sign up to join the network and count toward your state's target.</Text>
               </div>
-              <Button component={Link} to="/signup" radius="xl" color="teal.7">
+              <Button component={AppLink} to="/signup" radius="xl" color="teal.7">
                 Join the network
               </Button>
             </aside>
@@ -162,7 +162,7 @@ export default function HomePage() {
             <p className={classes.joinText}>
               Sign up to connect your church or family with others across the country who are caring for children in foster care.
             </p>
-            <Button component={Link} to="/signup" size="lg" radius="xl" color="salmon.5">
+            <Button component={AppLink} to="/signup" size="lg" radius="xl" color="salmon.5">
               Sign Up
             </Button>
           </Container>

@@ -1,0 +1,47 @@
+import './styles';
+
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { PRERENDERED_ATTRIBUTE } from '../shared/boot';
+import { recordFirstPageView } from './analytics/page-view-sender';
+import { AppProviders } from './app/app-providers';
+import { readBootState, seedBootState } from './boot';
+import { LANDING_PATH, LandingApp, loadApp } from './landing-app';
+import { queryClient } from './lib/query-client';
+
+// The entry of the prerendered landing page (scripts/prerender-landing.ts starts it once the page has
+// painted). It hydrates the page without React Router; landing-app.tsx loads the rest of the app when the
+// visitor heads for another page.
+
+const boot = readBootState(document);
+seedBootState(queryClient, boot);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('landing.html has no #root element');
+
+// The markup was rendered for a visitor nobody is signed in as, on a history entry without a notice. Any
+// other case (a reload after signing out carries a notice in the history entry, which only the whole app
+// shows) starts the whole app over the prerendered page.
+const isAsPrerendered =
+  container.hasAttribute(PRERENDERED_ATTRIBUTE) &&
+  boot?.me === null &&
+  window.location.pathname === LANDING_PATH &&
+  (window.history.state as { usr?: unknown } | null)?.usr == null;
+
+if (isAsPrerendered) {
+  recordFirstPageView(window.location.pathname);
+  // In a transition, so React hydrates in short slices and the page stays responsive meanwhile.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <AppProviders queryClient={queryClient}>
+        <LandingApp />
+      </AppProviders>,
+    );
+  });
+} else {
+  void loadApp().then(async ({ takeOverPage }) => {
+    const { element } = await takeOverPage({ firstViewRecorded: false });
+    createRoot(container).render(<AppProviders queryClient={queryClient}>{element}</AppProviders>);
+  });
+}
