@@ -12,6 +12,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { Database } from '../../src/server/db/client';
 import { mailDir } from '../../src/server/mail/transport';
@@ -43,11 +45,8 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.
 /** A soaking member: their client address, session, and what the rate limits still allow them. */
 type Soaker = { email: string; ip: string; cookie: string; signIns: number; posts: number; responses: number; postIds: number[] };
 
-function cookieOf(res: Response): string {
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+function cookieOf(setCookies: string[]): string {
+  return setCookies.map((c) => c.split(';')[0]).join('; ');
 }
 
 /** The confirmation link's token from the mail the server wrote for `email` (as a person opens it). */
@@ -80,7 +79,7 @@ async function joinAsSoaker(base: string, dataDir: string, n: number): Promise<S
     body: JSON.stringify({ email, password: PASSWORD, name: '' }),
   });
   if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-  const cookie = cookieOf(signUp);
+  const cookie = cookieOf(signUp.headers.getSetCookie());
   const token = await confirmationToken(dataDir, email);
   const confirmed = await fetch(`${base}/api/account/verify-email`, {
     method: 'POST',
@@ -100,6 +99,29 @@ async function joinAsSoaker(base: string, dataDir: string, n: number): Promise<S
   if (saved.status !== 200) throw new Error(`profile: ${saved.status} ${await saved.text()}`);
   // Within the limits of 10 minutes to a day: sign-ins 10 an address, posts 5, responses 20 (with room to spare).
   return { email, ip, cookie, signIns: 8, posts: 4, responses: 16, postIds: [] };
+}
+
+type Answer = { status: number; text: string; setCookies: string[] };
+
+/**
+ * One request over `agent`: each soaking connection has its own keep-alive socket, as a browser tab would
+ * (fetch's shared pool let a stream of reads hold every socket while the writes queued in the client).
+ */
+function request(agent: http.Agent, url: string, method: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers: { ...headers, 'accept-encoding': 'gzip' }, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, text, setCookies: res.headers['set-cookie'] ?? [] });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 type Tally = { sent: number; ok: number; failed: number; serverErrors: number; failures: Map<string, number>; ms: number[] };
@@ -126,6 +148,8 @@ async function soak([base]: string[], [server]: Server[]) {
   const html = (await fetch(`${url}/`)).headers.get('content-type')?.startsWith('text/html') ?? false;
 
   const tally: Record<string, Tally> = {};
+  /** The slowest answers, to say where a long tail comes from. */
+  const slowest: Array<{ ms: number; what: string }> = [];
   const count = (action: string, status: number | 'network', ms: number, body?: string) => {
     const t = (tally[action] ??= { sent: 0, ok: 0, failed: 0, serverErrors: 0, failures: new Map(), ms: [] });
     t.sent++;
@@ -138,48 +162,61 @@ async function soak([base]: string[], [server]: Server[]) {
       t.failures.set(key, (t.failures.get(key) ?? 0) + 1);
     }
   };
-  const send = async (action: string, method: string, path: string, opts: { who?: Soaker; ip?: string; body?: unknown } = {}) => {
-    const headers: Record<string, string> = { origin: url, 'x-forwarded-for': opts.who?.ip ?? opts.ip ?? '198.18.0.1' };
-    if (opts.who) headers.cookie = opts.who.cookie;
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    const sentAt = performance.now();
-    try {
-      const res = await fetch(`${url}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
-      const text = await res.text();
-      count(action, res.status, performance.now() - sentAt, res.status >= 400 ? text : undefined);
-      return { res, text };
-    } catch (err) {
-      count(action, 'network', performance.now() - sentAt, (err as Error).message);
-      return undefined;
-    }
-  };
+  type Send = (
+    action: string,
+    method: string,
+    path: string,
+    opts?: { who?: Soaker; ip?: string; body?: unknown },
+  ) => Promise<Answer | undefined>;
+  const sendOver =
+    (agent: http.Agent): Send =>
+    async (action, method, path, opts = {}) => {
+      const headers: Record<string, string> = { origin: url, 'x-forwarded-for': opts.who?.ip ?? opts.ip ?? '198.18.0.1' };
+      if (opts.who) headers.cookie = opts.who.cookie;
+      if (opts.body !== undefined) headers['content-type'] = 'application/json';
+      const sentAt = performance.now();
+      try {
+        const res = await request(agent, `${url}${path}`, method, headers, opts.body === undefined ? undefined : JSON.stringify(opts.body));
+        const text = res.text;
+        const ms = performance.now() - sentAt;
+        count(action, res.status, ms, res.status >= 400 ? text : undefined);
+        if (slowest.length < 8 || ms > slowest.at(-1)!.ms) {
+          slowest.push({ ms, what: `${method} ${path} ${res.status}` });
+          slowest.sort((a, b) => b.ms - a.ms).splice(8);
+        }
+        return res;
+      } catch (err) {
+        count(action, 'network', performance.now() - sentAt, (err as Error).message);
+        return undefined;
+      }
+    };
 
   const visitorIp = () => `198.20.${Math.floor(Math.random() * 200)}.${1 + Math.floor(Math.random() * 250)}`;
   const maxPostId = MEMBERS * 5;
   /** One request of the mix, by weight: mostly reads, as a site is used. */
-  const actions: Array<[number, () => Promise<unknown>]> = [
-    [14, () => send('public read', 'GET', pick(['/api/states', '/api/posts', '/api/post-categories']))],
-    [10, () => send('public read', 'GET', `/api/posts/${1 + Math.floor(Math.random() * maxPostId)}`)],
-    [6, () => send('public read', 'GET', `/api/posts?category=${encodeURIComponent(pick(categories))}`)],
+  const actions: Array<[number, (send: Send) => Promise<unknown>]> = [
+    [14, (send) => send('public read', 'GET', pick(['/api/states', '/api/posts', '/api/post-categories']))],
+    [10, (send) => send('public read', 'GET', `/api/posts/${1 + Math.floor(Math.random() * maxPostId)}`)],
+    [6, (send) => send('public read', 'GET', `/api/posts?category=${encodeURIComponent(pick(categories))}`)],
     [
       8,
-      () =>
+      (send) =>
         html ? send('page view', 'GET', pick(['/', '/discuss', '/directory', '/resources'])) : send('public read', 'GET', '/api/states'),
     ],
-    [6, () => send('page view', 'POST', '/api/page-views', { ip: visitorIp(), body: { path: pick(['/', '/discuss', '/resources']) } })],
-    [10, () => send('member read', 'GET', pick(['/api/me', '/api/profile']), { who: pick(soakers) })],
-    [8, () => send('member read', 'GET', `/api/directory?q=${encodeURIComponent(pick(LAST_NAMES))}`, { who: pick(soakers) })],
-    [4, () => send('member read', 'GET', '/api/directory', { who: pick(soakers) })],
+    [6, (send) => send('page view', 'POST', '/api/page-views', { ip: visitorIp(), body: { path: pick(['/', '/discuss', '/resources']) } })],
+    [10, (send) => send('member read', 'GET', pick(['/api/me', '/api/profile']), { who: pick(soakers) })],
+    [8, (send) => send('member read', 'GET', `/api/directory?q=${encodeURIComponent(pick(LAST_NAMES))}`, { who: pick(soakers) })],
+    [4, (send) => send('member read', 'GET', '/api/directory', { who: pick(soakers) })],
     [
       6,
-      () => {
+      (send) => {
         const who = pick(soakers);
         return send('profile save', 'PUT', '/api/profile', { who, body: { city: pick(CITIES) } });
       },
     ],
     [
       3,
-      async () => {
+      async (send) => {
         const who = pick(soakers);
         if (who.posts <= 0) return send('public read', 'GET', '/api/posts');
         who.posts--;
@@ -187,13 +224,13 @@ async function soak([base]: string[], [server]: Server[]) {
           who,
           body: { category: pick(categories), title: `Soak ${randomUUID().slice(0, 8)}`, body: 'A post made by the soak.' },
         });
-        if (created?.res.status === 201) who.postIds.push((JSON.parse(created.text) as { id: number }).id);
+        if (created?.status === 201) who.postIds.push((JSON.parse(created.text) as { id: number }).id);
         return created;
       },
     ],
     [
       4,
-      () => {
+      (send) => {
         const who = pick(soakers);
         if (who.responses <= 0) return send('public read', 'GET', '/api/post-categories');
         who.responses--;
@@ -205,7 +242,7 @@ async function soak([base]: string[], [server]: Server[]) {
     ],
     [
       2,
-      async () => {
+      async (send) => {
         const who = pick(soakers);
         if (who.signIns <= 0) return send('member read', 'GET', '/api/me', { who });
         who.signIns--;
@@ -213,7 +250,7 @@ async function soak([base]: string[], [server]: Server[]) {
           ip: who.ip,
           body: { email: who.email, password: PASSWORD },
         });
-        if (signedIn?.res.status === 200) who.cookie = cookieOf(signedIn.res);
+        if (signedIn?.status === 200) who.cookie = cookieOf(signedIn.setCookies);
         return signedIn;
       },
     ],
@@ -235,7 +272,10 @@ async function soak([base]: string[], [server]: Server[]) {
   }, 1000);
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < deadline) await nextAction()();
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const send = sendOver(agent);
+      while (Date.now() < deadline) await nextAction()(send);
+      agent.destroy();
     }),
   );
   clearInterval(sampler);
@@ -269,6 +309,7 @@ async function soak([base]: string[], [server]: Server[]) {
     `\n  Server memory (resident): ${memory[0]!.toFixed(0)} MB at the start, highest ${firstHalf.toFixed(0)} MB in the first half and ${secondHalf.toFixed(0)} MB in the second` +
       ` (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%), ${memory.at(-1)!.toFixed(0)} MB at the end  ${growth < 0.1 ? 'ok (flat)' : 'MISSED (flat)'}\n`,
   );
+  process.stdout.write(`\n  Slowest: ${slowest.map((s) => `${s.what} ${Math.round(s.ms)} ms`).join('; ')}\n`);
   process.stdout.write(`  Each second: ${memory.map((m) => m.toFixed(0)).join(' ')}\n`);
 }
 
