@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 import { prerenderLanding } from './scripts/prerender-landing.ts';
 
 /**
@@ -33,7 +34,7 @@ const FRAMEWORK = [
 const isFramework = (id: string) => FRAMEWORK.some((dir) => id.includes(dir));
 
 export default defineConfig({
-  plugins: [react(), prerenderLanding()],
+  plugins: [react(), prerenderLanding(), precompress()],
   publicDir: 'public',
   build: {
     outDir: 'dist',

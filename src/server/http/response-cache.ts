@@ -30,25 +30,44 @@ export function answerOf<T>(value: T): CachedAnswer<T> {
   return { body, etag: etagOf(body) };
 }
 
+/** Text kept to be sent many times: its bytes, and (once a client took gzip) the same bytes gzipped. */
+export type KeptText = { body: string; gzipped?: Buffer };
+
+/**
+ * Sends kept text as it is, or gzipped (compressed the first time, kept on `kept` after) to a client that
+ * takes gzip: one write of known length, where hono/compress streams each answer through zlib anew.
+ */
+export function sendKept(
+  c: Context,
+  kept: KeptText,
+  opts: { contentType: string; status?: 200 | 404; cacheControl?: string; etag?: string },
+): Response {
+  c.header('Cache-Control', opts.cacheControl ?? 'no-store');
+  c.header('Content-Type', opts.contentType);
+  c.header('Vary', 'Accept-Encoding', { append: true });
+  if (kept.body.length >= GZIP_THRESHOLD && acceptsGzip(c)) {
+    kept.gzipped ??= gzipSync(kept.body);
+    // Other bytes than the ETag's: the same answer, so a weak ETag (as hono/compress marks it).
+    if (opts.etag) c.header('ETag', `W/${opts.etag}`);
+    c.header('Content-Encoding', 'gzip');
+    c.header('Content-Length', String(kept.gzipped.length));
+    return c.body(new Uint8Array(kept.gzipped), opts.status ?? 200);
+  }
+  if (opts.etag) c.header('ETag', opts.etag);
+  return c.body(kept.body, opts.status ?? 200);
+}
+
 /**
  * Sends a kept answer as the bytes it is (200, JSON), typed as the contract's answer: the bytes are
  * JSON.stringify of a T, as c.json would send.
  */
 export function sendAnswer<T>(c: Context, answer: CachedAnswer<T>, opts: { cacheControl?: string; etag?: boolean } = {}) {
-  c.header('Cache-Control', opts.cacheControl ?? 'no-store');
-  c.header('Content-Type', 'application/json; charset=UTF-8');
-  c.header('Vary', 'Accept-Encoding');
-  const typed = (res: Response) => res as Response & TypedResponse<T, 200, 'json'>;
-  if (answer.body.length >= GZIP_THRESHOLD && acceptsGzip(c)) {
-    answer.gzipped ??= gzipSync(answer.body);
-    // Other bytes than the ETag's: the same answer, so a weak ETag (as hono/compress marks it).
-    if (opts.etag) c.header('ETag', `W/${answer.etag}`);
-    c.header('Content-Encoding', 'gzip');
-    c.header('Content-Length', String(answer.gzipped.length));
-    return typed(c.body(new Uint8Array(answer.gzipped), 200));
-  }
-  if (opts.etag) c.header('ETag', answer.etag);
-  return typed(c.body(answer.body, 200));
+  const res = sendKept(c, answer, {
+    contentType: 'application/json; charset=UTF-8',
+    cacheControl: opts.cacheControl,
+    etag: opts.etag ? answer.etag : undefined,
+  });
+  return res as Response & TypedResponse<T, 200, 'json'>;
 }
 
 type Entry = { answer: CachedAnswer; topics: readonly string[]; bytes: number; until: number };

@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { BOOT_ELEMENT_ID, bootScript, DONATE_URL_PLACEHOLDER, LANDING_HTML, type BootState } from '../../shared/boot';
 import { staticRoutes } from './static';
 
-const INDEX = '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>';
+const BIG_SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const PADDING = `<p>${'A page long enough to be worth compressing. '.repeat(60)}</p>`;
+const INDEX = `<!doctype html><html><head><title>app</title></head><body><div id="root"></div>${PADDING}</body></html>`;
 const LANDING = `<!doctype html><html><head><title>landing</title></head><body><div id="root" data-prerendered><a href="${DONATE_URL_PLACEHOLDER}">Give</a></div></body></html>`;
 
 function fakeDist({ withLanding = true } = {}) {
@@ -14,6 +17,10 @@ function fakeDist({ withLanding = true } = {}) {
   fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
   if (withLanding) fs.writeFileSync(path.join(dir, LANDING_HTML), LANDING);
   fs.writeFileSync(path.join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  // As the build writes them (scripts/precompress.ts): brotli and gzip beside a script.
+  fs.writeFileSync(path.join(dir, 'assets', 'big-abc123.js'), BIG_SCRIPT);
+  fs.writeFileSync(path.join(dir, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_SCRIPT));
+  fs.writeFileSync(path.join(dir, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_SCRIPT));
   return dir;
 }
 
@@ -32,6 +39,30 @@ function bootOf(html: string): BootState {
 
 describe('front-end files', () => {
   const app = staticRoutes(fakeDist(), options);
+
+  it('sends scripts compressed at build time, brotli or gzip as the browser takes them, as they are to others', async () => {
+    const br = await app.request('/assets/big-abc123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(BIG_SCRIPT);
+    const gz = await app.request('/assets/big-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(BIG_SCRIPT);
+    const plain = await app.request('/assets/big-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(BIG_SCRIPT);
+    expect(plain.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends each page gzipped to browsers that take it, the same bytes as the plain page', async () => {
+    const plain = await (await app.request('/signin')).text();
+    for (let i = 0; i < 2; i++) {
+      const res = await app.request('/signin', { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('vary')).toContain('Cookie');
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(plain);
+    }
+  });
 
   it('answers page paths with the app, never cached and varying with the cookie', async () => {
     for (const p of ['/signin', '/dashboard', '/discuss/123']) {

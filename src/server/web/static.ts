@@ -6,6 +6,7 @@ import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bootScript, DONATE_URL_PLACEHOLDER, LANDING_HTML, type SiteConfig } from '../../shared/boot';
 import { isClientRoute } from '../../shared/routes';
+import { sendKept, type KeptText } from '../http/response-cache';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist');
 
@@ -52,7 +53,8 @@ export function staticRoutes(
     c.res.headers.set('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
   });
   if (fs.existsSync(distDir)) {
-    const files = serveStatic({ root: distDir });
+    // The build writes .br and .gz beside each script and style sheet (vite.config.ts): sent as they are.
+    const files = serveStatic({ root: distDir, precompressed: true });
     // Pages go through the handler below, so they are never served (or cached) as plain files.
     app.use(
       '*',
@@ -63,6 +65,8 @@ export function staticRoutes(
   const signedOutBoot = bootScript({ site: options.site, me: null });
   const unknownBoot = bootScript({ site: options.site });
   let pages: Pages | undefined;
+  /** Each page as sent (landing or app, signed out or unknown), made once and gzipped once. */
+  const sent = new Map<string, KeptText>();
   app.get('*', async (c) => {
     pages ??= readPages(distDir, options.site);
     if (!pages) {
@@ -70,11 +74,19 @@ export function staticRoutes(
     }
     const isSignedOut = !(await options.hasSessionCookie(c));
     const isLanding = c.req.path === '/' && isSignedOut && pages.landing !== undefined;
-    const html = withBoot(isLanding ? pages.landing! : pages.index, isSignedOut ? signedOutBoot : unknownBoot);
-    c.header('Cache-Control', 'no-cache');
+    const variant = `${isLanding}|${isSignedOut}`;
+    let page = sent.get(variant);
+    if (!page) {
+      page = { body: withBoot(isLanding ? pages.landing! : pages.index, isSignedOut ? signedOutBoot : unknownBoot) };
+      sent.set(variant, page);
+    }
     // The page differs with the session cookie: a shared cache must not hand one visitor's page to another.
     c.header('Vary', 'Cookie');
-    return c.html(html, isClientRoute(c.req.path) ? 200 : 404);
+    return sendKept(c, page, {
+      contentType: 'text/html; charset=UTF-8',
+      status: isClientRoute(c.req.path) ? 200 : 404,
+      cacheControl: 'no-cache',
+    });
   });
   return app;
 }
