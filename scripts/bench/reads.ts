@@ -67,7 +67,7 @@ async function benchReads([base]: string[], [server]: Server[]) {
   const memoryAtStart = residentMb(server!);
   const ip = '198.18.9.1';
   const profile = { firstName: 'Bench', lastName: 'Reader', phone: '4175550100', state: 'MO', agAffiliated: 'Yes' };
-  const { cookie } = await signUpBenchMember(url, { email: `bench.reader.${Date.now()}@bench.example.org`, ip, profile });
+  const { cookie } = await signUpBenchMember(url, { email: `bench.reader.${Date.now()}@bench.example.org`, ip, profile }, [server!]);
   const member = { cookie, 'x-forwarded-for': ip };
   const categories = (await timedGet(`${url}/api/post-categories`)).body as { categories: Array<{ name: string }> };
   const category = categories.categories[0]?.name ?? 'General';
