@@ -26,6 +26,9 @@ export function textOption(name: string, fallback: string): string {
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 }
 
+/** `--name`, given or not. */
+export const flag = (name: string): boolean => args.includes(`--${name}`);
+
 // ---- Output -----------------------------------------------------------------------------------------
 
 const isTty = process.stdout.isTTY;
