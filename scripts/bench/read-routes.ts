@@ -121,9 +121,26 @@ export async function loadRoutes(base: string, routes: Route[], opts: LoadOption
   for (const [i, route] of routes.entries()) {
     progress(route.label.padEnd(36), i, routes.length, started);
     results.push(await loadRoute(base, route, opts));
+    await settle(base);
   }
   progress('routes'.padEnd(36), routes.length, routes.length, started);
   return results;
+}
+
+/**
+ * Waits until the database answers at once again (/readyz, twice under 50 ms; two minutes at most). autocannon
+ * stops when its time is up, but the requests it left behind still queue for the database: slow searches
+ * would otherwise eat into the next route's seconds (on PGlite, all of them).
+ */
+async function settle(base: string) {
+  const deadline = Date.now() + 120_000;
+  let quick = 0;
+  while (quick < 2 && Date.now() < deadline) {
+    const started = performance.now();
+    const ok = (await fetch(`${base}/readyz`)).ok;
+    quick = ok && performance.now() - started < 50 ? quick + 1 : 0;
+    if (quick < 2) await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** A result against its goal, given the ceiling's requests per second (undefined for the ceiling). */
