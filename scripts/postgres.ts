@@ -15,11 +15,20 @@ export function postgresBin(): string | undefined {
   return versions[0] ? path.join(base, versions[0], 'bin') : undefined;
 }
 
+export type ThrowawayPostgres = {
+  url: string;
+  /** Stops it at once and removes its data folder. */
+  stop(): void;
+  /** Stops it cleanly, copies its data folder to `dest` (for startThrowawayPostgres's `copyOf`), starts it again. */
+  copyTo(dest: string): void;
+};
+
 /**
  * A throw-away PostgreSQL server for tests and benchmarks: its own data folder and port, durability
  * off, removed by stop(). PostgreSQL refuses to run as root, so as root it runs as the postgres user.
+ * With `copyOf` it starts on a copy of a data folder that copyTo saved (a benchmark's seeded database).
  */
-export async function startThrowawayPostgres(): Promise<{ url: string; stop(): void }> {
+export async function startThrowawayPostgres(opts: { copyOf?: string } = {}): Promise<ThrowawayPostgres> {
   const bin = postgresBin();
   if (!bin) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-pg-'));
@@ -31,17 +40,33 @@ export async function startThrowawayPostgres(): Promise<{ url: string; stop(): v
       : spawnSync(cmd, args, { encoding: 'utf8' });
   if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
   fs.chmodSync(dir, 0o700);
-  const init = as(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
+  if (opts.copyOf) {
+    // cp -a keeps the owner (postgres) and the modes PostgreSQL insists on.
+    execFileSync('cp', ['-a', opts.copyOf, dataDir]);
+  } else {
+    const init = as(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+    if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
+  }
   const port = await freePort();
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  const start = as(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
-  if (start.status !== 0) throw new Error(`PostgreSQL did not start: ${start.stderr}\n${fs.readFileSync(path.join(dir, 'log'), 'utf8')}`);
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const pgCtl = (...args: string[]) => as(path.join(bin, 'pg_ctl'), ['-D', dataDir, ...args]);
+  const start = () => {
+    const started = pgCtl('-o', settings, '-l', path.join(dir, 'log'), '-w', 'start');
+    if (started.status !== 0)
+      throw new Error(`PostgreSQL did not start: ${started.stderr}\n${fs.readFileSync(path.join(dir, 'log'), 'utf8')}`);
+  };
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
-      as(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      pgCtl('-m', 'immediate', '-w', 'stop');
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+    copyTo(dest) {
+      const stopped = pgCtl('-m', 'fast', '-w', 'stop');
+      if (stopped.status !== 0) throw new Error(`PostgreSQL did not stop: ${stopped.stderr}`);
+      execFileSync('cp', ['-a', dataDir, dest]);
+      start();
     },
   };
 }

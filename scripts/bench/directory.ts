@@ -27,6 +27,7 @@ import {
   signUpBenchMember,
   statsOf,
   timedGet,
+  type Server,
   type Stats,
 } from './support';
 
@@ -39,10 +40,10 @@ const ADMIN_EMAIL = 'bench.admin@bench.example.org';
 type Viewer = { label: string; headers: Record<string, string> };
 
 /** A member signed in through the API (their own client address), with a saved, listed profile. */
-async function signIn(base: string, email: string, i: number): Promise<Record<string, string>> {
+async function signIn(base: string, servers: Server[], email: string, i: number): Promise<Record<string, string>> {
   const ip = `198.18.7.${i}`;
   const profile = { firstName: 'Bench', lastName: `Viewer ${i}`, phone: '4175550100', state: 'MO', agAffiliated: 'Yes' };
-  const { cookie } = await signUpBenchMember(base, { email, ip, profile });
+  const { cookie } = await signUpBenchMember(base, { email, ip, profile }, servers);
   return { cookie, 'x-forwarded-for': ip };
 }
 
@@ -55,9 +56,9 @@ const measureAs = (base: string, viewer: Viewer, paths: string[], count: number)
 
 const q = (words: string, extra = '') => `/api/directory?q=${encodeURIComponent(words)}${extra}`;
 
-async function benchDirectory(base: string) {
-  const member: Viewer = { label: 'member', headers: await signIn(base, `bench.viewer.${Date.now()}@bench.example.org`, 1) };
-  const admin: Viewer = { label: 'admin', headers: await signIn(base, ADMIN_EMAIL, 2) };
+async function benchDirectory(base: string, servers: Server[]) {
+  const member: Viewer = { label: 'member', headers: await signIn(base, servers, `bench.viewer.${Date.now()}@bench.example.org`, 1) };
+  const admin: Viewer = { label: 'admin', headers: await signIn(base, servers, ADMIN_EMAIL, 2) };
 
   // A page deep in the list: follow it 20 pages (480 members) down.
   let cursor: string | null = null;
@@ -133,7 +134,7 @@ async function main() {
   process.stdout.write(
     `Directory bench: ${MEMBERS.toLocaleString('en-US')} members, ${REQUESTS} requests per measure (${os.cpus().length} CPUs, Node ${process.version})\n`,
   );
-  await onEachDatabase({ name: 'directory', seed, env: { ADMIN_EMAILS: ADMIN_EMAIL } }, ([url]) => benchDirectory(url!));
+  await onEachDatabase({ name: 'directory', seed, env: { ADMIN_EMAILS: ADMIN_EMAIL } }, ([url], servers) => benchDirectory(url!, servers));
 }
 
 runBench(main);

@@ -24,11 +24,12 @@ import {
   option,
   row,
   runBench,
-  signUpBenchMember,
   statsOf,
   timedGet,
+  type Server,
   type Stats,
 } from './support';
+import { measureLive } from './live';
 
 const POSTS = option('posts', 50_000, 1_000_000);
 const RESPONSES = option('responses', 200_000, 5_000_000);
@@ -43,14 +44,15 @@ const GOAL_LIVE_MS = 200;
 async function benchReading(base: string) {
   const vocab = vocabulary();
   const first = (await timedGet(`${base}/api/posts`)).body as PostListResponse;
-  // Deep pages: follow the list 50 pages (1,000 posts) down, then time pages from there.
+  // Deep pages: follow the list 50 pages (1,000 posts) down, then time pages from there (with fewer posts,
+  // the last ten pages there are; with one page only, none).
   let cursor = first.nextCursor;
-  const deep: string[] = [];
+  const pages: string[] = [];
   for (let i = 0; i < 50 && cursor; i++) {
-    const page = (await timedGet(`${base}/api/posts?before=${cursor}`)).body as PostListResponse;
-    if (i >= 40) deep.push(`${base}/api/posts?before=${cursor}`);
-    cursor = page.nextCursor;
+    pages.push(`${base}/api/posts?before=${cursor}`);
+    cursor = ((await timedGet(pages.at(-1)!)).body as PostListResponse).nextCursor;
   }
+  const deep = pages.slice(-10);
   const cats = (await timedGet(`${base}/api/post-categories`)).body as { categories: Array<{ name: string }> };
   const ids = first.posts.map((p) => p.id);
   const maxId = Math.max(...ids);
@@ -72,7 +74,10 @@ async function benchReading(base: string) {
   process.stdout.write('\n  Reading, one request at a time:\n');
   const results: Array<[string, Stats, number?]> = [];
   results.push(['list, first page', await measure([`${base}/api/posts`], REQUESTS), GOAL_READ_MS]);
-  results.push(['list, pages 41–50 (posts 800–1,000)', await measure(deep, REQUESTS), GOAL_READ_MS]);
+  if (deep.length) {
+    const from = pages.length - deep.length + 2;
+    results.push([`list, pages ${from}–${pages.length + 1}`, await measure(deep, REQUESTS), GOAL_READ_MS]);
+  }
   results.push([
     'list, one category',
     await measure(
@@ -115,97 +120,12 @@ async function benchReading(base: string) {
 
 // ---- Live -------------------------------------------------------------------------------------------
 
-/** An event-stream client that notes when each change arrives. */
-async function openStream(base: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/live?topics=posts`, { signal: controller.signal });
-  if (!res.ok || !res.body) throw new Error(`live stream: ${res.status}`);
-  const arrivals = new Map<string, number>();
-  const waiters = new Map<string, () => void>();
-  let isReady = false;
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event === 'ready') isReady = true;
-          if (event !== 'change' || !data) continue;
-          const change = JSON.parse(data) as { kind: string; id?: string };
-          if (change.kind !== 'created' || !change.id) continue;
-          arrivals.set(change.id, performance.now());
-          waiters.get(change.id)?.();
-        }
-      }
-    } catch {
-      // aborted at the end
-    }
-  })();
-  while (!isReady) await new Promise((r) => setTimeout(r, 10));
-  return {
-    arrival(id: string, timeoutMs = 5000): Promise<number> {
-      const seen = arrivals.get(id);
-      if (seen !== undefined) return Promise.resolve(seen);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no live event for post ${id}`)), timeoutMs);
-        waiters.set(id, () => {
-          clearTimeout(timer);
-          resolve(arrivals.get(id)!);
-        });
-      });
-    },
-    close: () => controller.abort(),
-  };
-}
-
-function signUpMember(base: string, i: number) {
-  const ip = `198.18.${Math.floor(i / 200)}.${(i % 200) + 1}`;
-  const email = `bench.live.${i}.${Date.now().toString(36)}@bench.example.org`;
-  return signUpBenchMember(base, { email, ip, profile: { firstName: 'Live', lastName: `Bench ${i}`, phone: '4175550100', state: 'MO' } });
-}
-
-async function benchLive(writeBase: string, readBase: string) {
-  // Five posts per member stay within the posting limit of five every ten minutes.
-  const members = [];
-  for (let i = 0; i < Math.ceil(CHANGES / 5); i++) members.push(await signUpMember(writeBase, i));
-  const stream = await openStream(readBase);
-  const toEvent: number[] = [];
-  const toList: number[] = [];
-  try {
-    for (let i = 0; i < CHANGES; i++) {
-      const member = members[i % members.length]!;
-      const started = performance.now();
-      const res = await fetch(`${writeBase}/api/posts`, {
-        method: 'POST',
-        headers: member.headers,
-        body: JSON.stringify({ category: 'General', title: `Live bench ${i}`, body: 'Measuring how fast a change travels.' }),
-      });
-      if (res.status !== 201) throw new Error(`post: ${res.status} ${await res.text()}`);
-      const { id } = (await res.json()) as { id: number };
-      const arrived = await stream.arrival(String(id));
-      toEvent.push(arrived - started);
-      // What a browser does next: refetch the list, which then shows the post.
-      const list = (await timedGet(`${readBase}/api/posts`)).body as PostListResponse;
-      if (!list.posts.some((p) => p.id === id)) throw new Error(`post ${id} not in the refetched list`);
-      toList.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  } finally {
-    stream.close();
-  }
+async function benchLive(writeBase: string, readBase: string, servers: Server[]) {
+  const { toEvent, toList } = await measureLive({ writeBase, readBase, servers, changes: CHANGES });
   const where = writeBase === readBase ? 'same instance' : 'posted to one instance, streamed from the other';
   process.stdout.write(`\n  Live (${CHANGES} new posts, ${where}):\n`);
-  row('POST sent → change received on the stream', statsOf(toEvent), GOAL_LIVE_MS);
-  row('POST sent → refetched list shows it', statsOf(toList), GOAL_LIVE_MS);
+  row('POST sent → change received on the stream', toEvent, GOAL_LIVE_MS);
+  row('POST sent → refetched list shows it', toList, GOAL_LIVE_MS);
 }
 
 // ---- Runs -------------------------------------------------------------------------------------------
@@ -219,9 +139,9 @@ async function main() {
   process.stdout.write(
     `Forum bench: ${POSTS.toLocaleString('en-US')} posts, ${RESPONSES.toLocaleString('en-US')} responses, ${REQUESTS} requests per measure, ${CHANGES} live changes (${os.cpus().length} CPUs, Node ${process.version})\n`,
   );
-  await onEachDatabase({ name: 'forum', seed, postgresInstances: 2 }, async ([writeUrl, readUrl = writeUrl]) => {
+  await onEachDatabase({ name: 'forum', seed, postgresInstances: 2 }, async ([writeUrl, readUrl = writeUrl], servers) => {
     await benchReading(writeUrl!);
-    await benchLive(writeUrl!, readUrl!);
+    await benchLive(writeUrl!, readUrl!, servers);
   });
 }
 

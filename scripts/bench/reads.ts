@@ -8,117 +8,36 @@
  *
  * Posts and responses are seeded in proportion: 5 posts and 20 responses per member (10,000 members:
  * 50,000 posts and 200,000 responses). Goals: public reads ≥ 50% of /healthz with p99 < 50 ms, member
- * reads ≥ 25% with p99 < 50 ms.
+ * reads ≥ 25% with p99 < 50 ms. `npm run bench` (all.ts) loads the same routes at several sizes.
  */
-import autocannon from 'autocannon';
 import type { Database } from '../../src/server/db/client';
-import { CITIES, FIRST_NAMES, LAST_NAMES, seedDirectory } from './directory-seed';
-import { seedForum } from './forum-seed';
-import { migrateAndSeed, onEachDatabase, option, residentMb, runBench, signUpBenchMember, timedGet, type Server } from './support';
+import { loadRoutes, readRoutes, seedMembersAndForum, verdictOf } from './read-routes';
+import { onEachDatabase, option, residentMb, runBench, type Server } from './support';
 
 const MEMBERS = option('members', 10_000, 1_000_000);
 const SECONDS = option('seconds', 10, 120);
 const CONNECTIONS = option('connections', 50, 1000);
 
-type Route = { label: string; paths: string[]; kind: 'ceiling' | 'public' | 'member'; headers?: Record<string, string> };
-type Result = { label: string; kind: Route['kind']; rps: number; p50: number; p99: number; errors: number };
+const seed = (database: Database) => seedMembersAndForum(database, MEMBERS);
 
-const GOAL_SHARE = { public: 0.5, member: 0.25 } as const;
-const GOAL_P99_MS = 50;
-
-async function seed(database: Database) {
-  await migrateAndSeed(
-    database,
-    `${MEMBERS.toLocaleString('en-US')} members, ${(MEMBERS * 5).toLocaleString('en-US')} posts`,
-    async (onProgress) => {
-      await seedDirectory(database.db, { members: MEMBERS, onProgress });
-      await seedForum(database.db, { posts: MEMBERS * 5, responses: MEMBERS * 20, onProgress });
-    },
-  );
-}
-
-/** Searches nobody repeats within a run: a first name, a last name and a city, drawn at random. */
-function newSearches(count: number): string[] {
-  const [firsts, lasts, cities] = [FIRST_NAMES, LAST_NAMES, CITIES];
-  const pick = (list: string[]) => list[Math.floor(Math.random() * list.length)]!;
-  return Array.from({ length: count }, () => `/api/directory?q=${encodeURIComponent(`${pick(firsts)} ${pick(lasts)} ${pick(cities)}`)}`);
-}
-
-async function load(base: string, route: Route): Promise<Result> {
-  const result = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: route.headers,
-    requests: route.paths.map((path) => ({ method: 'GET' as const, path })),
-  });
-  return {
-    label: route.label,
-    kind: route.kind,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
-
-async function benchReads([base]: string[], [server]: Server[]) {
+async function benchReads([base]: string[], servers: Server[]) {
   const url = base!;
-  const memoryAtStart = residentMb(server!);
-  const ip = '198.18.9.1';
-  const profile = { firstName: 'Bench', lastName: 'Reader', phone: '4175550100', state: 'MO', agAffiliated: 'Yes' };
-  const { cookie } = await signUpBenchMember(url, { email: `bench.reader.${Date.now()}@bench.example.org`, ip, profile });
-  const member = { cookie, 'x-forwarded-for': ip };
-  const categories = (await timedGet(`${url}/api/post-categories`)).body as { categories: Array<{ name: string }> };
-  const category = categories.categories[0]?.name ?? 'General';
-  const postIds = Array.from({ length: 50 }, (_, i) => `/api/posts/${1 + ((i * 7919) % (MEMBERS * 5))}`);
-
-  const routes: Route[] = [
-    { label: '/healthz (the ceiling)', paths: ['/healthz'], kind: 'ceiling' },
-    { label: '/api/states', paths: ['/api/states'], kind: 'public' },
-    { label: '/api/posts (first page)', paths: ['/api/posts'], kind: 'public' },
-    { label: '/api/posts?category=…', paths: [`/api/posts?category=${encodeURIComponent(category)}`], kind: 'public' },
-    { label: '/api/posts/:id (50 posts)', paths: postIds, kind: 'public' },
-    { label: '/api/post-categories', paths: ['/api/post-categories'], kind: 'public' },
-    { label: '/api/directory (first page)', paths: ['/api/directory'], kind: 'member', headers: member },
-    {
-      label: '/api/directory?q=… (a search)',
-      paths: ['/api/directory?q=miller', '/api/directory?q=spring'],
-      kind: 'member',
-      headers: member,
-    },
-    {
-      // Thousands of different searches: what a search costs the database when nobody made it before.
-      label: '/api/directory?q=… (new searches)',
-      paths: newSearches(5000),
-      kind: 'member',
-      headers: member,
-    },
-    { label: '/api/me', paths: ['/api/me'], kind: 'member', headers: member },
-    { label: '/api/profile', paths: ['/api/profile'], kind: 'member', headers: member },
-  ];
+  const server = servers[0]!;
+  const { routes } = await readRoutes(url, servers, { members: MEMBERS });
+  const memoryAtStart = residentMb(server);
 
   process.stdout.write(`\n  Under load (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each):\n`);
-  const results: Result[] = [];
-  for (const [i, route] of routes.entries()) {
-    process.stdout.write(`  [${i + 1}/${routes.length}] ${route.label}…${process.stdout.isTTY ? '\r' : '\n'}`);
-    results.push(await load(url, route));
-  }
+  const results = await loadRoutes(url, routes, { connections: CONNECTIONS, seconds: SECONDS });
   const ceiling = results[0]!.rps;
-  const memoryAfter = residentMb(server!);
+  const memoryAfter = residentMb(server);
   process.stdout.write(
     `\n  ${'route'.padEnd(34)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'share'.padStart(6)}  errors  goal\n`,
   );
   for (const r of results) {
-    const share = r.rps / ceiling;
-    const goal =
-      r.kind === 'ceiling'
-        ? ''
-        : share >= GOAL_SHARE[r.kind] && r.p99 < GOAL_P99_MS
-          ? `ok (≥ ${GOAL_SHARE[r.kind] * 100}%, p99 < ${GOAL_P99_MS} ms)`
-          : `MISSED (≥ ${GOAL_SHARE[r.kind] * 100}%, p99 < ${GOAL_P99_MS} ms)`;
+    const { share, ok, goal } = verdictOf(r, ceiling);
+    const verdict = goal ? `${ok ? 'ok' : 'MISSED'} (${goal})` : '';
     process.stdout.write(
-      `  ${r.label.padEnd(34)} ${Math.round(r.rps).toString().padStart(7)} ${`${r.p50} ms`.padStart(7)} ${`${r.p99} ms`.padStart(7)} ${`${(share * 100).toFixed(1)}%`.padStart(6)}  ${String(r.errors).padStart(6)}  ${goal}\n`,
+      `  ${r.label.padEnd(34)} ${Math.round(r.rps).toString().padStart(7)} ${`${r.p50} ms`.padStart(7)} ${`${r.p99} ms`.padStart(7)} ${`${(share * 100).toFixed(1)}%`.padStart(6)}  ${String(r.errors).padStart(6)}  ${verdict}\n`,
     );
   }
   process.stdout.write(

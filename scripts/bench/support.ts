@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { simpleParser } from 'mailparser';
 import { fromPostgres, migrateDatabase, openDatabase, type Database } from '../../src/server/db/client';
 import { startServerProcess, type ServerProcess } from '../../src/server/testing/server-process';
 import { startThrowawayPostgres } from '../postgres';
@@ -24,6 +25,9 @@ export function textOption(name: string, fallback: string): string {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 }
+
+/** `--name`, given or not. */
+export const flag = (name: string): boolean => args.includes(`--${name}`);
 
 // ---- Output -----------------------------------------------------------------------------------------
 
@@ -59,14 +63,25 @@ export function row(label: string, s: Stats, goal?: number) {
 
 // ---- Server processes -------------------------------------------------------------------------------
 
-export type Server = ServerProcess;
+/** A server process and its data folder (where it writes mail, as `.eml` files, without SMTP). */
+export type Server = ServerProcess & { dataDir: string };
 
-/** The real server in production mode, in a child process on a free loopback port; its log goes to root. */
-export function startServer(name: string, root: string, env: Record<string, string>): Promise<Server> {
-  return startServerProcess({
+/**
+ * The real server in production mode, in a child process on a free loopback port; its log goes to root.
+ * `readyPath` and `pollMs` as startServerProcess has them (a start-up time is measured to `pollMs`).
+ */
+export async function startServer(
+  name: string,
+  root: string,
+  env: Record<string, string>,
+  ready: { readyPath?: string; pollMs?: number } = {},
+): Promise<Server> {
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const server = await startServerProcess({
     name,
     log: path.join(root, `${name}.log`),
-    timeoutMs: 120_000,
+    timeoutMs: 300_000,
+    ...ready,
     env: {
       NODE_ENV: 'production',
       SESSION_SECRET: randomBytes(32).toString('hex'),
@@ -78,6 +93,7 @@ export function startServer(name: string, root: string, env: Record<string, stri
       ...env,
     },
   });
+  return { ...server, dataDir };
 }
 
 // ---- Requests ---------------------------------------------------------------------------------------
@@ -111,11 +127,14 @@ export async function loadTest(label: string, base: string, seconds: number, pat
 
 /**
  * A member signed up through the API, posing as their own client (X-Forwarded-For) as people behind a proxy
- * would, with a saved profile: their session cookie, and the headers that send a JSON request as them.
+ * would, who confirmed their address with the mailed link and saved a profile: their session cookie, and
+ * the headers that send a JSON request as them. `servers` are those sharing the database: any of them may
+ * send the mail (written under its data folder, as no SMTP server is set).
  */
 export async function signUpBenchMember(
   base: string,
   member: { email: string; ip: string; profile: Record<string, string> },
+  servers: Server[],
 ): Promise<{ cookie: string; headers: Record<string, string> }> {
   const headers = { origin: base, 'x-forwarded-for': member.ip, 'content-type': 'application/json' };
   const res = await fetch(`${base}/api/auth/sign-up/email`, {
@@ -128,6 +147,13 @@ export async function signUpBenchMember(
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+  const token = await mailedLinkToken(member.email, servers);
+  const confirmed = await fetch(`${base}/api/account/verify-email`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ token }),
+  });
+  if (confirmed.status !== 200) throw new Error(`confirming the address: ${confirmed.status} ${await confirmed.text()}`);
   const saved = await fetch(`${base}/api/profile`, {
     method: 'PUT',
     headers: { ...headers, cookie },
@@ -135,6 +161,29 @@ export async function signUpBenchMember(
   });
   if (saved.status !== 200) throw new Error(`profile: ${saved.status} ${await saved.text()}`);
   return { cookie, headers: { ...headers, cookie } };
+}
+
+/** The token of the confirmation link mailed to this address, from the servers' `.eml` files (15 s at most). */
+async function mailedLinkToken(email: string, servers: Server[], timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const seen = new Set<string>();
+  while (Date.now() < deadline) {
+    for (const server of servers) {
+      const dir = path.join(server.dataDir, 'mail');
+      // Files are written aside and renamed: an .eml file is whole.
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml') && !seen.has(f)) : [];
+      for (const file of files) {
+        seen.add(file);
+        const raw = fs.readFileSync(path.join(dir, file));
+        if (!raw.includes(email)) continue;
+        const mail = await simpleParser(raw);
+        const token = mail.text?.match(/\/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
+        if (token && mail.to && JSON.stringify(mail.to).includes(email)) return token;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no confirmation link was mailed to ${email} within ${timeoutMs / 1000} s`);
 }
 
 // ---- Databases and runs -------------------------------------------------------------------------------

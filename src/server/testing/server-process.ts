@@ -2,7 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { freePort } from './free-port';
 
-export type ServerProcess = { url: string; child: ChildProcess; log: string; stop(): Promise<void> };
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  log: string;
+  /** From spawning the process until it first answered `readyPath` (start-up time, to `pollMs`). */
+  readyAfterMs: number;
+  stop(): Promise<void>;
+};
 
 type Options = {
   /** How errors name it ("The server", "instance one"). */
@@ -12,17 +19,28 @@ type Options = {
   /** Its settings, over the parent's environment; where it listens (PORT, HOST, PUBLIC_URL) is set here. */
   env: NodeJS.ProcessEnv;
   timeoutMs?: number;
+  /** Asked until it answers 200: `/readyz` (the database answers) unless told; every `pollMs` (200). */
+  readyPath?: string;
+  pollMs?: number;
 };
 
 /**
  * The real server (src/server/main.ts) in a child process on a free loopback port, answered once `/readyz`
  * says its database answers. End-to-end journeys and benchmarks all start it this way.
  */
-export async function startServerProcess({ name, log, env, timeoutMs = 60_000 }: Options): Promise<ServerProcess> {
+export async function startServerProcess({
+  name,
+  log,
+  env,
+  timeoutMs = 60_000,
+  readyPath = '/readyz',
+  pollMs = 200,
+}: Options): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const out = fs.openSync(log, 'a');
   const childEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url };
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: childEnv, stdio: ['ignore', out, out] });
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -32,16 +50,17 @@ export async function startServerProcess({ name, log, env, timeoutMs = 60_000 }:
       throw new Error(`${name} did not become ready within ${timeoutMs / 1000} s. Log:\n${fs.readFileSync(log, 'utf8')}`);
     }
     try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
+      if ((await fetch(`${url}${readyPath}`)).ok) break;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
   return {
     url,
     child,
     log,
+    readyAfterMs: performance.now() - spawnedAt,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
