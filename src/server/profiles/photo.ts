@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MAX_SIDE, PHOTO_OUTPUT_SIZE } from '../../shared/limits';
 import type { PhotoCrop } from '../../shared/profile';
 import { AppError } from '../http/errors';
@@ -41,6 +41,8 @@ export async function processPhoto(data: Buffer, crop?: PhotoCrop): Promise<Buff
   const sniffed = sniffImageFormat(data);
   if (!sniffed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE);
 
+  // Loaded at the first photo, not at start: sharp and libvips keep ~28 MB resident once loaded.
+  const { default: sharp } = await import('sharp');
   let meta: Metadata;
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata();

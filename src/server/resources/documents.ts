@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { BRAND, INVOLVEMENT_AREAS, LOGO, SITE_NAME } from '../../shared/brand';
 import { NETWORK_GOAL } from '../../shared/states';
 import { fontFile } from './fonts';
@@ -29,7 +28,9 @@ const LETTER_PAGE = { size: 'LETTER', titleSize: 26, margin: 54, footerHeight: 8
 type Body = { y: number; margin: number; width: number };
 
 /** A one-page document: the header band, the content `draw` adds, the footer band. */
-function printable(spec: Printable, ctx: DocumentContext, draw: (doc: Doc, body: Body) => void): Promise<Buffer> {
+async function printable(spec: Printable, ctx: DocumentContext, draw: (doc: Doc, body: Body) => void): Promise<Buffer> {
+  // Loaded at the first document, not at start: pdfkit and its fonts keep ~30 MB resident once loaded.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: spec.size,
     margin: 0,

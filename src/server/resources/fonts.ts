@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 
 // Montserrat, the site's font (FACTS.md), from the same package the front end ships it from. WOFF, not
 // WOFF2: pdfkit's subsetting of WOFF2 compound glyphs fails (fontkit 2.0).
@@ -12,13 +12,16 @@ export function fontFile(weight: Weight): string {
   return require.resolve(`@fontsource/montserrat/files/montserrat-latin-${WEIGHTS[weight]}-normal.woff`);
 }
 
-const loaded = new Map<Weight, fontkit.Font>();
+const loaded = new Map<Weight, Fontkit.Font>();
+// Loaded at the first text measured, not at start (measuring is synchronous, hence require).
+let fontkit: typeof Fontkit | undefined;
 
 /** The face, for measuring and drawing text as outlines. */
-export function font(weight: Weight): fontkit.Font {
+export function font(weight: Weight): Fontkit.Font {
   let face = loaded.get(weight);
   if (!face) {
-    face = fontkit.openSync(fontFile(weight)) as fontkit.Font;
+    fontkit ??= require('fontkit') as typeof Fontkit;
+    face = fontkit.openSync(fontFile(weight)) as Fontkit.Font;
     loaded.set(weight, face);
   }
   return face;

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { BRAND, LOGO, SITE_NAME } from '../../shared/brand';
 import { font, type Weight } from './fonts';
 
@@ -103,13 +102,18 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+// sharp is loaded at the first image, not at start: with libvips it keeps ~28 MB resident once loaded.
+const loadSharp = async () => (await import('sharp')).default;
+
 export async function renderImage(design: ImageDesign): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(imageSvg(design)))
     .png({ compressionLevel: 9 })
     .toBuffer();
 }
 
 /** A smaller copy for the resources page. */
-export function previewOf(png: Buffer, width = 480): Promise<Buffer> {
+export async function previewOf(png: Buffer, width = 480): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(png).resize(width).png({ compressionLevel: 9 }).toBuffer();
 }

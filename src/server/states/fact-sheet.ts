@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import PDFDocument from 'pdfkit';
 import { NATIONAL_CODE, NETWORK_FIGURES_HIDDEN, NETWORK_GOAL, NETWORK_TARGET_PERCENT } from '../../shared/states';
 import type { StateStat } from '../../shared/state-stat';
 
@@ -75,7 +74,9 @@ export function factSheetFileName(stat: StateStat): string {
  * A one-page fact sheet in the PDF standard fonts (nothing to embed, text extractable): the count, the
  * network's 5% target, the network's own figures there, the date and the source.
  */
-export function renderFactSheet(input: FactSheetInput): Promise<Buffer> {
+export async function renderFactSheet(input: FactSheetInput): Promise<Buffer> {
+  // Loaded at the first sheet, not at start: pdfkit and its fonts keep ~30 MB resident once loaded.
+  const { default: PDFDocument } = await import('pdfkit');
   const { stat, date, source, publicUrl } = input;
   const isNational = stat.code === NATIONAL_CODE;
   const place = placeName(stat);
