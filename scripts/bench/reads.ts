@@ -14,14 +14,14 @@ import autocannon from 'autocannon';
 import type { Database } from '../../src/server/db/client';
 import { seedDirectory } from './directory-seed';
 import { seedForum } from './forum-seed';
-import { migrateAndSeed, onEachDatabase, option, residentMb, runBench, signUpBenchMember, timedGet, type Server } from './support';
+import { readRoutes, type ReadRoute } from './read-routes';
+import { migrateAndSeed, onEachDatabase, option, residentMb, runBench, type Server } from './support';
 
 const MEMBERS = option('members', 10_000, 1_000_000);
 const SECONDS = option('seconds', 10, 120);
 const CONNECTIONS = option('connections', 50, 1000);
 
-type Route = { label: string; paths: string[]; kind: 'ceiling' | 'public' | 'member'; headers?: Record<string, string> };
-type Result = { label: string; kind: Route['kind']; rps: number; p50: number; p99: number; errors: number };
+type Result = { label: string; kind: ReadRoute['kind']; rps: number; p50: number; p99: number; errors: number };
 
 const GOAL_SHARE = { public: 0.5, member: 0.25 } as const;
 const GOAL_P99_MS = 50;
@@ -37,7 +37,7 @@ async function seed(database: Database) {
   );
 }
 
-async function load(base: string, route: Route): Promise<Result> {
+async function load(base: string, route: ReadRoute): Promise<Result> {
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -58,31 +58,7 @@ async function load(base: string, route: Route): Promise<Result> {
 async function benchReads([base]: string[], [server]: Server[]) {
   const url = base!;
   const memoryAtStart = residentMb(server!);
-  const ip = '198.18.9.1';
-  const profile = { firstName: 'Bench', lastName: 'Reader', phone: '4175550100', state: 'MO', agAffiliated: 'Yes' };
-  const { cookie } = await signUpBenchMember(url, { email: `bench.reader.${Date.now()}@bench.example.org`, ip, profile });
-  const member = { cookie, 'x-forwarded-for': ip };
-  const categories = (await timedGet(`${url}/api/post-categories`)).body as { categories: Array<{ name: string }> };
-  const category = categories.categories[0]?.name ?? 'General';
-  const postIds = Array.from({ length: 50 }, (_, i) => `/api/posts/${1 + ((i * 7919) % (MEMBERS * 5))}`);
-
-  const routes: Route[] = [
-    { label: '/healthz (the ceiling)', paths: ['/healthz'], kind: 'ceiling' },
-    { label: '/api/states', paths: ['/api/states'], kind: 'public' },
-    { label: '/api/posts (first page)', paths: ['/api/posts'], kind: 'public' },
-    { label: '/api/posts?category=…', paths: [`/api/posts?category=${encodeURIComponent(category)}`], kind: 'public' },
-    { label: '/api/posts/:id (50 posts)', paths: postIds, kind: 'public' },
-    { label: '/api/post-categories', paths: ['/api/post-categories'], kind: 'public' },
-    { label: '/api/directory (first page)', paths: ['/api/directory'], kind: 'member', headers: member },
-    {
-      label: '/api/directory?q=… (a search)',
-      paths: ['/api/directory?q=miller', '/api/directory?q=spring'],
-      kind: 'member',
-      headers: member,
-    },
-    { label: '/api/me', paths: ['/api/me'], kind: 'member', headers: member },
-    { label: '/api/profile', paths: ['/api/profile'], kind: 'member', headers: member },
-  ];
+  const routes = await readRoutes(url, MEMBERS);
 
   process.stdout.write(`\n  Under load (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each):\n`);
   const results: Result[] = [];

@@ -61,12 +61,22 @@ export function row(label: string, s: Stats, goal?: number) {
 
 export type Server = ServerProcess;
 
-/** The real server in production mode, in a child process on a free loopback port; its log goes to root. */
-export function startServer(name: string, root: string, env: Record<string, string>): Promise<Server> {
+/** `--from-source`: every bench's server runs src/server/main.ts through tsx instead of the build (to compare). */
+export const FROM_SOURCE = args.includes('--from-source');
+/** `--node-options "--max-semi-space-size=8"`: more options for every bench's server's Node, to try some. */
+const NODE_OPTIONS = textOption('node-options', '').split(/\s+/).filter(Boolean);
+
+/**
+ * The real server in production mode, in a child process on a free loopback port; its log goes to root.
+ * `nodeArgs` go to Node before the script (a memory probe).
+ */
+export function startServer(name: string, root: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<Server> {
   return startServerProcess({
     name,
     log: path.join(root, `${name}.log`),
     timeoutMs: 120_000,
+    fromSource: FROM_SOURCE,
+    nodeArgs: [...NODE_OPTIONS, ...nodeArgs],
     env: {
       NODE_ENV: 'production',
       SESSION_SECRET: randomBytes(32).toString('hex'),
