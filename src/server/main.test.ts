@@ -2,14 +2,19 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtServer, SERVER_ENV, SERVER_NODE_ARGS, serveCommand } from '../../scripts/build-server';
 import { freePort } from './testing/free-port';
 
-// The real start-up script as an operator runs it: configuration errors, the data-folder lock, the
-// control file for the admin command line, and a clean stop on SIGTERM.
+// The real start-up script as an operator runs it (the build `npm run serve` runs): configuration errors,
+// the data-folder lock, the control file for the admin command line, and a clean stop on SIGTERM.
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-main-'));
 const children: ChildProcess[] = [];
+let entry: string;
+beforeAll(async () => {
+  entry = await builtServer();
+}, 60_000);
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -17,6 +22,7 @@ afterAll(() => {
 
 function env(extra: Record<string, string>) {
   const e: NodeJS.ProcessEnv = {
+    ...SERVER_ENV,
     ...process.env,
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -30,7 +36,7 @@ function env(extra: Record<string, string>) {
 }
 
 function start(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: env({ PORT: String(port) }) });
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, entry], { env: env({ PORT: String(port) }) });
   children.push(child);
   let output = '';
   child.stdout.on('data', (d) => (output += d));
@@ -53,8 +59,14 @@ async function waitReady(port: number) {
 }
 
 describe('npm run serve', () => {
+  it('builds the server, then runs the build with the settings that keep its memory small', () => {
+    const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts.serve).toBe(`node --import tsx scripts/build-server.ts && ${serveCommand()}`);
+    expect(scripts.start?.endsWith(` && ${scripts.serve}`)).toBe(true);
+  });
+
   it('stops at once with the list of bad variables', () => {
-    const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const res = spawnSync(process.execPath, [...SERVER_NODE_ARGS, entry], {
       env: env({ PORT: 'abc', SMTP_URL: 'ftp://x', ADMIN_EMAILS: 'not-an-email' }),
       encoding: 'utf8',
     });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { builtServer, SERVER_ENV, SERVER_NODE_ARGS } from '../../../scripts/build-server';
 import { freePort } from './free-port';
 
 export type ServerProcess = {
@@ -22,11 +23,16 @@ type Options = {
   /** Asked until it answers 200: `/readyz` (the database answers) unless told; every `pollMs` (200). */
   readyPath?: string;
   pollMs?: number;
+  /** Run src/server/main.ts through tsx instead of the build `npm run serve` runs (benchmarks compare them). */
+  fromSource?: boolean;
+  /** Options for Node before the script (a benchmark's memory probe). */
+  nodeArgs?: string[];
 };
 
 /**
- * The real server (src/server/main.ts) in a child process on a free loopback port, answered once `/readyz`
- * says its database answers. End-to-end journeys and benchmarks all start it this way.
+ * The real server in a child process on a free loopback port, answered once `/readyz` says its database
+ * answers: built as `npm run serve` builds it (dist-server/main.js, once per process) and run by plain Node.
+ * End-to-end journeys and benchmarks all start it this way.
  */
 export async function startServerProcess({
   name,
@@ -35,13 +41,16 @@ export async function startServerProcess({
   timeoutMs = 60_000,
   readyPath = '/readyz',
   pollMs = 200,
+  fromSource,
+  nodeArgs = [],
 }: Options): Promise<ServerProcess> {
+  const script = fromSource ? ['--import', 'tsx', 'src/server/main.ts'] : [...SERVER_NODE_ARGS, await builtServer()];
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const out = fs.openSync(log, 'a');
-  const childEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url };
+  const childEnv = { ...(fromSource ? {} : SERVER_ENV), ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url };
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: childEnv, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, [...nodeArgs, ...script], { env: childEnv, stdio: ['ignore', out, out] });
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}). Log:\n${fs.readFileSync(log, 'utf8')}`);
