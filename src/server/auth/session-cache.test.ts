@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Me } from '../../shared/account';
 import type { LiveEvent } from '../../shared/live';
-import { fromPostgres, type Database } from '../db/client';
 import { mail, session } from '../db/schema';
-import { createTestApp, nextLiveEvent, TEST_PASSWORD, useTestApp, type TestApp } from '../testing/app';
+import { nextLiveEvent, TEST_PASSWORD, useOtherInstance, useTestApp, type TestApp } from '../testing/app';
 import { signUpAdmin, signUpMember, uniqueEmail } from '../testing/factories';
 import { passSecondFactor } from '../testing/second-factor';
 import { createSessionCache, SESSIONS_TOPIC, type KnownSession } from './session-cache';
@@ -16,17 +15,7 @@ import { createSessionCache, SESSIONS_TOPIC, type KnownSession } from './session
 
 const t = useTestApp();
 
-let other: TestApp;
-let otherDatabase: Database;
-beforeAll(async () => {
-  otherDatabase = t.database.url ? fromPostgres(t.database.url, 2) : t.database;
-  other = await createTestApp({ database: otherDatabase });
-  await other.deps.live.start();
-});
-afterAll(async () => {
-  await other.deps.live.close();
-  if (otherDatabase !== t.database) await otherDatabase.close();
-});
+const other = useOtherInstance(t);
 
 type Client = ReturnType<TestApp['client']>;
 

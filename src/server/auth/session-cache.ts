@@ -1,6 +1,6 @@
 import { topicFamily, type LiveEvent } from '../../shared/live';
 import { ADMIN_TOPICS } from '../../shared/admin';
-import type { ChangeFeed } from '../http/response-cache';
+import { pendingChanges, type ChangeFeed } from '../http/response-cache';
 import type { SessionInfo, SessionUser } from '../http/session';
 
 /**
@@ -16,8 +16,6 @@ type Entry = KnownSession & { until: number };
 
 /** Events of these families name a user whose sessions must be read again: ours, and the admin's users list. */
 const FAMILIES = new Set<string>([SESSIONS_TOPIC, ADMIN_TOPICS.users]);
-/** How long a change this instance announced keeps its user out of the cache if it never comes back (a rollback). */
-const PENDING_MS = 5000;
 
 /**
  * Session look-ups kept in memory, per instance, by the session cookie's signed value (issue 14): a
@@ -36,12 +34,10 @@ export function createSessionCache(feed: ChangeFeed, opts: { ttlMs?: number; max
   const maxEntries = opts.maxEntries ?? 20_000;
   const entries = new Map<string, Entry>();
   const tokensOf = new Map<string, Set<string>>();
-  /** Changes this instance sent that have not come back yet, by user ('' for all): when each stops counting. */
-  const pending = new Map<string, Map<string, number>>();
+  /** Changes this instance sent that have not come back yet, by user ('' for all). */
+  const pending = pendingChanges();
   let generation = 0;
   const stats = { hits: 0, misses: 0, dropped: 0 };
-
-  const eventKey = (e: LiveEvent) => `${e.topic}|${e.kind}|${e.id ?? ''}|${e.at}`;
 
   const remove = (token: string, entry: Entry) => {
     entries.delete(token);
@@ -63,26 +59,16 @@ export function createSessionCache(feed: ChangeFeed, opts: { ttlMs?: number; max
     }
     tokensOf.delete(userId);
   };
-  const isPending = (who: string, now: number) => {
-    const sent = pending.get(who);
-    if (!sent) return false;
-    for (const [key, until] of sent) if (until <= now) sent.delete(key);
-    if (sent.size === 0) pending.delete(who);
-    return sent.size > 0;
-  };
   const concerns = (event: LiveEvent) => event.topic === '*' || FAMILIES.has(topicFamily(event.topic));
 
   const unsubscribeHeard = feed.subscribe((event) => {
     if (!concerns(event)) return;
-    if (event.topic !== '*') pending.get(event.id ?? '')?.delete(eventKey(event));
+    if (event.topic !== '*') pending.heard(event.id ?? '', event);
     forget(event.topic === '*' ? undefined : event.id);
   });
   const unsubscribeSent = feed.subscribeSent((event) => {
     if (!concerns(event)) return;
-    const who = event.id ?? '';
-    const sent = pending.get(who) ?? new Map<string, number>();
-    sent.set(eventKey(event), Date.now() + PENDING_MS);
-    pending.set(who, sent);
+    pending.sent(event.id ?? '', event);
     forget(event.id);
   });
 
@@ -100,7 +86,7 @@ export function createSessionCache(feed: ChangeFeed, opts: { ttlMs?: number; max
       const before = generation;
       const loaded = await load();
       const at = Date.now();
-      if (!loaded || generation !== before || isPending(loaded.user.id, at) || isPending('', at)) return loaded;
+      if (!loaded || generation !== before || pending.has(loaded.user.id, at) || pending.has('', at)) return loaded;
       const until = Math.min(at + ttlMs, loaded.expiresAt.getTime());
       if (until <= at) return loaded;
       if (entries.size >= maxEntries) {

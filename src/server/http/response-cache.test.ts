@@ -1,14 +1,13 @@
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Me } from '../../shared/account';
 import type { DirectoryPage } from '../../shared/directory';
 import type { PostListResponse } from '../../shared/forum';
 import type { OwnProfile } from '../../shared/profile';
-import { fromPostgres, type Database } from '../db/client';
 import { post, profile } from '../db/schema';
 import { seedStateStats } from '../states';
-import { createTestApp, nextLiveEvent, useTestApp, type TestApp } from '../testing/app';
+import { nextLiveEvent, useOtherInstance, useTestApp, type TestApp } from '../testing/app';
 import { signUpAdmin, signUpMember, uniqueEmail } from '../testing/factories';
 import { createResponseCache, subjectOf } from './response-cache';
 
@@ -18,19 +17,9 @@ import { createResponseCache, subjectOf } from './response-cache';
 
 const t = useTestApp();
 
-/** A second app instance on the same database: its own connection on PostgreSQL, the same embedded database otherwise. */
-let other: TestApp;
-let otherDatabase: Database;
-beforeAll(async () => {
-  await seedStateStats(t.db);
-  otherDatabase = t.database.url ? fromPostgres(t.database.url, 2) : t.database;
-  other = await createTestApp({ database: otherDatabase });
-  await other.deps.live.start();
-});
-afterAll(async () => {
-  await other.deps.live.close();
-  if (otherDatabase !== t.database) await otherDatabase.close();
-});
+/** A second app instance on the same database. */
+const other = useOtherInstance(t);
+beforeAll(() => seedStateStats(t.db));
 
 const titles = async (app: TestApp) =>
   ((await (await app.client().get('/api/posts')).json()) as PostListResponse).posts.map((p) => p.title);

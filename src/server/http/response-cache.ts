@@ -91,6 +91,36 @@ export type ChangeFeed = {
 const PENDING_MS = 5000;
 
 /**
+ * The changes this instance sent that have not come back through the database yet, grouped by what they
+ * keep out of a cache (a topic family, a user): nothing of a group is kept while one of its changes travels.
+ * A change that never comes back (its transaction rolled back) stops counting after PENDING_MS.
+ */
+export function pendingChanges() {
+  const pending = new Map<string, Map<string, number>>();
+  const eventKey = (e: LiveEvent) => `${e.topic}|${e.kind}|${e.id ?? ''}|${e.at}`;
+  return {
+    /** This instance sent `event`, which concerns `group`. */
+    sent(group: string, event: LiveEvent) {
+      const sent = pending.get(group) ?? new Map<string, number>();
+      sent.set(eventKey(event), Date.now() + PENDING_MS);
+      pending.set(group, sent);
+    },
+    /** `event` came back through the database: committed, and heard by every instance. */
+    heard(group: string, event: LiveEvent) {
+      pending.get(group)?.delete(eventKey(event));
+    },
+    /** Whether a change of `group` is still on its way at `now`. */
+    has(group: string, now: number): boolean {
+      const sent = pending.get(group);
+      if (!sent) return false;
+      for (const [key, until] of sent) if (until <= now) sent.delete(key);
+      if (sent.size === 0) pending.delete(group);
+      return sent.size > 0;
+    },
+  };
+}
+
+/**
  * Answers kept serialised in memory, per instance, until a change to what they show is announced on the
  * live bus (issue 14): public ones (the same for every visitor), and a member's own. Each answer names the
  * topic families it depends on ('posts', 'states', 'users'), or one subject of a family ('users=<id>', see
@@ -110,16 +140,8 @@ export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number 
   const generations = new Map<string, number>();
   let resyncs = 0;
   let bytes = 0;
-  /** Changes this instance sent that have not come back yet, by family: when each stops counting. */
-  const pending = new Map<string, Map<string, number>>();
-  const eventKey = (e: LiveEvent) => `${e.topic}|${e.kind}|${e.id ?? ''}|${e.at}`;
-  const isPending = (family: string, now: number) => {
-    const sent = pending.get(family);
-    if (!sent) return false;
-    for (const [key, until] of sent) if (until <= now) sent.delete(key);
-    if (sent.size === 0) pending.delete(family);
-    return sent.size > 0;
-  };
+  /** Changes this instance sent that have not come back yet, by family. */
+  const pending = pendingChanges();
   const stats = { hits: 0, misses: 0, joined: 0, dropped: 0 };
   /** Answers being made, by key, with the stamp they were started at. */
   const computing = new Map<string, { stamp: string; answer: Promise<CachedAnswer> }>();
@@ -153,14 +175,12 @@ export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number 
       return;
     }
     const target = reached(event);
-    pending.get(target.family)?.delete(eventKey(event));
+    pending.heard(target.family, event);
     forget(target);
   });
   const unsubscribeSent = feed.subscribeSent((event) => {
     const target = reached(event);
-    const sent = pending.get(target.family) ?? new Map<string, number>();
-    sent.set(eventKey(event), Date.now() + PENDING_MS);
-    pending.set(target.family, sent);
+    pending.sent(target.family, event);
     forget(target);
   });
 
@@ -175,7 +195,7 @@ export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number 
   const keep = <T>(key: string, topics: readonly string[], before: string, answer: CachedAnswer<T>, opts: { maxAgeMs?: number }) => {
     const size = answer.body.length * 2 + key.length * 2;
     const now = Date.now();
-    if (stamp(topics) === before && size <= maxBytes && !topics.some((t) => isPending(familyOf(t), now))) {
+    if (stamp(topics) === before && size <= maxBytes && !topics.some((t) => pending.has(familyOf(t), now))) {
       const previous = entries.get(key);
       if (previous) drop(key, previous);
       entries.set(key, { answer, topics, bytes: size, until: opts.maxAgeMs === undefined ? Infinity : now + opts.maxAgeMs });

@@ -8,7 +8,7 @@ import type { LiveEvent } from '../../shared/live';
 import { buildApp, type AppOptions } from '../app';
 import type { Clock } from '../clock';
 import { testConfig, type Config } from '../config';
-import type { Database } from '../db/client';
+import { fromPostgres, type Database } from '../db/client';
 import { mail, session } from '../db/schema';
 import { appDeps } from '../deps';
 import { createLogger, type Logger } from '../logger';
@@ -231,6 +231,21 @@ export function useTestApp(overrides: TestAppOverrides | (() => TestAppOverrides
   return useShared(
     () => createTestApp(typeof overrides === 'function' ? overrides() : overrides),
     (app) => app.close(),
+  );
+}
+
+/**
+ * A second app instance on `t`'s database, for the tests of what crosses instances: its own connection on
+ * PostgreSQL, the same embedded database otherwise (PGlite allows one process). Its bus is started, and
+ * closed after the tests with its own connection.
+ */
+export function useOtherInstance(t: TestApp): TestApp {
+  return useShared(
+    () => createTestApp({ database: t.database.url ? fromPostgres(t.database.url, 2) : t.database }),
+    async (other) => {
+      await other.deps.live.close();
+      if (other.database !== t.database) await other.database.close();
+    },
   );
 }
 
