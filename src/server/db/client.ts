@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -97,13 +98,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   try {
     const dir = pgliteDir(opts.dataDir);
     if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) createPgliteInChildProcess(dir);
-    const client = await PGlite.create(dir, { postgresqlconf: PGLITE_CONF });
+    const client = await PGlite.create(dir, { postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS });
     return fromPglite(client, release);
   } catch (err) {
     release();
     throw err;
   }
 }
+
+/** The extensions the migrations create (the directory's trigram search); every embedded client loads them. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 const MIGRATION_LOCK_ID = 727_001;
 

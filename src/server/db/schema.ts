@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   index,
@@ -126,6 +127,27 @@ export const emailToken = pgTable(
 
 export const yesNo = pgEnum('yes_no', ['Yes', 'No']);
 
+/**
+ * What the directory's search box looks in (see directory/queries.ts): name, church, city and organisations
+ * as one lower-cased text. Built with || rather than concat_ws, which PostgreSQL does not call immutable, so
+ * the same expression can carry the trigram index below.
+ */
+export function directorySearchText(t: {
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  church: AnyPgColumn;
+  city: AnyPgColumn;
+  orgAg: AnyPgColumn;
+  orgOther: AnyPgColumn;
+}) {
+  const parts = [t.firstName, t.lastName, t.church, t.city, t.orgAg, t.orgOther].map((c) => sql`coalesce(${c}, '')`);
+  return sql`lower(${sql.join(parts, sql` || ' ' || `)})`;
+}
+
+/** The members the directory can list, as the partial indexes' condition (isListed adds a verified address). */
+const listable = (t: { agAffiliated: AnyPgColumn; savedAt: AnyPgColumn; suspendedAt: AnyPgColumn }) =>
+  sql`${t.agAffiliated} = 'Yes' and ${t.savedAt} is not null and ${t.suspendedAt} is null`;
+
 export const profile = pgTable(
   'profile',
   {
@@ -167,7 +189,13 @@ export const profile = pgTable(
     // list: its first page, and each next one, read 26 entries of this index instead of sorting everyone.
     index('profile_directory_idx')
       .on(sql`lower(coalesce(${t.lastName}, ''))`, sql`lower(coalesce(${t.firstName}, ''))`, t.uid)
-      .where(sql`${t.agAffiliated} = 'Yes' and ${t.savedAt} is not null and ${t.suspendedAt} is null`),
+      .where(listable(t)),
+    // The directory's search: trigrams of the searchable text, so a word found anywhere in it (LIKE '%word%')
+    // reads the few members who have it instead of every listed member. pg_trgm ships with PostgreSQL and
+    // PGlite (migration 0006 creates the extension).
+    index('profile_search_idx')
+      .using('gin', sql`${directorySearchText(t)} gin_trgm_ops`)
+      .where(listable(t)),
   ],
 );
 

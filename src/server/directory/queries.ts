@@ -10,7 +10,7 @@ import {
 import { PROFILE_NAME_MAX } from '../../shared/limits';
 import { plainString } from '../../shared/text';
 import type { Db } from '../db/client';
-import { profile, user } from '../db/schema';
+import { directorySearchText, profile, user } from '../db/schema';
 import { AppError } from '../http/errors';
 import { toPublicProfile } from '../profiles';
 
@@ -32,8 +32,8 @@ export const isListed = and(
 // and keyset pagination never skips or repeats a member.
 const sortLast = sql<string>`lower(coalesce(${profile.lastName}, ''))`;
 const sortFirst = sql<string>`lower(coalesce(${profile.firstName}, ''))`;
-/** What the search box looks in: name, church, city and organisations. */
-const searchable = sql`lower(concat_ws(' ', ${profile.firstName}, ${profile.lastName}, ${profile.church}, ${profile.city}, ${profile.orgAg}, ${profile.orgOther}))`;
+/** What the search box looks in: name, church, city and organisations (the trigram index's expression). */
+const searchable = directorySearchText(profile);
 
 const cursorPart = (max: number) => plainString('List position').max(max);
 const cursorSchema = z.tuple([cursorPart(PROFILE_NAME_MAX * 4), cursorPart(PROFILE_NAME_MAX * 4), cursorPart(64)]);
@@ -53,13 +53,14 @@ function decodeCursor(cursor: string): [string, string, string] {
 
 /**
  * The search and the filters as conditions. Each search word must appear in the name, church, city or an
- * organisation (any of them); words and filters combine with "and". Words are compared with strpos on
- * lower-cased text, so nothing typed is a pattern (no % or _ wildcards) and the database's own case rules
- * apply to both sides.
+ * organisation (any of them); words and filters combine with "and". A word is matched with LIKE '%word%' on
+ * lower-cased text, which the trigram index answers for words of three letters or more. Search terms are
+ * letters and digits only (directorySearchTerms), so nothing typed is a pattern: no % or _ or \ reaches
+ * LIKE. The database's own case rules apply to both sides.
  */
-function matchConditions(filter: DirectoryQuery): SQL[] {
+export function matchConditions(filter: DirectoryQuery): SQL[] {
   const where: SQL[] = [];
-  for (const term of directorySearchTerms(filter.q)) where.push(sql`strpos(${searchable}, lower(${term})) > 0`);
+  for (const term of directorySearchTerms(filter.q)) where.push(sql`${searchable} like '%' || lower(${term}) || '%'`);
   if (filter.foster) where.push(eq(profile.fosterParent, 'Yes'));
   if (filter.credentialed) where.push(eq(profile.agCredentialed, 'Yes'));
   if (filter.state) where.push(eq(profile.state, filter.state));

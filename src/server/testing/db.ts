@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { fromPglite, fromPostgres, type Database } from '../db/client';
+import { fromPglite, fromPostgres, PGLITE_EXTENSIONS, type Database } from '../db/client';
 import { withDatabase } from './global-setup';
 import { useShared } from './shared';
 
@@ -34,7 +34,7 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const file = process.env.TEST_PGLITE_TEMPLATE;
   if (!file) throw new Error('TEST_PGLITE_TEMPLATE missing: run tests through vitest (global setup)');
-  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]) });
+  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]), extensions: PGLITE_EXTENSIONS });
   return fromPglite(client);
 }
 

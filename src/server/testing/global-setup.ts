@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { fromPglite, fromPostgres, migrateDatabase } from '../db/client';
+import { fromPglite, fromPostgres, migrateDatabase, PGLITE_EXTENSIONS } from '../db/client';
 
 // Migrates one database once per test run; every test file then gets its own copy:
 // - PGlite: the migrated data directory is dumped to a tarball that each file loads (well under a second);
@@ -33,7 +33,7 @@ export default async function setup() {
       await c.end();
     };
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = fromPglite(client);
   await migrateDatabase(database);
   const dump = await client.dumpDataDir('none');

@@ -1,0 +1,2 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX "profile_search_idx" ON "profile" USING gin (lower(coalesce("first_name", '') || ' ' || coalesce("last_name", '') || ' ' || coalesce("church", '') || ' ' || coalesce("city", '') || ' ' || coalesce("org_ag", '') || ' ' || coalesce("org_other", '')) gin_trgm_ops) WHERE "profile"."ag_affiliated" = 'Yes' and "profile"."saved_at" is not null and "profile"."suspended_at" is null;
