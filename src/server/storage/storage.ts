@@ -10,6 +10,8 @@ export type FileStorage = {
   get(key: string): Promise<{ data: Buffer; contentType: string } | undefined>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every stored file (its key and size in bytes), in no particular order: for copies and backups. */
+  list(): AsyncIterable<{ key: string; size: number }>;
 };
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
@@ -57,6 +59,23 @@ export function createLocalStorage(root: string): FileStorage {
         return true;
       } catch {
         return false;
+      }
+    },
+    async *list() {
+      let entries;
+      try {
+        entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.endsWith('.type') || entry.name.endsWith('.tmp')) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const key = path.relative(root, file).split(path.sep).join('/');
+        if (!SAFE_KEY.test(key)) continue;
+        const { size } = await fs.stat(file);
+        yield { key, size };
       }
     },
   };
