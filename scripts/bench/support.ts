@@ -31,23 +31,9 @@ export const flag = (name: string): boolean => args.includes(`--${name}`);
 
 // ---- Output -----------------------------------------------------------------------------------------
 
-const isTty = process.stdout.isTTY;
-let lastLine = '';
-export function progress(phase: string, done: number, total: number, started: number) {
-  const ratio = total ? done / total : 1;
-  const width = 30;
-  const bar = '#'.repeat(Math.round(ratio * width)).padEnd(width, '.');
-  const line = `  [${bar}] ${String(Math.round(ratio * 100)).padStart(3)}%  ${phase} ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}  ${((Date.now() - started) / 1000).toFixed(0)} s`;
-  if (isTty) {
-    process.stdout.write(`\r${line}`);
-    if (done >= total) process.stdout.write('\n');
-  } else {
-    // Without a terminal: one line per phase step of a tenth, not a flood.
-    const key = `${phase}:${Math.floor(ratio * 10)}`;
-    if (key !== lastLine) process.stdout.write(`${line}\n`);
-    lastLine = key;
-  }
-}
+import { progress } from '../progress';
+
+export { progress };
 
 export type Stats = { n: number; p50: number; p95: number; max: number };
 export function statsOf(xs: number[]): Stats {
