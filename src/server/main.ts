@@ -17,6 +17,7 @@ import { MailWorker } from './mail/worker';
 import { createLiveBus } from './live/bus';
 import { seedStateStats } from './states/service';
 import { controlFile } from './control';
+import { StorageUnavailableError } from './storage/storage';
 
 async function main() {
   let config;
@@ -54,6 +55,18 @@ async function main() {
   await live.start();
   const worker = new MailWorker({ db: database.db, transport, clock, live, logger: logger.child({ part: 'mail' }) });
   const deps = appDeps({ config, database, clock, logger, live, wakeMailWorker: () => worker.wake() });
+  // A bucket that is missing, unreachable or refuses the credentials stops the start here, in words, rather
+  // than failing each member's photo later (decision 021).
+  try {
+    await deps.storage.check();
+  } catch (err) {
+    if (!(err instanceof StorageUnavailableError)) throw err;
+    logger.error(err.message);
+    await live.close();
+    await database.close();
+    process.exit(1);
+  }
+  logger.info('file storage ready', { where: deps.storage.where });
   // The admin command line reaches a running embedded server through this token (the database is ours alone).
   const controlToken = database.kind === 'pglite' ? randomBytes(32).toString('hex') : undefined;
   const { app, auth } = buildApp(deps, { controlToken, distDir: config.webDistDir });
