@@ -115,6 +115,15 @@ async function main() {
   ];
   if (vanished) parts.push(`${plural(vanished, 'file')} removed from the folder while copying`);
   process.stdout.write(`\nDone in ${seconds} s: ${parts.join(', ')}.\n`);
+  // The copy never deletes: what the bucket holds beyond the folder is said, for the operator to judge.
+  const inFolder = new Set(files.map((f) => f.key));
+  const extra = [...held.keys()].filter((key) => !inFolder.has(key)).length;
+  if (extra) {
+    process.stdout.write(
+      `The bucket also holds ${plural(extra, 'file')} the folder does not (removed from the site since an earlier copy, or put there\n` +
+        'another way); they were left as they are.\n',
+    );
+  }
   if (failed.length) {
     const shown = failed.slice(0, 10);
     const lines = shown.map((f) => `  ${f.key}: ${f.message}`);

@@ -79,7 +79,7 @@ describe('npm run storage:copy', () => {
     return held;
   }
 
-  it('copies every file with its content type, finishes after an interruption, and then has nothing left to do', async () => {
+  it('copies every file with its content type, finishes after an interruption, then copies nothing more and says what the folder lacks', async () => {
     const env = { STORAGE_URL: s3.storageUrl(bucket) };
     // Interrupted (killed, as a lost terminal would) once a tenth of the files are done.
     const first = await copy(env, (out) => /\b[1-9]0%\s+copied/.test(out));
@@ -105,9 +105,16 @@ describe('npm run storage:copy', () => {
       expect(held.get(key)!.type, key).toBe(type);
     }
 
+    expect(second.stdout).not.toContain('The bucket also holds');
+
+    // A photo removed from the site since: the copy leaves it in the bucket, and says so.
+    const removed = [...expected.keys()].find((k) => k.startsWith('photos/'))!;
+    await createLocalStorage(folder).delete(removed);
+    expected.delete(removed);
     const third = await copy(env);
     expect(third.code).toBe(0);
-    expect(summary(third)).toEqual({ copied: 0, skipped: FILES, failed: 0 });
+    expect(summary(third)).toEqual({ copied: 0, skipped: FILES - 1, failed: 0 });
+    expect(third.stdout).toContain('The bucket also holds 1 file the folder does not');
   });
 
   it('stops with a clear message, having copied nothing, when there is no bucket to copy to', async () => {
