@@ -112,6 +112,9 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   app.get('/healthz', (c) => c.json({ ok: true }));
+  // Ready means the database answers. The file storage is checked once, at start (main.ts), not here: every
+  // instance shares the one bucket, so a bucket that stops answering would take every instance out of the
+  // balancer at once, and the whole site down with it, when only photos are missing (decision 021).
   app.get('/readyz', async (c) => {
     try {
       await database.ping();
