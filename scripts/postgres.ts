@@ -21,6 +21,13 @@ export type ThrowawayPostgres = {
   stop(): void;
   /** Stops it cleanly, copies its data folder to `dest` (for startThrowawayPostgres's `copyOf`), starts it again. */
   copyTo(dest: string): void;
+  /**
+   * Stops it and keeps its data (the fault drills' outage): `immediate` ends every connection at once, as a
+   * crash or a lost network would; `fast` as an administrator's shutdown does. `resume()` starts it again on
+   * the same port and data.
+   */
+  halt(mode?: 'immediate' | 'fast'): void;
+  resume(): void;
 };
 
 /**
@@ -61,6 +68,13 @@ export async function startThrowawayPostgres(opts: { copyOf?: string } = {}): Pr
     stop() {
       pgCtl('-m', 'immediate', '-w', 'stop');
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+    halt(mode = 'immediate') {
+      const stopped = pgCtl('-m', mode, '-w', 'stop');
+      if (stopped.status !== 0) throw new Error(`PostgreSQL did not stop: ${stopped.stderr}`);
+    },
+    resume() {
+      start();
     },
     copyTo(dest) {
       const stopped = pgCtl('-m', 'fast', '-w', 'stop');

@@ -61,11 +61,34 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
   };
 }
 
-export function fromPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/** How long a PostgreSQL pool waits: for a connection (a new one, or a free one of the pool), and for a query. */
+export type PoolTimeouts = { connectMs?: number; queryMs?: number };
+
+/**
+ * The server's bounds (issue 15): with the database stopped, frozen or out of reach, or every connection
+ * busy, a request fails within ~4 s (answered 503 with Retry-After, http/errors.ts) instead of waiting for
+ * good. The server cancels a statement a little before the client gives up on it, so a slow statement ends
+ * cleanly on a live server; the client's own limit is for a server that no longer answers at all.
+ */
+export const SERVER_POOL_TIMEOUTS = { connectMs: 2_000, queryMs: 4_000 } as const satisfies PoolTimeouts;
+
+export function fromPostgres(url: string, poolSize = 10, timeouts: PoolTimeouts = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: timeouts.connectMs,
+    query_timeout: timeouts.queryMs,
+    statement_timeout: timeouts.queryMs ? Math.max(1, timeouts.queryMs - 500) : undefined,
+  });
   // An idle client's connection can drop (server restart, a test dropping its database); the pool
   // replaces it on next use, so this must not crash the process.
   pool.on('error', () => undefined);
+  // So can a client's that is checked out: in a transaction (Drizzle takes a client of its own for one), a
+  // lost connection is also emitted as an 'error' event, which nobody listens for while the client is out
+  // of the pool, and an 'error' event without a listener ends the process (issue 15: the server died when
+  // PostgreSQL stopped under load). The queries in flight fail with the error anyway, and the pool drops the
+  // broken client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema });
   return {
     db,
@@ -93,7 +116,7 @@ function createPgliteInChildProcess(dir: string) {
 
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite under dataDir (locked). */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl, 10, SERVER_POOL_TIMEOUTS);
   const release = acquireLock(lockPath(opts.dataDir));
   try {
     const dir = pgliteDir(opts.dataDir);
