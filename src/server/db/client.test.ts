@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { startTcpProxy } from '../testing/tcp-proxy';
 import { useTestDatabase } from '../testing/db';
+import { fromPostgres, SERVER_POOL_TIMEOUTS } from './client';
 import { isDatabaseUnavailable } from './unavailable';
 
 const database = useTestDatabase();
@@ -38,6 +40,27 @@ describe.skipIf(!process.env.DATABASE_URL)('a PostgreSQL connection lost in a tr
       await database.ping();
     } finally {
       await killer.end();
+    }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('a PostgreSQL pool losing its connections (issue 15)', () => {
+  it('keeps no connection of a transaction whose begin failed', async () => {
+    const url = new URL(database.url!);
+    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port) });
+    url.port = String(proxy.port);
+    // One connection: if the failed transaction kept it, nothing else could ever query.
+    const pool = fromPostgres(url.toString(), 1, SERVER_POOL_TIMEOUTS);
+    try {
+      await pool.ping();
+      proxy.cut();
+      // The pool hands out its idle client, whose connection was just cut: `begin` fails.
+      await expect(pool.db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
+      proxy.restore();
+      await pool.ping();
+    } finally {
+      await pool.close();
+      await proxy.close();
     }
   });
 });

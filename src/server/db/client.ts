@@ -89,6 +89,7 @@ export function fromPostgres(url: string, poolSize = 10, timeouts: PoolTimeouts 
   // PostgreSQL stopped under load). The queries in flight fail with the error anyway, and the pool drops the
   // broken client when it comes back.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  releaseBrokenClients(pool);
   const db = drizzlePg({ client: pool, schema });
   return {
     db,
@@ -99,6 +100,32 @@ export function fromPostgres(url: string, poolSize = 10, timeouts: PoolTimeouts 
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Drizzle takes a client of its own for a transaction and sends `begin` before its try block: when `begin`
+ * fails (the connection was lost, a client handed out just as the database went away), the client is never
+ * released, and each such failure keeps one of the pool's connections for good. After an outage the pool is
+ * then empty and every request waits for a connection (issue 15). A client checked out whose connection
+ * fails is released here, with the error, so the pool drops it; releasing it again later is harmless.
+ */
+function releaseBrokenClients(pool: pg.Pool) {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  pool.connect = (async (callback?: unknown) => {
+    if (callback) return (pool.constructor.prototype as pg.Pool).connect.call(pool, callback as never);
+    const client = await connect();
+    const release = client.release.bind(client);
+    let isReleased = false;
+    const onError = (err: Error) => client.release(err);
+    client.release = (err?: Error | boolean) => {
+      if (isReleased) return;
+      isReleased = true;
+      client.removeListener('error', onError);
+      release(err);
+    };
+    client.once('error', onError);
+    return client;
+  }) as pg.Pool['connect'];
 }
 
 /**
