@@ -33,7 +33,7 @@ import {
   type Answer,
 } from './support';
 
-const OUTAGE_MS = isShort ? 8_000 : 20_000;
+const OUTAGE_MS = isShort ? 6_000 : 20_000;
 const STEADY_MS = isShort ? 2_000 : 5_000;
 const LOOPS = 6;
 const SLOW_MS = 5_000;
@@ -45,7 +45,7 @@ runDrill('PostgreSQL stopped under load', async () => {
   const checks = new Checks('PostgreSQL outage');
   const root = scratch('pg');
   const mail = await startMailCatcher();
-  const pg = await startThrowawayPostgres();
+  const pg = await startThrowawayPostgres({ durable: true });
   atEnd(() => pg.stop());
   const server = await startDrillServer('pg-outage', root, { DATABASE_URL: pg.url, DATA_DIR: path.join(root, 'data'), SMTP_URL: mail.url });
   did(`server started on PostgreSQL (${seconds(server.readyAfterMs)} to ready)`);

@@ -34,7 +34,7 @@ runDrill('SMTP down during a burst of messages', async () => {
   const checks = new Checks('SMTP outage');
   const root = scratch('smtp');
   const mail = await startMailCatcher();
-  const pg = await startThrowawayPostgres();
+  const pg = await startThrowawayPostgres({ durable: true });
   atEnd(() => pg.stop());
   const server = await startDrillServer('smtp-outage', root, {
     DATABASE_URL: pg.url,
