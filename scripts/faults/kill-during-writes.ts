@@ -148,6 +148,7 @@ async function drill(db: 'postgres' | 'pglite') {
       `${acked.length} writes acknowledged, ${unknown.length} in flight at the kill (no answer)`,
   );
 
+  const restartBegan = Date.now();
   server = await startDrillServer(`${db}-after-kill`, root, env);
   did(`server started again on the same database (${seconds(server.readyAfterMs)} to ready)`);
 
@@ -206,7 +207,9 @@ async function drill(db: 'postgres' | 'pglite') {
   }
   await sleep(200);
   const copies = duplicates(mail.received);
-  const explained = [...copies.values()].filter((c) => c.length === 2 && c[0]!.at <= killedAt && c[1]!.at >= killedAt).length;
+  // A second copy is the kill's when the first came from the killed process (accepted before the new one
+  // started: some arrive a moment after kill() returns, already on their way) and so could not be recorded.
+  const explained = [...copies.values()].filter((c) => c.length === 2 && c[0]!.at < restartBegan && c[1]!.at >= restartBegan).length;
   const contactsArrived = ackedContacts.filter((p) => arrived(p.marker)).length;
   const alertsArrived = allPosts.filter((t) => alertFor(t).length > 0).length;
   checks.check(
@@ -225,7 +228,7 @@ async function drill(db: 'postgres' | 'pglite') {
     JSON.stringify(states),
   );
   checks.check(
-    'no mail arrived twice, except one accepted by SMTP in the instant before the kill (same Message-ID)',
+    'no mail arrived twice, except those the killed process had sent but not recorded (same Message-ID)',
     copies.size === explained,
     `${copies.size} arrived twice, ${explained} of them in the kill's instant`,
   );
