@@ -6,11 +6,13 @@
  *
  *   node --import tsx scripts/faults/three-instances.ts [--short]
  *
- * Files: the instances share one DATA_DIR (its files/ folder) unless STORAGE_URL is set in the environment,
- * which they then all use (an S3 bucket, once the server reads it).
+ * Files: one S3 bucket, on a local S3 server the drill starts (s3rver, as the tests do), or the bucket that
+ * STORAGE_URL names when it is set in the environment (with the AWS_* credentials beside it). Each instance
+ * has a data folder of its own, so nothing is shared on disk.
  */
 import path from 'node:path';
 import sharp from 'sharp';
+import { startS3Server, S3RVER_ENV } from '../../src/server/testing/s3-server';
 import { startThrowawayPostgres } from '../postgres';
 import {
   Checks,
@@ -42,13 +44,25 @@ runDrill('three instances on one database', async () => {
   const mail = await startMailCatcher();
   const pg = await startThrowawayPostgres({ durable: true });
   atEnd(() => pg.stop());
-  const storageUrl = process.env.STORAGE_URL;
-  const env = { DATABASE_URL: pg.url, DATA_DIR: path.join(root, 'shared-data'), SMTP_URL: mail.url };
+  let storage: Record<string, string>;
+  let bucketNote: string;
+  if (process.env.STORAGE_URL) {
+    storage = { STORAGE_URL: process.env.STORAGE_URL };
+    bucketNote = 'the bucket STORAGE_URL names';
+  } else {
+    const s3 = await startS3Server();
+    atEnd(() => s3.stop());
+    storage = { STORAGE_URL: s3.storageUrl(await s3.createBucket('drill')), ...S3RVER_ENV };
+    bucketNote = 'a bucket on a local S3 server';
+  }
+  const env = { DATABASE_URL: pg.url, SMTP_URL: mail.url, ...storage };
   const servers = [];
-  for (const name of ['instance-a', 'instance-b', 'instance-c']) servers.push(await startDrillServer(name, root, env));
+  for (const name of ['instance-a', 'instance-b', 'instance-c']) {
+    servers.push(await startDrillServer(name, root, { ...env, DATA_DIR: path.join(root, `${name}-data`) }));
+  }
   const [a, b, c] = servers.map((s) => s.url) as [string, string, string];
   did(
-    `three instances on one PostgreSQL, files ${storageUrl ? `in the bucket STORAGE_URL names` : 'in one shared DATA_DIR'} ` +
+    `three instances on one PostgreSQL, files in ${bucketNote}, a data folder each ` +
       `(ready after ${servers.map((s) => seconds(s.readyAfterMs)).join(', ')})`,
   );
 
@@ -162,7 +176,7 @@ runDrill('three instances on one database', async () => {
 
   checks.finish([
     ['instances / start-up', `3 / ${servers.map((s) => seconds(s.readyAfterMs)).join(', ')}`],
-    ['files', storageUrl ? 'STORAGE_URL' : 'one shared DATA_DIR'],
+    ['files', `${bucketNote}; a data folder per instance`],
     ['post on A to its event on B', `${liveMs} ms`],
     ['mails sent through A, B, C / received / twice', `${markers.length} / ${arrived()} / ${copies.size}`],
     ['outbox at the end', JSON.stringify(states)],
