@@ -22,7 +22,8 @@ import { createSessionCache } from './auth/session-cache';
 import type { AuthVariables } from './http/session';
 import type { SiteConfig } from '../shared/boot';
 import type { AppDeps } from './deps';
-import { AppError, DATABASE_UNAVAILABLE_MESSAGE, errorBody } from './http/errors';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE, errorBody, STORAGE_UNAVAILABLE_MESSAGE } from './http/errors';
+import { StorageUnavailableError } from './storage/storage';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
 import { securityHeaders } from './http/security-headers';
 import { requireSameOrigin } from './http/same-origin';
@@ -108,6 +109,12 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
       return c.json(errorBody('BAD_REQUEST', err.message || undefined), err.status);
     }
     const requestId = c.get('requestId');
+    if (err instanceof StorageUnavailableError) {
+      // The bucket (or folder) of photos is out of reach: not a bug of ours, and the request may be sent again.
+      logger.warn('file storage unavailable', { requestId, method: c.req.method, path: c.req.path, err: err.message });
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json(errorBody('UNAVAILABLE', STORAGE_UNAVAILABLE_MESSAGE), 503);
+    }
     if (isDatabaseUnavailable(err)) {
       // Not a bug of ours: the database is stopped, out of reach or too slow. The request may be sent again.
       logger.warn('database unavailable', { requestId, method: c.req.method, path: c.req.path, err: describeError(err) });

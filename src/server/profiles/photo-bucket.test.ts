@@ -65,4 +65,16 @@ describe('profile photos in a bucket', () => {
     });
     expect((await c.get(`/api/photos/${id}`)).status).toBe(404);
   });
+
+  // Last: it stops the S3 server.
+  it('answer 503 with Retry-After while the bucket is out of reach, never 500', async () => {
+    const { c, id } = await signUpMember(t, { prefix: 'bucket-down' });
+    expect((await uploadPhoto(t, c, fileBlob(await redSquare()))).status).toBe(200);
+    await s3.stop();
+    for (const res of [await c.get(`/api/photos/${id}`), await uploadPhoto(t, c, fileBlob(await redSquare()))]) {
+      expect(res.status, await res.clone().text()).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(((await res.json()) as { message: string }).message).toMatch(/Photos cannot be reached right now/);
+    }
+  });
 });

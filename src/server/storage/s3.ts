@@ -43,6 +43,15 @@ export function createS3Storage(bucket: BucketConfig, options: S3StorageOptions 
       return { sdk, client };
     }));
   const Bucket = bucket.name;
+  /**
+   * A bucket out of reach (no answer, a timeout, a 5xx after the SDK's retries) is not our bug: it becomes
+   * StorageUnavailableError, which the app answers 503 with Retry-After. Other errors pass as they are.
+   */
+  const unavailable = (err: unknown): never => {
+    const status = statusOf(err);
+    if (status === undefined || status >= 500) throw new StorageUnavailableError(bucketProblem(bucket, err), { cause: err });
+    throw err;
+  };
   const objectKey = (key: string) => {
     checkKey(key);
     return `${bucket.prefix}${key}`;
@@ -53,7 +62,9 @@ export function createS3Storage(bucket: BucketConfig, options: S3StorageOptions 
     async put(key, data, contentType) {
       const Key = objectKey(key);
       const { sdk, client } = await open();
-      await client.send(new sdk.PutObjectCommand({ Bucket, Key, Body: data, ContentType: contentType, ContentLength: data.length }));
+      await client
+        .send(new sdk.PutObjectCommand({ Bucket, Key, Body: data, ContentType: contentType, ContentLength: data.length }))
+        .catch(unavailable);
     },
     async get(key) {
       const Key = objectKey(key);
@@ -68,14 +79,14 @@ export function createS3Storage(bucket: BucketConfig, options: S3StorageOptions 
       } catch (err) {
         // Only a missing key is "no such file"; a missing bucket is a fault to report.
         if (err instanceof sdk.NoSuchKey) return undefined;
-        throw err;
+        return unavailable(err);
       }
     },
     async delete(key) {
       const Key = objectKey(key);
       const { sdk, client } = await open();
       // S3 answers a delete of a missing key with success, as the folder's delete does.
-      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key }));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key })).catch(unavailable);
     },
     async exists(key) {
       const Key = objectKey(key);
@@ -86,7 +97,7 @@ export function createS3Storage(bucket: BucketConfig, options: S3StorageOptions 
       } catch (err) {
         // A HEAD answer has no body, so a 404 is all S3 says of a missing key.
         if (err instanceof sdk.NotFound || statusOf(err) === 404) return false;
-        throw err;
+        return unavailable(err);
       }
     },
     async *list() {
