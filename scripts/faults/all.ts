@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const DRILLS = ['kill-during-writes', 'smtp-outage', 'postgres-outage', 'three-instances'] as const;
+const DRILLS = ['kill-during-writes', 'smtp-outage', 'postgres-outage', 'three-instances', 'deployment-guide'] as const;
 const args = process.argv.slice(2);
 const isShort = args.includes('--short');
 const reportAt = args.indexOf('--report');
