@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logger';
@@ -45,13 +46,14 @@ async function eventually(read: () => Promise<number>, expected: number) {
 }
 
 describe('without METRICS_TOKEN', () => {
-  const t = useTestApp();
+  const t = useTestApp({ pages: true });
 
-  it('serves no /metrics: it answers as any path the app does not serve', async () => {
+  it('serves no /metrics: it answers as any path the app does not serve (the page, 404)', async () => {
     const c = t.client();
     const unknown = await c.get('/no-such-page');
     const metrics = await c.get('/metrics', { authorization: `Bearer ${TOKEN}` });
     expect(metrics.status).toBe(404);
+    expect(metrics.headers.get('content-type')).toBe(unknown.headers.get('content-type'));
     expect(await metrics.text()).toBe(await unknown.text());
   });
 });
@@ -101,6 +103,17 @@ describe('with METRICS_TOKEN', () => {
     expect(m.value('nodejs_heap_size_used_bytes')).toBeGreaterThan(1024 * 1024);
     expect(m.value('nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(m.value('process_start_time_seconds')).toBeGreaterThan(Date.now() / 1000 - 24 * 3600);
+  });
+
+  it('gzips the text only for a scraper that takes gzip, as Prometheus does', async () => {
+    const c = t.client();
+    const plain = await c.get('/metrics', { authorization: `Bearer ${TOKEN}` });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const zipped = await c.get('/metrics', { authorization: `Bearer ${TOKEN}`, 'accept-encoding': 'gzip' });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const text = gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8');
+    expect(parsePrometheusText(text).value('process_resident_memory_bytes')).toBeGreaterThan(0);
   });
 
   it('times each request under its route pattern, method and status, never under the path asked for', async () => {
