@@ -16,7 +16,7 @@ import { createAuth, trustedOrigins } from './auth/auth';
 import { contactRoutes } from './contact/routes';
 import { directoryRoutes } from './directory/routes';
 import { forumRoutes } from './forum/routes';
-import { authRoutes } from './auth/routes';
+import { authRoutes, OPEN_AUTH_ROUTES } from './auth/routes';
 import { loadSession } from './auth/session';
 import { createSessionCache } from './auth/session-cache';
 import type { AuthVariables } from './http/session';
@@ -29,6 +29,8 @@ import { securityHeaders } from './http/security-headers';
 import { requireSameOrigin } from './http/same-origin';
 import { checkResponses, contractRouter, guarded } from './http/contracts';
 import { createResponseCache } from './http/response-cache';
+import { createMetrics } from './http/metrics';
+import { outboxDepth } from './mail';
 import * as publicContracts from '../shared/contracts/public';
 import { AUTH_ROUTES } from '../shared/contracts/auth';
 import { readJson } from './http/validate';
@@ -61,6 +63,19 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const auth = createAuth({ config, db, outbox: deps.outbox, logger, live: deps.live, limiter });
   const app = new Hono<{ Variables: AppVariables }>();
   const site: SiteConfig = { donateUrl: config.donateUrl, googleSignIn: config.google !== undefined };
+  // Prometheus metrics, only when a token is set (decision 022): off, nothing is measured and /metrics is unknown.
+  const metrics = config.metricsToken
+    ? createMetrics({
+        token: config.metricsToken,
+        logger,
+        sources: { outbox: () => outboxDepth(db), pool: database.poolStats, now: () => deps.clock.now() },
+        routesUnderWildcards: new Set(OPEN_AUTH_ROUTES.map((route) => route.replace(' ', ' /api/auth'))),
+      })
+    : undefined;
+  if (metrics) {
+    database.onQuery(metrics.observeQuery);
+    app.use('*', metrics.timeRequests);
+  }
 
   app.use('*', async (c, next) => {
     const requestId = randomUUID();
@@ -126,6 +141,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   app.get('/healthz', (c) => c.json({ ok: true }));
+  if (metrics) app.get('/metrics', (c) => metrics.scrape(c));
   // Ready means the database answers. The file storage is checked once, at start (main.ts), not here: every
   // instance shares the one bucket, so a bucket that stops answering would take every instance out of the
   // balancer at once, and the whole site down with it, when only photos are missing (decision 021).
@@ -157,7 +173,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', accountRoutes(deps, auth, limiter, answers))
     .route('/', statesRoutes(deps, answers))
     .route('/', analyticsRoutes(deps, limiter))
-    .route('/', liveRoutes(deps, deps.live))
+    .route('/', liveRoutes(deps, deps.live, { onOpenStreams: metrics?.setLiveStreams }))
     .route('/', forumRoutes(deps, limiter, answers))
     .route('/', profileRoutes(deps, limiter, answers))
     .route('/', directoryRoutes(deps, limiter, answers))

@@ -163,3 +163,17 @@ describe('STORAGE_URL', () => {
     }
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  it('is off unless set, and a blank value is unset', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: ' 0123456789abcdef ' }).metricsToken).toBe('0123456789abcdef');
+  });
+
+  it('refuses a token too short to guess at, or one that cannot travel in a header', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-token' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'sixteen chars or more' })).toThrow(/METRICS_TOKEN: must be printable ASCII without spaces/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'ünïcödé-token-0123456' })).toThrow(/METRICS_TOKEN/);
+  });
+});

@@ -73,6 +73,14 @@ const envSchema = z
       .transform((v) => v?.trim() || GOOGLE_ISSUER)
       .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }))
       .transform((v) => v.replace(/\/+$/, '')),
+    // Unset: no /metrics at all. Set: Prometheus scrapes /metrics with `Authorization: Bearer <token>`.
+    METRICS_TOKEN: optionalText.pipe(
+      z
+        .string()
+        .min(16, 'must be at least 16 characters (for example the output of `openssl rand -hex 32`), or unset to turn /metrics off')
+        .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in an HTTP header)')
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEV_SECRET) {
@@ -112,6 +120,8 @@ export type Config = {
   webDistDir: string | undefined;
   /** Sign in with Google (OpenID Connect); undefined when GOOGLE_CLIENT_ID and _SECRET are not set. */
   google: GoogleConfig | undefined;
+  /** The bearer token Prometheus sends to GET /metrics; undefined: no /metrics (decision 022). */
+  metricsToken: string | undefined;
 };
 
 export type GoogleConfig = { clientId: string; clientSecret: string; issuerUrl: string };
@@ -153,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuerUrl: e.GOOGLE_ISSUER_URL }
         : undefined,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

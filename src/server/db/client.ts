@@ -30,7 +30,94 @@ export type Database = {
   pglite?: PGlite;
   /** The connection string, when on a server (live updates open their own LISTEN connection). */
   url?: string;
+  /**
+   * Calls `listener` with the seconds each query took, from sent to answered, until the returned function is
+   * called (the metrics of decision 022). Without listeners a query pays one check of an empty set.
+   */
+  onQuery: (listener: QueryListener) => () => void;
+  /** The connection pool's state, on PostgreSQL (PGlite is one connection in the process: no pool). */
+  poolStats?: () => PoolStats;
 };
+
+export type QueryListener = (seconds: number) => void;
+export type PoolStats = {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection, all being busy. */
+  waiting: number;
+  /** The most connections the pool opens. */
+  max: number;
+};
+
+/** Who wants each query's duration, and the timing of a query for them when anyone does. */
+function queryTimer() {
+  const listeners = new Set<QueryListener>();
+  const report = (started: number) => () => {
+    const seconds = (performance.now() - started) / 1000;
+    for (const listener of listeners) listener(seconds);
+  };
+  return {
+    listeners,
+    subscribe: (listener: QueryListener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    /** `run`'s promise, timed from now until it settles (the caller still sees its result or its error). */
+    time<T>(run: () => Promise<T>): Promise<T> {
+      if (listeners.size === 0) return run();
+      const done = report(performance.now());
+      const result = run();
+      result.then(done, done);
+      return result;
+    },
+    /** The callback, timed from now until pg calls it. */
+    timeCallback(callback: (...args: unknown[]) => unknown) {
+      const done = report(performance.now());
+      return function (this: unknown, ...args: unknown[]) {
+        done();
+        return callback.apply(this, args);
+      };
+    },
+  };
+}
+type QueryTimer = ReturnType<typeof queryTimer>;
+
+/**
+ * The client Drizzle is given: PGlite's query and transaction (all Drizzle calls), each query timed. The
+ * transaction's own queries (BEGIN, COMMIT) run inside PGlite and are not counted on their own.
+ */
+function timedPglite(client: PGlite, timer: QueryTimer): PGlite {
+  const query: PGlite['query'] = (text, params, options) => timer.time(() => client.query(text, params, options));
+  const transaction: PGlite['transaction'] = (callback) =>
+    client.transaction((tx) => {
+      const timedTx = Object.create(tx) as typeof tx;
+      timedTx.query = (text, params, options) => timer.time(() => tx.query(text, params, options));
+      return callback(timedTx);
+    });
+  return { query, transaction } as PGlite;
+}
+
+/**
+ * pg's Client, timing each query on its connection (not the wait for a connection: the pool's `waiting`
+ * counts that). The pool sends its queries with a callback, a client used directly returns a promise.
+ */
+function timedPgClient(timer: QueryTimer): typeof pg.Client {
+  class TimedClient extends pg.Client {}
+  // Called with the client as `this`, through Reflect.apply.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const send = pg.Client.prototype.query;
+  TimedClient.prototype.query = function query(this: pg.Client, ...args: unknown[]): unknown {
+    if (timer.listeners.size === 0) return Reflect.apply(send, this, args);
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = timer.timeCallback(last as (...a: unknown[]) => unknown);
+      return Reflect.apply(send, this, args);
+    }
+    return timer.time(() => Reflect.apply(send, this, args) as Promise<unknown>);
+  } as typeof send;
+  return TimedClient;
+}
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -43,11 +130,13 @@ export function lockPath(dataDir: string) {
 
 /** Wraps an open PGlite (file-backed, in memory or cloned) as a Database. */
 export function fromPglite(client: PGlite, onClose?: () => void): Database {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const timer = queryTimer();
+  const db = drizzlePglite({ client: timedPglite(client, timer), schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     pglite: client,
+    onQuery: timer.subscribe,
     ping: async () => {
       await client.query('select 1');
     },
@@ -73,9 +162,11 @@ export type PoolTimeouts = { connectMs?: number; queryMs?: number };
 export const SERVER_POOL_TIMEOUTS = { connectMs: 2_000, queryMs: 4_000 } as const satisfies PoolTimeouts;
 
 export function fromPostgres(url: string, poolSize = 10, timeouts: PoolTimeouts = {}): Database {
+  const timer = queryTimer();
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    Client: timedPgClient(timer),
     connectionTimeoutMillis: timeouts.connectMs,
     query_timeout: timeouts.queryMs,
     statement_timeout: timeouts.queryMs ? Math.max(1, timeouts.queryMs - 500) : undefined,
@@ -95,6 +186,8 @@ export function fromPostgres(url: string, poolSize = 10, timeouts: PoolTimeouts 
     db,
     kind: 'postgres',
     url,
+    onQuery: timer.subscribe,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     ping: async () => {
       await pool.query('select 1');
     },

@@ -26,8 +26,14 @@ export const LIVE_LIMIT_MESSAGES = {
 export function liveRoutes(
   deps: AppDeps,
   bus: LiveBus,
-  limits: { perClient: number; perInstance: number } = { perClient: LIVE_STREAMS_PER_CLIENT, perInstance: LIVE_STREAMS_PER_INSTANCE },
+  options: {
+    perClient?: number;
+    perInstance?: number;
+    /** Told the number of streams open on this instance whenever it changes (the metrics, decision 022). */
+    onOpenStreams?: (open: number) => void;
+  } = {},
 ) {
+  const limits = { perClient: options.perClient ?? LIVE_STREAMS_PER_CLIENT, perInstance: options.perInstance ?? LIVE_STREAMS_PER_INSTANCE };
   const openByClient = new Map<string, number>();
   let open = 0;
 
@@ -50,9 +56,11 @@ export function liveRoutes(
     if (mine >= limits.perClient) throw new AppError('RATE_LIMITED', LIVE_LIMIT_MESSAGES.client, undefined, { 'Retry-After': '60' });
     if (open >= limits.perInstance) throw new AppError('UNAVAILABLE', LIVE_LIMIT_MESSAGES.instance, undefined, { 'Retry-After': '60' });
     open++;
+    options.onOpenStreams?.(open);
     openByClient.set(client, mine + 1);
     const release = () => {
       open--;
+      options.onOpenStreams?.(open);
       const left = (openByClient.get(client) ?? 1) - 1;
       if (left > 0) openByClient.set(client, left);
       else openByClient.delete(client);

@@ -1,3 +1,4 @@
+import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { systemClock, type Clock } from '../clock';
@@ -175,4 +176,37 @@ export async function enqueueMail(
     await announceMail(live, tx, 'created', item.id);
     return item;
   });
+}
+
+// ---- Depth (the metrics of decision 022) ------------------------------------------------------------
+
+/** The states of mail not delivered: still to be sent (PENDING, RETRY), being sent, or given up (ERROR). */
+export const UNDELIVERED_STATES = ['PENDING', 'PROCESSING', 'RETRY', 'ERROR'] as const satisfies readonly DeliveryState[];
+type UndeliveredState = (typeof UNDELIVERED_STATES)[number];
+
+export type OutboxDepth = {
+  /** Items in each state of mail not delivered (delivered mail, kept for the admin's log, is not counted). */
+  byState: Record<UndeliveredState, number>;
+  /** When the oldest item still to be delivered (PENDING, RETRY or PROCESSING) was queued; null when none is. */
+  oldestWaitingSince: Date | null;
+};
+
+/**
+ * How much mail waits, read in one query over the (state, date) index, so reading it every scrape costs
+ * little however much delivered mail the log keeps.
+ */
+export async function outboxDepth(db: Db): Promise<OutboxDepth> {
+  const rows = await db
+    .select({ state: mail.state, count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${mail.date})`.mapWith(mail.date) })
+    .from(mail)
+    .where(inArray(mail.state, [...UNDELIVERED_STATES]))
+    .groupBy(mail.state);
+  const byState: OutboxDepth['byState'] = { PENDING: 0, PROCESSING: 0, RETRY: 0, ERROR: 0 };
+  let oldestWaitingSince: Date | null = null;
+  for (const row of rows) {
+    const state = row.state as UndeliveredState;
+    byState[state] = Number(row.count);
+    if (state !== 'ERROR' && row.oldest && (!oldestWaitingSince || row.oldest < oldestWaitingSince)) oldestWaitingSince = row.oldest;
+  }
+  return { byState, oldestWaitingSince };
 }

@@ -109,6 +109,8 @@ const ROWS: Row[] = [
   // ---- Health and pages: everyone ----
   { route: 'GET /healthz', request: () => ({ path: '/healthz' }), expect: [200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /readyz', request: () => ({ path: '/readyz' }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  // Prometheus's: only with the metrics token (decision 022), whoever is signed in.
+  { route: 'GET /metrics', request: () => ({ path: '/metrics' }), expect: [401, 401, 401, 401, 401, 401, 401] },
   { route: 'GET /*', request: () => ({ path: '/admin/profiles' }), expect: [200, 200, 200, 200, 200, 200, 200] },
 
   // ---- The admin command line's loopback calls: only with the control token, whoever is signed in ----

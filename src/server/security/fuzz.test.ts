@@ -16,6 +16,7 @@ import {
   addressesIn,
   createRouteSuiteApp,
   expectEveryServedRoute,
+  METRICS_TOKEN,
   newMailId as newMail,
   newMemberId as newMember,
   newPostId as newPost,
@@ -69,6 +70,7 @@ const ADMIN_ONLY: readonly Asker[] = ['admin'];
 const TARGETS: Record<string, Target> = {
   'GET /healthz': {},
   'GET /readyz': {},
+  'GET /metrics': { headers: { authorization: `Bearer ${METRICS_TOKEN}` } },
   'GET /*': {},
   'POST /internal/admin-role': { body: ['email', 'isAdmin'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
   'POST /internal/reset-2fa': { body: ['email'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },

@@ -21,9 +21,15 @@ import { servedRoutes } from '../testing/routes';
 // fuzz.test.ts): the app with everything it can serve, a client address per request, the check that a
 // suite lists every route, and fresh things for a request to be about.
 
-/** The whole app: its pages, the admin command line's routes (behind the control token), the state figures loaded. */
+/** The token of /metrics in the route suites' app. */
+export const METRICS_TOKEN = 'route-suite-metrics-token-0123456789';
+
+/**
+ * The whole app: its pages, the admin command line's routes (behind the control token), /metrics (behind its
+ * token), the state figures loaded.
+ */
 export async function createRouteSuiteApp(controlToken: string, config?: Partial<Config>): Promise<TestApp> {
-  const t = await createTestApp({ config, pages: true, appOptions: { controlToken } });
+  const t = await createTestApp({ config: { metricsToken: METRICS_TOKEN, ...config }, pages: true, appOptions: { controlToken } });
   await seedStateStats(t.db);
   return t;
 }
