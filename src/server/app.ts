@@ -13,6 +13,7 @@ import { adminRoutes } from './admin/routes';
 import { setAdmin } from './admin/roles';
 import { resetTwoFactor } from './admin/second-factor';
 import { createAuth, trustedOrigins } from './auth/auth';
+import { dumpPglite } from './backup';
 import { contactRoutes } from './contact/routes';
 import { directoryRoutes } from './directory/routes';
 import { forumRoutes } from './forum/routes';
@@ -188,6 +189,18 @@ function internalRoutes(deps: AppDeps, token: string) {
     if (!result.ok) throw new AppError('NOT_FOUND', `No account uses the email ${email}.`);
     deps.logger.info('two-step sign-in reset', { email: result.email, hadFactor: result.hadFactor, via: 'cli' });
     return c.json(result);
+  });
+  // `npm run backup` on the embedded database, which only this process may open: its folder at one instant,
+  // and what it holds in a header (decision 023).
+  app.get('/backup/database', async (c) => {
+    const pglite = deps.database.pglite;
+    if (!pglite) throw new AppError('NOT_FOUND', 'This server does not hold an embedded database.');
+    const { info, data } = await dumpPglite(pglite);
+    deps.logger.info('database dumped for a backup', { bytes: data.length, via: 'cli' });
+    return c.body(new Uint8Array(data), 200, {
+      'content-type': 'application/octet-stream',
+      'x-backup-info': Buffer.from(JSON.stringify(info)).toString('base64url'),
+    });
   });
   return app;
 }

@@ -43,6 +43,14 @@ export type AppDeps = {
 };
 
 /**
+ * Where the site keeps its files, as the configuration says: the app, backups and restores (decision 023)
+ * and the scripts all reach them through this one choice.
+ */
+export function createFileStorage(config: Config): FileStorage {
+  return createLocalStorage(path.join(config.dataDir, 'files'));
+}
+
+/**
  * The app's dependencies from their parts, as the server and the tests both make them: files in the data
  * folder, mail through the outbox in the database (which wakes the delivery worker, where one runs).
  */
@@ -50,7 +58,7 @@ export function appDeps(parts: Omit<AppDeps, 'storage' | 'outbox'> & { wakeMailW
   const { wakeMailWorker, ...deps } = parts;
   return {
     ...deps,
-    storage: createLocalStorage(path.join(deps.config.dataDir, 'files')),
+    storage: createFileStorage(deps.config),
     outbox: createDbOutbox(deps.database.db, deps.clock, { live: deps.live, wakeWorker: wakeMailWorker }),
   };
 }

@@ -122,6 +122,11 @@ const ROWS: Row[] = [
     request: (a) => ({ path: '/internal/reset-2fa', body: { email: a.email || member().email } }),
     expect: [403, 403, 403, 403, 403, 403, 403],
   },
+  {
+    route: 'GET /internal/backup/database',
+    request: () => ({ path: '/internal/backup/database' }),
+    expect: [403, 403, 403, 403, 403, 403, 403],
+  },
 
   // ---- Better Auth, as far as it is open ----
   {

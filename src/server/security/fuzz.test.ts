@@ -72,6 +72,8 @@ const TARGETS: Record<string, Target> = {
   'GET /*': {},
   'POST /internal/admin-role': { body: ['email', 'isAdmin'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
   'POST /internal/reset-2fa': { body: ['email'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
+  // It reads no input; with the token each case would dump the whole database (backup-process.test.ts does that).
+  'GET /internal/backup/database': {},
 
   'POST /api/auth/sign-up/email': {
     body: ['email', 'password', 'name', 'callbackURL', 'rememberMe', 'image', 'emailVerified', 'role', 'twoFactorEnabled'],

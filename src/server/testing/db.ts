@@ -42,3 +42,26 @@ export async function createTestDatabase(): Promise<Database> {
 export function useTestDatabase(): Database {
   return useShared(createTestDatabase, (database) => database.close());
 }
+
+/**
+ * A new, empty PostgreSQL database on the test server (no tables: the target of a restore), and how to drop it.
+ * Its name starts with fn_test_, so the run's teardown drops it too if a test does not.
+ */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set');
+  const name = `fn_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return {
+    url: withDatabase(url, name),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
