@@ -5,3 +5,4 @@ export { createBackup, pgliteSource, postgresSource, type BackupResult, type Dat
 export { bufferDump, dumpPglite, heldMailNote } from './database';
 export { BackupError, databaseInfoSchema, describeCounts, type DatabaseInfo, type Manifest } from './manifest';
 export { restoreBackup, type RestoreResult, type RestoreTarget } from './restore';
+export { archiveName, BackupSchedule } from './schedule';
