@@ -1,8 +1,8 @@
 // npm run backup -- <file>
 // Writes one archive (gzip'd tar) of the database and every stored file while the site runs, with its SHA-256
 // beside it (<file>.sha256). On PostgreSQL the database is dumped with Debian's pg_dump; on the embedded
-// database the running server, which alone may open it, dumps it, or, when no server runs, this command opens it
-// itself. Decision 023; docs/operations.md, "Backups".
+// database the running server, which alone may open it, copies its folder at one instant, or, when no server
+// runs, this command opens it itself. Decision 023; docs/operations.md, "Backups".
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from '../src/server/config';
@@ -12,13 +12,13 @@ import { createFileStorage } from '../src/server/deps';
 import { readControl } from '../src/server/control';
 import {
   BackupError,
-  bufferDump,
   createBackup,
-  databaseInfoSchema,
   describeCounts,
+  pgliteDump,
   pgliteSource,
   postgresSource,
   type DatabaseSource,
+  type PgliteCopy,
 } from '../src/server/backup';
 import { progress } from './progress';
 
@@ -29,11 +29,14 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
-/** The embedded database, dumped by the running server that holds it (the admin command line's route). */
+/**
+ * The embedded database, copied by the running server that holds it (through the admin command line's route)
+ * into a folder of ours; the archive is written from that copy here.
+ */
 function viaServer(dataDir: string): DatabaseSource {
-  return async (_workDir, onProgress) => {
+  return async (workDir, onProgress) => {
     const control = readControl(dataDir);
     if (!control) {
       throw new BackupError(
@@ -41,22 +44,19 @@ function viaServer(dataDir: string): DatabaseSource {
           'Wait until it has started, then run the backup again.',
       );
     }
+    const into = path.join(workDir, 'pglite');
+    fs.mkdirSync(into);
+    onProgress?.(0, 1);
     const res = await fetch(`http://127.0.0.1:${control.port}/internal/backup/database`, {
-      headers: { authorization: `Bearer ${control.token}` },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${control.token}` },
+      body: JSON.stringify({ into }),
     }).catch((err: Error) => {
       throw new BackupError(`Could not reach the running site on port ${control.port}: ${err.message}`);
     });
-    if (!res.ok || !res.body) throw new BackupError(`The running site did not dump its database (${res.status}): ${await res.text()}`);
-    const info = databaseInfoSchema.parse(JSON.parse(Buffer.from(res.headers.get('x-backup-info') ?? '', 'base64url').toString('utf8')));
-    const total = Number(res.headers.get('content-length') ?? 0);
-    const chunks: Buffer[] = [];
-    let received = 0;
-    for await (const chunk of res.body) {
-      chunks.push(Buffer.from(chunk));
-      received += chunk.length;
-      onProgress?.(received, Math.max(total, received));
-    }
-    return bufferDump(info, Buffer.concat(chunks));
+    if (!res.ok) throw new BackupError(`The running site did not copy its database (${res.status}): ${await res.text()}`);
+    onProgress?.(1, 1);
+    return pgliteDump(into, (await res.json()) as PgliteCopy);
   };
 }
 
@@ -65,7 +65,7 @@ function directly(dataDir: string): DatabaseSource {
   return async (workDir, onProgress) => {
     const database = await openDatabase({ dataDir });
     try {
-      return await pgliteSource(database.pglite!)(workDir, onProgress);
+      return await pgliteSource(database.pglite!, pgliteDir(dataDir))(workDir, onProgress);
     } finally {
       await database.close();
     }
@@ -82,9 +82,10 @@ function embedded(config: Config): DatabaseSource {
     try {
       return await directly(dataDir)(workDir, onProgress);
     } catch (err) {
-      // The site started between our look and our open: ask it instead.
-      if (err instanceof DataDirLockedError) return viaServer(dataDir)(workDir, onProgress);
-      throw err;
+      // The site started between our look and our open: ask it instead (into a clean folder).
+      if (!(err instanceof DataDirLockedError)) throw err;
+      fs.rmSync(path.join(workDir, 'pglite'), { recursive: true, force: true });
+      return viaServer(dataDir)(workDir, onProgress);
     }
   };
 }
@@ -111,7 +112,7 @@ async function main() {
   const { manifest } = result;
   const db = manifest.database;
   process.stdout.write(
-    `\nBackup written to ${file} (${megabytes(result.bytes)}) in ${((Date.now() - started) / 1000).toFixed(1)} s.\n` +
+    `\nBackup written to ${file} (${size(result.bytes)}) in ${((Date.now() - started) / 1000).toFixed(1)} s.\n` +
       `  Database: ${db.kind === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'} ${db.serverVersion}, migration ${db.migration.tag ?? 'none'}; ` +
       `${describeCounts(db.counts, manifest.files.length)}.\n` +
       `  SHA-256: ${result.sha256}\n` +

@@ -16,7 +16,12 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const PHASES: Record<string, string> = { checking: 'checking the archive', files: 'stored files', database: 'database' };
+const PHASES: Record<string, string> = {
+  checking: 'checking the archive',
+  unpacking: 'unpacking',
+  files: 'stored files',
+  database: 'database',
+};
 
 async function main() {
   const args = process.argv.slice(2);

@@ -1,4 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { except } from 'hono/combine';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -13,7 +15,7 @@ import { adminRoutes } from './admin/routes';
 import { setAdmin } from './admin/roles';
 import { resetTwoFactor } from './admin/second-factor';
 import { createAuth, trustedOrigins } from './auth/auth';
-import { dumpPglite } from './backup';
+import { copyPgliteFolder } from './backup';
 import { contactRoutes } from './contact/routes';
 import { directoryRoutes } from './directory/routes';
 import { forumRoutes } from './forum/routes';
@@ -24,6 +26,7 @@ import type { AuthVariables } from './http/session';
 import type { SiteConfig } from '../shared/boot';
 import type { AppDeps } from './deps';
 import { AppError, errorBody } from './http/errors';
+import { pgliteDir } from './db/client';
 import { securityHeaders } from './http/security-headers';
 import { requireSameOrigin } from './http/same-origin';
 import { checkResponses, contractRouter, guarded } from './http/contracts';
@@ -166,6 +169,13 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
 
 const roleChangeSchema = z.object({ email: z.string().email(), isAdmin: z.boolean() });
 const accountSchema = z.object({ email: z.string().email() });
+const backupCopySchema = z.object({
+  into: z
+    .string()
+    .min(2)
+    .max(4096)
+    .refine((p) => path.isAbsolute(p), 'must be an absolute path'),
+});
 
 /** Loopback-only control calls from the admin command line, authorised by the token in DATA_DIR. */
 function internalRoutes(deps: AppDeps, token: string) {
@@ -190,17 +200,21 @@ function internalRoutes(deps: AppDeps, token: string) {
     deps.logger.info('two-step sign-in reset', { email: result.email, hadFactor: result.hadFactor, via: 'cli' });
     return c.json(result);
   });
-  // `npm run backup` on the embedded database, which only this process may open: its folder at one instant,
-  // and what it holds in a header (decision 023).
-  app.get('/backup/database', async (c) => {
+  // `npm run backup` on the embedded database, which only this process may open: a copy of its folder at one
+  // instant, into the empty folder the command line made for it, and what it holds (decision 023).
+  app.post('/backup/database', async (c) => {
+    const { into } = await readJson(c, backupCopySchema);
     const pglite = deps.database.pglite;
-    if (!pglite) throw new AppError('NOT_FOUND', 'This server does not hold an embedded database.');
-    const { info, data } = await dumpPglite(pglite);
-    deps.logger.info('database dumped for a backup', { bytes: data.length, via: 'cli' });
-    return c.body(new Uint8Array(data), 200, {
-      'content-type': 'application/octet-stream',
-      'x-backup-info': Buffer.from(JSON.stringify(info)).toString('base64url'),
-    });
+    const folder = pgliteDir(deps.config.dataDir);
+    if (!pglite || !fs.existsSync(path.join(folder, 'PG_VERSION'))) {
+      throw new AppError('NOT_FOUND', 'This server does not hold an embedded database in its data folder.');
+    }
+    if (!fs.statSync(into, { throwIfNoEntry: false })?.isDirectory() || fs.readdirSync(into).length) {
+      throw new AppError('BAD_REQUEST', `${into} is not an empty folder.`);
+    }
+    const copy = await copyPgliteFolder(pglite, folder, into);
+    deps.logger.info('database copied for a backup', { files: copy.files.length, via: 'cli' });
+    return c.json(copy);
   });
   return app;
 }

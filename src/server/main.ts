@@ -69,7 +69,10 @@ async function main() {
   worker.start();
   // Scheduled backups (decision 023): every instance looks; one takes each period's backup.
   const backups = config.backup
-    ? new BackupSchedule({ database, storage: deps.storage, clock, logger: logger.child({ part: 'backup' }) }, config.backup)
+    ? new BackupSchedule(
+        { database, storage: deps.storage, clock, logger: logger.child({ part: 'backup' }), dataDir: config.dataDir },
+        config.backup,
+      )
     : undefined;
   backups?.start();
 

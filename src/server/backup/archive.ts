@@ -109,8 +109,8 @@ async function fsyncFile(file: string) {
 /** An archive whose every part checked out, unpacked into a staging folder. */
 export type CheckedArchive = {
   manifest: Manifest;
-  /** The database's dump, unpacked. */
-  databaseFile: string;
+  /** Where a part of the database (by its name in the archive) was unpacked. */
+  partFile: (name: string) => string;
   /** Each stored file's unpacked copy, by key, in the manifest's order. */
   files: { key: string; contentType: string; path: string; size: number }[];
   /** The SHA-256 of the whole archive. */
@@ -136,11 +136,40 @@ function explainReadError(file: string, err: unknown): BackupError {
   return new BackupError(`${file} could not be read as a backup: ${message}. Nothing was restored.`);
 }
 
+/** One entry of the archive as tar-stream gives it: its bytes, read once. */
+type Entry = AsyncIterable<Buffer> & { header: tar.Header; resume(): unknown };
+type Visit = (entry: Entry, name: string) => Promise<void>;
+
+/** Reads the archive's entries in order, each passed to `visit`; its framing's errors in a person's words. */
+async function walkArchive(file: string, visit: Visit, onBytes?: (bytes: number) => void): Promise<string> {
+  const tap = new Tap(onBytes);
+  const extract = tar.extract();
+  const read = pipeline(fs.createReadStream(file), tap, zlib.createGunzip(), extract as unknown as NodeJS.WritableStream);
+  read.catch(() => undefined);
+  try {
+    for await (const entry of extract) {
+      if (entry.header.type !== 'file') {
+        throw new BackupError(
+          `${file} is damaged: it holds an unexpected entry ${JSON.stringify(entry.header.name)}. Nothing was restored.`,
+        );
+      }
+      await visit(entry as unknown as Entry, entry.header.name);
+    }
+    await read;
+  } catch (err) {
+    extract.destroy();
+    await read.catch(() => undefined);
+    throw explainReadError(file, err);
+  }
+  return tap.hash.digest('hex');
+}
+
 /**
- * Reads the whole archive into `stagingDir`, checking as it goes, and gives it back only when everything checks
- * out: the gzip and tar framing, one manifest of a known format, every part it lists present with its size and
- * SHA-256, nothing else present, and (when `<file>.sha256` is beside it) the whole archive's SHA-256.
- * Otherwise throws a BackupError saying what is wrong. `onProgress` counts the archive's bytes read.
+ * Checks the whole archive, then unpacks it into `stagingDir`: the gzip and tar framing, one manifest of a known
+ * format, every part it lists present with its size and SHA-256, nothing else present, and (when
+ * `<file>.sha256` is beside it) the whole archive's SHA-256. The first reading writes nothing; only an archive
+ * that checks out is unpacked, each part checked again as it is. Otherwise throws a BackupError saying what is
+ * wrong. `onProgress` counts the archive's bytes, once for each reading.
  */
 export async function readArchive(file: string, stagingDir: string, onProgress?: Progress): Promise<CheckedArchive> {
   let total: number;
@@ -149,52 +178,32 @@ export async function readArchive(file: string, stagingDir: string, onProgress?:
   } catch {
     throw new BackupError(`There is no file ${file}.`);
   }
-  const tap = new Tap((bytes) => onProgress?.('checking', bytes, total));
-  const extract = tar.extract();
-  const seen = new Map<string, { path: string; size: number; sha256: string }>();
+
+  // First reading: checksums only.
+  const seen = new Map<string, { size: number; sha256: string }>();
   let manifestJson: Buffer | undefined;
-  const read = pipeline(fs.createReadStream(file), tap, zlib.createGunzip(), extract as unknown as NodeJS.WritableStream);
-  read.catch(() => undefined);
-  try {
-    let n = 0;
-    for await (const entry of extract) {
-      const { name, type } = entry.header;
-      if (type !== 'file' || seen.has(name) || (name === MANIFEST_ENTRY && manifestJson)) {
-        entry.resume();
-        throw new BackupError(`${file} is damaged: it holds an unexpected entry ${JSON.stringify(name)}. Nothing was restored.`);
+  const sha256 = await walkArchive(
+    file,
+    async (entry, name) => {
+      if (seen.has(name) || (name === MANIFEST_ENTRY && manifestJson)) {
+        throw new BackupError(`${file} is damaged: it holds ${name} twice. Nothing was restored.`);
       }
-      if (name === MANIFEST_ENTRY) {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of entry as AsyncIterable<Buffer>) {
-          size += chunk.length;
+      const hash = createHash('sha256');
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of entry) {
+        size += chunk.length;
+        hash.update(chunk);
+        if (name === MANIFEST_ENTRY) {
           if (size > MAX_MANIFEST_BYTES) throw new BackupError(`${file} is not a backup of this site: its manifest is far too large.`);
           chunks.push(chunk);
         }
-        manifestJson = Buffer.concat(chunks);
-        continue;
       }
-      // Each part is written under a name of ours: nothing in the archive chooses where a file goes.
-      const staged = path.join(stagingDir, `part-${++n}`);
-      const hash = createHash('sha256');
-      let size = 0;
-      const hashing = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          hash.update(chunk);
-          size += chunk.length;
-          done(null, chunk);
-        },
-      });
-      await pipeline(entry as unknown as NodeJS.ReadableStream, hashing, fs.createWriteStream(staged, { flags: 'wx' }));
-      seen.set(name, { path: staged, size, sha256: hash.digest('hex') });
-    }
-    await read;
-  } catch (err) {
-    extract.destroy();
-    await read.catch(() => undefined);
-    throw explainReadError(file, err);
-  }
-  const sha256 = tap.hash.digest('hex');
+      if (name === MANIFEST_ENTRY) manifestJson = Buffer.concat(chunks);
+      else seen.set(name, { size, sha256: hash.digest('hex') });
+    },
+    (bytes) => onProgress?.('checking', bytes, total),
+  );
 
   const sidecar = checksumFile(file);
   if (fs.existsSync(sidecar)) {
@@ -213,35 +222,67 @@ export async function readArchive(file: string, stagingDir: string, onProgress?:
   }
   const manifest = parseManifest(file, manifestJson);
 
-  const expected = [
-    { name: manifest.database.entry, size: manifest.database.size, sha256: manifest.database.sha256 },
+  const expected = new Map<string, { size: number; sha256: string }>();
+  for (const part of [
+    ...manifest.database.parts,
     ...manifest.files.map((f) => ({ name: `${FILES_PREFIX}${f.key}`, size: f.size, sha256: f.sha256 })),
-  ];
-  const listed = new Set<string>();
-  for (const part of expected) {
-    if (listed.has(part.name)) throw new BackupError(`${file} is damaged: its manifest lists ${part.name} twice. Nothing was restored.`);
-    listed.add(part.name);
+  ]) {
+    if (expected.has(part.name)) throw new BackupError(`${file} is damaged: its manifest lists ${part.name} twice. Nothing was restored.`);
+    expected.set(part.name, part);
     const found = seen.get(part.name);
     if (!found) throw new BackupError(`${file} is incomplete: ${part.name}, which its manifest lists, is missing. Nothing was restored.`);
     if (found.size !== part.size || found.sha256 !== part.sha256) {
       throw new BackupError(`${file} is damaged: ${part.name} does not match its SHA-256 in the manifest. Nothing was restored.`);
     }
   }
-  const extra = [...seen.keys()].find((name) => !listed.has(name));
-  if (extra !== undefined)
+  const extra = [...seen.keys()].find((name) => !expected.has(name));
+  if (extra !== undefined) {
     throw new BackupError(`${file} is damaged: it holds ${extra}, which its manifest does not list. Nothing was restored.`);
+  }
 
-  const stagedPath = (name: string) => seen.get(name)!.path;
+  // Second reading: each part is written under a name of ours (nothing in the archive chooses where a file
+  // goes), and checked again, in case the file changed between the two readings.
+  const staged = new Map<string, string>();
+  let n = 0;
+  await walkArchive(
+    file,
+    async (entry, name) => {
+      const part = expected.get(name);
+      if (!part) {
+        entry.resume();
+        return;
+      }
+      const to = path.join(stagingDir, `part-${++n}`);
+      const hash = createHash('sha256');
+      if (part.size <= 1024 * 1024) {
+        // Most parts are small (a data folder's files, photos): written at once.
+        const chunks: Buffer[] = [];
+        for await (const chunk of entry) chunks.push(chunk);
+        const data = Buffer.concat(chunks);
+        hash.update(data);
+        await fs.promises.writeFile(to, data, { flag: 'wx' });
+      } else {
+        const hashing = new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            hash.update(chunk);
+            done(null, chunk);
+          },
+        });
+        await pipeline(entry as unknown as NodeJS.ReadableStream, hashing, fs.createWriteStream(to, { flags: 'wx' }));
+      }
+      if (hash.digest('hex') !== part.sha256) throw new BackupError(`${file} changed while it was being restored. Nothing was restored.`);
+      staged.set(name, to);
+    },
+    (bytes) => onProgress?.('unpacking', bytes, total),
+  );
+  if (staged.size !== expected.size) throw new BackupError(`${file} changed while it was being restored. Nothing was restored.`);
+
+  const partFile = (name: string) => staged.get(name)!;
   return {
     manifest,
     sha256,
-    databaseFile: stagedPath(manifest.database.entry),
-    files: manifest.files.map((f) => ({
-      key: f.key,
-      contentType: f.contentType,
-      size: f.size,
-      path: stagedPath(`${FILES_PREFIX}${f.key}`),
-    })),
+    partFile,
+    files: manifest.files.map((f) => ({ key: f.key, contentType: f.contentType, size: f.size, path: partFile(`${FILES_PREFIX}${f.key}`) })),
   };
 }
 

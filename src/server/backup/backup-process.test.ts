@@ -131,8 +131,8 @@ it('backs up a running site, and a restore into a fresh target is the site as it
   expect(backup.stdout).toContain(`SHA-256: ${sha256}`);
   expect(backup.stdout).toMatch(/1 member, 1 post, 0 responses, \d+ mail items?, 1 stored file/);
   expect(backup.stdout).toContain('100%  stored files 1/1');
-  // On PGlite the running server made the dump: it alone holds the database.
-  if (!onPostgres) expect(fs.readFileSync(site.log, 'utf8')).toContain('"msg":"database dumped for a backup"');
+  // On PGlite the running server copied the database: it alone holds it.
+  if (!onPostgres) expect(fs.readFileSync(site.log, 'utf8')).toContain('"msg":"database copied for a backup"');
 
   // After the backup: a new member, a new post, a new photo.
   const later = { email: uniqueEmail('later'), as: client(site) };
@@ -165,4 +165,11 @@ it('backs up a running site, and a restore into a fresh target is the site as it
   expect(me.user.photoUrl).toBe(photoUrl);
   expect(Buffer.from(await (await again('GET', photoUrl)).arrayBuffer())).toEqual(photoAtBackup);
   expect((await client(restored)('POST', '/api/auth/sign-in/email', { email: later.email, password: TEST_PASSWORD })).status).toBe(401);
+
+  // With no server running, the command opens the embedded database itself.
+  await restored.stop();
+  const offline = command('backup', path.join(root, 'backups', 'offline.tar.gz'), target.env);
+  expect(offline.stderr).toBe('');
+  expect(offline.status).toBe(0);
+  expect(offline.stdout).toMatch(/1 member, 1 post, 0 responses, \d+ mail items?, 1 stored file/);
 }, 120_000);

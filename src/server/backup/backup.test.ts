@@ -14,8 +14,9 @@ import { acquireLock } from '../db/lock';
 import { createFileStorage } from '../deps';
 import type { FileStorage } from '../storage/storage';
 import { photoKey } from '../storage/storage';
-import { useTestApp } from '../testing/app';
-import { createEmptyPostgresDatabase } from '../testing/db';
+import { createTestApp } from '../testing/app';
+import { useShared } from '../testing/shared';
+import { createEmptyPostgresDatabase, createTestDatabaseIn } from '../testing/db';
 import { buildPost, fileBlob, insertMail, jpegBytes, signUpMember, uploadPhoto } from '../testing/factories';
 import {
   BackupError,
@@ -33,7 +34,6 @@ import {
 // DATABASE_URL is set): what a restore brings back, and everything it refuses. backup-process.test.ts does the
 // same round trip with the real commands against a running server.
 
-const t = useTestApp();
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-backup-test-'));
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -41,8 +41,14 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
   fs.rmSync(work, { recursive: true, force: true });
 });
+// The site's data folder, with the embedded database in it as the server keeps it.
+const siteDir = fs.mkdtempSync(path.join(work, 'site-'));
+const t = useShared(
+  async () => createTestApp({ database: await createTestDatabaseIn(siteDir), config: { dataDir: siteDir } }),
+  (app) => app.close(),
+);
 
-const source = (): DatabaseSource => (onPostgres ? postgresSource(t.database.url!) : pgliteSource(t.database.pglite!));
+const source = (): DatabaseSource => (onPostgres ? postgresSource(t.database.url!) : pgliteSource(t.database.pglite!, pgliteDir(siteDir)));
 const sha256Of = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 /** Every row of every table (as JSON text, sorted) and every sequence's position: a database's whole state. */
@@ -175,7 +181,12 @@ describe('a backup restored into a fresh target', () => {
     expect(result.manifest.database.counts).toMatchObject({ members: 1, posts: 1, mailWaiting: waiting });
     expect(result.manifest.files.map((f) => f.key)).toEqual([photoKey(kept.id)]);
     expect(new Set(progress)).toEqual(new Set(['database', 'files']));
-    expect(fs.readdirSync(work).sort()).toEqual(['site.tar.gz', 'site.tar.gz.sha256']); // nothing half-written left
+    expect(
+      fs
+        .readdirSync(work)
+        .filter((name) => name.startsWith('site.'))
+        .sort(),
+    ).toEqual(['site.tar.gz', 'site.tar.gz.sha256']); // nothing half-written
 
     // After the backup: a new member, a new post, a new photo.
     const later = await signUpMember(t, { prefix: 'later' });
@@ -295,7 +306,18 @@ describe('what a restore refuses, changing nothing', () => {
     await refused(extra, /holds files\/photos\/stowaway\.jpg, which its manifest does not list/);
 
     const otherKind = path.join(work, 'other-kind.tar.gz');
-    await rebuild(otherKind, (entries) => withManifest(entries, (m) => (m.database.kind = onPostgres ? 'pglite' : 'postgres')));
+    await rebuild(otherKind, (entries) => {
+      // The other kind's database: an embedded one's folder, or PostgreSQL's SQL.
+      for (const name of [...entries.keys()]) if (name.startsWith('database/')) entries.delete(name);
+      const [name, data] = onPostgres
+        ? ['database/pglite/PG_VERSION', Buffer.from('18\n')]
+        : ['database/postgres.sql', Buffer.from('select 1;\n')];
+      entries.set(name, data);
+      withManifest(entries, (m) => {
+        m.database.kind = onPostgres ? 'pglite' : 'postgres';
+        m.database.parts = [{ name, size: data.length, sha256: createHash('sha256').update(data).digest('hex') }];
+      });
+    });
     await refused(
       otherKind,
       onPostgres

@@ -1,28 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { systemClock, type Clock } from '../clock';
 import type { FileStorage } from '../storage/storage';
 import { writeArchive, type Progress } from './archive';
-import { bufferDump, dumpPglite, dumpPostgres, type DatabaseDump } from './database';
+import { copyPgliteFolder, dumpPostgres, pgliteDump, type DatabaseDump } from './database';
 import { BackupError, FILES_PREFIX, type Manifest } from './manifest';
 
 /** Makes the database's dump; `workDir` is a folder of its own for anything it writes (removed after). */
 export type DatabaseSource = (workDir: string, onProgress?: (done: number, total: number) => void) => Promise<DatabaseDump>;
 
-/** The embedded database this process holds open (the server's, or the command line's when no server runs). */
-export function pgliteSource(pglite: PGlite): DatabaseSource {
-  return async (_workDir, onProgress) => {
+/** The embedded database this process holds open on `folder` (the server's, or the command line's when no server runs). */
+export function pgliteSource(pglite: PGlite, folder: string): DatabaseSource {
+  return async (workDir, onProgress) => {
     onProgress?.(0, 1);
-    const { info, data } = await dumpPglite(pglite);
+    const into = path.join(workDir, 'pglite');
+    fs.mkdirSync(into);
+    const copy = await copyPgliteFolder(pglite, folder, into);
     onProgress?.(1, 1);
-    return bufferDump(info, data);
+    return pgliteDump(into, copy);
   };
 }
 
 /** A PostgreSQL database, dumped by pg_dump. */
 export function postgresSource(url: string): DatabaseSource {
-  return (workDir, onProgress) => dumpPostgres(url, `${workDir}/postgres.sql`, onProgress);
+  return (workDir, onProgress) => dumpPostgres(url, path.join(workDir, 'postgres.sql'), onProgress);
 }
 
 export type BackupResult = { file: string; bytes: number; sha256: string; manifest: Manifest };
@@ -46,12 +49,12 @@ export async function createBackup(opts: {
   try {
     const createdAt = (opts.clock ?? systemClock).now().toISOString();
     const dump = await opts.database(workDir, (done, total) => onProgress?.('database', done, total));
+    const parts: Manifest['database']['parts'] = [];
     const files: Manifest['files'] = [];
-    let databaseSha256 = '';
     const { bytes, sha256, manifest } = await writeArchive(
       file,
       async (add) => {
-        databaseSha256 = await add({ name: dump.entry, size: dump.size, read: () => dump.read() });
+        for (const part of dump.parts) parts.push({ name: part.name, size: part.size, sha256: await add(part) });
         const keys: string[] = [];
         for await (const item of storage.list()) keys.push(item.key);
         keys.sort();
@@ -68,11 +71,7 @@ export async function createBackup(opts: {
           onProgress?.('files', ++done, keys.length);
         }
       },
-      () => ({
-        createdAt,
-        database: { ...dump.info, entry: dump.entry, size: dump.size, sha256: databaseSha256 },
-        files,
-      }),
+      () => ({ createdAt, database: { ...dump.info, parts, folders: dump.folders ?? [] }, files }),
     );
     return { file, bytes, sha256, manifest };
   } finally {

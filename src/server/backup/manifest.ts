@@ -17,7 +17,10 @@ export const ARCHIVE_FORMAT = 'foster-network-backup';
 export const ARCHIVE_VERSION = 1;
 
 export const MANIFEST_ENTRY = 'manifest.json';
-export const DATABASE_ENTRY = { pglite: 'database/pglite.tar', postgres: 'database/postgres.sql' } as const;
+/** PostgreSQL's dump: one SQL file. */
+export const POSTGRES_ENTRY = 'database/postgres.sql';
+/** The embedded database's data folder, one entry per file. */
+export const PGLITE_PREFIX = 'database/pglite/';
 export const FILES_PREFIX = 'files/';
 
 /** The storage's key rule (src/server/storage/storage.ts checks it again on every put). */
@@ -50,13 +53,38 @@ export const databaseInfoSchema = z.object({
 });
 export type DatabaseInfo = z.infer<typeof databaseInfoSchema>;
 
-export const manifestSchema = z.object({
-  format: z.literal(ARCHIVE_FORMAT),
-  version: z.number().int().min(1),
-  createdAt: z.iso.datetime(),
-  database: databaseInfoSchema.extend({ entry: z.enum([DATABASE_ENTRY.pglite, DATABASE_ENTRY.postgres]), size, sha256 }),
-  files: z.array(z.object({ key: storageKey, size, sha256, contentType: z.string().min(1).max(200) })),
-});
+/** A path inside the embedded database's folder: plain names, no way out of it. */
+const folderPath = z
+  .string()
+  .max(1024)
+  .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*(\/[A-Za-z0-9_][A-Za-z0-9_.-]*)*$/)
+  .refine((p) => !p.split('/').includes('..'));
+
+/** One part of the archive: its entry's name, size and SHA-256. */
+const part = z.object({ name: z.string().max(2048), size, sha256 });
+
+export const manifestSchema = z
+  .object({
+    format: z.literal(ARCHIVE_FORMAT),
+    version: z.number().int().min(1),
+    createdAt: z.iso.datetime(),
+    database: databaseInfoSchema.extend({
+      /** PostgreSQL: its SQL dump. PGlite: every file of its data folder, under database/pglite/. */
+      parts: z.array(part).min(1),
+      /** PGlite: every folder of its data folder, the empty ones too (PostgreSQL needs them). */
+      folders: z.array(folderPath).default([]),
+    }),
+    files: z.array(z.object({ key: storageKey, size, sha256, contentType: z.string().min(1).max(200) })),
+  })
+  .superRefine((m, ctx) => {
+    const fits =
+      m.database.kind === 'postgres'
+        ? m.database.parts.length === 1 && m.database.parts[0]!.name === POSTGRES_ENTRY
+        : m.database.parts.every(
+            (p) => p.name.startsWith(PGLITE_PREFIX) && folderPath.safeParse(p.name.slice(PGLITE_PREFIX.length)).success,
+          );
+    if (!fits) ctx.addIssue({ code: 'custom', path: ['database', 'parts'], message: `not the parts of a ${m.database.kind} database` });
+  });
 export type Manifest = z.infer<typeof manifestSchema>;
 
 /** The checked-in migrations' tags, oldest first. */

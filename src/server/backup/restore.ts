@@ -6,7 +6,7 @@ import { acquireLock, DataDirLockedError } from '../db/lock';
 import type { FileStorage } from '../storage/storage';
 import { readArchive, type Progress } from './archive';
 import { pgliteTargetProblem, postgresTargetProblem, restorePglite, restorePostgres } from './database';
-import { BackupError, knownMigrations, type Manifest } from './manifest';
+import { BackupError, knownMigrations, POSTGRES_ENTRY, type Manifest } from './manifest';
 
 /** Where a restore goes: an empty data folder (embedded database) or an empty PostgreSQL database. */
 export type RestoreTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -41,6 +41,8 @@ export async function restoreBackup(opts: {
   target: RestoreTarget;
   storage: FileStorage;
   onProgress?: Progress;
+  /** Where a PostgreSQL restore unpacks the archive (the system's temporary folder by default). */
+  stagingDir?: string;
 }): Promise<RestoreResult> {
   const { file, target, storage, onProgress } = opts;
   let release = () => {};
@@ -58,7 +60,8 @@ export async function restoreBackup(opts: {
       throw err;
     }
   }
-  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-restore-'));
+  // Beside the data folder: the embedded database's checked files are moved into place from here.
+  const staging = fs.mkdtempSync(path.join(target.kind === 'pglite' ? target.dataDir : (opts.stagingDir ?? os.tmpdir()), '.restore-'));
   try {
     const problem =
       (target.kind === 'pglite' ? pgliteTargetProblem(target.dataDir) : await postgresTargetProblem(target.url)) ??
@@ -79,10 +82,12 @@ export async function restoreBackup(opts: {
       }
       if (target.kind === 'pglite') {
         onProgress?.('database', 0, 1);
-        await restorePglite(target.dataDir, archive.databaseFile, manifest);
+        await restorePglite(target.dataDir, staging, manifest, archive.partFile);
         onProgress?.('database', 1, 1);
       } else {
-        await restorePostgres(target.url, archive.databaseFile, manifest, (done, total) => onProgress?.('database', done, total));
+        await restorePostgres(target.url, archive.partFile(POSTGRES_ENTRY), manifest, (done, total) =>
+          onProgress?.('database', done, total),
+        );
       }
     } catch (err) {
       // The database was not restored: the files go too, so the target is as empty as it was.

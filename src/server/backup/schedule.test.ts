@@ -6,16 +6,23 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { backupRun } from '../db/schema';
 import type { Logger } from '../logger';
 import { fromPostgres } from '../db/client';
-import { testClock, useTestApp } from '../testing/app';
+import { createTestApp, testClock } from '../testing/app';
+import { createTestDatabaseIn } from '../testing/db';
+import { useShared } from '../testing/shared';
 import { archiveName, BackupSchedule, readArchive } from '.';
 
 // Scheduled backups with the test clock, on the run's database (PGlite, or PostgreSQL with DATABASE_URL): one
 // archive per period whichever instance looks first, the newest BACKUP_KEEP kept, failures logged and recorded.
 
 const clock = testClock(new Date('2031-03-04T10:15:00Z'));
-const t = useTestApp({ clock });
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-schedule-test-'));
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true })); // after the app's own (hooks after tests run last first)
+// The site's data folder, with the embedded database in it as the server keeps it.
+const dataDir = fs.mkdtempSync(path.join(root, 'site-'));
+const t = useShared(
+  async () => createTestApp({ clock, database: await createTestDatabaseIn(dataDir), config: { dataDir } }),
+  (app) => app.close(),
+);
 
 const DAY = 24 * 3_600_000;
 
@@ -37,13 +44,13 @@ const archivesIn = (dir: string) => fs.readdirSync(dir).sort();
 describe('scheduled backups', () => {
   it('takes one backup per period, whichever instance looks first, and keeps the newest BACKUP_KEEP', async () => {
     const dir = path.join(root, 'backups');
-    const config = { dir, keep: 2, intervalHours: 24 };
+    const config = { dir, keep: 1, intervalHours: 24 };
     const one = recordingLogger();
     const two = recordingLogger();
     // The second instance: its own connection on PostgreSQL, the same embedded database otherwise.
     const otherDatabase = t.database.url ? fromPostgres(t.database.url, 2) : t.database;
-    const first = new BackupSchedule({ database: t.database, storage: t.deps.storage, clock, logger: one.logger }, config);
-    const second = new BackupSchedule({ database: otherDatabase, storage: t.deps.storage, clock, logger: two.logger }, config);
+    const first = new BackupSchedule({ database: t.database, storage: t.deps.storage, clock, logger: one.logger, dataDir }, config);
+    const second = new BackupSchedule({ database: otherDatabase, storage: t.deps.storage, clock, logger: two.logger, dataDir }, config);
     try {
       const [a, b] = await Promise.all([first.runDue(), second.runDue()]);
       expect([a, b].filter(Boolean)).toHaveLength(1);
@@ -70,23 +77,21 @@ describe('scheduled backups', () => {
       // Archives of other names are never removed.
       fs.writeFileSync(path.join(dir, 'notes.txt'), 'mine');
       fs.writeFileSync(path.join(dir, 'foster-network-by-hand.tar.gz'), 'mine too');
-      for (let day = 1; day <= 3; day++) {
+      for (let day = 1; day <= 2; day++) {
         clock.advance(DAY);
         expect(await (day % 2 ? second : first).runDue()).toBeDefined();
       }
       expect(archivesIn(dir)).toEqual([
         'foster-network-20310306-131500Z.tar.gz',
         'foster-network-20310306-131500Z.tar.gz.sha256',
-        'foster-network-20310307-131500Z.tar.gz',
-        'foster-network-20310307-131500Z.tar.gz.sha256',
         'foster-network-by-hand.tar.gz',
         'notes.txt',
       ]);
-      expect(await t.db.select({ slot: backupRun.slot }).from(backupRun)).toHaveLength(4);
+      expect(await t.db.select({ slot: backupRun.slot }).from(backupRun)).toHaveLength(3);
       // What is kept is a whole backup.
       const staging = fs.mkdtempSync(path.join(root, 'staging-'));
-      const checked = await readArchive(path.join(dir, 'foster-network-20310307-131500Z.tar.gz'), staging);
-      expect(checked.manifest.createdAt).toBe('2031-03-07T13:15:00.000Z');
+      const checked = await readArchive(path.join(dir, 'foster-network-20310306-131500Z.tar.gz'), staging);
+      expect(checked.manifest.createdAt).toBe('2031-03-06T13:15:00.000Z');
     } finally {
       if (otherDatabase !== t.database) await otherDatabase.close();
     }
@@ -97,7 +102,7 @@ describe('scheduled backups', () => {
     fs.writeFileSync(dir, 'a file where the folder should be');
     const { logger, lines } = recordingLogger();
     const schedule = new BackupSchedule(
-      { database: t.database, storage: t.deps.storage, clock, logger },
+      { database: t.database, storage: t.deps.storage, clock, logger, dataDir },
       { dir, keep: 3, intervalHours: 6 },
     );
     clock.advance(DAY);
@@ -122,7 +127,7 @@ describe('scheduled backups', () => {
     const dir = path.join(root, 'started');
     const { logger } = recordingLogger();
     const schedule = new BackupSchedule(
-      { database: t.database, storage: t.deps.storage, clock, logger },
+      { database: t.database, storage: t.deps.storage, clock, logger, dataDir },
       { dir, keep: 3, intervalHours: 1 },
     );
     clock.advance(3_600_000);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { BackupConfig } from '../config';
-import type { Database } from '../db/client';
+import { pgliteDir, type Database } from '../db/client';
 import { backupRun } from '../db/schema';
 import type { Logger } from '../logger';
 import type { FileStorage } from '../storage/storage';
@@ -40,7 +40,7 @@ export class BackupSchedule {
   private inFlight: Promise<unknown> | undefined;
 
   constructor(
-    private readonly deps: { database: Database; storage: FileStorage; clock: Clock; logger: Logger },
+    private readonly deps: { database: Database; storage: FileStorage; clock: Clock; logger: Logger; dataDir: string },
     private readonly config: BackupConfig,
     /** How often to look whether a new period has begun. */
     private readonly checkEveryMs = 60_000,
@@ -106,7 +106,8 @@ export class BackupSchedule {
 
     const file = path.join(this.config.dir, archiveName(now));
     try {
-      const source = database.kind === 'pglite' ? pgliteSource(database.pglite!) : postgresSource(database.url!);
+      const source =
+        database.kind === 'pglite' ? pgliteSource(database.pglite!, pgliteDir(this.deps.dataDir)) : postgresSource(database.url!);
       const result = await createBackup({ file, database: source, storage: this.deps.storage, clock });
       await database.db
         .update(backupRun)

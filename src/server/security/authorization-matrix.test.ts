@@ -123,8 +123,8 @@ const ROWS: Row[] = [
     expect: [403, 403, 403, 403, 403, 403, 403],
   },
   {
-    route: 'GET /internal/backup/database',
-    request: () => ({ path: '/internal/backup/database' }),
+    route: 'POST /internal/backup/database',
+    request: () => ({ path: '/internal/backup/database', body: { into: '/tmp/nowhere' } }),
     expect: [403, 403, 403, 403, 403, 403, 403],
   },
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { fromPglite, fromPostgres, PGLITE_EXTENSIONS, type Database } from '../db/client';
+import { fromPglite, fromPostgres, PGLITE_EXTENSIONS, pgliteDir, type Database } from '../db/client';
 import { withDatabase } from './global-setup';
 import { useShared } from './shared';
 
@@ -64,4 +64,16 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop
       await c.end();
     },
   };
+}
+
+/**
+ * A fresh, migrated database kept as the server keeps it: on PGlite in `dataDir/pglite`, a folder of files (from
+ * the run's template); on PostgreSQL as createTestDatabase makes it. For what reads the data folder (backups).
+ */
+export async function createTestDatabaseIn(dataDir: string): Promise<Database> {
+  if (process.env.DATABASE_URL) return createTestDatabase();
+  const file = process.env.TEST_PGLITE_TEMPLATE;
+  if (!file) throw new Error('TEST_PGLITE_TEMPLATE missing: run tests through vitest (global setup)');
+  const client = await PGlite.create(pgliteDir(dataDir), { loadDataDir: new Blob([fs.readFileSync(file)]), extensions: PGLITE_EXTENSIONS });
+  return fromPglite(client);
 }
