@@ -212,8 +212,16 @@ function internalRoutes(deps: AppDeps, token: string) {
     if (!fs.statSync(into, { throwIfNoEntry: false })?.isDirectory() || fs.readdirSync(into).length) {
       throw new AppError('BAD_REQUEST', `${into} is not an empty folder.`);
     }
+    const started = performance.now();
     const copy = await copyPgliteFolder(pglite, folder, into);
-    deps.logger.info('database copied for a backup', { files: copy.files.length, via: 'cli' });
+    const bytes = copy.files.reduce((sum, f) => sum + f.size, 0);
+    // How long the site's queries waited for the copy.
+    deps.logger.info('database copied for a backup', {
+      files: copy.files.length,
+      bytes,
+      ms: Math.round(performance.now() - started),
+      via: 'cli',
+    });
     return c.json(copy);
   });
   return app;

@@ -115,7 +115,15 @@ export function runClientProgram(
       void (async () => {
         try {
           for await (const chunk of opts.input!) {
-            if (!stdin.write(chunk)) await new Promise<void>((r) => stdin.once('drain', () => r()).once('close', () => r()));
+            if (!stdin.write(chunk)) {
+              await new Promise<void>((resolve) => {
+                const go = () => {
+                  stdin.off('drain', go).off('close', go);
+                  resolve();
+                };
+                stdin.on('drain', go).on('close', go);
+              });
+            }
             if (stdin.destroyed) return;
           }
         } catch (err) {
