@@ -8,7 +8,8 @@ import path from 'node:path';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from '../src/server/config';
 import { lockPath, openDatabase, pgliteDir } from '../src/server/db/client';
 import { DataDirLockedError, readLock } from '../src/server/db/lock';
-import { createFileStorage } from '../src/server/deps';
+import { storageFor } from '../src/server/deps';
+import { StorageUnavailableError } from '../src/server/storage/storage';
 import { readControl } from '../src/server/control';
 import {
   BackupError,
@@ -102,11 +103,14 @@ async function main() {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
+  const storage = storageFor(config);
+  // A bucket that is missing, unreachable or refuses the credentials, said in words before anything starts.
+  await storage.check().catch((err: unknown) => fail(err instanceof StorageUnavailableError ? err.message : String(err)));
   const started = Date.now();
   const result = await createBackup({
     file,
     database: config.databaseUrl ? postgresSource(config.databaseUrl) : embedded(config),
-    storage: createFileStorage(config),
+    storage,
     onProgress: (phase, done, total) => progress(phase === 'database' ? 'database' : 'stored files', done, total, started),
   });
   const { manifest } = result;

@@ -21,14 +21,21 @@ export type ThrowawayPostgres = {
   stop(): void;
   /** Stops it cleanly, copies its data folder to `dest` (for startThrowawayPostgres's `copyOf`), starts it again. */
   copyTo(dest: string): void;
+  /**
+   * Stops it and keeps its data (the fault drills' outage): `immediate` ends every connection at once, as a
+   * crash or a lost network would; `fast` as an administrator's shutdown does. `resume()` starts it again on
+   * the same port and data.
+   */
+  halt(mode?: 'immediate' | 'fast'): void;
+  resume(): void;
 };
 
 /**
  * A throw-away PostgreSQL server for tests and benchmarks: its own data folder and port, durability
- * off, removed by stop(). PostgreSQL refuses to run as root, so as root it runs as the postgres user.
+ * off (unless `durable`), removed by stop(). PostgreSQL refuses to run as root, so as root it runs as the postgres user.
  * With `copyOf` it starts on a copy of a data folder that copyTo saved (a benchmark's seeded database).
  */
-export async function startThrowawayPostgres(opts: { copyOf?: string } = {}): Promise<ThrowawayPostgres> {
+export async function startThrowawayPostgres(opts: { copyOf?: string; durable?: boolean } = {}): Promise<ThrowawayPostgres> {
   const bin = postgresBin();
   if (!bin) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-pg-'));
@@ -48,7 +55,10 @@ export async function startThrowawayPostgres(opts: { copyOf?: string } = {}): Pr
     if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   }
   const port = await freePort();
-  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  // Durability off for speed, except with `durable` (the fault drills stop it as a crash would): then a commit
+  // it acknowledged survives the stop. fsync stays off either way: the machine itself does not crash.
+  const commits = opts.durable ? '' : ' -c synchronous_commit=off';
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off${commits} -c full_page_writes=off -c max_connections=200`;
   const pgCtl = (...args: string[]) => as(path.join(bin, 'pg_ctl'), ['-D', dataDir, ...args]);
   const start = () => {
     const started = pgCtl('-o', settings, '-l', path.join(dir, 'log'), '-w', 'start');
@@ -61,6 +71,13 @@ export async function startThrowawayPostgres(opts: { copyOf?: string } = {}): Pr
     stop() {
       pgCtl('-m', 'immediate', '-w', 'stop');
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+    halt(mode = 'immediate') {
+      const stopped = pgCtl('-m', mode, '-w', 'stop');
+      if (stopped.status !== 0) throw new Error(`PostgreSQL did not stop: ${stopped.stderr}`);
+    },
+    resume() {
+      start();
     },
     copyTo(dest) {
       const stopped = pgCtl('-m', 'fast', '-w', 'stop');

@@ -5,7 +5,8 @@
 // nothing changes. Mail that was waiting at the backup is held, not sent (decision 023).
 import path from 'node:path';
 import { ConfigError, loadConfig, loadDotEnv } from '../src/server/config';
-import { createFileStorage } from '../src/server/deps';
+import { storageFor } from '../src/server/deps';
+import { StorageUnavailableError } from '../src/server/storage/storage';
 import { BackupError, describeCounts, restoreBackup } from '../src/server/backup';
 import { progress } from './progress';
 
@@ -35,11 +36,14 @@ async function main() {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
+  const storage = storageFor(config);
+  // A bucket that is missing, unreachable or refuses the credentials, said in words before anything starts.
+  await storage.check().catch((err: unknown) => fail(err instanceof StorageUnavailableError ? err.message : String(err)));
   const started = Date.now();
   const result = await restoreBackup({
     file,
     target: config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-    storage: createFileStorage(config),
+    storage,
     onProgress: (phase, done, total) => progress(PHASES[phase] ?? phase, done, total, started),
   });
   const { manifest } = result;

@@ -12,7 +12,7 @@ const failures: string[] = [];
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-reports-'));
 const started = Date.now();
 const only = process.argv.slice(2);
-const STEPS = ['typecheck', 'lint', 'api-pglite', 'api-postgres', 'build', 'e2e'] as const;
+const STEPS = ['typecheck', 'lint', 'api-pglite', 'api-postgres', 'build', 'faults', 'e2e'] as const;
 const steps = STEPS.filter((s) => only.length === 0 || only.includes(s));
 
 function elapsed() {
@@ -81,6 +81,16 @@ async function main() {
       }
     } else if (step === 'build') {
       if (!run(step, process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'])) total.failed++;
+    } else if (step === 'faults') {
+      // The fault drills' short forms (issue 15, docs/faults.md): real server processes, a throw-away PostgreSQL
+      // stopped and started, an SMTP server taken down, kill -9. Each drill counts as one test.
+      const out = path.join(reports, 'faults.json');
+      run(step, process.execPath, ['--import', 'tsx', 'scripts/faults/all.ts', '--short', '--report', out]);
+      if (fs.existsSync(out)) {
+        const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { passed: number; failed: number };
+        total.passed += r.passed;
+        total.failed += r.failed;
+      } else total.failed++;
     } else if (step === 'e2e') {
       vitest(step, ['-c', 'e2e/vitest.config.ts']);
     }

@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 missing=()
 [ -x /usr/lib/chromium/chromium ] || [ -x /usr/bin/chromium ] || missing+=(chromium)
 compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing+=(postgresql)
+command -v caddy >/dev/null || missing+=(caddy)
 if ((${#missing[@]})); then
   if [ "$(id -u)" = 0 ]; then
     echo "Installing ${missing[*]} from Debian's packages..."

@@ -25,8 +25,10 @@ import { createSessionCache } from './auth/session-cache';
 import type { AuthVariables } from './http/session';
 import type { SiteConfig } from '../shared/boot';
 import type { AppDeps } from './deps';
-import { AppError, errorBody } from './http/errors';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE, errorBody, STORAGE_UNAVAILABLE_MESSAGE } from './http/errors';
 import { pgliteDir } from './db/client';
+import { StorageUnavailableError } from './storage/storage';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
 import { securityHeaders } from './http/security-headers';
 import { requireSameOrigin } from './http/same-origin';
 import { checkResponses, contractRouter, guarded } from './http/contracts';
@@ -111,19 +113,41 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
       return c.json(errorBody('BAD_REQUEST', err.message || undefined), err.status);
     }
     const requestId = c.get('requestId');
+    if (err instanceof StorageUnavailableError) {
+      // The bucket (or folder) of photos is out of reach: not a bug of ours, and the request may be sent again.
+      logger.warn('file storage unavailable', { requestId, method: c.req.method, path: c.req.path, err: err.message });
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json(errorBody('UNAVAILABLE', STORAGE_UNAVAILABLE_MESSAGE), 503);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Not a bug of ours: the database is stopped, out of reach or too slow. The request may be sent again.
+      logger.warn('database unavailable', { requestId, method: c.req.method, path: c.req.path, err: describeError(err) });
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json(errorBody('UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE), 503);
+    }
     logger.error('unhandled error', { requestId, method: c.req.method, path: c.req.path, err });
     return c.json({ ...errorBody('INTERNAL'), requestId }, 500);
   });
 
   app.get('/healthz', (c) => c.json({ ok: true }));
+  // Ready means the database answers. The file storage is checked once, at start (main.ts), not here: every
+  // instance shares the one bucket, so a bucket that stops answering would take every instance out of the
+  // balancer at once, and the whole site down with it, when only photos are missing (decision 021).
   app.get('/readyz', async (c) => {
+    c.header('Cache-Control', 'no-store');
     try {
       await database.ping();
-      return c.json({ ok: true, database: database.kind });
     } catch (err) {
-      logger.warn('readiness check failed', { err });
+      logger.warn('readiness check failed', { err: describeError(err) });
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return c.json(errorBody('UNAVAILABLE', 'The database does not answer.'), 503);
     }
+    // Deaf to the bus, this instance would miss other instances' changes (live pages, what it keeps in memory).
+    if (!deps.live.isListening()) {
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json(errorBody('UNAVAILABLE', 'Live updates are reconnecting to the database.'), 503);
+    }
+    return c.json({ ok: true, database: database.kind });
   });
 
   app.route('/api/auth', authRoutes(deps, auth, limiter));
@@ -165,6 +189,13 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   }
 
   return { app, auth, limiter, routes };
+}
+
+/** The driver's own words, without the statement and parameters Drizzle's wrapper repeats. */
+function describeError(err: unknown): string {
+  const messages: string[] = [];
+  for (let e: unknown = err; e instanceof Error && messages.length < 4; e = e.cause) messages.push(e.message.split('\n')[0]!);
+  return messages.join(' ← ');
 }
 
 const roleChangeSchema = z.object({ email: z.string().email(), isAdmin: z.boolean() });

@@ -110,3 +110,88 @@ describe('scheduled backups', () => {
     expect(loadConfig({ DATA_DIR: '/srv/data', BACKUP_DIR: '/srv/data/backups' }).backup?.dir).toBe('/srv/data/backups');
   });
 });
+
+describe('STORAGE_URL', () => {
+  const problemsOf = (value: string) => {
+    try {
+      loadConfig({ STORAGE_URL: value });
+    } catch (err) {
+      if (err instanceof ConfigError) return err.problems;
+      throw err;
+    }
+    return [];
+  };
+
+  it('is the local folder when unset or blank', () => {
+    expect(loadConfig({}).bucket).toBeUndefined();
+    expect(loadConfig({ STORAGE_URL: '  ' }).bucket).toBeUndefined();
+  });
+
+  it('names a bucket on AWS, in us-east-1 unless a region is given', () => {
+    expect(loadConfig({ STORAGE_URL: 's3://network-photos' }).bucket).toEqual({
+      name: 'network-photos',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+      prefix: '',
+    });
+    expect(loadConfig({ STORAGE_URL: 's3://network-photos/?region=eu-west-2' }).bucket?.region).toBe('eu-west-2');
+  });
+
+  it('names a bucket on another S3-compatible service, with path-style addresses and a prefix', () => {
+    const c = loadConfig({
+      STORAGE_URL: 's3://photos.network?endpoint=https://objects.example.org:9000/&region=auto&forcePathStyle=true&prefix=site-a/files/',
+    });
+    expect(c.bucket).toEqual({
+      name: 'photos.network',
+      endpoint: 'https://objects.example.org:9000',
+      region: 'auto',
+      forcePathStyle: true,
+      prefix: 'site-a/files/',
+    });
+    expect(loadConfig({ STORAGE_URL: 's3://abc?prefix=one' }).bucket?.prefix).toBe('one/');
+  });
+
+  it('refuses a malformed URL at start-up, saying what is wrong, among the other bad variables', () => {
+    for (const [value, problem] of [
+      ['not a url', /must be a URL of the form s3:\/\/bucket/],
+      ['https://bucket.s3.amazonaws.com', /must start with s3:\/\//],
+      ['s3://Bad_Bucket', /must name the bucket/],
+      ['s3://ab', /must name the bucket/],
+      ['s3://bucket/photos', /use prefix= for a folder/],
+      ['s3://bucket:9000', /must not give a port/],
+      ['s3://bucket?endpoint=ftp://host', /endpoint= must be an http/],
+      ['s3://bucket?endpoint=host:9000', /endpoint= must be an http/],
+      ['s3://bucket?endpoint=https://host/some/path', /endpoint= must be the service address alone/],
+      ['s3://bucket?region=Europe West', /region= must be a region name/],
+      ['s3://bucket?forcePathStyle=yes', /forcePathStyle= must be true or false/],
+      ['s3://bucket?forcepathstyle=true', /unknown setting "forcepathstyle"/],
+      ['s3://bucket?region=us-east-1&region=eu-west-1', /gives region= more than once/],
+      ['s3://bucket?prefix=../up', /prefix= must be folder names/],
+    ] as const) {
+      expect(problemsOf(value).join('\n'), value).toMatch(problem);
+      expect(
+        problemsOf(value).every((p) => p.startsWith('STORAGE_URL: ')),
+        value,
+      ).toBe(true);
+    }
+    const all = (() => {
+      try {
+        loadConfig({ STORAGE_URL: 's3://Bad_Bucket', PORT: 'eighty' });
+      } catch (err) {
+        return (err as ConfigError).problems.join('\n');
+      }
+    })();
+    expect(all).toContain('STORAGE_URL');
+    expect(all).toContain('PORT');
+  });
+
+  it('refuses credentials written into it, without repeating them', () => {
+    for (const value of ['s3://AKIAEXAMPLE:wJalrSecretKey@bucket', 's3://bucket?endpoint=https://AKIAEXAMPLE:wJalrSecretKey@host']) {
+      const problems = problemsOf(value).join('\n');
+      expect(problems, value).toMatch(/must not hold credentials: give them as AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/);
+      expect(problems).not.toContain('wJalrSecretKey');
+      expect(problems).not.toContain('AKIAEXAMPLE');
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseStorageUrl, type BucketConfig } from './storage/bucket-url';
 
 const emailList = z
   .string()
@@ -51,6 +52,16 @@ const envSchema = z
       .optional()
       .transform((v) => (v === '' ? undefined : v))
       .pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+    STORAGE_URL: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v?.trim()) return undefined;
+        const parsed = parseStorageUrl(v.trim());
+        if ('bucket' in parsed) return parsed.bucket;
+        for (const message of parsed.problems) ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }),
     MAIL_FROM: z.string().min(3).default('Foster Care Network <no-reply@localhost>'),
     STAFF_EMAIL: z.email().default('team@localhost.test'),
     DONATE_URL: z.url({ protocol: /^https?$/ }).default('https://example.org/give'),
@@ -100,6 +111,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** The S3-compatible bucket files live in (STORAGE_URL); undefined: the folder DATA_DIR/files. */
+  bucket: BucketConfig | undefined;
   mailFrom: string;
   staffEmail: string;
   donateUrl: string;
@@ -148,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
+    bucket: e.STORAGE_URL,
     mailFrom: e.MAIL_FROM,
     staffEmail: e.STAFF_EMAIL.toLowerCase(),
     donateUrl: e.DONATE_URL,

@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import type { Logger } from './logger';
 import type { LiveBus } from './live/bus';
 import { createLocalStorage, type FileStorage } from './storage/storage';
+import { createS3Storage } from './storage/s3';
 import { createDbOutbox } from './mail/db-outbox';
 import type { MailDb } from './mail/outbox';
 
@@ -42,23 +43,23 @@ export type AppDeps = {
   live: LiveBus;
 };
 
-/**
- * Where the site keeps its files, as the configuration says: the app, backups and restores (decision 023)
- * and the scripts all reach them through this one choice.
- */
-export function createFileStorage(config: Config): FileStorage {
-  return createLocalStorage(path.join(config.dataDir, 'files'));
+/** Where the configuration says files live: the bucket of STORAGE_URL, or the folder DATA_DIR/files. */
+export function storageFor(config: Pick<Config, 'bucket' | 'dataDir'>): FileStorage {
+  return config.bucket ? createS3Storage(config.bucket) : createLocalStorage(path.join(config.dataDir, 'files'));
 }
 
 /**
- * The app's dependencies from their parts, as the server and the tests both make them: files in the data
- * folder, mail through the outbox in the database (which wakes the delivery worker, where one runs).
+ * The app's dependencies from their parts, as the server and the tests both make them: files where the
+ * configuration says (or in the storage given), mail through the outbox in the database (which wakes the
+ * delivery worker, where one runs).
  */
-export function appDeps(parts: Omit<AppDeps, 'storage' | 'outbox'> & { wakeMailWorker?: (() => void) | undefined }): AppDeps {
-  const { wakeMailWorker, ...deps } = parts;
+export function appDeps(
+  parts: Omit<AppDeps, 'storage' | 'outbox'> & { storage?: FileStorage | undefined; wakeMailWorker?: (() => void) | undefined },
+): AppDeps {
+  const { wakeMailWorker, storage, ...deps } = parts;
   return {
     ...deps,
-    storage: createFileStorage(deps.config),
+    storage: storage ?? storageFor(deps.config),
     outbox: createDbOutbox(deps.database.db, deps.clock, { live: deps.live, wakeWorker: wakeMailWorker }),
   };
 }

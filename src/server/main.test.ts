@@ -75,10 +75,37 @@ describe('npm run serve', () => {
     for (const name of ['PORT', 'SMTP_URL', 'ADMIN_EMAILS']) expect(res.stderr).toContain(name);
   });
 
+  it('stops at once, saying why, when the bucket of STORAGE_URL cannot be used', async () => {
+    const closedPort = await freePort();
+    const storageUrl = `s3://photos?endpoint=http://127.0.0.1:${closedPort}&forcePathStyle=true`;
+    const run = (extra: Record<string, string>) => {
+      const e = env({ STORAGE_URL: storageUrl });
+      delete e.AWS_ACCESS_KEY_ID;
+      delete e.AWS_SECRET_ACCESS_KEY;
+      // No credentials must not send the SDK to the EC2 metadata address, off this machine.
+      e.AWS_EC2_METADATA_DISABLED = 'true';
+      return spawnSync(process.execPath, [...SERVER_NODE_ARGS, entry], { env: { ...e, ...extra }, encoding: 'utf8' });
+    };
+    const unreachable = run({ AWS_ACCESS_KEY_ID: 'key-id', AWS_SECRET_ACCESS_KEY: 'a-secret-never-logged' });
+    expect(unreachable.status).toBe(1);
+    expect(unreachable.stdout + unreachable.stderr).toMatch(
+      /The bucket s3:\/\/photos\/ at http:\/\/127\.0\.0\.1:\d+ could not be reached: ECONNREFUSED/,
+    );
+    expect(unreachable.stdout + unreachable.stderr).not.toContain('a-secret-never-logged');
+    const noCredentials = run({ HOME: dataDir });
+    expect(noCredentials.status).toBe(1);
+    expect(noCredentials.stdout + noCredentials.stderr).toMatch(
+      /No credentials for the bucket s3:\/\/photos\/.*set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/,
+    );
+    // Nothing else was opened: the embedded database was not created.
+    expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+  });
+
   it('holds the embedded database alone, publishes its control address, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const first = start(port);
     await waitReady(port);
+    expect(first.output()).toContain(`"msg":"file storage ready","where":${JSON.stringify(path.join(dataDir, 'files'))}`);
     const control = JSON.parse(fs.readFileSync(path.join(dataDir, 'control.json'), 'utf8'));
     expect(control.port).toBe(port);
     expect(fs.statSync(path.join(dataDir, 'control.json')).mode & 0o077).toBe(0);

@@ -9,7 +9,7 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
-import { appDeps } from './deps';
+import { appDeps, storageFor } from './deps';
 import { seedDemoForum } from './demo/forum';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo, type DemoSecondFactor } from './demo/seed';
 import { createLogger } from './logger';
@@ -18,6 +18,7 @@ import { MailWorker } from './mail/worker';
 import { createLiveBus } from './live/bus';
 import { seedStateStats } from './states/service';
 import { controlFile } from './control';
+import { StorageUnavailableError } from './storage/storage';
 
 async function main() {
   let config;
@@ -33,6 +34,18 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   fs.mkdirSync(config.dataDir, { recursive: true });
+
+  // A bucket that is missing, unreachable or refuses the credentials stops the start here, in words, before
+  // anything else is opened, rather than failing each member's photo later (decision 021).
+  const storage = storageFor(config);
+  try {
+    await storage.check();
+  } catch (err) {
+    if (!(err instanceof StorageUnavailableError)) throw err;
+    logger.error(err.message);
+    process.exit(1);
+  }
+  logger.info('file storage ready', { where: storage.where });
 
   let database;
   try {
@@ -54,7 +67,7 @@ async function main() {
   const live = createLiveBus(database, logger.child({ part: 'live' }));
   await live.start();
   const worker = new MailWorker({ db: database.db, transport, clock, live, logger: logger.child({ part: 'mail' }) });
-  const deps = appDeps({ config, database, clock, logger, live, wakeMailWorker: () => worker.wake() });
+  const deps = appDeps({ config, database, clock, logger, live, storage, wakeMailWorker: () => worker.wake() });
   // The admin command line reaches a running embedded server through this token (the database is ours alone).
   const controlToken = database.kind === 'pglite' ? randomBytes(32).toString('hex') : undefined;
   const { app, auth } = buildApp(deps, { controlToken, distDir: config.webDistDir });

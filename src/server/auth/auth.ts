@@ -12,6 +12,7 @@ import type { Outbox } from '../deps';
 import type { LivePublisher } from '../live';
 import { MAIL_FORMS, renderMail } from '../mail';
 import type { Logger } from '../logger';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { RateLimiter } from '../rate-limit/rate-limit';
 import { GOOGLE_ERROR_PATH } from '../../shared/google';
 import { GOOGLE_PROVIDER_ID, googlePlugins, refuseUnverifiedGoogleEmail, takeOverUnverifiedAccount } from './google';
@@ -98,8 +99,11 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
     telemetry: { enabled: false },
     // Better Auth's messages join our structured log (wrong passwords are routine: debug, not warn).
     logger: {
-      log: (level, message) => {
-        if (level === 'error') logger.error(`auth: ${message}`);
+      log: (level, message, ...args: unknown[]) => {
+        // A database out of reach is answered 503 (app.ts) and is not a bug of ours: a warning.
+        if (level === 'error' && args.some((a) => isDatabaseUnavailable(a)))
+          logger.warn(`auth: ${message}`, { err: 'database unavailable' });
+        else if (level === 'error') logger.error(`auth: ${message}`);
         else logger.debug(`auth: ${message}`, { authLevel: level });
       },
     },

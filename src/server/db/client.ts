@@ -61,11 +61,35 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
   };
 }
 
-export function fromPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/** How long a PostgreSQL pool waits: for a connection (a new one, or a free one of the pool), and for a query. */
+export type PoolTimeouts = { connectMs?: number; queryMs?: number };
+
+/**
+ * The server's bounds (issue 15): with the database stopped, frozen or out of reach, or every connection
+ * busy, a request fails within ~4 s (answered 503 with Retry-After, http/errors.ts) instead of waiting for
+ * good. The server cancels a statement a little before the client gives up on it, so a slow statement ends
+ * cleanly on a live server; the client's own limit is for a server that no longer answers at all.
+ */
+export const SERVER_POOL_TIMEOUTS = { connectMs: 2_000, queryMs: 4_000 } as const satisfies PoolTimeouts;
+
+export function fromPostgres(url: string, poolSize = 10, timeouts: PoolTimeouts = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: timeouts.connectMs,
+    query_timeout: timeouts.queryMs,
+    statement_timeout: timeouts.queryMs ? Math.max(1, timeouts.queryMs - 500) : undefined,
+  });
   // An idle client's connection can drop (server restart, a test dropping its database); the pool
   // replaces it on next use, so this must not crash the process.
   pool.on('error', () => undefined);
+  // So can a client's that is checked out: in a transaction (Drizzle takes a client of its own for one), a
+  // lost connection is also emitted as an 'error' event, which nobody listens for while the client is out
+  // of the pool, and an 'error' event without a listener ends the process (issue 15: the server died when
+  // PostgreSQL stopped under load). The queries in flight fail with the error anyway, and the pool drops the
+  // broken client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  releaseBrokenClients(pool);
   const db = drizzlePg({ client: pool, schema });
   return {
     db,
@@ -76,6 +100,32 @@ export function fromPostgres(url: string, poolSize = 10): Database {
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Drizzle takes a client of its own for a transaction and sends `begin` before its try block: when `begin`
+ * fails (the connection was lost, a client handed out just as the database went away), the client is never
+ * released, and each such failure keeps one of the pool's connections for good. After an outage the pool is
+ * then empty and every request waits for a connection (issue 15). A client checked out whose connection
+ * fails is released here, with the error, so the pool drops it; releasing it again later is harmless.
+ */
+function releaseBrokenClients(pool: pg.Pool) {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  pool.connect = (async (callback?: unknown) => {
+    if (callback) return (pool.constructor.prototype as pg.Pool).connect.call(pool, callback as never);
+    const client = await connect();
+    const release = client.release.bind(client);
+    let isReleased = false;
+    const onError = (err: Error) => client.release(err);
+    client.release = (err?: Error | boolean) => {
+      if (isReleased) return;
+      isReleased = true;
+      client.removeListener('error', onError);
+      release(err);
+    };
+    client.once('error', onError);
+    return client;
+  }) as pg.Pool['connect'];
 }
 
 /**
@@ -93,7 +143,7 @@ function createPgliteInChildProcess(dir: string) {
 
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite under dataDir (locked). */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl, 10, SERVER_POOL_TIMEOUTS);
   const release = acquireLock(lockPath(opts.dataDir));
   try {
     const dir = pgliteDir(opts.dataDir);

@@ -82,6 +82,12 @@ export class SecondFactorRequiredError extends AppError {
   }
 }
 
+/** What a person reads while the database is away (answered 503 with Retry-After). */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The site cannot reach its database right now. Please try again in a few seconds.';
+
+/** What a person reads while the photos' storage is out of reach (answered 503 with Retry-After). */
+export const STORAGE_UNAVAILABLE_MESSAGE = 'Photos cannot be reached right now. Please try again in a few seconds.';
+
 export function errorBody(code: ErrorCode, message?: string): ApiError {
   return { code, message: message ?? DEFAULT_MESSAGE[code] };
 }

@@ -7,6 +7,11 @@ import type { Logger } from '../logger';
 const CHANNEL = 'live';
 /** PostgreSQL caps a NOTIFY payload at 8000 bytes; events carry ids, never content. */
 const MAX_PAYLOAD = 7900;
+/** The LISTEN connection: how long to wait for it or a query on it, how often to check it, and the longest wait between attempts. */
+const CONNECT_TIMEOUT_MS = 2_000;
+const QUERY_TIMEOUT_MS = 4_000;
+const HEARTBEAT_MS = 10_000;
+const MAX_RETRY_MS = 2_000;
 
 export type LiveListener = (event: LiveEvent) => void;
 
@@ -26,6 +31,8 @@ export type LiveBus = {
   subscribeSent(listener: LiveListener): () => void;
   start(): Promise<void>;
   close(): Promise<void>;
+  /** Whether changes made through other instances are being heard now (false while the LISTEN connection is lost). */
+  isListening(): boolean;
 };
 
 /** What code that announces changes needs of the bus (the mail outbox and worker, services). */
@@ -57,13 +64,34 @@ export function createLiveBus(database: Database, logger: Logger): LiveBus {
   /** After a lost connection, notifications sent meanwhile are gone: tell everyone to refetch. */
   const resync = () => deliver(JSON.stringify({ topic: '*', kind: 'resync', at: new Date().toISOString() }));
 
+  let isListening = database.pglite !== undefined;
+
+  /**
+   * The LISTEN connection, kept open: lost (the database restarted, the network cut), it is made again
+   * (every 100 ms, doubling to 2 s) and every page is told to refetch. A connection that stops answering
+   * without closing (a frozen server, a silent network) is caught by a heartbeat query, and a connection
+   * attempt or query gives up after a few seconds instead of waiting for good (issue 15).
+   */
   async function listenPostgres(url: string) {
     let client: pg.Client | undefined;
     let retryMs = 100;
     let timer: NodeJS.Timeout | undefined;
+    const retryLater = () => {
+      isListening = false;
+      clearTimeout(timer);
+      if (closed) return;
+      timer = setTimeout(() => void connect(true), retryMs);
+      retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+    };
+    /** Drops a connection that failed, without waiting for it to close (a frozen peer never answers). */
+    const drop = (c: pg.Client) => {
+      if (client === c) client = undefined;
+      (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      void c.end().catch(() => undefined);
+    };
     const connect = async (isReconnect: boolean) => {
       if (closed) return;
-      const c = new pg.Client({ connectionString: url });
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS });
       c.on('notification', (msg) => {
         if (msg.channel === CHANNEL && msg.payload) deliver(msg.payload);
       });
@@ -73,13 +101,13 @@ export function createLiveBus(database: Database, logger: Logger): LiveBus {
       c.on('end', () => {
         if (closed || client !== c) return;
         client = undefined;
-        timer = setTimeout(() => void connect(true), retryMs);
-        retryMs = Math.min(retryMs * 2, 5000);
+        retryLater();
       });
       try {
         await c.connect();
         await c.query(`LISTEN ${CHANNEL}`);
         client = c;
+        isListening = true;
         retryMs = 100;
         if (isReconnect) {
           logger.info('live: listening again');
@@ -87,17 +115,28 @@ export function createLiveBus(database: Database, logger: Logger): LiveBus {
         }
       } catch (err) {
         logger.warn('live: could not listen, retrying', { err: (err as Error).message, retryMs });
-        await c.end().catch(() => undefined);
-        if (!closed) timer = setTimeout(() => void connect(true), retryMs);
-        retryMs = Math.min(retryMs * 2, 5000);
+        drop(c);
+        retryLater();
       }
     };
+    const heartbeat = setInterval(() => {
+      const c = client;
+      if (!c) return;
+      c.query('select 1').catch((err: Error) => {
+        if (client !== c) return;
+        logger.warn('live: listen connection stopped answering', { err: err.message });
+        drop(c);
+        retryLater();
+      });
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
     await connect(false);
     return async () => {
+      clearInterval(heartbeat);
       clearTimeout(timer);
       const c = client;
       client = undefined;
-      await c?.end().catch(() => undefined);
+      if (c) drop(c);
     };
   }
 
@@ -125,6 +164,7 @@ export function createLiveBus(database: Database, logger: Logger): LiveBus {
         stopListening = await listenPostgres(database.url);
       }
     },
+    isListening: () => isListening && !closed,
     async close() {
       closed = true;
       // Subscribers (open event streams) end with the bus, so the HTTP server can finish closing.

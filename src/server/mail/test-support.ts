@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { Clock } from '../clock';
 
-export type ReceivedMail = { from: string; to: string[]; raw: string };
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  raw: string;
+  /** When the server accepted it (Date.now()). */
+  at: number;
+};
 
 export type TestSmtpServer = {
   url: string;
@@ -16,6 +22,12 @@ export type TestSmtpServer = {
 };
 
 export type TestSmtpOptions = {
+  /** Listen on this port (a fault drill starts the server again where the site sends); a free one by default. */
+  port?: number;
+  /** Add accepted messages to this list (kept across a stop and a new start); a new one by default. */
+  received?: ReceivedMail[];
+  /** Called as each message is accepted, before the sender hears so (a drill kills the sender right there). */
+  onAccept?: (mail: ReceivedMail) => void;
   /** Refuse the first n messages with a temporary (451) error, then accept. */
   rejectFirst?: number;
   /** Refuse every message with this permanent error. */
@@ -23,12 +35,14 @@ export type TestSmtpOptions = {
 };
 
 export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
-  const received: ReceivedMail[] = [];
+  const received: ReceivedMail[] = options.received ?? [];
   const state = { rejectedCount: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // close() ends open connections (a sender's pool keeps them) after this, not after the default 30 s.
+    closeTimeout: 100,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -44,16 +58,25 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
           return;
         }
         const { mailFrom, rcptTo } = session.envelope;
-        received.push({
+        const mail: ReceivedMail = {
           from: mailFrom ? mailFrom.address : '',
           to: rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
+          at: Date.now(),
+        };
+        received.push(mail);
+        options.onAccept?.(mail);
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
+import { fromPostgres, SERVER_POOL_TIMEOUTS } from '../db/client';
 import { mail, mailEvent } from '../db/schema';
+import { startTcpProxy } from '../testing/tcp-proxy';
 import { createLogger } from '../logger';
 import { useTestDatabase } from '../testing/db';
 import { MAIL_FORMS, enqueueMail, renderMail, type EnqueueMailInput } from './outbox';
@@ -199,7 +201,13 @@ describe('mail worker', () => {
     const item = await enqueueMail({ db: database.db, clock }, memberMessage());
     await database.db
       .update(mail)
-      .set({ state: 'PROCESSING', attempts: 1, startTime: clock.now(), lockedBy: 'crashed-worker' })
+      .set({
+        state: 'PROCESSING',
+        attempts: 1,
+        startTime: clock.now(),
+        nextAttemptAt: new Date(clock.now().getTime() + LEASE),
+        lockedBy: 'crashed-worker',
+      })
       .where(eq(mail.id, item.id));
     const w = worker(transport);
 
@@ -227,11 +235,18 @@ describe('mail worker', () => {
     const item = await enqueueMail({ db: database.db, clock }, memberMessage());
     await database.db
       .update(mail)
-      .set({ state: 'PROCESSING', attempts: 5, startTime: clock.now(), lockedBy: 'crashed-worker' })
+      .set({
+        state: 'PROCESSING',
+        attempts: 5,
+        startTime: clock.now(),
+        nextAttemptAt: new Date(clock.now().getTime() + LEASE),
+        lockedBy: 'crashed-worker',
+      })
       .where(eq(mail.id, item.id));
+    const w = worker(transport);
     clock.advance(LEASE + 1);
 
-    expect(await worker(transport).runOnce()).toEqual({ recovered: 1, sent: 0, retried: 0, failed: 0 });
+    expect(await w.runOnce()).toEqual({ recovered: 1, sent: 0, retried: 0, failed: 0 });
     const row = await load(item.id);
     expect(row).toMatchObject({ state: 'ERROR', attempts: 5 });
     expect(row.error).toMatch(/crashed-worker/);
@@ -241,12 +256,14 @@ describe('mail worker', () => {
     const held = heldTransport();
     const item = await enqueueMail({ db: database.db, clock }, memberMessage());
     const slow = worker(held.transport);
+    const { server, transport } = await smtpTransport();
+    const other = worker(transport);
     const slowRun = slow.runOnce();
     await vi.waitFor(() => expect(held.started).toHaveLength(1));
 
+    // The slow worker is not started, so it renews nothing: as if it had died.
     clock.advance(LEASE + 1);
-    const { server, transport } = await smtpTransport();
-    expect(await worker(transport).runOnce()).toMatchObject({ recovered: 1, sent: 1 });
+    expect(await other.runOnce()).toMatchObject({ recovered: 1, sent: 1 });
 
     held.release();
     expect(await slowRun).toEqual({ recovered: 0, sent: 0, retried: 0, failed: 0 });
@@ -308,5 +325,84 @@ describe('mail worker', () => {
     w.wake();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await load(later.id)).state).toBe('PENDING');
+  });
+});
+
+describe('mail worker facing faults (issue 15)', () => {
+  it('renews its claim while a send takes long, so no other worker takes the item over', async () => {
+    const held = heldTransport();
+    const item = await enqueueMail({ db: database.db, clock }, memberMessage());
+    const slow = worker(held.transport, { renewEveryMs: 20 });
+    const { server, transport } = await smtpTransport();
+    const other = worker(transport);
+    slow.start();
+    await vi.waitFor(() => expect(held.started).toHaveLength(1));
+    const claimedUntil = (await load(item.id)).nextAttemptAt.getTime();
+
+    clock.advance(LEASE - 1000);
+    await vi.waitFor(async () => expect((await load(item.id)).nextAttemptAt.getTime()).toBeGreaterThan(claimedUntil));
+    clock.advance(2000);
+    expect(await other.runOnce()).toEqual({ recovered: 0, sent: 0, retried: 0, failed: 0 });
+
+    held.release();
+    await vi.waitFor(async () => expect(await load(item.id)).toMatchObject({ state: 'SUCCESS', attempts: 1, lockedBy: null }));
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('does not use up attempts or give up while the SMTP server is out of reach, and delivers once it is back', async () => {
+    const { server, transport } = await smtpTransport();
+    const port = Number(new URL(server.url).port);
+    await server.close();
+    const item = await enqueueMail({ db: database.db, clock }, memberMessage());
+    const w = worker(transport, { maxAttempts: 2, pauseBaseMs: 1000 });
+
+    for (let i = 0; i < 4; i++) {
+      expect(await w.runOnce()).toMatchObject({ sent: 0, failed: 0 });
+      const row = await load(item.id);
+      expect(row).toMatchObject({ state: 'RETRY', attempts: 0 });
+      expect(row.error).toMatch(/ECONNREFUSED|connect/i);
+      clock.advance(60_000);
+    }
+    smtp = await startTestSmtpServer({ port });
+    expect(await w.runOnce()).toMatchObject({ sent: 1 });
+    expect(await load(item.id)).toMatchObject({ state: 'SUCCESS', attempts: 1 });
+    expect(smtp.received).toHaveLength(1);
+    const events = await eventsOf(item.id);
+    expect(events.filter((e) => e.state === 'RETRY').every((e) => /out of reach/.test(e.detail ?? ''))).toBe(true);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('mail worker losing the database (issue 15)', () => {
+  it('records a message it sent while the database was away once it is back, and never sends it again', async () => {
+    const url = new URL(database.url!);
+    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port) });
+    const viaProxy = new URL(url);
+    viaProxy.port = String(proxy.port);
+    const cutOff = fromPostgres(viaProxy.toString(), 2, SERVER_POOL_TIMEOUTS);
+    try {
+      const held = heldTransport();
+      const item = await enqueueMail({ db: database.db, clock }, memberMessage());
+      const owner = worker(held.transport, { db: cutOff.db });
+      const { server, transport } = await smtpTransport();
+      const other = worker(transport);
+      const run = owner.runOnce();
+      await vi.waitFor(() => expect(held.started).toHaveLength(1));
+
+      proxy.cut();
+      held.release();
+      await expect(run).rejects.toThrow();
+      proxy.restore();
+      // Longer than a lease later: the claim ran out while the database was away.
+      clock.advance(LEASE + 1);
+
+      expect(await owner.runOnce()).toMatchObject({ sent: 1, recovered: 0 });
+      expect(await other.runOnce()).toEqual({ recovered: 0, sent: 0, retried: 0, failed: 0 });
+      expect(await load(item.id)).toMatchObject({ state: 'SUCCESS', attempts: 1, lockedBy: null });
+      expect(server.received).toHaveLength(0);
+      expect((await eventsOf(item.id)).map((e) => e.state)).toEqual(['PENDING', 'PROCESSING', 'SUCCESS']);
+    } finally {
+      await cutOff.close();
+      await proxy.close();
+    }
   });
 });

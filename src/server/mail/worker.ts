@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { systemClock, type Clock } from '../clock';
 import type { Db } from '../db/client';
 import { mail, mailEvent } from '../db/schema';
@@ -22,10 +22,17 @@ export type MailWorkerOptions = {
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   /**
-   * How long an item may stay PROCESSING before it is taken to belong to a crashed worker. Keep it longer
-   * than the longest send (see the SMTP timeouts in transport.ts), or a slow send gets delivered twice.
+   * How long a claim on an item holds unless renewed: a worker renews the claims it holds every third of it
+   * while it sends them (and while it waits to record them), so only a worker that died (or lost the database
+   * for longer than that) lets its items go back in line once it passes (issue 15: after a kill -9, ~15 s
+   * instead of minutes).
    */
   leaseMs?: number;
+  /** How often the claims in hand are renewed; a third of the lease unless told. */
+  renewEveryMs?: number;
+  /** The wait after the SMTP server was out of reach, doubled while it stays so, up to pauseMaxMs. */
+  pauseBaseMs?: number;
+  pauseMaxMs?: number;
   /**
    * Items claimed at once; they are sent concurrently, so keep it at most the SMTP pool's connections (5):
    * a claimed item waiting for a connection would spend its lease waiting.
@@ -39,15 +46,28 @@ export type MailWorkerOptions = {
 
 export type MailRunSummary = { recovered: number; sent: number; retried: number; failed: number };
 
-type Outcome = 'sent' | 'retried' | 'failed' | 'lost';
+type Outcome = 'sent' | 'retried' | 'failed' | 'lost' | 'unreachable' | 'unrecorded';
+
+/** An attempt whose end is known (sent, or refused) but not yet written: the database was away. */
+type Unrecorded = { item: MailItem; state: 'SUCCESS' | 'RETRY' | 'ERROR'; patch: Partial<typeof mail.$inferInsert>; detail: string };
 
 const MAX_ERROR_LENGTH = 2000;
 
 /**
  * Delivers the outbox. Any number of workers (one per app instance) may share one database: items are
- * claimed with FOR UPDATE SKIP LOCKED, so each attempt belongs to exactly one worker. Delivery is
- * at-least-once: a worker that dies after sending but before recording success leaves the item
- * PROCESSING, and it is sent again once its lease expires (with the same Message-ID).
+ * claimed with FOR UPDATE SKIP LOCKED, so each attempt belongs to exactly one worker, for as long as it
+ * renews its claim (`nextAttemptAt` of a PROCESSING item is when the claim runs out).
+ *
+ * Delivery is at-least-once, and exactly once whenever the worker knows what happened (docs/faults.md):
+ * - a message sent while the database is away is remembered and recorded as sent once it is back, never
+ *   sent again; the worker keeps renewing its claim meanwhile, and other workers wait a whole lease after
+ *   they see the database again before they take over claims that ran out (so the owner records first);
+ * - an SMTP server out of reach is nobody's message's fault: the items go back in line without using up an
+ *   attempt, and the worker pauses (1 s, doubling to 8 s) instead of giving them up;
+ * - a worker that dies after the SMTP server accepted a message but before it recorded so leaves the item
+ *   PROCESSING; it is sent again once the claim runs out, with the same Message-ID, which lets the
+ *   receiving side drop the second copy. No sender can do better over SMTP: the acceptance and our record
+ *   of it cannot be one step.
  *
  * All timestamps it writes and compares come from the injected clock, so tests can move time.
  */
@@ -62,6 +82,9 @@ export class MailWorker {
   private readonly backoffBaseMs: number;
   private readonly backoffMaxMs: number;
   private readonly leaseMs: number;
+  private readonly renewEveryMs: number;
+  private readonly pauseBaseMs: number;
+  private readonly pauseMaxMs: number;
   private readonly batchSize: number;
   private readonly live: LivePublisher | undefined;
 
@@ -70,6 +93,15 @@ export class MailWorker {
   private isTicking = false;
   private isWakeRequested = false;
   private timer: NodeJS.Timeout | undefined;
+  private renewTimer: NodeJS.Timeout | undefined;
+  /** Items this worker has claimed and not yet recorded the end of (their claims are renewed). */
+  private readonly inHand = new Map<string, MailItem>();
+  private readonly unrecorded = new Map<string, Unrecorded>();
+  /** Since when (clock ms) the database has answered this worker without failing; undefined while it fails. */
+  private healthySince: number | undefined;
+  private pauseMs: number;
+  /** Real time (Date.now()) before which the worker claims nothing: the SMTP server was out of reach. */
+  private pausedUntil = 0;
   /** The run in progress (settled, never rejects), so runs never overlap and stop() can wait for it. */
   private inFlight: Promise<void> | undefined;
 
@@ -82,11 +114,16 @@ export class MailWorker {
     this.maxAttempts = options.maxAttempts ?? 5;
     this.backoffBaseMs = options.backoffBaseMs ?? 30_000;
     this.backoffMaxMs = options.backoffMaxMs ?? 60 * 60_000;
-    this.leaseMs = options.leaseMs ?? 2 * 60_000;
+    this.leaseMs = options.leaseMs ?? 15_000;
+    this.renewEveryMs = options.renewEveryMs ?? Math.floor(this.leaseMs / 3);
+    this.pauseBaseMs = options.pauseBaseMs ?? 1_000;
+    this.pauseMaxMs = options.pauseMaxMs ?? 8_000;
+    this.pauseMs = this.pauseBaseMs;
     this.batchSize = options.batchSize ?? 5;
     this.live = options.live;
     this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     if (this.maxAttempts < 1) throw new Error('maxAttempts must be at least 1');
+    this.healthySince = this.clock.now().getTime();
   }
 
   /** Starts polling; the first run happens at once. */
@@ -94,6 +131,8 @@ export class MailWorker {
     if (this.isStarted) return;
     this.isStarted = true;
     this.schedule(0);
+    this.renewTimer = setInterval(() => void this.renewClaims(), this.renewEveryMs);
+    this.renewTimer.unref();
   }
 
   /** Stops polling and resolves once the run in flight (and the sends in it) has finished. Idempotent. */
@@ -101,6 +140,8 @@ export class MailWorker {
     this.isStarted = false;
     clearTimeout(this.timer);
     this.timer = undefined;
+    clearInterval(this.renewTimer);
+    this.renewTimer = undefined;
     // Stop claiming more batches; the items already claimed are still sent and recorded.
     this.isHalting = true;
     try {
@@ -156,28 +197,69 @@ export class MailWorker {
         this.logger.debug('mail run', { ...summary });
       }
     } catch (err) {
-      // A database hiccup: the items stay where they are and the next poll tries again.
-      this.logger.error('mail worker run failed', { err });
+      // The database is away: the items stay where they are (what was sent is remembered) and the next poll
+      // tries again. Not an error of ours: a warning, once per run.
+      this.healthySince = undefined;
+      this.logger.warn('mail worker run failed', { err: err instanceof Error ? err.message : String(err) });
     } finally {
       this.isTicking = false;
     }
     if (!this.isStarted) return;
-    this.schedule(this.isWakeRequested ? 0 : this.pollMs);
+    const paused = this.pausedUntil - Date.now();
+    this.schedule(paused > 0 ? paused : this.isWakeRequested ? 0 : this.pollMs);
+  }
+
+  /** Keeps this worker's claims on the items in hand from running out while it sends (or waits to record) them. */
+  private async renewClaims() {
+    const ids = [...new Set([...this.inHand.keys(), ...this.unrecorded.keys()])];
+    if (ids.length === 0) return;
+    try {
+      await this.db
+        .update(mail)
+        .set({ nextAttemptAt: new Date(this.clock.now().getTime() + this.leaseMs) })
+        .where(and(inArray(mail.id, ids), eq(mail.state, 'PROCESSING'), eq(mail.lockedBy, this.workerId)));
+    } catch (err) {
+      this.healthySince = undefined;
+      this.logger.warn('mail claims not renewed', { err: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  /** Writes what happened to items whose end the database could not take at the time. Throws while it still cannot. */
+  private async recordRemembered(): Promise<Pick<MailRunSummary, 'sent' | 'retried' | 'failed'>> {
+    const done = { sent: 0, retried: 0, failed: 0 };
+    for (const [id, pending] of this.unrecorded) {
+      const isRecorded = await this.record(pending.item, pending.state, pending);
+      this.unrecorded.delete(id);
+      this.inHand.delete(id);
+      if (!isRecorded) continue;
+      this.logger.info('mail result recorded once the database was back', { mailId: id, state: pending.state });
+      done[pending.state === 'SUCCESS' ? 'sent' : pending.state === 'RETRY' ? 'retried' : 'failed'] += 1;
+    }
+    return done;
   }
 
   private async processDue(): Promise<MailRunSummary> {
-    const summary: MailRunSummary = { recovered: await this.recoverExpired(), sent: 0, retried: 0, failed: 0 };
+    // First what is known but not written: nobody may send those again.
+    const remembered = await this.recordRemembered();
+    this.healthySince ??= this.clock.now().getTime();
+    const summary: MailRunSummary = { recovered: await this.recoverExpired(), ...remembered };
     while (!this.isHalting) {
       const batch = await this.claim();
       if (batch.length === 0) break;
-      const results = await Promise.allSettled(batch.map((item) => this.deliver(item)));
-      let firstError: Error | undefined;
-      for (const result of results) {
-        if (result.status === 'rejected') firstError ??= result.reason instanceof Error ? result.reason : new Error(String(result.reason));
-        else if (result.value !== 'lost') summary[result.value] += 1;
+      const outcomes = await Promise.all(batch.map((item) => this.deliver(item)));
+      for (const outcome of outcomes) {
+        const key = outcome === 'unreachable' ? 'retried' : outcome;
+        if (key in summary) summary[key as keyof MailRunSummary] += 1;
       }
-      // Only recording can throw (the database is unreachable): stop here, the next run resumes.
-      if (firstError !== undefined) throw firstError;
+      if (outcomes.includes('sent')) this.pauseMs = this.pauseBaseMs;
+      if (outcomes.includes('unreachable')) {
+        // The SMTP server is out of reach: wait before claiming more, longer while it stays so.
+        this.pausedUntil = Date.now() + this.pauseMs;
+        this.pauseMs = Math.min(this.pauseMs * 2, this.pauseMaxMs);
+        break;
+      }
+      // The database went away while recording: stop here; what was sent is remembered, the next run records it.
+      if (outcomes.includes('unrecorded')) throw new Error('the database did not take the results of some attempts');
     }
     return summary;
   }
@@ -201,6 +283,8 @@ export class MailWorker {
           startTime: now,
           endTime: null,
           lockedBy: this.workerId,
+          // For a PROCESSING item: when this worker's claim runs out unless renewed.
+          nextAttemptAt: new Date(now.getTime() + this.leaseMs),
         })
         .where(inArray(mail.id, due))
         .returning();
@@ -218,6 +302,7 @@ export class MailWorker {
       }
       return items;
     });
+    for (const item of claimed) this.inHand.set(item.id, item);
     return claimed.sort((a, b) => a.date.getTime() - b.date.getTime());
   }
 
@@ -226,33 +311,69 @@ export class MailWorker {
     try {
       result = await this.transport.send(item);
     } catch (err) {
+      if (isServerUnreachable(err)) return this.putBack(item, describeError(err));
       return this.fail(item, describeError(err));
     }
-    // A failure to record from here on must not turn into a RETRY: the message has been sent.
-    const isRecorded = await this.record(item, 'SUCCESS', {
+    // From here on the message has been sent: a failure to record must never lead to sending it again.
+    const outcome = await this.end(item, 'SUCCESS', {
       patch: { endTime: this.clock.now(), error: null, info: { messageId: result.messageId, ...result.info } },
       detail: `sent as ${result.messageId}`,
     });
-    if (!isRecorded) return 'lost';
-    this.logger.info('mail sent', { mailId: item.id, form: item.form, attempt: item.attempts });
-    return 'sent';
+    if (outcome === 'done') this.logger.info('mail sent', { mailId: item.id, form: item.form, attempt: item.attempts });
+    return outcome === 'done' ? 'sent' : outcome;
   }
 
   private async fail(item: MailItem, error: string): Promise<Outcome> {
     if (item.attempts >= this.maxAttempts) {
-      const isRecorded = await this.record(item, 'ERROR', { patch: { endTime: this.clock.now(), error }, detail: error });
-      if (!isRecorded) return 'lost';
-      this.logger.error('mail gave up', { mailId: item.id, form: item.form, attempt: item.attempts, error });
-      return 'failed';
+      const outcome = await this.end(item, 'ERROR', { patch: { endTime: this.clock.now(), error }, detail: error });
+      if (outcome === 'done') this.logger.error('mail gave up', { mailId: item.id, form: item.form, attempt: item.attempts, error });
+      return outcome === 'done' ? 'failed' : outcome;
     }
     const nextAttemptAt = new Date(this.clock.now().getTime() + this.backoffMs(item.attempts));
-    const isRecorded = await this.record(item, 'RETRY', {
+    const outcome = await this.end(item, 'RETRY', {
       patch: { nextAttemptAt, error },
       detail: `${error} (next attempt at ${nextAttemptAt.toISOString()})`,
     });
-    if (!isRecorded) return 'lost';
-    this.logger.warn('mail will be retried', { mailId: item.id, attempt: item.attempts, error });
-    return 'retried';
+    if (outcome === 'done') this.logger.warn('mail will be retried', { mailId: item.id, attempt: item.attempts, error });
+    return outcome === 'done' ? 'retried' : outcome;
+  }
+
+  /**
+   * The SMTP server could not be reached: the message was never offered, so the attempt is given back (it
+   * does not count towards giving up) and the item waits for the worker's pause.
+   */
+  private async putBack(item: MailItem, error: string): Promise<Outcome> {
+    const nextAttemptAt = new Date(this.clock.now().getTime() + this.pauseMs);
+    const outcome = await this.end(item, 'RETRY', {
+      patch: { nextAttemptAt, error, attempts: item.attempts - 1 },
+      detail: `the SMTP server is out of reach: ${error} (not counted as an attempt; next try at ${nextAttemptAt.toISOString()})`,
+    });
+    if (outcome === 'done') this.logger.warn('mail server out of reach', { mailId: item.id, error });
+    return outcome === 'done' ? 'unreachable' : outcome;
+  }
+
+  /**
+   * Records the end of this worker's attempt; when the database is away, remembers it (its claim is renewed
+   * meanwhile) and records it at the next run, so a message that was sent is never sent again.
+   */
+  private async end(
+    item: MailItem,
+    state: Unrecorded['state'],
+    what: Omit<Unrecorded, 'item' | 'state'>,
+  ): Promise<'done' | 'lost' | 'unrecorded'> {
+    try {
+      const isRecorded = await this.record(item, state, what);
+      this.inHand.delete(item.id);
+      return isRecorded ? 'done' : 'lost';
+    } catch (err) {
+      this.unrecorded.set(item.id, { item, state, ...what });
+      this.logger.warn('mail result kept until the database is back', {
+        mailId: item.id,
+        state,
+        err: err instanceof Error ? err.message : String(err),
+      });
+      return 'unrecorded';
+    }
   }
 
   /** Wait before the attempt after `attempt` failed ones: base, 2×base, 4×base, … capped. */
@@ -292,21 +413,23 @@ export class MailWorker {
   }
 
   /**
-   * Puts items whose worker stopped answering (PROCESSING past the lease) back in line. The interrupted
-   * attempt counts against maxAttempts: a message that crashes the worker every time it is sent must end
-   * as ERROR instead of taking the worker down forever. It is retried at once, since it already waited a lease.
+   * Puts items whose worker stopped renewing its claim (PROCESSING past `nextAttemptAt`) back in line. Only
+   * once this worker itself has had the database answering for a whole lease: after an outage, the owner of
+   * a claim that ran out meanwhile gets that long to record what it sent. The interrupted attempt counts
+   * against maxAttempts: a message that crashes the worker every time it is sent must end as ERROR instead of
+   * taking the worker down forever. It is retried at once, since it already waited a lease.
    */
   private async recoverExpired(): Promise<number> {
     const now = this.clock.now();
-    const expiredBefore = new Date(now.getTime() - this.leaseMs);
+    if (this.healthySince === undefined || now.getTime() - this.healthySince < this.leaseMs) return 0;
     return this.db.transaction(async (tx) => {
       const stale = await tx
         .select({ id: mail.id, attempts: mail.attempts, lockedBy: mail.lockedBy })
         .from(mail)
-        .where(and(eq(mail.state, 'PROCESSING'), lt(mail.startTime, expiredBefore)))
+        .where(and(eq(mail.state, 'PROCESSING'), lt(mail.nextAttemptAt, now), or(isNull(mail.lockedBy), ne(mail.lockedBy, this.workerId))))
         .for('update', { skipLocked: true });
       for (const item of stale) {
-        const error = `worker ${item.lockedBy ?? 'unknown'} did not finish attempt ${item.attempts} within ${this.leaseMs} ms`;
+        const error = `worker ${item.lockedBy ?? 'unknown'} stopped renewing its claim on attempt ${item.attempts} (lease ${this.leaseMs} ms)`;
         const isFinal = item.attempts >= this.maxAttempts;
         const state = isFinal ? 'ERROR' : 'RETRY';
         await tx
@@ -327,6 +450,30 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const worker = new MailWorker(options);
   worker.start();
   return worker;
+}
+
+/**
+ * Errors that say the SMTP server could not be reached or would not talk (refused, timed out, reset, no such
+ * host, 421 "service not available", refused credentials), rather than that it refused this message.
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNECTION',
+  'ETIMEDOUT',
+  'ESOCKET',
+  'EDNS',
+  'EAUTH',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+export function isServerUnreachable(err: unknown): boolean {
+  const { code, responseCode } = (err ?? {}) as { code?: unknown; responseCode?: unknown };
+  if (responseCode === 421) return true;
+  if (typeof responseCode === 'number') return false;
+  return typeof code === 'string' && UNREACHABLE_CODES.has(code);
 }
 
 function describeError(err: unknown): string {

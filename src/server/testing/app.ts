@@ -16,6 +16,7 @@ import { createLiveBus, type LiveBus } from '../live/bus';
 import { createTestDatabase } from './db';
 import { SESSIONS_TOPIC } from '../auth/session-cache';
 import { useShared } from './shared';
+import type { FileStorage } from '../storage/storage';
 
 /** The password test accounts sign up with, unless a test gives another. */
 export const TEST_PASSWORD = 'correct horse 1';
@@ -68,6 +69,11 @@ export async function createTestApp(
     appOptions?: AppOptions;
     /** Serve a minimal built front end (one index.html), so the page routes exist too. */
     pages?: boolean;
+    /**
+     * Where files go (a bucket on the tests' S3 server: testing/s3-server.ts); by default where the config
+     * says, which is a folder in the app's own data folder unless `config.bucket` is given.
+     */
+    storage?: FileStorage;
   } = {},
 ) {
   const database = overrides.database ?? (await createTestDatabase());
@@ -77,7 +83,7 @@ export async function createTestApp(
   const logger = tripwireLogger(createLogger('silent'));
   const live = createLiveBus(database, logger);
   await live.start();
-  const deps = appDeps({ config, database, clock, logger, live, wakeMailWorker: overrides.wakeMailWorker });
+  const deps = appDeps({ config, database, clock, logger, live, storage: overrides.storage, wakeMailWorker: overrides.wakeMailWorker });
   let distDir: string | null = null;
   if (overrides.pages) {
     distDir = path.join(dataDir, 'dist');

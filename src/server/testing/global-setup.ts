@@ -9,6 +9,9 @@ import { fromPglite, fromPostgres, migrateDatabase, PGLITE_EXTENSIONS } from '..
 // - PGlite: the migrated data directory is dumped to a tarball that each file loads (well under a second);
 // - PostgreSQL (DATABASE_URL set): a template database that each file copies with CREATE DATABASE … TEMPLATE.
 export default async function setup() {
+  // A test that gives the AWS SDK no credentials must fail at once, not ask the EC2 metadata address
+  // (a network outside this machine) for the machine's role.
+  process.env.AWS_EC2_METADATA_DISABLED = 'true';
   const url = process.env.DATABASE_URL;
   if (url) {
     const templateName = `fn_template_${process.pid}`;

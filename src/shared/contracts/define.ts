@@ -45,6 +45,7 @@ const ERROR_DESCRIPTIONS = {
   413: 'The body is too large.',
   415: 'The body is not of the type the endpoint reads.',
   429: 'Too many requests: `Retry-After` says when to try again.',
+  503: 'Not available right now (the database is out of reach, or the instance is full): `Retry-After` says when to try again.',
 } as const;
 
 /** The failures an endpoint can answer, each with the ApiError shape. */
@@ -57,11 +58,13 @@ export function errors<const S extends keyof typeof ERROR_DESCRIPTIONS>(...statu
 type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 
 /**
- * The failures that who may call and what the endpoint reads bring with them: the access check answers 401
+ * The failures that every endpoint may answer (503 while the database is away) and those that who may call and
+ * what the endpoint reads bring with them: the access check answers 401
  * to a visitor (and 403 to a member, for an admin's endpoint); a checked query or body answers 400, a body
  * of another type 415; a path parameter that names nothing 404.
  */
 type ImpliedErrors<C extends Contract> =
+  | 503
   | (C['access'] extends 'anyone' ? never : 401)
   | (C['access'] extends 'admin' ? 403 : never)
   | (C extends { request: { query: object } } | { request: { body: object } } ? 400 : never)
@@ -69,7 +72,8 @@ type ImpliedErrors<C extends Contract> =
   | (C extends { request: { params: object } } ? 404 : never);
 
 function impliedErrors({ access, request = {} }: Contract): ErrorStatus[] {
-  const statuses: ErrorStatus[] = [];
+  // Any endpoint may find the database away (issue 15): 503, to be tried again.
+  const statuses: ErrorStatus[] = [503];
   if (access !== 'anyone') statuses.push(401);
   if (access === 'admin') statuses.push(403);
   if (request.query || request.body) statuses.push(400);
