@@ -11,12 +11,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config';
 import { fromPglite, fromPostgres, PGLITE_EXTENSIONS, pgliteDir, lockPath, type Database } from '../db/client';
 import { acquireLock } from '../db/lock';
-import { createFileStorage } from '../deps';
+import { storageFor } from '../deps';
 import type { FileStorage } from '../storage/storage';
 import { photoKey } from '../storage/storage';
 import { createTestApp } from '../testing/app';
 import { useShared } from '../testing/shared';
 import { createEmptyPostgresDatabase, createTestDatabaseIn } from '../testing/db';
+import { useS3Server } from '../testing/s3-server';
 import { buildPost, fileBlob, insertMail, jpegBytes, signUpMember, uploadPhoto } from '../testing/factories';
 import {
   BackupError,
@@ -81,7 +82,7 @@ async function storedFiles(storage: FileStorage) {
 /** A new, empty place to restore into: a data folder, and on PostgreSQL an empty database. */
 async function freshTarget() {
   const dataDir = fs.mkdtempSync(path.join(work, 'target-'));
-  const storage = createFileStorage(testConfig({ dataDir }));
+  const storage = storageFor(testConfig({ dataDir }));
   let target: RestoreTarget = { kind: 'pglite', dataDir };
   if (onPostgres) {
     const db = await createEmptyPostgresDatabase();
@@ -357,5 +358,30 @@ describe('what a backup refuses', () => {
       'the database went away',
     );
     expect(fs.readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('with the files in a bucket (STORAGE_URL)', () => {
+  const s3 = useS3Server();
+
+  it('backs up the bucket’s files and restores them into an empty bucket, refusing one that has files', async () => {
+    const site = s3.storage(await s3.createBucket('site'));
+    await site.put('photos/one.jpg', await jpegBytes({ background: '#ff0000' }), 'image/jpeg');
+    await site.put('resources/guide.pdf', Buffer.from('%PDF-1.7 a guide'), 'application/pdf');
+    const file = path.join(work, 'bucket.tar.gz');
+    const result = await createBackup({ file, database: source(), storage: site });
+    expect(result.manifest.files.map((f) => f.key)).toEqual(['photos/one.jpg', 'resources/guide.pdf']);
+
+    const target = await freshTarget();
+    const used = s3.storage(await s3.createBucket('used'));
+    await used.put('photos/someone.jpg', Buffer.from('x'), 'image/jpeg');
+    await expect(restoreBackup({ file, target: target.target, storage: used })).rejects.toThrow(
+      /The file storage \(.*\) already holds files \(such as photos\/someone\.jpg\)/,
+    );
+    expect(await target.isEmpty()).toBe(true);
+
+    const empty = s3.storage(await s3.createBucket('empty'), { prefix: 'restored/' });
+    await restoreBackup({ file, target: target.target, storage: empty });
+    expect(await storedFiles(empty)).toEqual(await storedFiles(site));
   });
 });

@@ -23,8 +23,8 @@ export type RestoreResult = {
 async function storageProblem(storage: FileStorage): Promise<string | undefined> {
   for await (const item of storage.list()) {
     return (
-      `The file storage already holds files (such as ${item.key}). A restore goes only into empty storage: ` +
-      'point DATA_DIR (or the storage setting) at an empty place and run the restore again.'
+      `The file storage (${storage.where}) already holds files (such as ${item.key}). A restore goes only into empty storage: ` +
+      'point DATA_DIR (or STORAGE_URL, for a bucket) at an empty place and run the restore again.'
     );
   }
   return undefined;
