@@ -71,7 +71,8 @@ export async function writeArchive(
   const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
   const pack = tar.pack();
   const tap = new Tap();
-  const out = fs.createWriteStream(partial, { flags: 'wx' });
+  // The archive holds members' addresses and password hashes: for the owner's eyes only.
+  const out = fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 });
   const written = pipeline(pack as unknown as NodeJS.ReadableStream, zlib.createGzip({ level: 6 }), tap, out);
   // Errors are taken from `written` below, after the parts: none goes unhandled meanwhile.
   written.catch(() => undefined);

@@ -174,6 +174,7 @@ describe('a backup restored into a fresh target', () => {
       onProgress: (phase) => progress.push(phase),
     });
     expect(result.sha256).toBe(sha256Of(archive));
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600); // members' addresses and password hashes
     expect(fs.readFileSync(`${archive}.sha256`, 'utf8')).toBe(`${result.sha256}  site.tar.gz\n`);
     expect(result.manifest.database).toMatchObject({
       kind: onPostgres ? 'postgres' : 'pglite',

@@ -45,7 +45,8 @@ export async function createBackup(opts: {
   const { file, storage, onProgress } = opts;
   if (fs.existsSync(file)) throw new BackupError(`${file} already exists. Choose a new name: a backup never overwrites a file.`);
   const workDir = `${file}.${randomBytes(4).toString('hex')}.work`;
-  fs.mkdirSync(workDir, { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(workDir, { mode: 0o700 });
   try {
     const createdAt = (opts.clock ?? systemClock).now().toISOString();
     const dump = await opts.database(workDir, (done, total) => onProgress?.('database', done, total));
