@@ -1,4 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { except } from 'hono/combine';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -13,6 +15,7 @@ import { adminRoutes } from './admin/routes';
 import { setAdmin } from './admin/roles';
 import { resetTwoFactor } from './admin/second-factor';
 import { createAuth, trustedOrigins } from './auth/auth';
+import { copyPgliteFolder } from './backup';
 import { contactRoutes } from './contact/routes';
 import { directoryRoutes } from './directory/routes';
 import { forumRoutes } from './forum/routes';
@@ -23,6 +26,7 @@ import type { AuthVariables } from './http/session';
 import type { SiteConfig } from '../shared/boot';
 import type { AppDeps } from './deps';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, errorBody, STORAGE_UNAVAILABLE_MESSAGE } from './http/errors';
+import { pgliteDir } from './db/client';
 import { StorageUnavailableError } from './storage/storage';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
 import { securityHeaders } from './http/security-headers';
@@ -212,6 +216,13 @@ function describeError(err: unknown): string {
 
 const roleChangeSchema = z.object({ email: z.string().email(), isAdmin: z.boolean() });
 const accountSchema = z.object({ email: z.string().email() });
+const backupCopySchema = z.object({
+  into: z
+    .string()
+    .min(2)
+    .max(4096)
+    .refine((p) => path.isAbsolute(p), 'must be an absolute path'),
+});
 
 /** Loopback-only control calls from the admin command line, authorised by the token in DATA_DIR. */
 function internalRoutes(deps: AppDeps, token: string) {
@@ -235,6 +246,30 @@ function internalRoutes(deps: AppDeps, token: string) {
     if (!result.ok) throw new AppError('NOT_FOUND', `No account uses the email ${email}.`);
     deps.logger.info('two-step sign-in reset', { email: result.email, hadFactor: result.hadFactor, via: 'cli' });
     return c.json(result);
+  });
+  // `npm run backup` on the embedded database, which only this process may open: a copy of its folder at one
+  // instant, into the empty folder the command line made for it, and what it holds (decision 023).
+  app.post('/backup/database', async (c) => {
+    const { into } = await readJson(c, backupCopySchema);
+    const pglite = deps.database.pglite;
+    const folder = pgliteDir(deps.config.dataDir);
+    if (!pglite || !fs.existsSync(path.join(folder, 'PG_VERSION'))) {
+      throw new AppError('NOT_FOUND', 'This server does not hold an embedded database in its data folder.');
+    }
+    if (!fs.statSync(into, { throwIfNoEntry: false })?.isDirectory() || fs.readdirSync(into).length) {
+      throw new AppError('BAD_REQUEST', `${into} is not an empty folder.`);
+    }
+    const started = performance.now();
+    const copy = await copyPgliteFolder(pglite, folder, into);
+    const bytes = copy.files.reduce((sum, f) => sum + f.size, 0);
+    // How long the site's queries waited for the copy.
+    deps.logger.info('database copied for a backup', {
+      files: copy.files.length,
+      bytes,
+      ms: Math.round(performance.now() - started),
+      via: 'cli',
+    });
+    return c.json(copy);
   });
   return app;
 }

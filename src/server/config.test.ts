@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -76,6 +77,37 @@ describe('Google sign-in settings', () => {
         expect((err as ConfigError).problems.join('\n')).toContain(name);
       }
     }
+  });
+});
+
+describe('scheduled backups', () => {
+  it('are off without BACKUP_DIR, and keep 14 daily archives by default', () => {
+    expect(loadConfig({}).backup).toBeUndefined();
+    expect(loadConfig({ BACKUP_DIR: '', BACKUP_KEEP: '', BACKUP_INTERVAL_HOURS: '' }).backup).toBeUndefined();
+    expect(loadConfig({ BACKUP_DIR: '/srv/backups' }).backup).toEqual({ dir: '/srv/backups', keep: 14, intervalHours: 24 });
+    expect(loadConfig({ BACKUP_DIR: 'backups', BACKUP_KEEP: '30', BACKUP_INTERVAL_HOURS: '6' }).backup).toEqual({
+      dir: path.resolve('backups'),
+      keep: 30,
+      intervalHours: 6,
+    });
+  });
+
+  it('refuse counts that are not whole numbers in range, and a folder among the stored files', () => {
+    for (const [env, name, message] of [
+      [{ BACKUP_DIR: '/b', BACKUP_KEEP: '0' }, 'BACKUP_KEEP', 'whole number from 1'],
+      [{ BACKUP_DIR: '/b', BACKUP_KEEP: 'many' }, 'BACKUP_KEEP', 'whole number from 1'],
+      [{ BACKUP_DIR: '/b', BACKUP_INTERVAL_HOURS: '1.5' }, 'BACKUP_INTERVAL_HOURS', 'whole number of hours'],
+      [{ BACKUP_DIR: '/b', BACKUP_INTERVAL_HOURS: '0' }, 'BACKUP_INTERVAL_HOURS', 'whole number of hours'],
+      [{ DATA_DIR: '/srv/data', BACKUP_DIR: '/srv/data/files/backups' }, 'BACKUP_DIR', 'must not be inside DATA_DIR/files'],
+    ] as const) {
+      try {
+        loadConfig(env);
+        expect.unreachable(name);
+      } catch (err) {
+        expect((err as ConfigError).problems.join('\n')).toMatch(new RegExp(`${name}: .*${message}`));
+      }
+    }
+    expect(loadConfig({ DATA_DIR: '/srv/data', BACKUP_DIR: '/srv/data/backups' }).backup?.dir).toBe('/srv/data/backups');
   });
 });
 

@@ -29,6 +29,13 @@ const optionalText = z
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
+/** A whole number in a range; an empty variable counts as unset. */
+const wholeNumber = (error: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).optional(),
+  );
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -81,6 +88,9 @@ const envSchema = z
         .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in an HTTP header)')
         .optional(),
     ),
+    BACKUP_DIR: optionalText,
+    BACKUP_KEEP: wholeNumber('must be a whole number from 1 to 10000', 1, 10_000).default(14),
+    BACKUP_INTERVAL_HOURS: wholeNumber('must be a whole number of hours from 1 to 8784 (a year)', 1, 24 * 366).default(24),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEV_SECRET) {
@@ -95,6 +105,10 @@ const envSchema = z
     }
     if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_ID'], message: 'must be set when GOOGLE_CLIENT_SECRET is' });
+    }
+    // Archives kept among the stored files would be backed up again, each one inside the next.
+    if (env.BACKUP_DIR && isInside(path.resolve(env.BACKUP_DIR), path.resolve(env.DATA_DIR, 'files'))) {
+      ctx.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'must not be inside DATA_DIR/files, where the stored files are' });
     }
   });
 
@@ -122,7 +136,17 @@ export type Config = {
   google: GoogleConfig | undefined;
   /** The bearer token Prometheus sends to GET /metrics; undefined: no /metrics (decision 022). */
   metricsToken: string | undefined;
+  /** Scheduled backups; undefined when BACKUP_DIR is not set. */
+  backup: BackupConfig | undefined;
 };
+
+/** Scheduled backups (decision 023): an archive every `intervalHours` into `dir`, the newest `keep` kept. */
+export type BackupConfig = { dir: string; keep: number; intervalHours: number };
+
+function isInside(child: string, parent: string) {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
 
 export type GoogleConfig = { clientId: string; clientSecret: string; issuerUrl: string };
 
@@ -164,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuerUrl: e.GOOGLE_ISSUER_URL }
         : undefined,
     metricsToken: e.METRICS_TOKEN,
+    backup: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP, intervalHours: e.BACKUP_INTERVAL_HOURS } : undefined,
   };
 }
 

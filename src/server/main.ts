@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { buildApp } from './app';
+import { BackupSchedule } from './backup';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
@@ -79,6 +80,14 @@ async function main() {
     logger.info('demo content ready', { created, forum: forum.created, adminSecondFactorSetUp: adminSecondFactor.isNew });
   }
   worker.start();
+  // Scheduled backups (decision 023): every instance looks; one takes each period's backup.
+  const backups = config.backup
+    ? new BackupSchedule(
+        { database, storage: deps.storage, clock, logger: logger.child({ part: 'backup' }), dataDir: config.dataDir },
+        config.backup,
+      )
+    : undefined;
+  backups?.start();
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     if (controlToken) {
@@ -116,6 +125,7 @@ async function main() {
     await live.close();
     await closed;
     await worker.stop();
+    await backups?.stop();
     await transport.close();
     if (controlToken) fs.rmSync(controlFile(config.dataDir), { force: true });
     await database.close();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   customType,
   index,
@@ -392,3 +393,22 @@ export const adminActivity = pgTable(
     index('admin_activity_actor_idx').on(t.actorUid, t.at),
   ],
 );
+
+// ---- Scheduled backups (decision 023) ----------------------------------------------------------------
+// One row per period of BACKUP_INTERVAL_HOURS: the instance that inserts it takes that period's backup, so
+// with several instances on one database exactly one of them does. The row then records how it went.
+
+export const backupRun = pgTable('backup_run', {
+  /** The start of the period this backup is for. */
+  slot: timestamp('slot', { withTimezone: true }).primaryKey(),
+  /** Which instance took it (host:pid). */
+  instance: text('instance').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** The archive's file name in BACKUP_DIR, its size and SHA-256, once written. */
+  file: text('file'),
+  bytes: bigint('bytes', { mode: 'number' }),
+  sha256: text('sha256'),
+  /** Why it failed, when it did. */
+  error: text('error'),
+});

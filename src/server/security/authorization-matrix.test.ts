@@ -124,6 +124,11 @@ const ROWS: Row[] = [
     request: (a) => ({ path: '/internal/reset-2fa', body: { email: a.email || member().email } }),
     expect: [403, 403, 403, 403, 403, 403, 403],
   },
+  {
+    route: 'POST /internal/backup/database',
+    request: () => ({ path: '/internal/backup/database', body: { into: '/tmp/nowhere' } }),
+    expect: [403, 403, 403, 403, 403, 403, 403],
+  },
 
   // ---- Better Auth, as far as it is open ----
   {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
@@ -34,6 +37,8 @@ import {
 // FUZZ_RUNS=<n> runs n cases per route (default 30); a failure prints fast-check's seed and path to replay it.
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+/** Where the backup route may copy the database to (the suite's database is in memory: it answers 404). */
+const EMPTY_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-fuzz-into-'));
 const CONTROL_TOKEN = 'fuzz-control-token';
 
 type Asker = 'visitor' | 'member' | 'admin';
@@ -74,6 +79,7 @@ const TARGETS: Record<string, Target> = {
   'GET /*': {},
   'POST /internal/admin-role': { body: ['email', 'isAdmin'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
   'POST /internal/reset-2fa': { body: ['email'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
+  'POST /internal/backup/database': { body: ['into'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
 
   'POST /api/auth/sign-up/email': {
     body: ['email', 'password', 'name', 'callbackURL', 'rememberMe', 'image', 'emailVerified', 'role', 'twoFactorEnabled'],
@@ -197,6 +203,7 @@ const GOOD: Record<string, () => unknown> = {
   days: () => '30',
   topics: () => 'posts',
   form: () => 'contact us',
+  into: () => EMPTY_DIR,
 };
 
 // ---- What fast-check puts in ----
@@ -446,6 +453,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t?.close();
+  fs.rmSync(EMPTY_DIR, { recursive: true, force: true });
 });
 
 it('every route the app serves is fuzzed', () => {
