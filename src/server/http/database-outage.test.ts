@@ -62,7 +62,7 @@ describe('a database nothing listens for', () => {
   let t: TestApp;
   beforeAll(async () => {
     const url = `postgres://nobody@127.0.0.1:${await freePort()}/nothing`;
-    t = await createTestApp({ database: fromPostgres(url, 2, SERVER_POOL_TIMEOUTS) });
+    t = await createTestApp({ database: fromPostgres(url, 2, SERVER_POOL_TIMEOUTS), liveStartWaitMs: 0 });
   });
   afterAll(() => t.close());
   expectUnavailable(() => t);
@@ -79,7 +79,10 @@ describe('a database that accepts connections and never answers', () => {
   beforeAll(async () => {
     const port = await freePort();
     await new Promise<void>((resolve) => silent.listen(port, '127.0.0.1', resolve));
-    t = await createTestApp({ database: fromPostgres(`postgres://nobody@127.0.0.1:${port}/nothing`, 2, SERVER_POOL_TIMEOUTS) });
+    t = await createTestApp({
+      database: fromPostgres(`postgres://nobody@127.0.0.1:${port}/nothing`, 2, SERVER_POOL_TIMEOUTS),
+      liveStartWaitMs: 0,
+    });
   });
   afterAll(async () => {
     await t.close();

@@ -12,6 +12,8 @@ const CONNECT_TIMEOUT_MS = 2_000;
 const QUERY_TIMEOUT_MS = 4_000;
 const HEARTBEAT_MS = 10_000;
 const MAX_RETRY_MS = 2_000;
+/** How long start() waits for the first LISTEN to hold before it lets the server go on without it. */
+const START_WAIT_MS = 60_000;
 
 export type LiveListener = (event: LiveEvent) => void;
 
@@ -29,7 +31,8 @@ export type LiveBus = {
    * travels back through the database (the response cache).
    */
   subscribeSent(listener: LiveListener): () => void;
-  start(): Promise<void>;
+  /** Starts listening; on PostgreSQL waits up to `waitMs` (a minute by default) for the first LISTEN to hold. */
+  start(opts?: { waitMs?: number }): Promise<void>;
   close(): Promise<void>;
   /** Whether changes made through other instances are being heard now (false while the LISTEN connection is lost). */
   isListening(): boolean;
@@ -72,10 +75,13 @@ export function createLiveBus(database: Database, logger: Logger): LiveBus {
    * without closing (a frozen server, a silent network) is caught by a heartbeat query, and a connection
    * attempt or query gives up after a few seconds instead of waiting for good (issue 15).
    */
-  async function listenPostgres(url: string) {
+  async function listenPostgres(url: string, waitMs: number) {
     let client: pg.Client | undefined;
     let retryMs = 100;
     let timer: NodeJS.Timeout | undefined;
+    /** Resolves once the first LISTEN holds: start() waits for it, so nothing is announced before it can be heard. */
+    let listened: () => void = () => undefined;
+    const firstListen = new Promise<void>((resolve) => (listened = resolve));
     const retryLater = () => {
       isListening = false;
       clearTimeout(timer);
@@ -108,6 +114,7 @@ export function createLiveBus(database: Database, logger: Logger): LiveBus {
         await c.query(`LISTEN ${CHANNEL}`);
         client = c;
         isListening = true;
+        listened();
         retryMs = 100;
         if (isReconnect) {
           logger.info('live: listening again');
@@ -131,6 +138,13 @@ export function createLiveBus(database: Database, logger: Logger): LiveBus {
     }, HEARTBEAT_MS);
     heartbeat.unref();
     await connect(false);
+    // A first attempt can time out on a busy machine (CONNECT_TIMEOUT_MS): the attempts go on, and start waits
+    // for one to hold, for `waitMs` at most (then /readyz says not ready until one does).
+    if (!isListening && waitMs > 0) {
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([firstListen, new Promise<void>((resolve) => (waited = setTimeout(resolve, waitMs)))]);
+      clearTimeout(waited);
+    }
     return async () => {
       clearInterval(heartbeat);
       clearTimeout(timer);
@@ -156,12 +170,12 @@ export function createLiveBus(database: Database, logger: Logger): LiveBus {
       sentListeners.add(listener);
       return () => sentListeners.delete(listener);
     },
-    async start() {
+    async start({ waitMs = START_WAIT_MS } = {}) {
       if (database.pglite) {
         const unlisten = await database.pglite.listen(CHANNEL, deliver);
         stopListening = () => unlisten();
       } else if (database.url) {
-        stopListening = await listenPostgres(database.url);
+        stopListening = await listenPostgres(database.url, waitMs);
       }
     },
     isListening: () => isListening && !closed,

@@ -74,6 +74,8 @@ export async function createTestApp(
      * says, which is a folder in the app's own data folder unless `config.bucket` is given.
      */
     storage?: FileStorage;
+    /** How long to wait for the bus's first LISTEN on PostgreSQL (0 for a database that is meant to be away). */
+    liveStartWaitMs?: number;
   } = {},
 ) {
   const database = overrides.database ?? (await createTestDatabase());
@@ -82,7 +84,7 @@ export async function createTestApp(
   const clock = overrides.clock ?? testClock();
   const logger = tripwireLogger(createLogger('silent'));
   const live = createLiveBus(database, logger);
-  await live.start();
+  await live.start({ waitMs: overrides.liveStartWaitMs });
   const deps = appDeps({ config, database, clock, logger, live, storage: overrides.storage, wakeMailWorker: overrides.wakeMailWorker });
   let distDir: string | null = null;
   if (overrides.pages) {
