@@ -112,22 +112,29 @@ export async function createPost(deps: Deps, { author, input }: { author: ForumA
       })
       .returning({ id: post.id });
     await announce(deps, tx, row!.id, 'created');
+    await queueNewPostAlert(deps, tx, author, { id: row!.id, title: input.title, body: input.body, category: category.name });
     return { id: row!.id, category };
   });
-  deps.logger.info('post created', { postId: id, uid: author.id });
-  await queueNewPostAlert(deps, author, { id, title: input.title, body: input.body, category: category.name });
+  deps.outbox.wake();
+  deps.logger.info('post created', { postId: id, uid: author.id, category: category.name });
   return { id };
 }
 
 /**
- * The network team hears of each new post (SPEC §7 "new-post alert to network staff"). The post is already
- * saved: a failure here is logged, not reported to the member, who would otherwise post it twice.
+ * The network team hears of each new post (SPEC §7 "new-post alert to network staff"), queued in the post's
+ * own transaction: a post is never saved without its alert, even if the process dies between the two (the
+ * kill -9 drill found one that was, when the alert was queued after the commit).
  */
-async function queueNewPostAlert(deps: Deps, author: ForumAuthor, created: { id: number; title: string; body: string; category: string }) {
+async function queueNewPostAlert(
+  deps: Deps,
+  tx: Tx,
+  author: ForumAuthor,
+  created: { id: number; title: string; body: string; category: string },
+) {
   const name = `${author.firstName} ${author.lastName}`.trim();
   const link = `${deps.config.publicUrl}/discuss/${created.id}`;
-  try {
-    await deps.outbox.add({
+  await deps.outbox.add(
+    {
       form: MAIL_FORMS.newPostAlert,
       to: deps.config.staffEmail,
       replyTo: author.email,
@@ -140,10 +147,9 @@ async function queueNewPostAlert(deps: Deps, author: ForumAuthor, created: { id:
           'Replying to this message writes to the author.',
         ],
       }),
-    });
-  } catch (err) {
-    deps.logger.error('new post alert not queued', { postId: created.id, err });
-  }
+    },
+    tx,
+  );
 }
 
 export async function updatePost(deps: Deps, { editor, id, input }: { editor: Editor; id: number; input: PostFields }): Promise<void> {
