@@ -40,6 +40,7 @@ import { AUTH_ROUTES } from '../shared/contracts/auth';
 import { readJson } from './http/validate';
 import { isPhotoUpload, profileRoutes } from './profiles/routes';
 import { liveRoutes } from './live/routes';
+import { notificationRoutes } from './notifications/routes';
 import { createRateLimiter } from './rate-limit/rate-limit';
 import { resourceRoutes } from './resources/routes';
 import { statesRoutes } from './states/routes';
@@ -179,6 +180,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', analyticsRoutes(deps, limiter))
     .route('/', liveRoutes(deps, deps.live, { onOpenStreams: metrics?.setLiveStreams }))
     .route('/', forumRoutes(deps, limiter, answers))
+    .route('/', notificationRoutes(deps))
     .route('/', profileRoutes(deps, limiter, answers))
     .route('/', directoryRoutes(deps, limiter, answers))
     .route('/', contactRoutes(deps, limiter))

@@ -429,13 +429,8 @@ export const postFollow = pgTable(
     following: boolean('following').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // The followers of a post, read with each new response.
-  (t) => [
-    primaryKey({ columns: [t.uid, t.postId] }),
-    index('post_follow_post_idx')
-      .on(t.postId)
-      .where(sql`${t.following}`),
-  ],
+  // The followers (and explicit unfollowers) of a post, read with each new response.
+  (t) => [primaryKey({ columns: [t.uid, t.postId] }), index('post_follow_post_idx').on(t.postId)],
 );
 
 export const categoryFollow = pgTable(

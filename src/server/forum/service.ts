@@ -7,6 +7,7 @@ import { post, postCategory, postResponse, profile } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail } from '../mail';
+import { followAutomatically } from '../notifications';
 import { canEdit, type Viewer } from './queries';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'logger' | 'live' | 'outbox'>;
@@ -111,6 +112,7 @@ export async function createPost(deps: Deps, { author, input }: { author: ForumA
         postCategory: category.id,
       })
       .returning({ id: post.id });
+    await followAutomatically(tx, { uid: author.id, postId: row!.id, now });
     await announce(deps, tx, row!.id, 'created');
     return { id: row!.id, category };
   });
@@ -186,6 +188,7 @@ export async function createResponse(
         post: input.body,
       })
       .returning({ id: postResponse.id });
+    await followAutomatically(tx, { uid: author.id, postId, now });
     // Adding words needs no rebuild: the new response's words join the others.
     await tx
       .update(post)

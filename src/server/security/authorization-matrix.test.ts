@@ -9,6 +9,7 @@ import {
 } from '../testing/factories';
 import {
   addressesIn,
+  categoryIdOf,
   createRouteSuiteApp,
   expectEveryServedRoute,
   newMailId,
@@ -337,6 +338,17 @@ const ROWS: Row[] = [
     request: async () => ({ path: `/api/posts/${await postBy(member())}/responses`, body: { body: 'A response' } }),
     expect: [401, 403, 403, 201, 201, 201, 201],
   },
+  // ---- Following (issue 16): whoever may post follows posts and categories ----
+  ...(['GET', 'PUT', 'DELETE'] as const).map((method) => ({
+    route: `${method} /api/posts/:id/follow`,
+    request: async () => ({ path: `/api/posts/${await postBy(member())}/follow` }),
+    expect: [401, 403, 403, 200, 200, 200, 200] as const,
+  })),
+  ...(['PUT', 'DELETE'] as const).map((method) => ({
+    route: `${method} /api/post-categories/:id/follow`,
+    request: async () => ({ path: `/api/post-categories/${await categoryIdOf(t, await postBy(member()))}/follow` }),
+    expect: [401, 403, 403, 200, 200, 200, 200] as const,
+  })),
   {
     route: 'PATCH /api/post-responses/:id',
     request: async () => ({ path: `/api/post-responses/${await responseBy(member())}`, body: { body: 'Changed' } }),

@@ -47,4 +47,7 @@ CREATE INDEX "notification_recipient_idx" ON "notification" USING btree ("recipi
 CREATE INDEX "notification_unread_idx" ON "notification" USING btree ("recipient_uid") WHERE "notification"."read_at" is null;--> statement-breakpoint
 CREATE INDEX "notification_response_idx" ON "notification" USING btree ("response_id");--> statement-breakpoint
 CREATE INDEX "notification_actor_idx" ON "notification" USING btree ("actor_uid");--> statement-breakpoint
-CREATE INDEX "post_follow_post_idx" ON "post_follow" USING btree ("post_id") WHERE "post_follow"."following";
+CREATE INDEX "post_follow_post_idx" ON "post_follow" USING btree ("post_id");--> statement-breakpoint
+-- Hand-written: the authors of posts and responses written before notifications follow those posts, as new ones will.
+INSERT INTO "post_follow" ("uid", "post_id", "following") SELECT "poster_uid", "id", true FROM "post" WHERE "poster_uid" IS NOT NULL ON CONFLICT DO NOTHING;--> statement-breakpoint
+INSERT INTO "post_follow" ("uid", "post_id", "following") SELECT DISTINCT "poster_uid", "original_post_id", true FROM "post_response" WHERE "poster_uid" IS NOT NULL ON CONFLICT DO NOTHING;

@@ -1,0 +1,56 @@
+import type { Context } from 'hono';
+import type { Contract } from '../../shared/contracts/define';
+import * as contracts from '../../shared/contracts/notifications';
+import type { AppDeps } from '../deps';
+import { contractRouter, guarded } from '../http/contracts';
+import { AppError } from '../http/errors';
+import { requireUser, type AuthVariables } from '../http/session';
+import { requireForumAuthor } from '../forum';
+import { readFollowState, setCategoryFollow, setPostFollow } from './follows';
+
+type C = Context<{ Variables: AuthVariables }>;
+
+/** Ids are positive 32-bit integers; anything else names nothing. */
+function idParam(c: C, what: string): number {
+  const raw = c.req.param('id') ?? '';
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  if (id < 1 || id > 2_147_483_647) throw new AppError('NOT_FOUND', `No such ${what}.`);
+  return id;
+}
+
+/**
+ * Following (issue 16): members who may post (a saved profile and a confirmed address) follow and unfollow
+ * posts and categories.
+ */
+export function notificationRoutes(deps: AppDeps) {
+  const g = <const K extends Contract>(k: K) => guarded(deps, k);
+  /** Who may follow: whoever may post. */
+  const follower = async (c: C) => (await requireForumAuthor(deps, requireUser(c))).id;
+
+  return contractRouter()
+    .openapi(g(contracts.getPostFollow), async (c) => {
+      const uid = await follower(c);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await readFollowState(deps.database.db, { uid, postId: idParam(c, 'post') }), 200);
+    })
+    .openapi(g(contracts.followPost), async (c) => {
+      const uid = await follower(c);
+      const postId = idParam(c, 'post');
+      return c.json(await setPostFollow(deps.database.db, { uid, postId, following: true, now: deps.clock.now() }), 200);
+    })
+    .openapi(g(contracts.unfollowPost), async (c) => {
+      const uid = await follower(c);
+      const postId = idParam(c, 'post');
+      return c.json(await setPostFollow(deps.database.db, { uid, postId, following: false, now: deps.clock.now() }), 200);
+    })
+    .openapi(g(contracts.followCategory), async (c) => {
+      const uid = await follower(c);
+      const categoryId = idParam(c, 'category');
+      return c.json(await setCategoryFollow(deps.database.db, { uid, categoryId, following: true, now: deps.clock.now() }), 200);
+    })
+    .openapi(g(contracts.unfollowCategory), async (c) => {
+      const uid = await follower(c);
+      const categoryId = idParam(c, 'category');
+      return c.json(await setCategoryFollow(deps.database.db, { uid, categoryId, following: false, now: deps.clock.now() }), 200);
+    });
+}
