@@ -36,3 +36,44 @@ export const NOTIFICATIONS_TOPIC_FAMILY = 'notifications';
 export function notificationsTopic(uid: string): string {
   return `${NOTIFICATIONS_TOPIC_FAMILY}:${uid}`;
 }
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** A list position: the time in microseconds since 1970 and the uuid of the last notification shown. */
+export const notificationListQuerySchema = z.object({
+  before: z
+    .string()
+    .regex(/^\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a list position')
+    .optional(),
+});
+
+export const notificationViewSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    /** Who did it: "First Last", or a former member once their account is deleted. */
+    actor: z.object({ name: z.string(), isFormerMember: z.boolean() }),
+    post: z.object({ id: z.number().int(), title: z.string() }),
+    responseId: z.number().int().nullable(),
+    createdAt: z.iso.datetime(),
+    readAt: z.iso.datetime().nullable(),
+    /** The page of the thing itself, from the site's root. */
+    link: z.string(),
+  })
+  .meta({ id: 'Notification' });
+export type NotificationView = z.infer<typeof notificationViewSchema>;
+
+export const notificationListResponseSchema = z.object({
+  notifications: z.array(notificationViewSchema),
+  /** Pass as `before` to get the next (older) page; null at the end of the list. */
+  nextCursor: z.string().nullable(),
+  unread: z.number().int(),
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
+
+export const unreadCountSchema = z.object({ unread: z.number().int() });
+
+/** What a notification links to. */
+export function notificationLink(postId: number): string {
+  return `/discuss/${postId}`;
+}

@@ -7,7 +7,7 @@ import { post, postCategory, postResponse, profile } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail } from '../mail';
-import { followAutomatically } from '../notifications';
+import { followAutomatically, notifyResponse } from '../notifications';
 import { canEdit, type Viewer } from './queries';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'logger' | 'live' | 'outbox'>;
@@ -179,7 +179,7 @@ export async function createResponse(
 ): Promise<{ id: number }> {
   const now = deps.clock.now();
   const id = await deps.database.db.transaction(async (tx) => {
-    await lockPost(tx, postId);
+    const { posterUid } = await lockPost(tx, postId);
     const [row] = await tx
       .insert(postResponse)
       .values({
@@ -197,6 +197,8 @@ export async function createResponse(
       })
       .where(eq(post.id, postId));
     await announce(deps, tx, postId, 'response-created');
+    const actor = { uid: author.id, name: `${author.firstName} ${author.lastName}`.trim() };
+    await notifyResponse(deps.live, tx, { postId, postAuthorUid: posterUid, responseId: row!.id, actor, now });
     return row!.id;
   });
   deps.logger.info('response created', { postId, responseId: id, uid: author.id });

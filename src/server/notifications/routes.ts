@@ -7,6 +7,9 @@ import { AppError } from '../http/errors';
 import { requireUser, type AuthVariables } from '../http/session';
 import { requireForumAuthor } from '../forum';
 import { readFollowState, setCategoryFollow, setPostFollow } from './follows';
+import { listNotifications, markAllRead, markRead, unreadCount } from './service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type C = Context<{ Variables: AuthVariables }>;
 
@@ -19,8 +22,8 @@ function idParam(c: C, what: string): number {
 }
 
 /**
- * Following (issue 16): members who may post (a saved profile and a confirmed address) follow and unfollow
- * posts and categories.
+ * Notifications (issue 16): members who may post (a saved profile and a confirmed address) follow and
+ * unfollow posts and categories; every signed-in member reads their own notifications and marks them read.
  */
 export function notificationRoutes(deps: AppDeps) {
   const g = <const K extends Contract>(k: K) => guarded(deps, k);
@@ -52,5 +55,27 @@ export function notificationRoutes(deps: AppDeps) {
       const uid = await follower(c);
       const categoryId = idParam(c, 'category');
       return c.json(await setCategoryFollow(deps.database.db, { uid, categoryId, following: false, now: deps.clock.now() }), 200);
+    })
+    .openapi(g(contracts.listNotifications), async (c) => {
+      const uid = requireUser(c).id;
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listNotifications(deps.database.db, { uid, before: c.req.valid('query').before }), 200);
+    })
+    .openapi(g(contracts.countUnread), async (c) => {
+      const uid = requireUser(c).id;
+      c.header('Cache-Control', 'no-store');
+      return c.json({ unread: await unreadCount(deps.database.db, uid) }, 200);
+    })
+    .openapi(g(contracts.markAllRead), async (c) => {
+      const uid = requireUser(c).id;
+      const marked = await markAllRead({ db: deps.database.db, live: deps.live }, { uid, now: deps.clock.now() });
+      return c.json({ ok: true as const, marked }, 200);
+    })
+    .openapi(g(contracts.markRead), async (c) => {
+      const uid = requireUser(c).id;
+      const id = c.req.param('id') ?? '';
+      if (!UUID.test(id)) throw new AppError('NOT_FOUND', 'This notification does not exist.');
+      await markRead({ db: deps.database.db, live: deps.live }, { uid, id, now: deps.clock.now() });
+      return c.json({ ok: true as const }, 200);
     });
 }

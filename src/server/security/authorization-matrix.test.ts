@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { notification } from '../db/schema';
 import {
   authorOf as forumAuthorOf,
   signUpAdmin,
@@ -94,6 +96,18 @@ async function newActor(role: Role): Promise<Actor> {
 const authorOf = (actor: Actor) => forumAuthorOf(actor, { firstName: actor.role, lastName: 'Matrix' });
 
 const postBy = (actor: Actor) => newPostId(t, authorOf(actor));
+/** A new notification for the actor: a response by somebody else to a post of theirs. */
+async function notificationOf(actor: Actor): Promise<string> {
+  const postId = await postBy(actor);
+  await newResponseId(t, authorOf(actors.other), postId);
+  const [row] = await t.db
+    .select({ id: notification.id })
+    .from(notification)
+    .where(eq(notification.recipientUid, actor.id))
+    .orderBy(desc(notification.createdAt))
+    .limit(1);
+  return row!.id;
+}
 const responseBy = (actor: Actor) => newResponseId(t, authorOf(actor));
 const newMail = (state?: 'SUCCESS' | 'ERROR') => newMailId(t, state);
 
@@ -349,6 +363,24 @@ const ROWS: Row[] = [
     request: async () => ({ path: `/api/post-categories/${await categoryIdOf(t, await postBy(member()))}/follow` }),
     expect: [401, 403, 403, 200, 200, 200, 200] as const,
   })),
+  // ---- Notifications: every signed-in member reads their own ----
+  { route: 'GET /api/notifications', request: () => ({ path: '/api/notifications' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'GET /api/notifications/unread-count',
+    request: () => ({ path: '/api/notifications/unread-count' }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/notifications/read-all',
+    request: () => ({ path: '/api/notifications/read-all' }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    // The member's own notification: only they find it.
+    route: 'POST /api/notifications/:id/read',
+    request: async () => ({ path: `/api/notifications/${await notificationOf(member())}/read` }),
+    expect: [401, 404, 404, 200, 404, 404, 404],
+  },
   {
     route: 'PATCH /api/post-responses/:id',
     request: async () => ({ path: `/api/post-responses/${await responseBy(member())}`, body: { body: 'Changed' } }),

@@ -8,6 +8,7 @@ import { activityListQuerySchema, mailListQuerySchema, overviewQuerySchema, prof
 import { contactInputSchema } from '../../shared/contact';
 import { directoryQuerySchema, memberMessageSchema } from '../../shared/directory';
 import { postInputSchema, postListQuerySchema, responseInputSchema } from '../../shared/forum';
+import { notificationListQuerySchema } from '../../shared/notifications';
 import { pageViewSchema } from '../../shared/page-view';
 import { PROFILE_FIELDS } from '../../shared/profile';
 import { stateStatUpdateSchema } from '../../shared/state-stat';
@@ -139,6 +140,10 @@ const TARGETS: Record<string, Target> = {
     askers: ['member', 'admin'],
   },
   'DELETE /api/post-responses/:id': { params: { id: newResponseId }, askers: ['member', 'admin'] },
+  'GET /api/notifications': { query: keys(notificationListQuerySchema) },
+  'GET /api/notifications/unread-count': {},
+  'POST /api/notifications/read-all': {},
+  'POST /api/notifications/:id/read': { params: { id: () => '00000000-0000-4000-8000-000000000000' } },
   'GET /api/posts/:id/follow': { params: { id: () => String(post()) }, askers: ['member', 'admin'] },
   'PUT /api/posts/:id/follow': { params: { id: () => String(post()) }, askers: ['member', 'admin'] },
   'DELETE /api/posts/:id/follow': { params: { id: () => String(post()) }, askers: ['member', 'admin'] },

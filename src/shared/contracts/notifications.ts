@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { categoryFollowStateSchema, followStateSchema } from '../notifications';
-import { contract, errors, json } from './define';
+import {
+  categoryFollowStateSchema,
+  followStateSchema,
+  notificationListQuerySchema,
+  notificationListResponseSchema,
+  unreadCountSchema,
+} from '../notifications';
+import { contract, errors, json, okSchema } from './define';
 
 // Notifications (issue 16, decision 025): members with a confirmed address and a saved profile follow posts
 // and categories (writing a post or a response follows it already).
@@ -56,4 +62,42 @@ export const unfollowCategory = contract({
   summary: 'Stop following a category',
   request: { params: idParams },
   responses: { 200: json(categoryFollowStateSchema, 'Not followed'), ...errors(403) },
+});
+
+export const listNotifications = contract({
+  method: 'get',
+  path: '/notifications',
+  access: 'member',
+  tags,
+  summary: "A page of the member's notifications, newest first, and how many are unread",
+  request: { query: notificationListQuerySchema },
+  responses: { 200: json(notificationListResponseSchema, 'The page, and where the next one starts') },
+});
+
+export const countUnread = contract({
+  method: 'get',
+  path: '/notifications/unread-count',
+  access: 'member',
+  tags,
+  summary: "How many of the member's notifications are unread (the bell)",
+  responses: { 200: json(unreadCountSchema, 'The count') },
+});
+
+export const markRead = contract({
+  method: 'post',
+  path: '/notifications/{id}/read',
+  access: 'member',
+  tags,
+  summary: 'Mark one notification read (opened)',
+  request: { params: z.object({ id: z.string().meta({ description: 'A notification id (uuid)' }) }) },
+  responses: { 200: json(okSchema, 'Read') },
+});
+
+export const markAllRead = contract({
+  method: 'post',
+  path: '/notifications/read-all',
+  access: 'member',
+  tags,
+  summary: "Mark all the member's notifications read",
+  responses: { 200: json(okSchema.extend({ marked: z.number().int() }), 'How many were unread') },
 });
