@@ -204,7 +204,13 @@ export const profile = pgTable(
 
 export const deliveryState = pgEnum('delivery_state', ['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR', 'RETRY']);
 
-export type MailMessage = { subject: string; text: string; html: string };
+export type MailMessage = {
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers of this message (the List-Unsubscribe pair of notification mail); none for other mail. */
+  headers?: Record<string, string>;
+};
 
 export const mail = pgTable(
   'mail',

@@ -71,7 +71,11 @@ async function ensureCategory(tx: Tx, name: string): Promise<{ id: number; name:
 
 /** Locks the post for the rest of the transaction, so changes to it and its responses happen one at a time. */
 async function lockPost(tx: Tx, id: number) {
-  const [row] = await tx.select({ id: post.id, posterUid: post.posterUid }).from(post).where(eq(post.id, id)).for('update');
+  const [row] = await tx
+    .select({ id: post.id, posterUid: post.posterUid, postTitle: post.postTitle })
+    .from(post)
+    .where(eq(post.id, id))
+    .for('update');
   if (!row) throw new AppError('NOT_FOUND', POST_NOT_FOUND);
   return row;
 }
@@ -178,8 +182,8 @@ export async function createResponse(
   { author, postId, input }: { author: ForumAuthor; postId: number; input: ResponseFields },
 ): Promise<{ id: number }> {
   const now = deps.clock.now();
-  const id = await deps.database.db.transaction(async (tx) => {
-    const { posterUid } = await lockPost(tx, postId);
+  const { id, mailed } = await deps.database.db.transaction(async (tx) => {
+    const { posterUid, postTitle } = await lockPost(tx, postId);
     const [row] = await tx
       .insert(postResponse)
       .values({
@@ -198,9 +202,19 @@ export async function createResponse(
       .where(eq(post.id, postId));
     await announce(deps, tx, postId, 'response-created');
     const actor = { uid: author.id, name: `${author.firstName} ${author.lastName}`.trim() };
-    await notifyResponse(deps.live, tx, { postId, postAuthorUid: posterUid, responseId: row!.id, actor, now });
-    return row!.id;
+    const told = await notifyResponse(deps, tx, {
+      postId,
+      postTitle,
+      postAuthorUid: posterUid,
+      responseId: row!.id,
+      responseBody: input.body,
+      actor,
+      now,
+    });
+    return { id: row!.id, mailed: told.length > 0 };
   });
+  // Mail queued in the transaction is sent once it committed.
+  if (mailed) deps.outbox.wake();
   deps.logger.info('response created', { postId, responseId: id, uid: author.id });
   return { id };
 }

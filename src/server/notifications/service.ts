@@ -9,10 +9,18 @@ import {
 } from '../../shared/notifications';
 import type { Db } from '../db/client';
 import { cursorOf, olderThan, pageOf } from '../db/keyset';
-import { notification, post, profile, user } from '../db/schema';
+import { notification, notificationPreference, post, profile, user } from '../db/schema';
+import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import type { LivePublisher } from '../live';
+import { MAIL_FORMS, renderMail } from '../mail';
 import { followersOf } from './follows';
+import { createUnsubscribeToken } from './unsubscribe-token';
+
+/** Where members choose which mail they get (the page itself is web work still to come). */
+export const PREFERENCES_PATH = '/settings/notifications';
+/** The one-click unsubscribe (RFC 8058) every notification mail names in List-Unsubscribe. */
+export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -39,10 +47,19 @@ async function reachable(tx: Tx, uids: string[]): Promise<Map<string, string>> {
  * and its notifications are saved together or not at all; each recipient's bell hears of it once committed.
  */
 export async function notifyResponse(
-  live: LivePublisher,
+  deps: Pick<AppDeps, 'config' | 'live' | 'outbox'>,
   tx: Tx,
-  event: { postId: number; postAuthorUid: string | null; responseId: number; actor: { uid: string; name: string }; now: Date },
+  event: {
+    postId: number;
+    postTitle: string;
+    postAuthorUid: string | null;
+    responseId: number;
+    responseBody: string;
+    actor: { uid: string; name: string };
+    now: Date;
+  },
 ): Promise<Recipient[]> {
+  const { live } = deps;
   const kinds = new Map<string, NotificationKind>();
   for (const uid of await followersOf(tx, event.postId)) kinds.set(uid, 'followed_response');
   // The author hears of every response to their post, even after unfollowing it (their own preference can stop the mail).
@@ -66,7 +83,84 @@ export async function notifyResponse(
     )
     .returning({ id: notification.id, uid: notification.recipientUid, kind: notification.kind });
   for (const row of rows) await live.publish(tx, { topic: notificationsTopic(row.uid), kind: 'created', id: row.id });
-  return rows.map((row) => ({ uid: row.uid, email: emails.get(row.uid)!, kind: row.kind, notificationId: row.id }));
+  const told = rows.map((row) => ({ uid: row.uid, email: emails.get(row.uid)!, kind: row.kind, notificationId: row.id }));
+  await mailAtOnce(deps, tx, told, event);
+  return told;
+}
+
+/** Which recipients want mail for their kind: no preference row means the defaults (mail on). */
+async function wantingMail(tx: Tx, recipients: Recipient[]): Promise<Recipient[]> {
+  if (recipients.length === 0) return [];
+  const prefs = await tx
+    .select()
+    .from(notificationPreference)
+    .where(
+      inArray(
+        notificationPreference.uid,
+        recipients.map((r) => r.uid),
+      ),
+    );
+  const byUid = new Map(prefs.map((p) => [p.uid, p]));
+  return recipients.filter((r) => {
+    const pref = byUid.get(r.uid);
+    if (!pref) return true;
+    return r.kind === 'response' ? pref.mailResponse : pref.mailFollowedResponse;
+  });
+}
+
+/** The headers of RFC 2369 and RFC 8058: a mail client offers "unsubscribe" and posts to it without a page. */
+export function unsubscribeHeaders(config: AppDeps['config'], token: string) {
+  return {
+    'List-Unsubscribe': `<${unsubscribeUrl(config, token)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+export function unsubscribeUrl(config: AppDeps['config'], token: string): string {
+  return `${config.publicUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * A mail for each recipient who wants one, queued in the response's transaction. Each names the post (and
+ * links to it: the site's own sign-in asks for a password if needed; no link signs anybody in), the page of
+ * preferences, and its kind's one-click unsubscribe.
+ */
+async function mailAtOnce(
+  deps: Pick<AppDeps, 'config' | 'outbox'>,
+  tx: Tx,
+  recipients: Recipient[],
+  event: { postId: number; postTitle: string; responseBody: string; actor: { name: string }; now: Date },
+) {
+  const { config } = deps;
+  const link = `${config.publicUrl}${notificationLink(event.postId)}`;
+  for (const r of await wantingMail(tx, recipients)) {
+    const token = createUnsubscribeToken(config.sessionSecret, { uid: r.uid, kind: r.kind, now: event.now });
+    const isOwn = r.kind === 'response';
+    const rendered = renderMail({
+      subject: isOwn ? `${event.actor.name} responded to your post "${event.postTitle}"` : `New response in "${event.postTitle}"`,
+      paragraphs: [
+        isOwn
+          ? `${event.actor.name} responded to your post "${event.postTitle}" on the Foster Care Network forum:`
+          : `${event.actor.name} responded in "${event.postTitle}", a post you follow on the Foster Care Network forum:`,
+        { quote: event.responseBody },
+        { link, label: 'Read the response on the site' },
+        isOwn
+          ? 'You get this mail because somebody responded to a post of yours.'
+          : 'You get this mail because you follow this post. You can stop following it on its page.',
+        { link: `${config.publicUrl}${PREFERENCES_PATH}`, label: 'Choose which mail you get' },
+        { link: unsubscribeUrl(config, token), label: 'Stop mail like this one' },
+      ],
+    });
+    await deps.outbox.add(
+      {
+        form: isOwn ? MAIL_FORMS.notifyResponse : MAIL_FORMS.notifyFollowedResponse,
+        to: r.email,
+        ...rendered,
+        headers: unsubscribeHeaders(config, token),
+      },
+      tx,
+    );
+  }
 }
 
 export async function unreadCount(db: Db, uid: string): Promise<number> {
