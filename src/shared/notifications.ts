@@ -77,3 +77,43 @@ export const unreadCountSchema = z.object({ unread: z.number().int() });
 export function notificationLink(postId: number): string {
   return `/discuss/${postId}`;
 }
+
+/** A member's mail preferences (absent row: the defaults, replies by mail on and a weekly digest). */
+export const notificationPreferencesSchema = z
+  .object({
+    mailResponse: z.boolean(),
+    mailFollowedResponse: z.boolean(),
+    digest: z.enum(DIGEST_FREQUENCIES),
+  })
+  .meta({ id: 'NotificationPreferences' });
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  mailResponse: true,
+  mailFollowedResponse: true,
+  digest: 'weekly',
+};
+
+/** A change of preferences: any of them, at least one. */
+export const notificationPreferencesUpdateSchema = notificationPreferencesSchema
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, 'Say which preference to change');
+
+/** The one-click unsubscribe: the signed token from the mail, and `undo=1` to turn the mail back on. */
+export const unsubscribeQuerySchema = z.object({
+  token: z.string().min(1, 'The link has no token').max(2000, 'Not a link of ours'),
+  undo: z.enum(['1', 'true']).optional(),
+});
+
+/** What a token's link turns off (or, undone, back on), and whether that mail is on now. */
+export const unsubscribeStateSchema = z
+  .object({ kind: z.enum(NOTIFICATION_KINDS), label: z.string(), mail: z.boolean() })
+  .meta({ id: 'UnsubscribeState' });
+export type UnsubscribeState = z.infer<typeof unsubscribeStateSchema>;
+
+/** What a person reads when a mailed link cannot be used. */
+export const UNSUBSCRIBE_MESSAGES = {
+  malformed: 'This unsubscribe link is not complete. Copy the whole link from the mail, or change your mail settings on the site.',
+  forged: 'This unsubscribe link was not made by this site. Change your mail settings on the site instead.',
+  expired: 'This unsubscribe link has expired. Change your mail settings on the site instead.',
+} as const;

@@ -32,7 +32,7 @@ describe('notification mail', () => {
     expect(own!.message.subject).toBe('Sam Ortiz responded to your post "Night lights"');
     expect(own!.message.text).toContain('> A soft <b>blanket</b>.');
     expect(own!.message.text).toContain(`${t.config.publicUrl}/discuss/${postId}`);
-    expect(own!.message.text).toContain(`${t.config.publicUrl}/settings/notifications`);
+    expect(own!.message.text).toContain('Your mail program\'s "unsubscribe" stops mail like this one.');
     expect(own!.message.html).toContain('A soft &lt;b&gt;blanket&lt;/b&gt;.');
     expect(own!.message.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const url = /^<(.+)>$/.exec(own!.message.headers!['List-Unsubscribe']!)![1]!;

@@ -7,7 +7,9 @@ import { AppError } from '../http/errors';
 import { requireUser, type AuthVariables } from '../http/session';
 import { requireForumAuthor } from '../forum';
 import { readFollowState, setCategoryFollow, setPostFollow } from './follows';
-import { listNotifications, markAllRead, markRead, unreadCount } from './service';
+import { NOTIFICATION_KIND_LABELS, UNSUBSCRIBE_MESSAGES, type UnsubscribeState } from '../../shared/notifications';
+import { changePreferences, listNotifications, markAllRead, markRead, PREFERENCE_OF_KIND, readPreferences, unreadCount } from './service';
+import { readUnsubscribeToken, type UnsubscribeClaim } from './unsubscribe-token';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,6 +29,17 @@ function idParam(c: C, what: string): number {
  */
 export function notificationRoutes(deps: AppDeps) {
   const g = <const K extends Contract>(k: K) => guarded(deps, k);
+  /** The member and kind a mailed link names, or the 4xx that says why it cannot be used. */
+  const claimOf = (token: string): UnsubscribeClaim => {
+    const claim = readUnsubscribeToken(deps.config.sessionSecret, token, deps.clock.now());
+    if (claim === 'malformed') throw new AppError('BAD_REQUEST', UNSUBSCRIBE_MESSAGES.malformed);
+    if (claim === 'forged' || claim === 'expired') throw new AppError('FORBIDDEN', UNSUBSCRIBE_MESSAGES[claim]);
+    return claim;
+  };
+  const unsubscribeState = async (claim: UnsubscribeClaim): Promise<UnsubscribeState> => {
+    const preferences = await readPreferences(deps.database.db, claim.uid);
+    return { kind: claim.kind, label: NOTIFICATION_KIND_LABELS[claim.kind], mail: preferences[PREFERENCE_OF_KIND[claim.kind]] };
+  };
   /** Who may follow: whoever may post. */
   const follower = async (c: C) => (await requireForumAuthor(deps, requireUser(c))).id;
 
@@ -70,6 +83,37 @@ export function notificationRoutes(deps: AppDeps) {
       const uid = requireUser(c).id;
       const marked = await markAllRead({ db: deps.database.db, live: deps.live }, { uid, now: deps.clock.now() });
       return c.json({ ok: true as const, marked }, 200);
+    })
+    .openapi(g(contracts.getPreferences), async (c) => {
+      const uid = requireUser(c).id;
+      c.header('Cache-Control', 'no-store');
+      return c.json(await readPreferences(deps.database.db, uid), 200);
+    })
+    .openapi(g(contracts.updatePreferences), async (c) => {
+      const uid = requireUser(c).id;
+      return c.json(await changePreferences(deps.database.db, { uid, change: c.req.valid('json'), now: deps.clock.now() }), 200);
+    })
+    .openapi(g(contracts.readUnsubscribe), async (c) => {
+      const claim = claimOf(c.req.valid('query').token);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await unsubscribeState(claim), 200);
+    })
+    .openapi(g(contracts.unsubscribe), async (c) => {
+      const { token, undo } = c.req.valid('query');
+      const claim = claimOf(token);
+      // Only the kind the link names, only for the member it names; the same answer however often it is sent.
+      await changePreferences(deps.database.db, {
+        uid: claim.uid,
+        change: { [PREFERENCE_OF_KIND[claim.kind]]: undo !== undefined },
+        now: deps.clock.now(),
+      });
+      deps.logger.info('notification mail preference changed by a mailed link', {
+        uid: claim.uid,
+        kind: claim.kind,
+        on: undo !== undefined,
+      });
+      c.header('Cache-Control', 'no-store');
+      return c.json(await unsubscribeState(claim), 200);
     })
     .openapi(g(contracts.markRead), async (c) => {
       const uid = requireUser(c).id;

@@ -1,8 +1,10 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { FORMER_MEMBER } from '../../shared/forum';
 import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATIONS_PAGE_SIZE,
   notificationLink,
+  type NotificationPreferences,
   notificationsTopic,
   type NotificationKind,
   type NotificationListResponse,
@@ -18,7 +20,6 @@ import { followersOf } from './follows';
 import { createUnsubscribeToken } from './unsubscribe-token';
 
 /** Where members choose which mail they get (the page itself is web work still to come). */
-export const PREFERENCES_PATH = '/settings/notifications';
 /** The one-click unsubscribe (RFC 8058) every notification mail names in List-Unsubscribe. */
 export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
 
@@ -144,11 +145,11 @@ async function mailAtOnce(
           : `${event.actor.name} responded in "${event.postTitle}", a post you follow on the Foster Care Network forum:`,
         { quote: event.responseBody },
         { link, label: 'Read the response on the site' },
+        // The pages of preferences and of unsubscribing come with the site's side of issue 16; until then the
+        // mail program's own "unsubscribe" (List-Unsubscribe, one click) is the way to stop this kind.
         isOwn
-          ? 'You get this mail because somebody responded to a post of yours.'
-          : 'You get this mail because you follow this post. You can stop following it on its page.',
-        { link: `${config.publicUrl}${PREFERENCES_PATH}`, label: 'Choose which mail you get' },
-        { link: unsubscribeUrl(config, token), label: 'Stop mail like this one' },
+          ? 'You get this mail because somebody responded to a post of yours. Your mail program\'s "unsubscribe" stops mail like this one.'
+          : 'You get this mail because you follow this post (you wrote in it, or chose to). Your mail program\'s "unsubscribe" stops mail like this one.',
       ],
     });
     await deps.outbox.add(
@@ -237,3 +238,35 @@ export async function markAllRead(deps: { db: Db; live: LivePublisher }, { uid, 
     return rows.length;
   });
 }
+
+/** The member's mail preferences: their row, or the defaults when they never changed any. */
+export async function readPreferences(db: Db, uid: string): Promise<NotificationPreferences> {
+  const [row] = await db
+    .select({
+      mailResponse: notificationPreference.mailResponse,
+      mailFollowedResponse: notificationPreference.mailFollowedResponse,
+      digest: notificationPreference.digest,
+    })
+    .from(notificationPreference)
+    .where(eq(notificationPreference.uid, uid));
+  return row ?? { ...DEFAULT_NOTIFICATION_PREFERENCES };
+}
+
+/** Changes some of the member's preferences (the row is made on the first change); answers them all. */
+export async function changePreferences(
+  db: Db,
+  { uid, change, now }: { uid: string; change: Partial<NotificationPreferences>; now: Date },
+): Promise<NotificationPreferences> {
+  const values = { ...DEFAULT_NOTIFICATION_PREFERENCES, ...change, uid, updatedAt: now };
+  await db
+    .insert(notificationPreference)
+    .values(values)
+    .onConflictDoUpdate({ target: notificationPreference.uid, set: { ...change, updatedAt: now } });
+  return readPreferences(db, uid);
+}
+
+/** The preference a kind of notification's mail follows. */
+export const PREFERENCE_OF_KIND = { response: 'mailResponse', followed_response: 'mailFollowedResponse' } as const satisfies Record<
+  NotificationKind,
+  keyof NotificationPreferences
+>;

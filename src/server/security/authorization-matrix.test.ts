@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { notification } from '../db/schema';
+import { createUnsubscribeToken } from '../notifications/unsubscribe-token';
 import {
   authorOf as forumAuthorOf,
   signUpAdmin,
@@ -375,6 +376,26 @@ const ROWS: Row[] = [
     request: () => ({ path: '/api/notifications/read-all' }),
     expect: [401, 200, 200, 200, 200, 200, 200],
   },
+  {
+    route: 'GET /api/notifications/preferences',
+    request: () => ({ path: '/api/notifications/preferences' }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'PUT /api/notifications/preferences',
+    request: () => ({ path: '/api/notifications/preferences', body: { digest: 'daily' } }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  // The signed link of a mail is all a one-click unsubscribe needs: whoever holds it, with or without a session.
+  ...(['GET', 'POST'] as const).map((method) => ({
+    route: `${method} /api/notifications/unsubscribe`,
+    request: () => ({
+      path: `/api/notifications/unsubscribe?token=${encodeURIComponent(
+        createUnsubscribeToken(t.config.sessionSecret, { uid: member().id, kind: 'followed_response', now: t.clock.now() }),
+      )}`,
+    }),
+    expect: [200, 200, 200, 200, 200, 200, 200] as const,
+  })),
   {
     // The member's own notification: only they find it.
     route: 'POST /api/notifications/:id/read',

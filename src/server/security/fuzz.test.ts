@@ -8,7 +8,7 @@ import { activityListQuerySchema, mailListQuerySchema, overviewQuerySchema, prof
 import { contactInputSchema } from '../../shared/contact';
 import { directoryQuerySchema, memberMessageSchema } from '../../shared/directory';
 import { postInputSchema, postListQuerySchema, responseInputSchema } from '../../shared/forum';
-import { notificationListQuerySchema } from '../../shared/notifications';
+import { notificationListQuerySchema, notificationPreferencesSchema, unsubscribeQuerySchema } from '../../shared/notifications';
 import { pageViewSchema } from '../../shared/page-view';
 import { PROFILE_FIELDS } from '../../shared/profile';
 import { stateStatUpdateSchema } from '../../shared/state-stat';
@@ -144,6 +144,10 @@ const TARGETS: Record<string, Target> = {
   'GET /api/notifications/unread-count': {},
   'POST /api/notifications/read-all': {},
   'POST /api/notifications/:id/read': { params: { id: () => '00000000-0000-4000-8000-000000000000' } },
+  'GET /api/notifications/preferences': {},
+  'PUT /api/notifications/preferences': { body: keys(notificationPreferencesSchema) },
+  'GET /api/notifications/unsubscribe': { query: keys(unsubscribeQuerySchema) },
+  'POST /api/notifications/unsubscribe': { query: keys(unsubscribeQuerySchema) },
   'GET /api/posts/:id/follow': { params: { id: () => String(post()) }, askers: ['member', 'admin'] },
   'PUT /api/posts/:id/follow': { params: { id: () => String(post()) }, askers: ['member', 'admin'] },
   'DELETE /api/posts/:id/follow': { params: { id: () => String(post()) }, askers: ['member', 'admin'] },

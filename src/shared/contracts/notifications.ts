@@ -4,9 +4,13 @@ import {
   followStateSchema,
   notificationListQuerySchema,
   notificationListResponseSchema,
+  notificationPreferencesSchema,
+  notificationPreferencesUpdateSchema,
   unreadCountSchema,
+  unsubscribeQuerySchema,
+  unsubscribeStateSchema,
 } from '../notifications';
-import { contract, errors, json, okSchema } from './define';
+import { contract, errors, json, jsonBody, okSchema } from './define';
 
 // Notifications (issue 16, decision 025): members with a confirmed address and a saved profile follow posts
 // and categories (writing a post or a response follows it already).
@@ -100,4 +104,43 @@ export const markAllRead = contract({
   tags,
   summary: "Mark all the member's notifications read",
   responses: { 200: json(okSchema.extend({ marked: z.number().int() }), 'How many were unread') },
+});
+
+export const getPreferences = contract({
+  method: 'get',
+  path: '/notifications/preferences',
+  access: 'member',
+  tags,
+  summary: "The member's mail preferences",
+  responses: { 200: json(notificationPreferencesSchema, 'The preferences') },
+});
+
+export const updatePreferences = contract({
+  method: 'put',
+  path: '/notifications/preferences',
+  access: 'member',
+  tags,
+  summary: "Change the member's mail preferences",
+  request: { body: jsonBody(notificationPreferencesUpdateSchema) },
+  responses: { 200: json(notificationPreferencesSchema, 'The preferences now'), ...errors(413) },
+});
+
+export const readUnsubscribe = contract({
+  method: 'get',
+  path: '/notifications/unsubscribe',
+  access: 'anyone',
+  tags,
+  summary: 'What a mailed unsubscribe link turns off, and whether that mail is on now (changes nothing)',
+  request: { query: unsubscribeQuerySchema },
+  responses: { 200: json(unsubscribeStateSchema, 'The kind of mail and its state'), ...errors(403) },
+});
+
+export const unsubscribe = contract({
+  method: 'post',
+  path: '/notifications/unsubscribe',
+  access: 'anyone',
+  tags,
+  summary: 'One-click unsubscribe (RFC 8058): turns off the kind of mail the signed link names, without cookies; `undo=1` turns it back on',
+  request: { query: unsubscribeQuerySchema },
+  responses: { 200: json(unsubscribeStateSchema, 'The kind of mail and its state now'), ...errors(403) },
 });
