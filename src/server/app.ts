@@ -40,6 +40,8 @@ import { AUTH_ROUTES } from '../shared/contracts/auth';
 import { readJson } from './http/validate';
 import { isPhotoUpload, profileRoutes } from './profiles/routes';
 import { liveRoutes } from './live/routes';
+import { notificationRoutes } from './notifications/routes';
+import { UNSUBSCRIBE_PATH as ONE_CLICK_UNSUBSCRIBE_PATH } from './notifications/service';
 import { createRateLimiter } from './rate-limit/rate-limit';
 import { resourceRoutes } from './resources/routes';
 import { statesRoutes } from './states/routes';
@@ -169,7 +171,12 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/auth', authRoutes(deps, auth, limiter));
 
   const api = contractRouter();
-  api.use('*', requireSameOrigin(trustedOrigins(config)));
+  // A mail program's one-click unsubscribe (RFC 8058) posts from its own servers, with no cookie: the signed
+  // token in the address is all it carries and all that is needed.
+  api.use(
+    '*',
+    except((c) => c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH, requireSameOrigin(trustedOrigins(config))),
+  );
   api.use('*', loadSession(auth, sessions));
   if (options.checkResponses) api.use('*', checkResponses);
   const routes = api
@@ -179,6 +186,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', analyticsRoutes(deps, limiter))
     .route('/', liveRoutes(deps, deps.live, { onOpenStreams: metrics?.setLiveStreams }))
     .route('/', forumRoutes(deps, limiter, answers))
+    .route('/', notificationRoutes(deps))
     .route('/', profileRoutes(deps, limiter, answers))
     .route('/', directoryRoutes(deps, limiter, answers))
     .route('/', contactRoutes(deps, limiter))

@@ -7,7 +7,7 @@ import type { LiveBus } from './live/bus';
 import { createLocalStorage, type FileStorage } from './storage/storage';
 import { createS3Storage } from './storage/s3';
 import { createDbOutbox } from './mail/db-outbox';
-import type { MailDb } from './mail/outbox';
+import type { MailDb, MailHeaders } from './mail/outbox';
 
 export type OutgoingMail = {
   form: string;
@@ -18,6 +18,8 @@ export type OutgoingMail = {
   text: string;
   /** Only for HTML we composed ourselves from escaped parts; never user-written HTML. */
   html?: string;
+  /** Extra headers (MAIL_EXTRA_HEADERS only): the one-click unsubscribe of notification mail. */
+  headers?: MailHeaders;
 };
 
 /** Adds items to the mail outbox. Code never sends mail directly. */

@@ -14,6 +14,8 @@ export const LIVE_TOPICS: Record<string, TopicAudience> = {
   mail: 'admin',
   users: 'admin',
   activity: 'admin',
+  /** 'notifications:<uid>': one member's own notifications (the bell); only that member may follow it. */
+  notifications: 'member',
 };
 
 export const LIVE_TOPIC_PATTERN = /^[a-z][a-z-]{0,30}(:[A-Za-z0-9_-]{1,64})?$/;
@@ -37,7 +39,9 @@ export const liveQuerySchema = z.object({
         .min(1, 'Name at least one topic')
         .max(LIVE_MAX_TOPICS, `At most ${LIVE_MAX_TOPICS} topics`),
     )
-    .meta({ description: `Up to ${LIVE_MAX_TOPICS} topics, comma-separated: posts, post:<id>, and for admins mail, users, activity` }),
+    .meta({
+      description: `Up to ${LIVE_MAX_TOPICS} topics, comma-separated: posts, post:<id>, notifications:<own member id>, and for admins mail, users, activity`,
+    }),
 });
 
 export type LiveEvent = {

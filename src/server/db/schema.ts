@@ -204,7 +204,13 @@ export const profile = pgTable(
 
 export const deliveryState = pgEnum('delivery_state', ['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR', 'RETRY']);
 
-export type MailMessage = { subject: string; text: string; html: string };
+export type MailMessage = {
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers of this message (the List-Unsubscribe pair of notification mail); none for other mail. */
+  headers?: Record<string, string>;
+};
 
 export const mail = pgTable(
   'mail',
@@ -411,4 +417,85 @@ export const backupRun = pgTable('backup_run', {
   sha256: text('sha256'),
   /** Why it failed, when it did. */
   error: text('error'),
+});
+
+// ---- Notifications (issue 16, decision 025) ----------------------------------------------------------
+// A member follows a post they wrote or responded to, automatically, and any post or category they choose.
+// `following` false is an explicit unfollow: it sticks, so a later response of theirs does not follow again.
+
+export const postFollow = pgTable(
+  'post_follow',
+  {
+    uid: text('uid')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => post.id, { onDelete: 'cascade' }),
+    following: boolean('following').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The followers (and explicit unfollowers) of a post, read with each new response.
+  (t) => [primaryKey({ columns: [t.uid, t.postId] }), index('post_follow_post_idx').on(t.postId)],
+);
+
+export const categoryFollow = pgTable(
+  'category_follow',
+  {
+    uid: text('uid')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => postCategory.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.categoryId] }), index('category_follow_category_idx').on(t.categoryId)],
+);
+
+/** One of NOTIFICATION_KINDS (src/shared/notifications.ts). */
+export const notification = pgTable(
+  'notification',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientUid: text('recipient_uid')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['response', 'followed_response'] }).notNull(),
+    /** Who did it; null once their account is deleted (the name copied stays, as on the forum). */
+    actorUid: text('actor_uid').references(() => user.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => post.id, { onDelete: 'cascade' }),
+    responseId: integer('response_id').references(() => postResponse.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    // "My latest", newest first, continued from (created_at, id): keyset pages.
+    index('notification_recipient_idx').on(t.recipientUid, t.createdAt, t.id),
+    // "My unread": the bell's count reads only the unread ones.
+    index('notification_unread_idx')
+      .on(t.recipientUid)
+      .where(sql`${t.readAt} is null`),
+    // Deleting a response or an account finds its notifications without reading them all.
+    index('notification_response_idx').on(t.responseId),
+    index('notification_actor_idx').on(t.actorUid),
+  ],
+);
+
+/** Per member, created the first time they change something: no row means the defaults. */
+export const notificationPreference = pgTable('notification_preference', {
+  uid: text('uid')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  /** Mail at once when somebody responds to my post. */
+  mailResponse: boolean('mail_response').notNull().default(true),
+  /** Mail at once when somebody responds in a post I follow. */
+  mailFollowedResponse: boolean('mail_followed_response').notNull().default(true),
+  digest: text('digest', { enum: ['off', 'daily', 'weekly'] })
+    .notNull()
+    .default('weekly'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

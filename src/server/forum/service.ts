@@ -7,6 +7,7 @@ import { post, postCategory, postResponse, profile } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail } from '../mail';
+import { followAutomatically, notifyResponse } from '../notifications';
 import { canEdit, type Viewer } from './queries';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'logger' | 'live' | 'outbox'>;
@@ -70,7 +71,11 @@ async function ensureCategory(tx: Tx, name: string): Promise<{ id: number; name:
 
 /** Locks the post for the rest of the transaction, so changes to it and its responses happen one at a time. */
 async function lockPost(tx: Tx, id: number) {
-  const [row] = await tx.select({ id: post.id, posterUid: post.posterUid }).from(post).where(eq(post.id, id)).for('update');
+  const [row] = await tx
+    .select({ id: post.id, posterUid: post.posterUid, postTitle: post.postTitle })
+    .from(post)
+    .where(eq(post.id, id))
+    .for('update');
   if (!row) throw new AppError('NOT_FOUND', POST_NOT_FOUND);
   return row;
 }
@@ -111,6 +116,7 @@ export async function createPost(deps: Deps, { author, input }: { author: ForumA
         postCategory: category.id,
       })
       .returning({ id: post.id });
+    await followAutomatically(tx, { uid: author.id, postId: row!.id, now });
     await announce(deps, tx, row!.id, 'created');
     await queueNewPostAlert(deps, tx, author, { id: row!.id, title: input.title, body: input.body, category: category.name });
     return { id: row!.id, category };
@@ -182,8 +188,8 @@ export async function createResponse(
   { author, postId, input }: { author: ForumAuthor; postId: number; input: ResponseFields },
 ): Promise<{ id: number }> {
   const now = deps.clock.now();
-  const id = await deps.database.db.transaction(async (tx) => {
-    await lockPost(tx, postId);
+  const { id, mailed } = await deps.database.db.transaction(async (tx) => {
+    const { posterUid, postTitle } = await lockPost(tx, postId);
     const [row] = await tx
       .insert(postResponse)
       .values({
@@ -192,6 +198,7 @@ export async function createResponse(
         post: input.body,
       })
       .returning({ id: postResponse.id });
+    await followAutomatically(tx, { uid: author.id, postId, now });
     // Adding words needs no rebuild: the new response's words join the others.
     await tx
       .update(post)
@@ -200,8 +207,20 @@ export async function createResponse(
       })
       .where(eq(post.id, postId));
     await announce(deps, tx, postId, 'response-created');
-    return row!.id;
+    const actor = { uid: author.id, name: `${author.firstName} ${author.lastName}`.trim() };
+    const told = await notifyResponse(deps, tx, {
+      postId,
+      postTitle,
+      postAuthorUid: posterUid,
+      responseId: row!.id,
+      responseBody: input.body,
+      actor,
+      now,
+    });
+    return { id: row!.id, mailed: told.length > 0 };
   });
+  // Mail queued in the transaction is sent once it committed.
+  if (mailed) deps.outbox.wake();
   deps.logger.info('response created', { postId, responseId: id, uid: author.id });
   return { id };
 }

@@ -1,6 +1,7 @@
 import { streamSSE } from 'hono/streaming';
 import * as contracts from '../../shared/contracts/live';
 import { LIVE_TOPICS, topicFamily, type LiveEvent } from '../../shared/live';
+import { NOTIFICATIONS_TOPIC_FAMILY, notificationsTopic } from '../../shared/notifications';
 import { isAdmin, requireSecondFactor } from '../http/session';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
@@ -46,6 +47,7 @@ export function liveRoutes(
       const audience = Object.hasOwn(LIVE_TOPICS, family) ? LIVE_TOPICS[family] : undefined;
       if (!audience) throw new AppError('VALIDATION', undefined, { topics: `Unknown topic: ${topic}` });
       if (audience !== 'public' && !user) throw new AppError('UNAUTHENTICATED');
+      if (family === NOTIFICATIONS_TOPIC_FAMILY && topic !== notificationsTopic(user!.id)) throw new AppError('FORBIDDEN');
       if (audience === 'admin') {
         if (!(await isAdmin(deps.database.db, deps.config, user!))) throw new AppError('FORBIDDEN');
         requireSecondFactor(c, user!);

@@ -49,6 +49,25 @@ describe('renderMail', () => {
 describe('enqueueMail', () => {
   const database = useTestDatabase();
 
+  it('keeps the one-click unsubscribe headers an item carries, and refuses any other header or a line break in one', async () => {
+    const headers = { 'List-Unsubscribe': '<https://network.example/u?token=a.b>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    const item = await enqueueMail(
+      { db: database.db },
+      { form: MAIL_FORMS.notifyResponse, to: 'a@example.org', subject: 's', text: 't', headers },
+    );
+    expect(item.message.headers).toEqual(headers);
+    const plain = await enqueueMail({ db: database.db }, { form: MAIL_FORMS.contactUs, to: 'a@example.org', subject: 's', text: 't' });
+    expect(plain.message).not.toHaveProperty('headers');
+
+    const before = await database.db.select().from(mail);
+    for (const bad of [{ Bcc: 'x@example.org' }, { 'List-Unsubscribe': '<https://a>\r\nBcc: x@example.org' }] as object[]) {
+      await expect(
+        enqueueMail({ db: database.db }, { form: 'x', to: 'a@example.org', subject: 's', text: 't', headers: bad }),
+      ).rejects.toThrow();
+    }
+    expect(await database.db.select().from(mail)).toHaveLength(before.length);
+  });
+
   it('adds a PENDING item with its first event, due at once', async () => {
     const clock = createTestClock();
     const item = await enqueueMail(

@@ -20,8 +20,18 @@ export const MAIL_FORMS = {
   emailChangeNotice: 'email change notice',
   accountSuspended: 'account suspended',
   suspensionLifted: 'suspension lifted',
+  // Notifications (issue 16): each kind's mail is a form of its own, with its one-click unsubscribe.
+  notifyResponse: 'notification: response',
+  notifyFollowedResponse: 'notification: followed response',
 } as const;
 export type MailForm = (typeof MAIL_FORMS)[keyof typeof MAIL_FORMS];
+
+/**
+ * The only headers a mail item may add to the ones the transport writes: RFC 8058's one-click unsubscribe.
+ * A list, not any name, so nothing queued can set From, To or anything the transport owns.
+ */
+export const MAIL_EXTRA_HEADERS = ['List-Unsubscribe', 'List-Unsubscribe-Post'] as const;
+export type MailHeaders = Partial<Record<(typeof MAIL_EXTRA_HEADERS)[number], string>>;
 
 export type MailItem = typeof mail.$inferSelect;
 export type MailEvent = typeof mailEvent.$inferSelect;
@@ -132,6 +142,7 @@ export type EnqueueMailInput = {
   text: string;
   /** Only HTML built by renderMail() or textToHtml(); without it the text is escaped into the HTML part. */
   html?: string;
+  headers?: MailHeaders;
 };
 
 const enqueueSchema = z.object({
@@ -146,6 +157,17 @@ const enqueueSchema = z.object({
     .pipe(z.string().min(1).max(500)),
   text: z.string().min(1).max(100_000),
   html: z.string().max(300_000).optional(),
+  // Header values: one line each, so none can start another header.
+  headers: z
+    .partialRecord(
+      z.enum(MAIL_EXTRA_HEADERS),
+      z
+        .string()
+        .min(1)
+        .max(2000)
+        .regex(/^[^\r\n]*$/),
+    )
+    .optional(),
 });
 
 /**
@@ -159,12 +181,13 @@ export async function enqueueMail(
   { db, clock = systemClock, live }: { db: MailDb; clock?: Clock; live?: LivePublisher | undefined },
   input: EnqueueMailInput,
 ): Promise<MailItem> {
-  const { form, to, replyTo, subject, text, html } = enqueueSchema.parse(input);
+  const { form, to, replyTo, subject, text, html, headers } = enqueueSchema.parse(input);
   const now = clock.now();
   const message: MailMessage = {
     subject,
     text,
     html: html ?? htmlDocument(subject, `<p>${textToHtml(text)}</p>`),
+    ...(headers && Object.keys(headers).length > 0 ? { headers: headers } : {}),
   };
   return db.transaction(async (tx) => {
     const [item] = await tx

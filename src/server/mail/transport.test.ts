@@ -87,3 +87,26 @@ describe('SMTP transport', () => {
     expect(headers.get('subject')).toBe('A member wrote to you');
   });
 });
+
+describe('extra headers (the one-click unsubscribe of notification mail)', () => {
+  let smtp: TestSmtpServer;
+  beforeEach(async () => {
+    smtp = await startTestSmtpServer();
+  });
+  afterEach(() => smtp.close());
+
+  it('sends the headers an item carries over SMTP, and none on an item without them', async () => {
+    const transport = createMailTransport({ smtpUrl: smtp.url, dataDir: os.tmpdir(), mailFrom: MAIL_FROM });
+    const link = 'https://network.example/api/notifications/unsubscribe?token=abc.def';
+    const headers = { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    await transport.send(outgoing({ message: { ...outgoing().message, headers } }));
+    await transport.send(outgoing({ id: '1b7c3a52-5f0e-4a57-9b52-0d9f5e0e7a11' }));
+    await transport.close();
+
+    const [withHeaders, without] = smtp.received.map((m) => parseMessage(m.raw).headers);
+    expect(withHeaders!.get('list-unsubscribe')).toBe(`<${link}>`);
+    expect(withHeaders!.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(without!.has('list-unsubscribe')).toBe(false);
+    expect(without!.has('list-unsubscribe-post')).toBe(false);
+  });
+});

@@ -57,6 +57,8 @@ function toMessage(item: OutgoingMail, mailFrom: string): SendMailOptions {
     subject: item.message.subject,
     text: item.message.text,
     html: item.message.html,
+    // Only what the outbox let through (MAIL_EXTRA_HEADERS): the one-click unsubscribe of notification mail.
+    headers: item.message.headers,
     date: item.date,
     // The same Message-ID on every attempt lets receiving systems drop a duplicate if a retry follows a
     // delivery whose success we never recorded.

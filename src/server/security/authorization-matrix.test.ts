@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { notification } from '../db/schema';
+import { createUnsubscribeToken } from '../notifications/unsubscribe-token';
 import {
   authorOf as forumAuthorOf,
   signUpAdmin,
@@ -9,6 +12,7 @@ import {
 } from '../testing/factories';
 import {
   addressesIn,
+  categoryIdOf,
   createRouteSuiteApp,
   expectEveryServedRoute,
   newMailId,
@@ -93,6 +97,18 @@ async function newActor(role: Role): Promise<Actor> {
 const authorOf = (actor: Actor) => forumAuthorOf(actor, { firstName: actor.role, lastName: 'Matrix' });
 
 const postBy = (actor: Actor) => newPostId(t, authorOf(actor));
+/** A new notification for the actor: a response by somebody else to a post of theirs. */
+async function notificationOf(actor: Actor): Promise<string> {
+  const postId = await postBy(actor);
+  await newResponseId(t, authorOf(actors.other), postId);
+  const [row] = await t.db
+    .select({ id: notification.id })
+    .from(notification)
+    .where(eq(notification.recipientUid, actor.id))
+    .orderBy(desc(notification.createdAt))
+    .limit(1);
+  return row!.id;
+}
 const responseBy = (actor: Actor) => newResponseId(t, authorOf(actor));
 const newMail = (state?: 'SUCCESS' | 'ERROR') => newMailId(t, state);
 
@@ -336,6 +352,55 @@ const ROWS: Row[] = [
     route: 'POST /api/posts/:id/responses',
     request: async () => ({ path: `/api/posts/${await postBy(member())}/responses`, body: { body: 'A response' } }),
     expect: [401, 403, 403, 201, 201, 201, 201],
+  },
+  // ---- Following (issue 16): whoever may post follows posts and categories ----
+  ...(['GET', 'PUT', 'DELETE'] as const).map((method) => ({
+    route: `${method} /api/posts/:id/follow`,
+    request: async () => ({ path: `/api/posts/${await postBy(member())}/follow` }),
+    expect: [401, 403, 403, 200, 200, 200, 200] as const,
+  })),
+  ...(['PUT', 'DELETE'] as const).map((method) => ({
+    route: `${method} /api/post-categories/:id/follow`,
+    request: async () => ({ path: `/api/post-categories/${await categoryIdOf(t, await postBy(member()))}/follow` }),
+    expect: [401, 403, 403, 200, 200, 200, 200] as const,
+  })),
+  // ---- Notifications: every signed-in member reads their own ----
+  { route: 'GET /api/notifications', request: () => ({ path: '/api/notifications' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'GET /api/notifications/unread-count',
+    request: () => ({ path: '/api/notifications/unread-count' }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/notifications/read-all',
+    request: () => ({ path: '/api/notifications/read-all' }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/notifications/preferences',
+    request: () => ({ path: '/api/notifications/preferences' }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'PUT /api/notifications/preferences',
+    request: () => ({ path: '/api/notifications/preferences', body: { digest: 'daily' } }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  // The signed link of a mail is all a one-click unsubscribe needs: whoever holds it, with or without a session.
+  ...(['GET', 'POST'] as const).map((method) => ({
+    route: `${method} /api/notifications/unsubscribe`,
+    request: () => ({
+      path: `/api/notifications/unsubscribe?token=${encodeURIComponent(
+        createUnsubscribeToken(t.config.sessionSecret, { uid: member().id, kind: 'followed_response', now: t.clock.now() }),
+      )}`,
+    }),
+    expect: [200, 200, 200, 200, 200, 200, 200] as const,
+  })),
+  {
+    // The member's own notification: only they find it.
+    route: 'POST /api/notifications/:id/read',
+    request: async () => ({ path: `/api/notifications/${await notificationOf(member())}/read` }),
+    expect: [401, 404, 404, 200, 404, 404, 404],
   },
   {
     route: 'PATCH /api/post-responses/:id',

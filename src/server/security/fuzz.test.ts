@@ -8,6 +8,7 @@ import { activityListQuerySchema, mailListQuerySchema, overviewQuerySchema, prof
 import { contactInputSchema } from '../../shared/contact';
 import { directoryQuerySchema, memberMessageSchema } from '../../shared/directory';
 import { postInputSchema, postListQuerySchema, responseInputSchema } from '../../shared/forum';
+import { notificationListQuerySchema, notificationPreferencesSchema, unsubscribeQuerySchema } from '../../shared/notifications';
 import { pageViewSchema } from '../../shared/page-view';
 import { PROFILE_FIELDS } from '../../shared/profile';
 import { stateStatUpdateSchema } from '../../shared/state-stat';
@@ -17,6 +18,7 @@ import { authorOf, signUpAdmin, signUpMember, TEST_PASSWORD as PASSWORD, uniqueE
 import { passSecondFactor } from '../testing/second-factor';
 import {
   addressesIn,
+  categoryIdOf,
   createRouteSuiteApp,
   expectEveryServedRoute,
   METRICS_TOKEN,
@@ -138,6 +140,19 @@ const TARGETS: Record<string, Target> = {
     askers: ['member', 'admin'],
   },
   'DELETE /api/post-responses/:id': { params: { id: newResponseId }, askers: ['member', 'admin'] },
+  'GET /api/notifications': { query: keys(notificationListQuerySchema) },
+  'GET /api/notifications/unread-count': {},
+  'POST /api/notifications/read-all': {},
+  'POST /api/notifications/:id/read': { params: { id: () => '00000000-0000-4000-8000-000000000000' } },
+  'GET /api/notifications/preferences': {},
+  'PUT /api/notifications/preferences': { body: keys(notificationPreferencesSchema) },
+  'GET /api/notifications/unsubscribe': { query: keys(unsubscribeQuerySchema) },
+  'POST /api/notifications/unsubscribe': { query: keys(unsubscribeQuerySchema) },
+  'GET /api/posts/:id/follow': { params: { id: () => String(post()) }, askers: ['member', 'admin'] },
+  'PUT /api/posts/:id/follow': { params: { id: () => String(post()) }, askers: ['member', 'admin'] },
+  'DELETE /api/posts/:id/follow': { params: { id: () => String(post()) }, askers: ['member', 'admin'] },
+  'PUT /api/post-categories/:id/follow': { params: { id: () => String(categoryId) }, askers: ['member', 'admin'] },
+  'DELETE /api/post-categories/:id/follow': { params: { id: () => String(categoryId) }, askers: ['member', 'admin'] },
 
   'POST /api/contact/human': {},
   'POST /api/contact': { body: keys(contactInputSchema) },
@@ -382,6 +397,7 @@ let jpeg: Blob;
 let recipient: string;
 let postId: number;
 let responseId: number;
+let categoryId: number;
 let mailId: string;
 let tables: string[];
 const nextAddress = addressesIn(202);
@@ -445,6 +461,7 @@ beforeAll(async () => {
   recipient = (await signUpListedMember(t, 'fuzz-recipient')).id;
   postId = Number(await newPostId());
   responseId = Number(await newResponseId());
+  categoryId = await categoryIdOf(t, postId);
   mailId = await newMailId();
   const rows = await t.db.execute<{ table_name: string }>(
     sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`,

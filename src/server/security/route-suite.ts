@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import type { App } from '../app';
 import type { Config } from '../config';
+import { eq } from 'drizzle-orm';
+import { post } from '../db/schema';
 import type { ForumAuthor } from '../forum/service';
 import { seedStateStats } from '../states/service';
 import { createTestApp } from '../testing/app';
@@ -73,6 +75,12 @@ export function signUpListedMember(t: TestApp, prefix: string) {
 
 export async function newPostId(t: TestApp, author: ForumAuthor): Promise<number> {
   return insertPost(t.deps, author);
+}
+
+/** The category of a post (every post has one). */
+export async function categoryIdOf(t: TestApp, postId: number): Promise<number> {
+  const [row] = await t.db.select({ id: post.postCategory }).from(post).where(eq(post.id, postId));
+  return row!.id;
 }
 
 /** A response to the given post, or to a new post of the author's. */

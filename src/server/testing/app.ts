@@ -126,6 +126,7 @@ export async function createTestApp(
       get: (url: string, headers?: Record<string, string>) => request('GET', url, undefined, headers),
       post: (url: string, body?: unknown, headers?: Record<string, string>) => request('POST', url, body ?? {}, headers),
       patch: (url: string, body?: unknown, headers?: Record<string, string>) => request('PATCH', url, body, headers),
+      put: (url: string, body?: unknown, headers?: Record<string, string>) => request('PUT', url, body, headers),
       delete: (url: string, headers?: Record<string, string>) => request('DELETE', url, undefined, headers),
       /**
        * Signs up as a person would: the form, then (unless `confirm` is false) the link of the mail that

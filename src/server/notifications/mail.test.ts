@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { mail, notificationPreference } from '../db/schema';
+import { MAIL_FORMS } from '../mail';
+import { useTestApp } from '../testing/app';
+import { authorOf, buildPost, expectJson, insertResponse, signUpMember, type SignedUpMember } from '../testing/factories';
+import { readUnsubscribeToken } from './unsubscribe-token';
+
+const t = useTestApp();
+
+async function createPost(m: SignedUpMember): Promise<number> {
+  return (await expectJson<{ id: number }>(await m.c.post('/api/posts', buildPost({ title: 'Night lights' })), 201)).id;
+}
+
+const mailTo = (to: string) =>
+  t.db
+    .select()
+    .from(mail)
+    .where(and(eq(mail.to, to)));
+
+describe('notification mail', () => {
+  it('mails the author and each follower at once, with a link to the post, the preferences and a signed one-click unsubscribe', async () => {
+    const author = await signUpMember(t);
+    const follower = await signUpMember(t);
+    const postId = await createPost(author);
+    await expectJson(await follower.c.put(`/api/posts/${postId}/follow`));
+    const responder = await signUpMember(t, { profile: { firstName: 'Sam', lastName: 'Ortiz' } });
+    await insertResponse(t.deps, authorOf(responder, { firstName: 'Sam', lastName: 'Ortiz' }), postId, { body: 'A soft <b>blanket</b>.' });
+
+    const [own] = (await mailTo(author.email)).filter((m) => m.form.startsWith('notification'));
+    expect(own).toMatchObject({ form: MAIL_FORMS.notifyResponse, state: 'PENDING' });
+    expect(own!.message.subject).toBe('Sam Ortiz responded to your post "Night lights"');
+    expect(own!.message.text).toContain('> A soft <b>blanket</b>.');
+    expect(own!.message.text).toContain(`${t.config.publicUrl}/discuss/${postId}`);
+    expect(own!.message.text).toContain('Your mail program\'s "unsubscribe" stops mail like this one.');
+    expect(own!.message.html).toContain('A soft &lt;b&gt;blanket&lt;/b&gt;.');
+    expect(own!.message.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const url = /^<(.+)>$/.exec(own!.message.headers!['List-Unsubscribe']!)![1]!;
+    expect(url.startsWith(`${t.config.publicUrl}/api/notifications/unsubscribe?token=`)).toBe(true);
+    const claim = readUnsubscribeToken(t.config.sessionSecret, new URL(url).searchParams.get('token')!, t.clock.now());
+    expect(claim).toMatchObject({ uid: author.id, kind: 'response' });
+
+    const [followed] = (await mailTo(follower.email)).filter((m) => m.form.startsWith('notification'));
+    expect(followed).toMatchObject({ form: MAIL_FORMS.notifyFollowedResponse });
+    expect(followed!.message.subject).toBe('New response in "Night lights"');
+    expect((await mailTo(responder.email)).filter((m) => m.form.startsWith('notification'))).toEqual([]);
+  });
+
+  it('sends no mail of a kind the member turned off, and still notifies them on the site', async () => {
+    const author = await signUpMember(t);
+    const postId = await createPost(author);
+    await t.db.insert(notificationPreference).values({ uid: author.id, mailResponse: false });
+    await insertResponse(t.deps, authorOf(await signUpMember(t)), postId);
+    expect((await mailTo(author.email)).filter((m) => m.form.startsWith('notification'))).toEqual([]);
+    expect((await expectJson<{ unread: number }>(await author.c.get('/api/notifications/unread-count'))).unread).toBe(1);
+  });
+});

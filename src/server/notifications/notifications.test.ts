@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { NOTIFICATIONS_PAGE_SIZE, notificationsTopic, type NotificationListResponse } from '../../shared/notifications';
+import { notification, postFollow, profile, user } from '../db/schema';
+import { nextLiveEvent, testClock, useTestApp } from '../testing/app';
+import { authorOf, buildPost, buildResponse, expectJson, insertResponse, signUpMember, type SignedUpMember } from '../testing/factories';
+
+const clock = testClock();
+const t = useTestApp({ clock });
+
+async function createPost(m: SignedUpMember, title?: string): Promise<number> {
+  return (await expectJson<{ id: number }>(await m.c.post('/api/posts', buildPost(title ? { title } : {})), 201)).id;
+}
+
+async function respond(m: SignedUpMember, postId: number): Promise<number> {
+  return (await expectJson<{ id: number }>(await m.c.post(`/api/posts/${postId}/responses`, buildResponse()), 201)).id;
+}
+
+const list = async (m: SignedUpMember, query = '') => expectJson<NotificationListResponse>(await m.c.get(`/api/notifications${query}`));
+const unread = async (m: SignedUpMember) => (await expectJson<{ unread: number }>(await m.c.get('/api/notifications/unread-count'))).unread;
+const kindsOf = async (uid: string) =>
+  (await t.db.select({ kind: notification.kind }).from(notification).where(eq(notification.recipientUid, uid))).map((r) => r.kind);
+
+describe('notifications of a response', () => {
+  it("tell the post's author and each other follower, never the responder, and announce it on the member's topic", async () => {
+    const author = await signUpMember(t, { profile: { firstName: 'Ruth', lastName: 'Nguyen' } });
+    const follower = await signUpMember(t);
+    const responder = await signUpMember(t, { profile: { firstName: 'Sam', lastName: 'Ortiz' } });
+    const postId = await createPost(author, 'A room for a first placement');
+    await expectJson(await follower.c.put(`/api/posts/${postId}/follow`));
+
+    const heard = nextLiveEvent(t.deps.live, (e) => e.topic === notificationsTopic(author.id));
+    const responseId = await respond(responder, postId);
+    expect(await heard).toMatchObject({ topic: notificationsTopic(author.id), kind: 'created' });
+
+    expect(await kindsOf(author.id)).toEqual(['response']);
+    expect(await kindsOf(follower.id)).toEqual(['followed_response']);
+    expect(await kindsOf(responder.id)).toEqual([]);
+
+    const mine = await list(author);
+    expect(mine.unread).toBe(1);
+    expect(mine.notifications).toEqual([
+      expect.objectContaining({
+        kind: 'response',
+        actor: { name: 'Sam Ortiz', isFormerMember: false },
+        post: { id: postId, title: 'A room for a first placement' },
+        responseId,
+        readAt: null,
+        link: `/discuss/${postId}`,
+      }),
+    ]);
+
+    // The responder now follows too: the author's own response tells them, not the author.
+    await respond(author, postId);
+    expect(await kindsOf(responder.id)).toEqual(['followed_response']);
+    expect(await kindsOf(author.id)).toEqual(['response']);
+  });
+
+  it('tells nobody whose account is unconfirmed, suspended or deleted, nor a follower who unfollowed', async () => {
+    const author = await signUpMember(t);
+    const postId = await createPost(author);
+    const unconfirmed = await signUpMember(t, { confirm: false });
+    const suspended = await signUpMember(t);
+    const gone = await signUpMember(t);
+    const leaver = await signUpMember(t);
+    for (const m of [unconfirmed, suspended, gone, leaver]) await t.db.insert(postFollow).values({ uid: m.id, postId, following: true });
+    await t.db.update(profile).set({ suspendedAt: new Date() }).where(eq(profile.uid, suspended.id));
+    await expectJson(await leaver.c.delete(`/api/posts/${postId}/follow`));
+    await t.db.delete(user).where(eq(user.id, gone.id));
+
+    await insertResponse(t.deps, authorOf(await signUpMember(t)), postId);
+    for (const m of [unconfirmed, suspended, leaver]) expect(await kindsOf(m.id)).toEqual([]);
+    expect(await kindsOf(author.id)).toEqual(['response']);
+  });
+
+  it('saves no notification when the response is refused', async () => {
+    const author = await signUpMember(t);
+    const postId = await createPost(author);
+    const responder = await signUpMember(t);
+    expect((await responder.c.post(`/api/posts/${postId}/responses`, { body: '' })).status).toBe(400);
+    expect(await kindsOf(author.id)).toEqual([]);
+  });
+});
+
+describe('reading notifications', () => {
+  it('lists newest first in pages, and marks one or all read', async () => {
+    const author = await signUpMember(t);
+    const postId = await createPost(author);
+    const responder = authorOf(await signUpMember(t));
+    const count = NOTIFICATIONS_PAGE_SIZE + 2;
+    const responses: number[] = [];
+    for (let i = 0; i < count; i++) {
+      responses.push(await insertResponse(t.deps, responder, postId));
+      clock.advance(1000);
+    }
+
+    const first = await list(author);
+    expect(first.unread).toBe(count);
+    expect(first.notifications.map((n) => n.responseId)).toEqual(responses.slice(-NOTIFICATIONS_PAGE_SIZE).reverse());
+    expect(first.nextCursor).not.toBeNull();
+    const second = await list(author, `?before=${first.nextCursor}`);
+    expect(second.notifications.map((n) => n.responseId)).toEqual(responses.slice(0, 2).reverse());
+    expect(second.nextCursor).toBeNull();
+    expect((await author.c.get('/api/notifications?before=nonsense')).status).toBe(400);
+
+    const one = first.notifications[0]!.id;
+    const heard = nextLiveEvent(t.deps.live, (e) => e.topic === notificationsTopic(author.id) && e.kind === 'read');
+    await expectJson(await author.c.post(`/api/notifications/${one}/read`));
+    await heard;
+    await expectJson(await author.c.post(`/api/notifications/${one}/read`));
+    expect(await unread(author)).toBe(count - 1);
+    expect((await list(author)).notifications[0]!.readAt).not.toBeNull();
+
+    expect(await expectJson(await author.c.post('/api/notifications/read-all'))).toEqual({ ok: true, marked: count - 1 });
+    expect(await expectJson(await author.c.post('/api/notifications/read-all'))).toEqual({ ok: true, marked: 0 });
+    expect(await unread(author)).toBe(0);
+  });
+
+  it("keeps each member to their own: another's notification is not found, and their live topic refused", async () => {
+    const author = await signUpMember(t);
+    const postId = await createPost(author);
+    await insertResponse(t.deps, authorOf(await signUpMember(t)), postId);
+    const [{ id } = { id: '' }] = (await list(author)).notifications;
+    const other = await signUpMember(t);
+
+    expect((await other.c.post(`/api/notifications/${id}/read`)).status).toBe(404);
+    expect((await other.c.post('/api/notifications/not-a-uuid/read')).status).toBe(404);
+    expect(await unread(author)).toBe(1);
+    expect((await t.client().get('/api/notifications')).status).toBe(401);
+
+    expect((await other.c.get(`/api/live?topics=${notificationsTopic(author.id)}`)).status).toBe(403);
+    expect((await t.client().get(`/api/live?topics=${notificationsTopic(author.id)}`)).status).toBe(401);
+    const own = await other.c.get(`/api/live?topics=${notificationsTopic(other.id)}`);
+    expect(own.status).toBe(200);
+    await own.body?.cancel();
+  });
+});

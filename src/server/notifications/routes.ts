@@ -1,0 +1,125 @@
+import type { Context } from 'hono';
+import type { Contract } from '../../shared/contracts/define';
+import * as contracts from '../../shared/contracts/notifications';
+import type { AppDeps } from '../deps';
+import { contractRouter, guarded } from '../http/contracts';
+import { AppError } from '../http/errors';
+import { requireUser, type AuthVariables } from '../http/session';
+import { requireForumAuthor } from '../forum';
+import { readFollowState, setCategoryFollow, setPostFollow } from './follows';
+import { NOTIFICATION_KIND_LABELS, UNSUBSCRIBE_MESSAGES, type UnsubscribeState } from '../../shared/notifications';
+import { changePreferences, listNotifications, markAllRead, markRead, PREFERENCE_OF_KIND, readPreferences, unreadCount } from './service';
+import { readUnsubscribeToken, type UnsubscribeClaim } from './unsubscribe-token';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type C = Context<{ Variables: AuthVariables }>;
+
+/** Ids are positive 32-bit integers; anything else names nothing. */
+function idParam(c: C, what: string): number {
+  const raw = c.req.param('id') ?? '';
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  if (id < 1 || id > 2_147_483_647) throw new AppError('NOT_FOUND', `No such ${what}.`);
+  return id;
+}
+
+/**
+ * Notifications (issue 16): members who may post (a saved profile and a confirmed address) follow and
+ * unfollow posts and categories; every signed-in member reads their own notifications and marks them read.
+ */
+export function notificationRoutes(deps: AppDeps) {
+  const g = <const K extends Contract>(k: K) => guarded(deps, k);
+  /** The member and kind a mailed link names, or the 4xx that says why it cannot be used. */
+  const claimOf = (token: string): UnsubscribeClaim => {
+    const claim = readUnsubscribeToken(deps.config.sessionSecret, token, deps.clock.now());
+    if (claim === 'malformed') throw new AppError('BAD_REQUEST', UNSUBSCRIBE_MESSAGES.malformed);
+    if (claim === 'forged' || claim === 'expired') throw new AppError('FORBIDDEN', UNSUBSCRIBE_MESSAGES[claim]);
+    return claim;
+  };
+  const unsubscribeState = async (claim: UnsubscribeClaim): Promise<UnsubscribeState> => {
+    const preferences = await readPreferences(deps.database.db, claim.uid);
+    return { kind: claim.kind, label: NOTIFICATION_KIND_LABELS[claim.kind], mail: preferences[PREFERENCE_OF_KIND[claim.kind]] };
+  };
+  /** Who may follow: whoever may post. */
+  const follower = async (c: C) => (await requireForumAuthor(deps, requireUser(c))).id;
+
+  return contractRouter()
+    .openapi(g(contracts.getPostFollow), async (c) => {
+      const uid = await follower(c);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await readFollowState(deps.database.db, { uid, postId: idParam(c, 'post') }), 200);
+    })
+    .openapi(g(contracts.followPost), async (c) => {
+      const uid = await follower(c);
+      const postId = idParam(c, 'post');
+      return c.json(await setPostFollow(deps.database.db, { uid, postId, following: true, now: deps.clock.now() }), 200);
+    })
+    .openapi(g(contracts.unfollowPost), async (c) => {
+      const uid = await follower(c);
+      const postId = idParam(c, 'post');
+      return c.json(await setPostFollow(deps.database.db, { uid, postId, following: false, now: deps.clock.now() }), 200);
+    })
+    .openapi(g(contracts.followCategory), async (c) => {
+      const uid = await follower(c);
+      const categoryId = idParam(c, 'category');
+      return c.json(await setCategoryFollow(deps.database.db, { uid, categoryId, following: true, now: deps.clock.now() }), 200);
+    })
+    .openapi(g(contracts.unfollowCategory), async (c) => {
+      const uid = await follower(c);
+      const categoryId = idParam(c, 'category');
+      return c.json(await setCategoryFollow(deps.database.db, { uid, categoryId, following: false, now: deps.clock.now() }), 200);
+    })
+    .openapi(g(contracts.listNotifications), async (c) => {
+      const uid = requireUser(c).id;
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listNotifications(deps.database.db, { uid, before: c.req.valid('query').before }), 200);
+    })
+    .openapi(g(contracts.countUnread), async (c) => {
+      const uid = requireUser(c).id;
+      c.header('Cache-Control', 'no-store');
+      return c.json({ unread: await unreadCount(deps.database.db, uid) }, 200);
+    })
+    .openapi(g(contracts.markAllRead), async (c) => {
+      const uid = requireUser(c).id;
+      const marked = await markAllRead({ db: deps.database.db, live: deps.live }, { uid, now: deps.clock.now() });
+      return c.json({ ok: true as const, marked }, 200);
+    })
+    .openapi(g(contracts.getPreferences), async (c) => {
+      const uid = requireUser(c).id;
+      c.header('Cache-Control', 'no-store');
+      return c.json(await readPreferences(deps.database.db, uid), 200);
+    })
+    .openapi(g(contracts.updatePreferences), async (c) => {
+      const uid = requireUser(c).id;
+      return c.json(await changePreferences(deps.database.db, { uid, change: c.req.valid('json'), now: deps.clock.now() }), 200);
+    })
+    .openapi(g(contracts.readUnsubscribe), async (c) => {
+      const claim = claimOf(c.req.valid('query').token);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await unsubscribeState(claim), 200);
+    })
+    .openapi(g(contracts.unsubscribe), async (c) => {
+      const { token, undo } = c.req.valid('query');
+      const claim = claimOf(token);
+      // Only the kind the link names, only for the member it names; the same answer however often it is sent.
+      await changePreferences(deps.database.db, {
+        uid: claim.uid,
+        change: { [PREFERENCE_OF_KIND[claim.kind]]: undo !== undefined },
+        now: deps.clock.now(),
+      });
+      deps.logger.info('notification mail preference changed by a mailed link', {
+        uid: claim.uid,
+        kind: claim.kind,
+        on: undo !== undefined,
+      });
+      c.header('Cache-Control', 'no-store');
+      return c.json(await unsubscribeState(claim), 200);
+    })
+    .openapi(g(contracts.markRead), async (c) => {
+      const uid = requireUser(c).id;
+      const id = c.req.param('id') ?? '';
+      if (!UUID.test(id)) throw new AppError('NOT_FOUND', 'This notification does not exist.');
+      await markRead({ db: deps.database.db, live: deps.live }, { uid, id, now: deps.clock.now() });
+      return c.json({ ok: true as const }, 200);
+    });
+}

@@ -1,0 +1,272 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { FORMER_MEMBER } from '../../shared/forum';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATIONS_PAGE_SIZE,
+  notificationLink,
+  type NotificationPreferences,
+  notificationsTopic,
+  type NotificationKind,
+  type NotificationListResponse,
+} from '../../shared/notifications';
+import type { Db } from '../db/client';
+import { cursorOf, olderThan, pageOf } from '../db/keyset';
+import { notification, notificationPreference, post, profile, user } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { AppError } from '../http/errors';
+import type { LivePublisher } from '../live';
+import { MAIL_FORMS, renderMail } from '../mail';
+import { followersOf } from './follows';
+import { createUnsubscribeToken } from './unsubscribe-token';
+
+/** Where members choose which mail they get (the page itself is web work still to come). */
+/** The one-click unsubscribe (RFC 8058) every notification mail names in List-Unsubscribe. */
+export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A member told of something, who may also hear of it by mail. */
+export type Recipient = { uid: string; email: string; kind: NotificationKind; notificationId: string };
+
+/**
+ * Members who may be told of anything: a confirmed address and no suspension (a deleted account has no
+ * row left to find).
+ */
+async function reachable(tx: Tx, uids: string[]): Promise<Map<string, string>> {
+  if (uids.length === 0) return new Map();
+  const rows = await tx
+    .select({ uid: user.id, email: user.email })
+    .from(user)
+    .innerJoin(profile, eq(profile.uid, user.id))
+    .where(and(inArray(user.id, uids), eq(user.emailVerified, true), isNull(profile.suspendedAt)));
+  return new Map(rows.map((r) => [r.uid, r.email]));
+}
+
+/**
+ * A response was written: its post's author hears of it ('response'), and so does every other follower of
+ * the post ('followed_response'); never the responder. Runs in the response's transaction, so a response
+ * and its notifications are saved together or not at all; each recipient's bell hears of it once committed.
+ */
+export async function notifyResponse(
+  deps: Pick<AppDeps, 'config' | 'live' | 'outbox'>,
+  tx: Tx,
+  event: {
+    postId: number;
+    postTitle: string;
+    postAuthorUid: string | null;
+    responseId: number;
+    responseBody: string;
+    actor: { uid: string; name: string };
+    now: Date;
+  },
+): Promise<Recipient[]> {
+  const { live } = deps;
+  const kinds = new Map<string, NotificationKind>();
+  for (const uid of await followersOf(tx, event.postId)) kinds.set(uid, 'followed_response');
+  // The author hears of every response to their post, even after unfollowing it (their own preference can stop the mail).
+  if (event.postAuthorUid) kinds.set(event.postAuthorUid, 'response');
+  kinds.delete(event.actor.uid);
+  const emails = await reachable(tx, [...kinds.keys()]);
+  const recipients = [...kinds].filter(([uid]) => emails.has(uid));
+  if (recipients.length === 0) return [];
+  const rows = await tx
+    .insert(notification)
+    .values(
+      recipients.map(([uid, kind]) => ({
+        recipientUid: uid,
+        kind,
+        actorUid: event.actor.uid,
+        actorName: event.actor.name,
+        postId: event.postId,
+        responseId: event.responseId,
+        createdAt: event.now,
+      })),
+    )
+    .returning({ id: notification.id, uid: notification.recipientUid, kind: notification.kind });
+  for (const row of rows) await live.publish(tx, { topic: notificationsTopic(row.uid), kind: 'created', id: row.id });
+  const told = rows.map((row) => ({ uid: row.uid, email: emails.get(row.uid)!, kind: row.kind, notificationId: row.id }));
+  await mailAtOnce(deps, tx, told, event);
+  return told;
+}
+
+/** Which recipients want mail for their kind: no preference row means the defaults (mail on). */
+async function wantingMail(tx: Tx, recipients: Recipient[]): Promise<Recipient[]> {
+  if (recipients.length === 0) return [];
+  const prefs = await tx
+    .select()
+    .from(notificationPreference)
+    .where(
+      inArray(
+        notificationPreference.uid,
+        recipients.map((r) => r.uid),
+      ),
+    );
+  const byUid = new Map(prefs.map((p) => [p.uid, p]));
+  return recipients.filter((r) => {
+    const pref = byUid.get(r.uid);
+    if (!pref) return true;
+    return r.kind === 'response' ? pref.mailResponse : pref.mailFollowedResponse;
+  });
+}
+
+/** The headers of RFC 2369 and RFC 8058: a mail client offers "unsubscribe" and posts to it without a page. */
+export function unsubscribeHeaders(config: AppDeps['config'], token: string) {
+  return {
+    'List-Unsubscribe': `<${unsubscribeUrl(config, token)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+export function unsubscribeUrl(config: AppDeps['config'], token: string): string {
+  return `${config.publicUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * A mail for each recipient who wants one, queued in the response's transaction. Each names the post (and
+ * links to it: the site's own sign-in asks for a password if needed; no link signs anybody in), the page of
+ * preferences, and its kind's one-click unsubscribe.
+ */
+async function mailAtOnce(
+  deps: Pick<AppDeps, 'config' | 'outbox'>,
+  tx: Tx,
+  recipients: Recipient[],
+  event: { postId: number; postTitle: string; responseBody: string; actor: { name: string }; now: Date },
+) {
+  const { config } = deps;
+  const link = `${config.publicUrl}${notificationLink(event.postId)}`;
+  for (const r of await wantingMail(tx, recipients)) {
+    const token = createUnsubscribeToken(config.sessionSecret, { uid: r.uid, kind: r.kind, now: event.now });
+    const isOwn = r.kind === 'response';
+    const rendered = renderMail({
+      subject: isOwn ? `${event.actor.name} responded to your post "${event.postTitle}"` : `New response in "${event.postTitle}"`,
+      paragraphs: [
+        isOwn
+          ? `${event.actor.name} responded to your post "${event.postTitle}" on the Foster Care Network forum:`
+          : `${event.actor.name} responded in "${event.postTitle}", a post you follow on the Foster Care Network forum:`,
+        { quote: event.responseBody },
+        { link, label: 'Read the response on the site' },
+        // The pages of preferences and of unsubscribing come with the site's side of issue 16; until then the
+        // mail program's own "unsubscribe" (List-Unsubscribe, one click) is the way to stop this kind.
+        isOwn
+          ? 'You get this mail because somebody responded to a post of yours. Your mail program\'s "unsubscribe" stops mail like this one.'
+          : 'You get this mail because you follow this post (you wrote in it, or chose to). Your mail program\'s "unsubscribe" stops mail like this one.',
+      ],
+    });
+    await deps.outbox.add(
+      {
+        form: isOwn ? MAIL_FORMS.notifyResponse : MAIL_FORMS.notifyFollowedResponse,
+        to: r.email,
+        ...rendered,
+        headers: unsubscribeHeaders(config, token),
+      },
+      tx,
+    );
+  }
+}
+
+export async function unreadCount(db: Db, uid: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notification)
+    .where(and(eq(notification.recipientUid, uid), isNull(notification.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** The member's notifications, newest first, a page at a time. */
+export async function listNotifications(
+  db: Db,
+  { uid, before }: { uid: string; before?: string | undefined },
+): Promise<NotificationListResponse> {
+  const rows = await db
+    .select({
+      id: notification.id,
+      cursor: cursorOf(notification.createdAt),
+      kind: notification.kind,
+      actorUid: notification.actorUid,
+      actorName: notification.actorName,
+      postId: notification.postId,
+      postTitle: post.postTitle,
+      responseId: notification.responseId,
+      createdAt: notification.createdAt,
+      readAt: notification.readAt,
+    })
+    .from(notification)
+    .innerJoin(post, eq(post.id, notification.postId))
+    .where(and(eq(notification.recipientUid, uid), before ? olderThan(notification.createdAt, notification.id, before) : undefined))
+    .orderBy(desc(notification.createdAt), desc(notification.id))
+    .limit(NOTIFICATIONS_PAGE_SIZE + 1);
+  const { page, nextCursor } = pageOf(rows, NOTIFICATIONS_PAGE_SIZE);
+  return {
+    notifications: page.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      actor: r.actorUid ? { name: r.actorName, isFormerMember: false } : { name: FORMER_MEMBER, isFormerMember: true },
+      post: { id: r.postId, title: r.postTitle },
+      responseId: r.responseId,
+      createdAt: r.createdAt.toISOString(),
+      readAt: r.readAt?.toISOString() ?? null,
+      link: notificationLink(r.postId),
+    })),
+    nextCursor,
+    unread: await unreadCount(db, uid),
+  };
+}
+
+/** Marks one of the member's notifications read (again: a no-op); another member's is not found. */
+export async function markRead(deps: { db: Db; live: LivePublisher }, { uid, id, now }: { uid: string; id: string; now: Date }) {
+  await deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ readAt: notification.readAt })
+      .from(notification)
+      .where(and(eq(notification.id, id), eq(notification.recipientUid, uid)));
+    if (!found) throw new AppError('NOT_FOUND', 'This notification does not exist.');
+    if (found.readAt) return;
+    await tx.update(notification).set({ readAt: now }).where(eq(notification.id, id));
+    await deps.live.publish(tx, { topic: notificationsTopic(uid), kind: 'read', id });
+  });
+}
+
+/** Marks every unread notification of the member read: how many were. */
+export async function markAllRead(deps: { db: Db; live: LivePublisher }, { uid, now }: { uid: string; now: Date }): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(notification)
+      .set({ readAt: now })
+      .where(and(eq(notification.recipientUid, uid), isNull(notification.readAt)))
+      .returning({ id: notification.id });
+    if (rows.length > 0) await deps.live.publish(tx, { topic: notificationsTopic(uid), kind: 'read' });
+    return rows.length;
+  });
+}
+
+/** The member's mail preferences: their row, or the defaults when they never changed any. */
+export async function readPreferences(db: Db, uid: string): Promise<NotificationPreferences> {
+  const [row] = await db
+    .select({
+      mailResponse: notificationPreference.mailResponse,
+      mailFollowedResponse: notificationPreference.mailFollowedResponse,
+      digest: notificationPreference.digest,
+    })
+    .from(notificationPreference)
+    .where(eq(notificationPreference.uid, uid));
+  return row ?? { ...DEFAULT_NOTIFICATION_PREFERENCES };
+}
+
+/** Changes some of the member's preferences (the row is made on the first change); answers them all. */
+export async function changePreferences(
+  db: Db,
+  { uid, change, now }: { uid: string; change: Partial<NotificationPreferences>; now: Date },
+): Promise<NotificationPreferences> {
+  const values = { ...DEFAULT_NOTIFICATION_PREFERENCES, ...change, uid, updatedAt: now };
+  await db
+    .insert(notificationPreference)
+    .values(values)
+    .onConflictDoUpdate({ target: notificationPreference.uid, set: { ...change, updatedAt: now } });
+  return readPreferences(db, uid);
+}
+
+/** The preference a kind of notification's mail follows. */
+export const PREFERENCE_OF_KIND = { response: 'mailResponse', followed_response: 'mailFollowedResponse' } as const satisfies Record<
+  NotificationKind,
+  keyof NotificationPreferences
+>;

@@ -1,0 +1,119 @@
+// Notifications (issue 16, decision 025): following posts and categories, a member's notifications, and
+// their mail preferences.
+
+import { z } from 'zod';
+
+/** What a notification says happened. Each kind has its own mail preference and unsubscribe link. */
+export const NOTIFICATION_KINDS = ['response', 'followed_response'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** How each kind is named to a member (the preferences, the unsubscribe confirmation). */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  response: 'Responses to your posts',
+  followed_response: 'Responses in posts you follow',
+};
+
+export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+
+/** Whether the member follows a post, and the post's category. */
+export const followStateSchema = z
+  .object({
+    postId: z.number().int(),
+    /** Follows the post itself (wrote it, responded, or chose to), or through its category without having unfollowed it. */
+    following: z.boolean(),
+    categoryId: z.number().int(),
+    categoryFollowing: z.boolean(),
+  })
+  .meta({ id: 'FollowState' });
+export type FollowState = z.infer<typeof followStateSchema>;
+
+export const categoryFollowStateSchema = z.object({ categoryId: z.number().int(), following: z.boolean() });
+export type CategoryFollowState = z.infer<typeof categoryFollowStateSchema>;
+
+/** The live topic of one member's notifications: only that member may follow it. */
+export const NOTIFICATIONS_TOPIC_FAMILY = 'notifications';
+export function notificationsTopic(uid: string): string {
+  return `${NOTIFICATIONS_TOPIC_FAMILY}:${uid}`;
+}
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** A list position: the time in microseconds since 1970 and the uuid of the last notification shown. */
+export const notificationListQuerySchema = z.object({
+  before: z
+    .string()
+    .regex(/^\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a list position')
+    .optional(),
+});
+
+export const notificationViewSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    /** Who did it: "First Last", or a former member once their account is deleted. */
+    actor: z.object({ name: z.string(), isFormerMember: z.boolean() }),
+    post: z.object({ id: z.number().int(), title: z.string() }),
+    responseId: z.number().int().nullable(),
+    createdAt: z.iso.datetime(),
+    readAt: z.iso.datetime().nullable(),
+    /** The page of the thing itself, from the site's root. */
+    link: z.string(),
+  })
+  .meta({ id: 'Notification' });
+export type NotificationView = z.infer<typeof notificationViewSchema>;
+
+export const notificationListResponseSchema = z.object({
+  notifications: z.array(notificationViewSchema),
+  /** Pass as `before` to get the next (older) page; null at the end of the list. */
+  nextCursor: z.string().nullable(),
+  unread: z.number().int(),
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
+
+export const unreadCountSchema = z.object({ unread: z.number().int() });
+
+/** What a notification links to. */
+export function notificationLink(postId: number): string {
+  return `/discuss/${postId}`;
+}
+
+/** A member's mail preferences (absent row: the defaults, replies by mail on and a weekly digest). */
+export const notificationPreferencesSchema = z
+  .object({
+    mailResponse: z.boolean(),
+    mailFollowedResponse: z.boolean(),
+    digest: z.enum(DIGEST_FREQUENCIES),
+  })
+  .meta({ id: 'NotificationPreferences' });
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  mailResponse: true,
+  mailFollowedResponse: true,
+  digest: 'weekly',
+};
+
+/** A change of preferences: any of them, at least one. */
+export const notificationPreferencesUpdateSchema = notificationPreferencesSchema
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, 'Say which preference to change');
+
+/** The one-click unsubscribe: the signed token from the mail, and `undo=1` to turn the mail back on. */
+export const unsubscribeQuerySchema = z.object({
+  token: z.string().min(1, 'The link has no token').max(2000, 'Not a link of ours'),
+  undo: z.enum(['1', 'true']).optional(),
+});
+
+/** What a token's link turns off (or, undone, back on), and whether that mail is on now. */
+export const unsubscribeStateSchema = z
+  .object({ kind: z.enum(NOTIFICATION_KINDS), label: z.string(), mail: z.boolean() })
+  .meta({ id: 'UnsubscribeState' });
+export type UnsubscribeState = z.infer<typeof unsubscribeStateSchema>;
+
+/** What a person reads when a mailed link cannot be used. */
+export const UNSUBSCRIBE_MESSAGES = {
+  malformed: 'This unsubscribe link is not complete. Copy the whole link from the mail, or change your mail settings on the site.',
+  forged: 'This unsubscribe link was not made by this site. Change your mail settings on the site instead.',
+  expired: 'This unsubscribe link has expired. Change your mail settings on the site instead.',
+} as const;
