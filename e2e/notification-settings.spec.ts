@@ -37,6 +37,11 @@ describe('notification mail settings', () => {
     expect(await own.isChecked()).toBe(true);
     expect(await member.page.getByRole('radio', { name: 'Once a day' }).isChecked()).toBe(true);
     expectNoPageErrors(member.errors);
+
+    // Members only, like /profile: a visitor is sent to sign in and brought back.
+    const visitor = await openSite(browser());
+    await visitor.page.goto('/settings/notifications');
+    await visitor.page.waitForURL(/\/signin\?next=%2Fsettings%2Fnotifications$/);
   });
 
   it('the mailed "Stop mail like this one" link asks first, stops that mail, and can be undone', async () => {
