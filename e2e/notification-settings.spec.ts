@@ -80,7 +80,7 @@ describe('notification mail settings', () => {
     const reader = await openSite(browser());
     const { pathname, search } = new URL(stopLink!);
     await reader.page.goto(pathname + search);
-    await reader.page.getByText('You will no longer get mail for: Responses to your posts').waitFor();
+    await reader.page.getByText('Stop mail for: Responses to your posts?').waitFor();
     expect(await seriousViolations(reader.page)).toEqual([]);
     const prefs = async () =>
       ((await (await author.page.request.get('/api/notifications/preferences')).json()) as { mailResponse: boolean }).mailResponse;

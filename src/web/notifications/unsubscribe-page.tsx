@@ -58,7 +58,7 @@ export default function UnsubscribePage() {
             <>
               {change.data ? null : (
                 <Text mb="md">
-                  You will no longer get mail for: <strong>{current.label}</strong>. You will still see these notifications on the site.
+                  Stop mail for: <strong>{current.label}</strong>? You will still see these notifications on the site.
                 </Text>
               )}
               <Group>
