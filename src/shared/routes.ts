@@ -6,6 +6,7 @@ export const CLIENT_ROUTES = [
   '/forgot-password',
   '/reset-password',
   '/verify-email',
+  '/unsubscribe',
   '/contact',
   '/discuss',
   '/discuss/:id',
@@ -19,6 +20,7 @@ export const CLIENT_ROUTES = [
   '/dashboard',
   '/update-profile',
   '/delete-account',
+  '/settings/notifications',
 ] as const;
 
 export function isClientRoute(pathname: string): boolean {

@@ -19,6 +19,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'reset-password', ...page(() => import('./auth/reset-password-page')) },
   // Opened from the mailed link, maybe on another device: the token is the proof, no sign-in needed.
   { path: 'verify-email', ...page(() => import('./account/verify-email-page')) },
+  // Opened from a notification mail's link: the signed token names the member and the kind of mail.
+  { path: 'unsubscribe', ...page(() => import('./notifications/unsubscribe-page')) },
   { path: 'contact', ...page(() => import('./contact/contact-page')) },
   { path: 'discuss', ...page(() => import('./discuss/discuss-page')) },
   { path: 'discuss/:id', ...page(() => import('./discuss/post-page')) },
@@ -45,6 +47,7 @@ const memberRoutes: RouteObject[] = [
   { path: 'update-password', ...page(() => import('./account/update-password-page')) },
   { path: 'dashboard', ...page(() => import('./dashboard/dashboard-page')) },
   { path: 'update-profile', ...page(() => import('./profiles/update-profile-page')) },
+  { path: 'settings/notifications', ...page(() => import('./notifications/notification-settings-page')) },
   { path: 'delete-account', ...page(() => import('./account/delete-account-page')) },
 ];
 

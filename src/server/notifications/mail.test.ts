@@ -32,13 +32,20 @@ describe('notification mail', () => {
     expect(own!.message.subject).toBe('Sam Ortiz responded to your post "Night lights"');
     expect(own!.message.text).toContain('> A soft <b>blanket</b>.');
     expect(own!.message.text).toContain(`${t.config.publicUrl}/discuss/${postId}`);
-    expect(own!.message.text).toContain('Your mail program\'s "unsubscribe" stops mail like this one.');
+    expect(own!.message.text).toContain(`${t.config.publicUrl}/settings/notifications`);
     expect(own!.message.html).toContain('A soft &lt;b&gt;blanket&lt;/b&gt;.');
     expect(own!.message.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const url = /^<(.+)>$/.exec(own!.message.headers!['List-Unsubscribe']!)![1]!;
     expect(url.startsWith(`${t.config.publicUrl}/api/notifications/unsubscribe?token=`)).toBe(true);
-    const claim = readUnsubscribeToken(t.config.sessionSecret, new URL(url).searchParams.get('token')!, t.clock.now());
+    const token = new URL(url).searchParams.get('token')!;
+    const claim = readUnsubscribeToken(t.config.sessionSecret, token, t.clock.now());
     expect(claim).toMatchObject({ uid: author.id, kind: 'response' });
+    // The body links to the page that asks first (a scanner opening it changes nothing), with the same token.
+    const page = `${t.config.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+    expect(own!.message.text).toContain(page);
+    expect(own!.message.html).toContain(`href="${page}"`);
+    expect(own!.message.html).toContain('Stop mail like this one');
+    expect(own!.message.html).toContain('Choose which mail you get');
 
     const [followed] = (await mailTo(follower.email)).filter((m) => m.form.startsWith('notification'));
     expect(followed).toMatchObject({ form: MAIL_FORMS.notifyFollowedResponse });

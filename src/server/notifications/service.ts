@@ -19,9 +19,12 @@ import { MAIL_FORMS, renderMail } from '../mail';
 import { followersOf } from './follows';
 import { createUnsubscribeToken } from './unsubscribe-token';
 
-/** Where members choose which mail they get (the page itself is web work still to come). */
 /** The one-click unsubscribe (RFC 8058) every notification mail names in List-Unsubscribe. */
 export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
+/** The page a mail's "Stop mail like this one" opens: it says what the link turns off and asks first. */
+export const UNSUBSCRIBE_PAGE = '/unsubscribe';
+/** Where members choose which mail they get. */
+export const NOTIFICATION_SETTINGS_PAGE = '/settings/notifications';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -117,14 +120,19 @@ export function unsubscribeHeaders(config: AppDeps['config'], token: string) {
   };
 }
 
+export function unsubscribePageUrl(config: AppDeps['config'], token: string): string {
+  return `${config.publicUrl}${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(token)}`;
+}
+
 export function unsubscribeUrl(config: AppDeps['config'], token: string): string {
   return `${config.publicUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
 }
 
 /**
  * A mail for each recipient who wants one, queued in the response's transaction. Each names the post (and
- * links to it: the site's own sign-in asks for a password if needed; no link signs anybody in), the page of
- * preferences, and its kind's one-click unsubscribe.
+ * links to it: the site's own sign-in asks for a password if needed; no link signs anybody in), links to the
+ * page of preferences and to the unsubscribe page (which asks before it changes anything), and carries its
+ * kind's one-click unsubscribe to the API in List-Unsubscribe.
  */
 async function mailAtOnce(
   deps: Pick<AppDeps, 'config' | 'outbox'>,
@@ -145,11 +153,11 @@ async function mailAtOnce(
           : `${event.actor.name} responded in "${event.postTitle}", a post you follow on the Foster Care Network forum:`,
         { quote: event.responseBody },
         { link, label: 'Read the response on the site' },
-        // The pages of preferences and of unsubscribing come with the site's side of issue 16; until then the
-        // mail program's own "unsubscribe" (List-Unsubscribe, one click) is the way to stop this kind.
         isOwn
-          ? 'You get this mail because somebody responded to a post of yours. Your mail program\'s "unsubscribe" stops mail like this one.'
-          : 'You get this mail because you follow this post (you wrote in it, or chose to). Your mail program\'s "unsubscribe" stops mail like this one.',
+          ? 'You get this mail because somebody responded to a post of yours.'
+          : 'You get this mail because you follow this post (you wrote in it, or chose to).',
+        { link: `${config.publicUrl}${NOTIFICATION_SETTINGS_PAGE}`, label: 'Choose which mail you get' },
+        { link: unsubscribePageUrl(config, token), label: 'Stop mail like this one' },
       ],
     });
     await deps.outbox.add(

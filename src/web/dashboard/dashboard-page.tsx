@@ -77,6 +77,9 @@ export default function DashboardPage() {
             <Anchor component={Link} to="/update-password">
               Update email or password
             </Anchor>
+            <Anchor component={Link} to="/settings/notifications">
+              Mail settings
+            </Anchor>
             {me.isAdmin ? (
               <Anchor component={Link} to="/admin" fw={700}>
                 Admin

@@ -1,0 +1,116 @@
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Radio.layer.css';
+import { Anchor, Checkbox, Fieldset, Group, Loader, Radio, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { NOTIFICATION_KIND_LABELS, type DigestFrequency, type NotificationPreferences } from '../../shared/notifications';
+import { FormActions } from '../app/form-actions';
+import { FormAlert, FormSuccess } from '../app/form-alert';
+import { FormCard } from '../app/form-card';
+import { Page } from '../app/page';
+import { isApiRequestError } from '../lib/api';
+import { preferencesQueryKey, readPreferences, savePreferences } from './notifications-api';
+
+const LOAD_FAILED = 'Your mail settings could not be loaded just now. Please reload the page in a moment.';
+const SAVE_FAILED = 'Your mail settings could not be saved just now. Please try again in a moment.';
+
+const DIGEST_CHOICES: { value: DigestFrequency; label: string }[] = [
+  { value: 'off', label: 'Never' },
+  { value: 'daily', label: 'Once a day' },
+  { value: 'weekly', label: 'Once a week' },
+];
+
+function isDigest(value: string): value is DigestFrequency {
+  return DIGEST_CHOICES.some((c) => c.value === value);
+}
+
+/** /settings/notifications: which mail a member gets about activity on the site. */
+export default function NotificationSettingsPage() {
+  const preferences = useQuery({ queryKey: preferencesQueryKey, queryFn: readPreferences });
+  return (
+    <Page title="Mail settings" size="xs">
+      {preferences.isPending ? (
+        <Group gap="sm" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>Loading your mail settings…</Text>
+        </Group>
+      ) : null}
+      <FormAlert message={preferences.isError ? LOAD_FAILED : null} />
+      {preferences.data ? <PreferencesForm saved={preferences.data} /> : null}
+      <Anchor component={Link} to="/dashboard" display="inline-block" mt="lg">
+        Back to your dashboard
+      </Anchor>
+    </Page>
+  );
+}
+
+function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(saved);
+  const [justSaved, setJustSaved] = useState(false);
+  const mutation = useMutation({
+    mutationFn: savePreferences,
+    onSuccess: (now) => {
+      queryClient.setQueryData(preferencesQueryKey, now);
+      setDraft(now);
+      setJustSaved(true);
+    },
+  });
+  const change = (next: Partial<NotificationPreferences>) => {
+    setDraft((d) => ({ ...d, ...next }));
+    setJustSaved(false);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    mutation.mutate(draft);
+  };
+  const failure = mutation.isError
+    ? isApiRequestError(mutation.error) && mutation.error.status === 429
+      ? mutation.error.message
+      : SAVE_FAILED
+    : null;
+
+  return (
+    <FormCard>
+      <form onSubmit={submit} noValidate>
+        <FormAlert message={failure} />
+        <FormSuccess message={justSaved ? 'Saved. Your mail settings are changed.' : null} />
+        <Stack gap="lg">
+          <Fieldset legend="Mail me at once about" variant="unstyled">
+            <Stack gap="sm">
+              <Checkbox
+                label={NOTIFICATION_KIND_LABELS.response}
+                checked={draft.mailResponse}
+                onChange={(e) => change({ mailResponse: e.currentTarget.checked })}
+              />
+              <Checkbox
+                label={NOTIFICATION_KIND_LABELS.followed_response}
+                checked={draft.mailFollowedResponse}
+                onChange={(e) => change({ mailFollowedResponse: e.currentTarget.checked })}
+              />
+            </Stack>
+            <Text size="sm" c="dimmed" mt="xs">
+              You see every notification on the site either way.
+            </Text>
+          </Fieldset>
+          <Radio.Group
+            label="A summary of what is new in the network"
+            value={draft.digest}
+            onChange={(value) => {
+              if (isDigest(value)) change({ digest: value });
+            }}
+          >
+            <Stack gap="xs" mt="xs">
+              {DIGEST_CHOICES.map((c) => (
+                <Radio key={c.value} value={c.value} label={c.label} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        </Stack>
+        <FormActions submitLabel="Save" isPending={mutation.isPending} mt="lg" />
+      </form>
+    </FormCard>
+  );
+}
