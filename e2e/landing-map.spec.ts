@@ -195,7 +195,10 @@ describe('the landing page', () => {
     expect(await page.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: /^Give/ }).getAttribute('href')).toBe('https://give.network.test/');
     await heading.evaluate((h) => h.setAttribute('data-before-scripts', ''));
-    // A visitor who starts reading before the app runs keeps their place when it does.
+    // A visitor who starts reading before the app runs keeps their place when it does. The web font first:
+    // its swap reflows the text above, and the browser's scroll anchoring then moves the place by a line or so
+    // (CI once saw 567 for 600).
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.evaluate(() => window.scrollTo(0, 600));
 
     release();
@@ -203,7 +206,8 @@ describe('the landing page', () => {
     const bar = page.getByRole('progressbar', { name: 'Our progress toward 20,000' });
     await expect.poll(() => bar.getAttribute('aria-valuetext')).toMatch(/^[\d,]+ of 20,000 children$/);
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
-    expect(await page.evaluate(() => window.scrollY)).toBe(600);
+    // Where the reader was, give or take a line that late content (a web font) can still move: never the top.
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - 600)).toBeLessThanOrEqual(40);
     // Hydrated, not re-rendered: the element painted from HTML is still the one on screen, and it works.
     expect(await heading.getAttribute('data-before-scripts')).toBe('');
     await page.getByRole('heading', { name: 'Children in foster care, state by state' }).scrollIntoViewIfNeeded();
