@@ -2,7 +2,7 @@
 // grant/revoke set isAdmin on the profile of an account; reset-2fa clears its second factor (a lost phone).
 // With DATABASE_URL it writes to PostgreSQL directly. On the embedded database it asks the running server to
 // do it (the server holds the database), or, when no server runs, opens the database itself.
-import { ConfigError, loadConfig, loadDotEnv } from '../src/server/config';
+
 import { migrateDatabase, openDatabase, lockPath } from '../src/server/db/client';
 import { DataDirLockedError, readLock } from '../src/server/db/lock';
 import { setAdmin, type RoleResult } from '../src/server/admin/roles';
@@ -12,6 +12,7 @@ import type { LivePublisher } from '../src/server/live/bus';
 import { createLiveBus } from '../src/server/live/bus';
 import { createLogger } from '../src/server/logger';
 import { readControl } from '../src/server/control';
+import { configOrFail, fail } from './cli';
 
 const USAGE = 'Usage: npm run admin -- grant <email>\n       npm run admin -- revoke <email>\n       npm run admin -- reset-2fa <email>';
 
@@ -22,11 +23,6 @@ type Command<R> = {
   body: Record<string, unknown>;
   notFound: R;
 };
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 async function viaDatabase<R>(databaseUrl: string | undefined, dataDir: string, command: Command<R>): Promise<R> {
   const database = await openDatabase({ databaseUrl, dataDir });
@@ -73,14 +69,7 @@ async function perform<R>(config: { databaseUrl?: string | undefined; dataDir: s
 async function main() {
   const [verb, email, ...rest] = process.argv.slice(2);
   if ((verb !== 'grant' && verb !== 'revoke' && verb !== 'reset-2fa') || !email || rest.length) fail(USAGE);
-  let config;
-  try {
-    loadDotEnv();
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
+  const config = configOrFail();
   if (verb === 'reset-2fa') {
     const reset = await perform<TwoFactorResetResult>(config, {
       run: (db, live) => resetTwoFactor({ db, live }, { email }),

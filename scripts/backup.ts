@@ -5,11 +5,10 @@
 // runs, this command opens it itself. Decision 023; docs/operations.md, "Backups".
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, loadDotEnv, type Config } from '../src/server/config';
+import { type Config } from '../src/server/config';
 import { lockPath, openDatabase, pgliteDir } from '../src/server/db/client';
 import { DataDirLockedError, readLock } from '../src/server/db/lock';
 import { storageFor } from '../src/server/deps';
-import { StorageUnavailableError } from '../src/server/storage/storage';
 import { readControl } from '../src/server/control';
 import {
   BackupError,
@@ -22,13 +21,9 @@ import {
   type PgliteCopy,
 } from '../src/server/backup';
 import { progress } from './progress';
+import { checkStorageOrFail, configOrFail, fail } from './cli';
 
 const USAGE = 'Usage: npm run backup -- <file>   (for example: npm run backup -- backups/site-2026-05-01.tar.gz)';
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
@@ -95,17 +90,9 @@ async function main() {
   const args = process.argv.slice(2);
   if (args.length !== 1 || !args[0] || args[0].startsWith('-')) fail(USAGE);
   const file = path.resolve(args[0]);
-  let config;
-  try {
-    loadDotEnv();
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
+  const config = configOrFail();
   const storage = storageFor(config);
-  // A bucket that is missing, unreachable or refuses the credentials, said in words before anything starts.
-  await storage.check().catch((err: unknown) => fail(err instanceof StorageUnavailableError ? err.message : String(err)));
+  await checkStorageOrFail(storage);
   const started = Date.now();
   const result = await createBackup({
     file,

@@ -4,18 +4,12 @@
 // anything is restored; a target that is not empty, or an archive that does not check out, is refused and
 // nothing changes. Mail that was waiting at the backup is held, not sent (decision 023).
 import path from 'node:path';
-import { ConfigError, loadConfig, loadDotEnv } from '../src/server/config';
 import { storageFor } from '../src/server/deps';
-import { StorageUnavailableError } from '../src/server/storage/storage';
 import { BackupError, describeCounts, restoreBackup } from '../src/server/backup';
 import { progress } from './progress';
+import { checkStorageOrFail, configOrFail, fail } from './cli';
 
 const USAGE = 'Usage: npm run restore -- <file>   (the archive npm run backup wrote)';
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 const PHASES: Record<string, string> = {
   checking: 'checking the archive',
@@ -28,17 +22,9 @@ async function main() {
   const args = process.argv.slice(2);
   if (args.length !== 1 || !args[0] || args[0].startsWith('-')) fail(USAGE);
   const file = path.resolve(args[0]);
-  let config;
-  try {
-    loadDotEnv();
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
+  const config = configOrFail();
   const storage = storageFor(config);
-  // A bucket that is missing, unreachable or refuses the credentials, said in words before anything starts.
-  await storage.check().catch((err: unknown) => fail(err instanceof StorageUnavailableError ? err.message : String(err)));
+  await checkStorageOrFail(storage);
   const started = Date.now();
   const result = await restoreBackup({
     file,

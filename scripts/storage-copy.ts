@@ -6,21 +6,16 @@
 // instances are stopped (only what changed meanwhile is copied), then start them with STORAGE_URL set.
 import path from 'node:path';
 import fs from 'node:fs';
-import { ConfigError, loadConfig, loadDotEnv } from '../src/server/config';
 import { STORAGE_URL_FORM } from '../src/server/storage/bucket-url';
 import { createS3Storage } from '../src/server/storage/s3';
 import { createLocalStorage, StorageUnavailableError } from '../src/server/storage/storage';
 import { progress } from './progress';
+import { configOrFail, fail } from './cli';
 
 /** Files copied at once: S3 answers each in tens of milliseconds, so a few in flight keep it busy. */
 const CONCURRENCY = 8;
 /** A bucket that fails this many files in a row has stopped answering: stop rather than fail every file. */
 const FAILURES_IN_A_ROW = 20;
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -29,14 +24,8 @@ function megabytes(bytes: number) {
 }
 
 async function main() {
-  let config;
-  try {
-    loadDotEnv();
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(`${err.message}\nSee .env.example and docs/operations.md.`);
-    throw err;
-  }
+  const config = configOrFail(`
+See .env.example and docs/operations.md.`);
   if (!config.bucket) {
     fail(
       'STORAGE_URL is not set, so there is no bucket to copy to. Set it to the bucket, as in\n' +
