@@ -24,8 +24,7 @@ function megabytes(bytes: number) {
 }
 
 async function main() {
-  const config = configOrFail(`
-See .env.example and docs/operations.md.`);
+  const config = configOrFail('\nSee .env.example and docs/operations.md.');
   if (!config.bucket) {
     fail(
       'STORAGE_URL is not set, so there is no bucket to copy to. Set it to the bucket, as in\n' +
