@@ -229,6 +229,11 @@ export const adminOverviewSchema = z
     signUps: z.array(z.object({ day: z.iso.date(), count: z.number().int() })),
     /** Mail items per delivery state, all time. */
     mail: z.record(z.enum(DELIVERY_STATES), z.number().int()),
+    /** Notification mail (every form named "notification: …") delivered per UTC day of the period, zeros included. */
+    notificationMail: z.array(z.object({ day: z.iso.date(), count: z.number().int() })),
+    /** The same mail over the period by form, most first; and how many of it failed for good. */
+    notificationMailByForm: z.array(z.object({ form: z.string(), count: z.number().int() })),
+    notificationMailFailed: z.number().int(),
   })
   .meta({ id: 'AdminOverview' });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;

@@ -4,7 +4,7 @@ import type { ActivityListResponse, AdminOverview, AdminProfileListResponse, Adm
 import { ADMIN_ACTIVITY_PAGE_SIZE, ADMIN_PROFILES_PAGE_SIZE } from '../../shared/admin';
 import { LIVE_TOPICS, type LiveEvent } from '../../shared/live';
 import type { StatesResponse } from '../../shared/state-stat';
-import { adminActivity, profile } from '../db/schema';
+import { adminActivity, mail, profile } from '../db/schema';
 import { seedStateStats } from '../states/service';
 import { createTestApp, nextLiveEvent, testClock, useTestApp } from '../testing/app';
 import { parseCsv } from '../testing/csv';
@@ -189,6 +189,44 @@ describe('GET /api/admin/overview', () => {
     const sum = (o: AdminOverview) => o.signUps.reduce((n, d) => n + d.count, 0);
     expect(sum(after) - sum(before)).toBe(4);
     expect(Object.keys(after.mail).sort()).toEqual(['ERROR', 'PENDING', 'PROCESSING', 'RETRY', 'SUCCESS']);
+  });
+
+  it('counts notification mail delivered per day and per form, and what failed, within the period', async () => {
+    const admin = await listedAdmin();
+    const before = await json<AdminOverview>(await admin.get('/api/admin/overview?days=7'));
+    const now = t.clock.now();
+    const daysAgo = (n: number) => new Date(now.getTime() - n * 24 * 60 * 60 * 1000);
+    const item = (form: string, state: 'SUCCESS' | 'ERROR' | 'PENDING', at: Date) => ({
+      form,
+      state,
+      to: 'someone@example.org',
+      message: { subject: 'Subject', text: 'Text', html: '<p>Text</p>' },
+      date: at,
+      endTime: state === 'PENDING' ? null : at,
+    });
+    await t.db
+      .insert(mail)
+      .values([
+        item('notification: response', 'SUCCESS', now),
+        item('notification: response', 'SUCCESS', now),
+        item('notification: followed response', 'SUCCESS', daysAgo(1)),
+        item('notification: response', 'ERROR', now),
+        item('notification: response', 'PENDING', now),
+        item('password reset', 'SUCCESS', now),
+        item('notification: response', 'SUCCESS', daysAgo(10)),
+      ]);
+
+    const after = await json<AdminOverview>(await admin.get('/api/admin/overview?days=7'));
+    expect(after.notificationMail).toHaveLength(7);
+    expect(after.notificationMail.at(-1)!.day).toBe(now.toISOString().slice(0, 10));
+    const delta = (i: number) => after.notificationMail.at(i)!.count - before.notificationMail.at(i)!.count;
+    expect(delta(-1)).toBe(2);
+    expect(delta(-2)).toBe(1);
+    const byForm = (o: AdminOverview, form: string) => o.notificationMailByForm.find((f) => f.form === form)?.count ?? 0;
+    expect(byForm(after, 'notification: response') - byForm(before, 'notification: response')).toBe(2);
+    expect(byForm(after, 'notification: followed response') - byForm(before, 'notification: followed response')).toBe(1);
+    expect(after.notificationMailByForm.some((f) => f.form === 'password reset')).toBe(false);
+    expect(after.notificationMailFailed - before.notificationMailFailed).toBe(1);
   });
 
   it('refuses periods it does not offer', async () => {

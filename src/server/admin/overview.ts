@@ -1,12 +1,16 @@
-import { count, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { DELIVERY_STATES, type AdminOverview, type DeliveryState } from '../../shared/admin';
 import { STATE_NONE, stateName } from '../../shared/states';
 import type { AppDeps } from '../deps';
 import { mail, profile, user } from '../db/schema';
+import { MAIL_FORMS } from '../mail';
 import { networkByState } from '../states';
 import { adminCondition } from './roles';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The forms of notification mail (issue 16): responses at once, and the digest. */
+const NOTIFICATION_FORMS: string[] = Object.values(MAIL_FORMS).filter((f) => f.startsWith('notification:'));
 
 /** The UTC days from `since` to today, as YYYY-MM-DD. */
 function daysFrom(since: Date, days: number): string[] {
@@ -46,6 +50,31 @@ export async function getOverview(
   const signUpRows = await db.select({ day, count: count() }).from(user).where(gte(user.createdAt, since)).groupBy(day);
   const mailRows = await db.select({ state: mail.state, count: count() }).from(mail).groupBy(mail.state);
 
+  // Notification mail by the day it was delivered. Mail is queued at most a few hours before it goes, so the
+  // (form, date) index narrows the rows to the period and a day before it.
+  const sentDay = sql<string>`to_char(${mail.endTime} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const inPeriod = and(
+    inArray(mail.form, NOTIFICATION_FORMS),
+    gte(mail.date, new Date(since.getTime() - DAY_MS)),
+    gte(mail.endTime, since),
+  );
+  const notificationRows = await db
+    .select({ day: sentDay, form: mail.form, state: mail.state, count: count() })
+    .from(mail)
+    .where(and(inPeriod, inArray(mail.state, ['SUCCESS', 'ERROR'])))
+    .groupBy(sentDay, mail.form, mail.state);
+  const sentByDay = new Map<string, number>();
+  const sentByForm = new Map<string, number>();
+  let notificationMailFailed = 0;
+  for (const r of notificationRows) {
+    if (r.state === 'ERROR') {
+      notificationMailFailed += r.count;
+      continue;
+    }
+    sentByDay.set(r.day, (sentByDay.get(r.day) ?? 0) + r.count);
+    sentByForm.set(r.form, (sentByForm.get(r.form) ?? 0) + r.count);
+  }
+
   const signUpsByDay = new Map(signUpRows.map((r) => [r.day, r.count]));
   const mailByState = Object.fromEntries(DELIVERY_STATES.map((s) => [s, 0])) as Record<DeliveryState, number>;
   for (const r of mailRows) mailByState[r.state] = r.count;
@@ -66,5 +95,10 @@ export async function getOverview(
       .sort((a, b) => b.members - a.members || b.fosterChildren - a.fosterChildren || a.name.localeCompare(b.name, 'en')),
     signUps: daysFrom(since, days).map((d) => ({ day: d, count: signUpsByDay.get(d) ?? 0 })),
     mail: mailByState,
+    notificationMail: daysFrom(since, days).map((d) => ({ day: d, count: sentByDay.get(d) ?? 0 })),
+    notificationMailByForm: [...sentByForm]
+      .map(([form, n]) => ({ form, count: n }))
+      .sort((a, b) => b.count - a.count || a.form.localeCompare(b.form, 'en')),
+    notificationMailFailed,
   };
 }

@@ -83,6 +83,7 @@ export default function OverviewPage() {
       <div className={classes.charts}>
         {overview.data ? <MembersByState overview={overview.data} /> : null}
         {overview.data ? <SignUps overview={overview.data} /> : null}
+        {overview.data ? <NotificationMail overview={overview.data} /> : null}
         {views.data ? <PageViews summary={views.data} /> : null}
         {views.isError && !views.data ? <FormAlert message="The page views could not be loaded. Please try again later." /> : null}
       </div>
@@ -156,6 +157,34 @@ function SignUps({ overview }: { overview: AdminOverview }) {
       color={BRAND.teal}
       axisLabel={shortDay}
     />
+  );
+}
+
+/** "notification: followed response" → "followed response", as the summary names each form's count. */
+const formName = (form: string) => form.replace(/^notification: /, '');
+
+function NotificationMail({ overview }: { overview: AdminOverview }) {
+  const { columns, unit } = toColumns(overview.notificationMail);
+  const total = overview.notificationMail.reduce((n, d) => n + d.count, 0);
+  const forms = overview.notificationMailByForm.map((f) => `${formatNumber(f.count)} ${formName(f.form)}`);
+  const failed = overview.notificationMailFailed;
+  return (
+    <div>
+      <ColumnChart
+        title={`Notification mail sent per ${unit}`}
+        summary={`${plural(total, 'notification mail')} delivered in the last ${overview.days} days${forms.length ? ` (${forms.join(', ')})` : ''}.${failed ? ` ${plural(failed, 'more', 'more')} could not be delivered.` : ''}`}
+        valueName="Mail sent"
+        labelName={unit === 'day' ? 'Day' : 'Week'}
+        columns={columns}
+        color={BRAND.teal}
+        axisLabel={shortDay}
+      />
+      {failed ? (
+        <Anchor component={Link} to="/admin/mail?state=ERROR" size="sm">
+          Review failed mail
+        </Anchor>
+      ) : null}
+    </div>
   );
 }
 
