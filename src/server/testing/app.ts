@@ -186,7 +186,9 @@ export async function createTestApp(
    */
   async function announce(event: { topic: string; kind?: string; id?: string }) {
     const id = event.id ?? randomUUID();
-    const heard = nextLiveEvent(deps.live, (e) => e.topic === event.topic && e.id === id);
+    // Heard in milliseconds as a rule; the bound is generous because PostgreSQL's NOTIFY reached the listener
+    // only after 5 s once, on a machine running two suites at once (load 7 on 2 cores).
+    const heard = nextLiveEvent(deps.live, (e) => e.topic === event.topic && e.id === id, 20_000);
     await deps.live.publish(database.db, { topic: event.topic, kind: event.kind ?? 'updated', id });
     await heard;
   }
