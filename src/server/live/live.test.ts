@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LiveEvent } from '../../shared/live';
 import { fromPostgres, type Database } from '../db/client';
 import { createLogger } from '../logger';
 import { setAdmin } from '../admin/roles';
+import { suspendMember } from '../admin/suspension';
+import { notificationsTopic } from '../../shared/notifications';
 import { passSecondFactor } from '../testing/second-factor';
 import { nextLiveEvent, useTestApp } from '../testing/app';
 import { signUpMember } from '../testing/factories';
@@ -176,5 +179,73 @@ describe('GET /api/live', () => {
     const res = await member.get('/api/live?topics=users,mail');
     expect(res.status).toBe(200);
     await res.body?.cancel();
+  });
+
+  describe('a stream that needs an account ends when the account may no longer follow it', () => {
+    /** Resolves once the stream has ended (read to its end); fails the test if it is still open after 10 s. */
+    async function ended(from: Response | ReturnType<typeof sseReader>) {
+      const events = from instanceof Response ? sseReader(from) : from;
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const next = await Promise.race([
+          events.next().then(
+            () => 'event' as const,
+            () => 'ended' as const,
+          ),
+          new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), Math.max(0, deadline - Date.now()))),
+        ]);
+        if (next === 'ended') return true;
+        if (next === 'open') {
+          await events.cancel();
+          return false;
+        }
+      }
+    }
+
+    it('at sign-out, while a signed-out stream of public topics goes on', async () => {
+      const m = await signUpMember(t);
+      const mine = await m.c.get(`/api/live?topics=${notificationsTopic(m.id)},posts`);
+      expect(mine.status).toBe(200);
+      const onlyPublic = await m.c.get('/api/live?topics=posts');
+      const publicEvents = sseReader(onlyPublic);
+      expect((await publicEvents.next()).event).toBe('ready');
+      const gone = ended(mine);
+      expect((await m.c.post('/api/auth/sign-out', {})).status).toBe(200);
+      expect(await gone).toBe(true);
+      // Public topics need no account: that stream still hears changes.
+      await t.deps.live.publish(t.db, { topic: 'posts', kind: 'created', id: 'after-sign-out' });
+      expect(await publicEvents.next()).toMatchObject({ event: 'change', data: { topic: 'posts', id: 'after-sign-out' } });
+      await publicEvents.cancel();
+    });
+
+    it('when the member is suspended', async () => {
+      const m = await signUpMember(t);
+      const res = await m.c.get(`/api/live?topics=${notificationsTopic(m.id)}`);
+      expect(res.status).toBe(200);
+      const gone = ended(res);
+      await suspendMember(t.deps, {
+        actor: { uid: randomUUID(), email: 'someone.else@example.org' },
+        uid: m.id,
+        reason: 'Spam in the forum',
+      });
+      expect(await gone).toBe(true);
+    });
+
+    it('when an admin loses the role, and not when another member changes', async () => {
+      const { c: admin, email } = await signUpMember(t, { profile: null });
+      await setAdmin({ db: t.db, live: t.deps.live }, { email, isAdmin: true });
+      await passSecondFactor(admin);
+      const res = await admin.get('/api/live?topics=users,mail');
+      expect(res.status).toBe(200);
+      const events = sseReader(res);
+      expect((await events.next()).event).toBe('ready');
+      // Someone else's change is only news on the stream.
+      const other = await signUpMember(t);
+      await t.announce({ topic: 'users', id: other.id });
+      expect(await events.next()).toMatchObject({ event: 'change' });
+      const gone = ended(events);
+      await setAdmin({ db: t.db, live: t.deps.live }, { email, isAdmin: false });
+      expect(await gone).toBe(true);
+    });
   });
 });

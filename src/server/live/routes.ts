@@ -1,4 +1,6 @@
+import { and, eq, gt } from 'drizzle-orm';
 import { streamSSE } from 'hono/streaming';
+import { ADMIN_TOPICS } from '../../shared/admin';
 import * as contracts from '../../shared/contracts/live';
 import { LIVE_TOPICS, topicFamily, type LiveEvent } from '../../shared/live';
 import { NOTIFICATIONS_TOPIC_FAMILY, notificationsTopic } from '../../shared/notifications';
@@ -8,8 +10,15 @@ import { clientIp } from '../http/client-ip';
 import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
 import type { LiveBus } from './bus';
+import { SESSIONS_TOPIC } from '../auth/session-cache';
+import { session as sessionTable } from '../db/schema';
+
+/** Events that name a user (their id) whose sessions or account changed: a stream of theirs is checked again. */
+const ACCOUNT_FAMILIES = new Set<string>([SESSIONS_TOPIC, ADMIN_TOPICS.users]);
 
 const HEARTBEAT_MS = 20_000;
+/** How often, at most, a quiet stream that needs an account checks the session still exists. */
+const RECHECK_MS = 5 * 60_000;
 /** Open streams one client may hold on one instance (a member with several tabs open stays well under). */
 export const LIVE_STREAMS_PER_CLIENT = 12;
 /** Open streams one instance holds at most; more clients are spread over other instances or wait. */
@@ -53,6 +62,21 @@ export function liveRoutes(
         requireSecondFactor(c, user!);
       }
     }
+    // A stream that needs an account lasts as long as what let it open: the session (signed out, revoked,
+    // suspended, deleted, expired) and, for admin topics, the admin role.
+    const session = c.get('session');
+    const forMembers = topics.some((topic) => LIVE_TOPICS[topicFamily(topic) as keyof typeof LIVE_TOPICS] !== 'public');
+    const forAdmins = topics.some((topic) => LIVE_TOPICS[topicFamily(topic) as keyof typeof LIVE_TOPICS] === 'admin');
+    const stillAllowed = async (): Promise<boolean> => {
+      if (!user || !session) return false;
+      const [row] = await deps.database.db
+        .select({ id: sessionTable.id })
+        .from(sessionTable)
+        .where(and(eq(sessionTable.id, session.id), gt(sessionTable.expiresAt, new Date())))
+        .limit(1);
+      if (!row) return false;
+      return !forAdmins || (await isAdmin(deps.database.db, deps.config, user));
+    };
     const client = clientIp(c, deps.config.trustProxy);
     const mine = openByClient.get(client) ?? 0;
     if (mine >= limits.perClient) throw new AppError('RATE_LIMITED', LIVE_LIMIT_MESSAGES.client, undefined, { 'Retry-After': '60' });
@@ -79,8 +103,23 @@ export function liveRoutes(
         ended = true;
         wake?.();
       };
+      let checking = false;
+      let checkedAt = Date.now();
+      const checkAgain = () => {
+        if (checking || ended) return;
+        checking = true;
+        checkedAt = Date.now();
+        stillAllowed()
+          .then((allowed) => {
+            if (!allowed) end();
+          })
+          // The database out of reach: keep the stream; the next change or heartbeat checks again.
+          .catch(() => undefined)
+          .finally(() => (checking = false));
+      };
       const unsubscribe = bus.subscribe((event) => {
         if (event.topic === '*' && event.kind === 'closing') return end();
+        if (forMembers && event.id === user?.id && ACCOUNT_FAMILIES.has(topicFamily(event.topic))) checkAgain();
         if (event.topic !== '*' && !wanted.has(event.topic)) return;
         queue.push(event);
         wake?.();
@@ -102,7 +141,11 @@ export function liveRoutes(
             };
           });
           wake = undefined;
-          if (timedOut && !ended) await stream.write(': ping\n\n');
+          if (timedOut && !ended) {
+            // A session that simply ran out announces nothing: a heartbeat looks again every few minutes.
+            if (forMembers && Date.now() - checkedAt >= RECHECK_MS) checkAgain();
+            await stream.write(': ping\n\n');
+          }
         }
       } finally {
         unsubscribe();
