@@ -10,7 +10,7 @@ import { clientIp } from '../http/client-ip';
 import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
 import type { LiveBus } from './bus';
-import { SESSIONS_TOPIC } from '../auth/session-cache';
+import { SESSIONS_TOPIC } from '../auth';
 import { session as sessionTable } from '../db/schema';
 
 /** Events that name a user (their id) whose sessions or account changed: a stream of theirs is checked again. */
@@ -65,8 +65,8 @@ export function liveRoutes(
     // A stream that needs an account lasts as long as what let it open: the session (signed out, revoked,
     // suspended, deleted, expired) and, for admin topics, the admin role.
     const session = c.get('session');
-    const forMembers = topics.some((topic) => LIVE_TOPICS[topicFamily(topic) as keyof typeof LIVE_TOPICS] !== 'public');
-    const forAdmins = topics.some((topic) => LIVE_TOPICS[topicFamily(topic) as keyof typeof LIVE_TOPICS] === 'admin');
+    const forMembers = topics.some((topic) => LIVE_TOPICS[topicFamily(topic)] !== 'public');
+    const forAdmins = topics.some((topic) => LIVE_TOPICS[topicFamily(topic)] === 'admin');
     const stillAllowed = async (): Promise<boolean> => {
       if (!user || !session) return false;
       const [row] = await deps.database.db
