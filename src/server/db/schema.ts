@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -497,5 +498,57 @@ export const notificationPreference = pgTable('notification_preference', {
   digest: text('digest', { enum: ['off', 'daily', 'weekly'] })
     .notNull()
     .default('weekly'),
+  /** The digest's last frequency other than off: what the undo of a digest's one-click unsubscribe restores. */
+  lastDigest: text('last_digest', { enum: ['daily', 'weekly'] }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- The digest (issue 16, decision 026) -------------------------------------------------------------
+// One row per member and period: the instance that inserts it (in the transaction that queues the mail)
+// makes that member's digest for that period, so however many instances run, each member gets one. A row is
+// written even when there was nothing to send: it marks the period done, and where the next digest starts.
+
+export const digestRun = pgTable(
+  'digest_run',
+  {
+    uid: text('uid')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The end of the period (a daily or weekly boundary); the digest covers [since, period_end). */
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    frequency: text('frequency', { enum: ['daily', 'weekly'] }).notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    /** Which instance made it (host:pid:random). */
+    instance: text('instance').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** How many posts the digest listed (its mail is the member's 'notification: digest' of that time); 0: nothing new, no mail. */
+    postCount: integer('post_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uid, t.periodEnd] }),
+    // Old periods with nothing sent are removed after a while (only the newest of a member's is ever read).
+    index('digest_run_empty_idx')
+      .on(t.periodEnd)
+      .where(sql`${t.postCount} = 0`),
+  ],
+);
+
+/** Each post a member's digests listed: a post appears in one digest of theirs only. */
+export const digestItem = pgTable(
+  'digest_item',
+  {
+    uid: text('uid').notNull(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => post.id, { onDelete: 'cascade' }),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    /** Why it was listed: new in a followed category, or among the most active of the period. */
+    reason: text('reason', { enum: ['category', 'active'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uid, t.postId] }),
+    foreignKey({ columns: [t.uid, t.periodEnd], foreignColumns: [digestRun.uid, digestRun.periodEnd] }).onDelete('cascade'),
+    // Deleting a post finds its rows without reading them all.
+    index('digest_item_post_idx').on(t.postId),
+  ],
+);
