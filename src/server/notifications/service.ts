@@ -37,7 +37,7 @@ export type Recipient = { uid: string; email: string; kind: NotificationKind; no
  * Members who may be told of anything: a confirmed address and no suspension (a deleted account has no
  * row left to find).
  */
-async function reachable(tx: Tx, uids: string[]): Promise<Map<string, string>> {
+export async function reachable(tx: Tx, uids: string[]): Promise<Map<string, string>> {
   if (uids.length === 0) return new Map();
   const rows = await tx
     .select({ uid: user.id, email: user.email })
