@@ -4,7 +4,6 @@ import {
   bigint,
   boolean,
   customType,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -507,6 +506,8 @@ export const notificationPreference = pgTable('notification_preference', {
 // One row per member and period: the instance that inserts it (in the transaction that queues the mail)
 // makes that member's digest for that period, so however many instances run, each member gets one. A row is
 // written even when there was nothing to send: it marks the period done, and where the next digest starts.
+// What each digest listed is kept in its row (arrays, not rows of their own: no foreign-key checks per post,
+// and a post deleted since is simply never listed again).
 
 export const digestRun = pgTable(
   'digest_run',
@@ -521,34 +522,23 @@ export const digestRun = pgTable(
     /** Which instance made it (host:pid:random). */
     instance: text('instance').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    /** How many posts the digest listed (its mail is the member's 'notification: digest' of that time); 0: nothing new, no mail. */
+    /** How many posts it listed (its mail is the member's 'notification: digest' of that time); 0: nothing new, no mail. */
     postCount: integer('post_count').notNull().default(0),
+    /** The new posts of followed categories it listed, and the most active ones: each post in one digest of a member's only. */
+    newPosts: integer('new_posts')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    activePosts: integer('active_posts')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [
     primaryKey({ columns: [t.uid, t.periodEnd] }),
-    // Old periods with nothing sent are removed after a while (only the newest of a member's is ever read).
+    // Old periods with nothing sent are removed after a while (only a member's latest is read for where to start).
     index('digest_run_empty_idx')
       .on(t.periodEnd)
       .where(sql`${t.postCount} = 0`),
-  ],
-);
-
-/** Each post a member's digests listed: a post appears in one digest of theirs only. */
-export const digestItem = pgTable(
-  'digest_item',
-  {
-    uid: text('uid').notNull(),
-    postId: integer('post_id')
-      .notNull()
-      .references(() => post.id, { onDelete: 'cascade' }),
-    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
-    /** Why it was listed: new in a followed category, or among the most active of the period. */
-    reason: text('reason', { enum: ['category', 'active'] }).notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.uid, t.postId] }),
-    foreignKey({ columns: [t.uid, t.periodEnd], foreignColumns: [digestRun.uid, digestRun.periodEnd] }).onDelete('cascade'),
-    // Deleting a post finds its rows without reading them all.
-    index('digest_item_post_idx').on(t.postId),
   ],
 );

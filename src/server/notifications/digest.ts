@@ -3,7 +3,6 @@ import { DEFAULT_NOTIFICATION_PREFERENCES, notificationLink } from '../../shared
 import type { Db } from '../db/client';
 import {
   categoryFollow,
-  digestItem,
   digestRun,
   notificationPreference,
   post,
@@ -163,14 +162,9 @@ export async function makeDigest(
     const active = await activePostsFor(tx, run, { uid, since, end, listed });
     if (fresh.length === 0 && active.length === 0) return 'empty';
 
-    const items = [
-      ...fresh.map((p) => ({ uid, postId: p.id, periodEnd: end, reason: 'category' as const })),
-      ...active.map((p) => ({ uid, postId: p.id, periodEnd: end, reason: 'active' as const })),
-    ];
-    await tx.insert(digestItem).values(items);
     await tx
       .update(digestRun)
-      .set({ postCount: items.length })
+      .set({ postCount: fresh.length + active.length, newPosts: fresh.map((p) => p.id), activePosts: active.map((p) => p.id) })
       .where(and(eq(digestRun.uid, uid), eq(digestRun.periodEnd, end)));
     const token = createUnsubscribeToken(deps.config.sessionSecret, { uid, kind: 'digest', now: run.now });
     const rendered = renderMail(digestMail(deps.config, { frequency, since, fresh, moreFresh: total - fresh.length, active, token }));
@@ -188,33 +182,34 @@ const listedColumns = {
   posterUid: post.posterUid,
 };
 
+/** The member's explicit unfollow of the post. */
+const unfollowed = (tx: Tx, uid: string) =>
+  tx
+    .select({ one: sql`1` })
+    .from(postFollow)
+    .where(and(eq(postFollow.uid, uid), eq(postFollow.postId, post.id), eq(postFollow.following, false)));
+
 /** A post already listed in one of the member's digests. */
-const alreadyListed = (tx: Tx, uid: string) =>
-  exists(
-    tx
-      .select({ one: sql`1` })
-      .from(digestItem)
-      .where(and(eq(digestItem.uid, uid), eq(digestItem.postId, post.id))),
-  );
+const alreadyListed = (uid: string) =>
+  sql`exists (select 1 from ${digestRun} where ${digestRun.uid} = ${uid} and (${post.id} = any(${digestRun.newPosts}) or ${post.id} = any(${digestRun.activePosts})))`;
 
 /**
  * The newest posts of the member's followed categories written in [since, end): not their own, not one they
- * unfollowed one by one, not one an earlier digest listed; and how many there are in all.
+ * unfollowed one by one; and how many there are in all. None was in an earlier digest of theirs: those all
+ * ended by `since` (where this one starts), and listed only posts written before their end.
  */
 async function newPostsFor(tx: Tx, { uid, since, end }: { uid: string; since: Date; end: Date }) {
   const rows = await tx
     .select({ ...listedColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(post)
-    .innerJoin(categoryFollow, and(eq(categoryFollow.categoryId, post.postCategory), eq(categoryFollow.uid, uid)))
     .innerJoin(postCategory, eq(postCategory.id, post.postCategory))
-    .leftJoin(postFollow, and(eq(postFollow.postId, post.id), eq(postFollow.uid, uid)))
     .where(
       and(
+        inArray(post.postCategory, tx.select({ id: categoryFollow.categoryId }).from(categoryFollow).where(eq(categoryFollow.uid, uid))),
         gte(post.postDate, since),
         lt(post.postDate, end),
         or(isNull(post.posterUid), ne(post.posterUid, uid)),
-        sql`coalesce(${postFollow.following}, true)`,
-        not(alreadyListed(tx, uid)),
+        not(exists(unfollowed(tx, uid))),
       ),
     )
     .orderBy(desc(post.postDate), desc(post.id))
@@ -251,15 +246,7 @@ async function activePostsFor(
           post.id,
           open.map((p) => p.id),
         ),
-        or(
-          alreadyListed(tx, uid),
-          exists(
-            tx
-              .select({ one: sql`1` })
-              .from(postFollow)
-              .where(and(eq(postFollow.uid, uid), eq(postFollow.postId, post.id), eq(postFollow.following, false))),
-          ),
-        ),
+        or(alreadyListed(uid), exists(unfollowed(tx, uid))),
       ),
     );
   const out = new Set(excluded.map((r) => r.id));

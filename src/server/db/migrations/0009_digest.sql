@@ -1,11 +1,3 @@
-CREATE TABLE "digest_item" (
-	"uid" text NOT NULL,
-	"post_id" integer NOT NULL,
-	"period_end" timestamp with time zone NOT NULL,
-	"reason" text NOT NULL,
-	CONSTRAINT "digest_item_uid_post_id_pk" PRIMARY KEY("uid","post_id")
-);
---> statement-breakpoint
 CREATE TABLE "digest_run" (
 	"uid" text NOT NULL,
 	"period_end" timestamp with time zone NOT NULL,
@@ -14,12 +6,11 @@ CREATE TABLE "digest_run" (
 	"instance" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"post_count" integer DEFAULT 0 NOT NULL,
+	"new_posts" integer[] DEFAULT '{}' NOT NULL,
+	"active_posts" integer[] DEFAULT '{}' NOT NULL,
 	CONSTRAINT "digest_run_uid_period_end_pk" PRIMARY KEY("uid","period_end")
 );
 --> statement-breakpoint
 ALTER TABLE "notification_preference" ADD COLUMN "last_digest" text;--> statement-breakpoint
-ALTER TABLE "digest_item" ADD CONSTRAINT "digest_item_post_id_post_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."post"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "digest_item" ADD CONSTRAINT "digest_item_uid_period_end_digest_run_uid_period_end_fk" FOREIGN KEY ("uid","period_end") REFERENCES "public"."digest_run"("uid","period_end") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "digest_run" ADD CONSTRAINT "digest_run_uid_user_id_fk" FOREIGN KEY ("uid") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "digest_item_post_idx" ON "digest_item" USING btree ("post_id");--> statement-breakpoint
 CREATE INDEX "digest_run_empty_idx" ON "digest_run" USING btree ("period_end") WHERE "digest_run"."post_count" = 0;
