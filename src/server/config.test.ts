@@ -111,6 +111,28 @@ describe('scheduled backups', () => {
   });
 });
 
+describe('the digest job', () => {
+  it('looks every 5 minutes by default (never under NODE_ENV=test), at the interval given, or never with 0', () => {
+    expect(loadConfig({}).digestCheckMinutes).toBe(5);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://a.example' }).digestCheckMinutes).toBe(
+      5,
+    );
+    expect(loadConfig({ DIGEST_CHECK_MINUTES: '' }).digestCheckMinutes).toBe(5);
+    expect(loadConfig({ NODE_ENV: 'test' }).digestCheckMinutes).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test', DIGEST_CHECK_MINUTES: '1' }).digestCheckMinutes).toBe(1);
+    expect(loadConfig({ DIGEST_CHECK_MINUTES: '15' }).digestCheckMinutes).toBe(15);
+    expect(loadConfig({ DIGEST_CHECK_MINUTES: '0' }).digestCheckMinutes).toBe(0);
+    for (const value of ['-1', '2.5', 'often', '1441']) {
+      try {
+        loadConfig({ DIGEST_CHECK_MINUTES: value });
+        expect.unreachable(value);
+      } catch (err) {
+        expect((err as ConfigError).problems.join('\n')).toMatch(/DIGEST_CHECK_MINUTES: must be a whole number of minutes from 0/);
+      }
+    }
+  });
+});
+
 describe('STORAGE_URL', () => {
   const problemsOf = (value: string) => {
     try {

@@ -15,6 +15,7 @@ import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo, type DemoSecondFactor } fro
 import { createLogger } from './logger';
 import { createMailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
+import { DigestSchedule } from './notifications';
 import { createLiveBus } from './live/bus';
 import { seedStateStats } from './states/service';
 import { controlFile } from './control';
@@ -88,6 +89,12 @@ async function main() {
       )
     : undefined;
   backups?.start();
+  // The digest (decision 026): every instance looks; each member's period goes to the first that claims it.
+  const digests =
+    config.digestCheckMinutes > 0
+      ? new DigestSchedule({ ...deps, logger: logger.child({ part: 'digest' }) }, { checkEveryMs: config.digestCheckMinutes * 60_000 })
+      : undefined;
+  digests?.start();
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     if (controlToken) {
@@ -124,6 +131,8 @@ async function main() {
     // Open event streams never end by themselves: closing the bus ends them.
     await live.close();
     await closed;
+    // The digest's mail is queued before the worker stops (what it does not send waits in the outbox).
+    await digests?.stop();
     await worker.stop();
     await backups?.stop();
     await transport.close();

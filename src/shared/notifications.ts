@@ -16,6 +16,19 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 
+/**
+ * What a mailed one-click unsubscribe link can turn off: the mail of a kind of notification, or the digest
+ * (decision 026), which is mail only and has no notification of its own.
+ */
+export const UNSUBSCRIBE_KINDS = [...NOTIFICATION_KINDS, 'digest'] as const;
+export type UnsubscribeKind = (typeof UNSUBSCRIBE_KINDS)[number];
+
+/** How each unsubscribe link's mail is named to the person who opens it. */
+export const UNSUBSCRIBE_KIND_LABELS: Record<UnsubscribeKind, string> = {
+  ...NOTIFICATION_KIND_LABELS,
+  digest: 'The digest of new posts',
+};
+
 /** Whether the member follows a post, and the post's category. */
 export const followStateSchema = z
   .object({
@@ -99,15 +112,21 @@ export const notificationPreferencesUpdateSchema = notificationPreferencesSchema
   .strict()
   .refine((v) => Object.keys(v).length > 0, 'Say which preference to change');
 
-/** The one-click unsubscribe: the signed token from the mail, and `undo=1` to turn the mail back on. */
+/**
+ * The one-click unsubscribe: the signed token from the mail, and `undo=1` to turn the mail back on (the
+ * digest at the frequency it had before the link turned it off).
+ */
 export const unsubscribeQuerySchema = z.object({
   token: z.string().min(1, 'The link has no token').max(2000, 'Not a link of ours'),
   undo: z.enum(['1', 'true']).optional(),
 });
 
-/** What a token's link turns off (or, undone, back on), and whether that mail is on now. */
+/**
+ * What a token's link turns off (or, undone, back on), and whether that mail is on now (for the digest:
+ * whether it is daily or weekly rather than off).
+ */
 export const unsubscribeStateSchema = z
-  .object({ kind: z.enum(NOTIFICATION_KINDS), label: z.string(), mail: z.boolean() })
+  .object({ kind: z.enum(UNSUBSCRIBE_KINDS), label: z.string(), mail: z.boolean() })
   .meta({ id: 'UnsubscribeState' });
 export type UnsubscribeState = z.infer<typeof unsubscribeStateSchema>;
 

@@ -497,5 +497,48 @@ export const notificationPreference = pgTable('notification_preference', {
   digest: text('digest', { enum: ['off', 'daily', 'weekly'] })
     .notNull()
     .default('weekly'),
+  /** The digest's last frequency other than off: what the undo of a digest's one-click unsubscribe restores. */
+  lastDigest: text('last_digest', { enum: ['daily', 'weekly'] }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- The digest (issue 16, decision 026) -------------------------------------------------------------
+// One row per member and period: the instance that inserts it (in the transaction that queues the mail)
+// makes that member's digest for that period, so however many instances run, each member gets one. A row is
+// written even when there was nothing to send: it marks the period done, and where the next digest starts.
+// What each digest listed is kept in its row (arrays, not rows of their own: no foreign-key checks per post,
+// and a post deleted since is simply never listed again).
+
+export const digestRun = pgTable(
+  'digest_run',
+  {
+    uid: text('uid')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The end of the period (a daily or weekly boundary); the digest covers [since, period_end). */
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    frequency: text('frequency', { enum: ['daily', 'weekly'] }).notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    /** Which instance made it (host:pid:random). */
+    instance: text('instance').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** How many posts it listed (its mail is the member's 'notification: digest' of that time); 0: nothing new, no mail. */
+    postCount: integer('post_count').notNull().default(0),
+    /** The new posts of followed categories it listed, and the most active ones: each post in one digest of a member's only. */
+    newPosts: integer('new_posts')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    activePosts: integer('active_posts')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uid, t.periodEnd] }),
+    // Old periods with nothing sent are removed after a while (only a member's latest is read for where to start).
+    index('digest_run_empty_idx')
+      .on(t.periodEnd)
+      .where(sql`${t.postCount} = 0`),
+  ],
+);

@@ -23,6 +23,8 @@ export const MAIL_FORMS = {
   // Notifications (issue 16): each kind's mail is a form of its own, with its one-click unsubscribe.
   notifyResponse: 'notification: response',
   notifyFollowedResponse: 'notification: followed response',
+  // The digest of new and much discussed posts, daily or weekly (decision 026).
+  digest: 'notification: digest',
 } as const;
 export type MailForm = (typeof MAIL_FORMS)[keyof typeof MAIL_FORMS];
 

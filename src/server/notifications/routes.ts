@@ -7,8 +7,17 @@ import { AppError } from '../http/errors';
 import { requireUser, type AuthVariables } from '../http/session';
 import { requireForumAuthor } from '../forum';
 import { readFollowState, setCategoryFollow, setPostFollow } from './follows';
-import { NOTIFICATION_KIND_LABELS, UNSUBSCRIBE_MESSAGES, type UnsubscribeState } from '../../shared/notifications';
-import { changePreferences, listNotifications, markAllRead, markRead, PREFERENCE_OF_KIND, readPreferences, unreadCount } from './service';
+import { UNSUBSCRIBE_KIND_LABELS, UNSUBSCRIBE_MESSAGES, type UnsubscribeState } from '../../shared/notifications';
+import {
+  changePreferences,
+  isMailOn,
+  listNotifications,
+  markAllRead,
+  markRead,
+  readPreferences,
+  setMailByLink,
+  unreadCount,
+} from './service';
 import { readUnsubscribeToken, type UnsubscribeClaim } from './unsubscribe-token';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,7 +47,7 @@ export function notificationRoutes(deps: AppDeps) {
   };
   const unsubscribeState = async (claim: UnsubscribeClaim): Promise<UnsubscribeState> => {
     const preferences = await readPreferences(deps.database.db, claim.uid);
-    return { kind: claim.kind, label: NOTIFICATION_KIND_LABELS[claim.kind], mail: preferences[PREFERENCE_OF_KIND[claim.kind]] };
+    return { kind: claim.kind, label: UNSUBSCRIBE_KIND_LABELS[claim.kind], mail: isMailOn(preferences, claim.kind) };
   };
   /** Who may follow: whoever may post. */
   const follower = async (c: C) => (await requireForumAuthor(deps, requireUser(c))).id;
@@ -102,11 +111,7 @@ export function notificationRoutes(deps: AppDeps) {
       const { token, undo } = c.req.valid('query');
       const claim = claimOf(token);
       // Only the kind the link names, only for the member it names; the same answer however often it is sent.
-      await changePreferences(deps.database.db, {
-        uid: claim.uid,
-        change: { [PREFERENCE_OF_KIND[claim.kind]]: undo !== undefined },
-        now: deps.clock.now(),
-      });
+      await setMailByLink(deps.database.db, { uid: claim.uid, kind: claim.kind, on: undo !== undefined, now: deps.clock.now() });
       deps.logger.info('notification mail preference changed by a mailed link', {
         uid: claim.uid,
         kind: claim.kind,

@@ -2,12 +2,14 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { FORMER_MEMBER } from '../../shared/forum';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
+  type DigestFrequency,
   NOTIFICATIONS_PAGE_SIZE,
   notificationLink,
   type NotificationPreferences,
   notificationsTopic,
   type NotificationKind,
   type NotificationListResponse,
+  type UnsubscribeKind,
 } from '../../shared/notifications';
 import type { Db } from '../db/client';
 import { cursorOf, olderThan, pageOf } from '../db/keyset';
@@ -35,7 +37,7 @@ export type Recipient = { uid: string; email: string; kind: NotificationKind; no
  * Members who may be told of anything: a confirmed address and no suspension (a deleted account has no
  * row left to find).
  */
-async function reachable(tx: Tx, uids: string[]): Promise<Map<string, string>> {
+export async function reachable(tx: Tx, uids: string[]): Promise<Map<string, string>> {
   if (uids.length === 0) return new Map();
   const rows = await tx
     .select({ uid: user.id, email: user.email })
@@ -265,12 +267,53 @@ export async function changePreferences(
   db: Db,
   { uid, change, now }: { uid: string; change: Partial<NotificationPreferences>; now: Date },
 ): Promise<NotificationPreferences> {
-  const values = { ...DEFAULT_NOTIFICATION_PREFERENCES, ...change, uid, updatedAt: now };
+  // The digest's frequency is remembered when it is on, for the undo of a digest's one-click unsubscribe.
+  const set = { ...change, ...(change.digest && change.digest !== 'off' ? { lastDigest: change.digest } : {}), updatedAt: now };
   await db
     .insert(notificationPreference)
-    .values(values)
-    .onConflictDoUpdate({ target: notificationPreference.uid, set: { ...change, updatedAt: now } });
+    .values({ ...DEFAULT_NOTIFICATION_PREFERENCES, ...set, uid })
+    .onConflictDoUpdate({ target: notificationPreference.uid, set });
   return readPreferences(db, uid);
+}
+
+/** The digest's frequency an undo restores when the one before the unsubscribe is not known: the default. */
+export const DIGEST_RESTORED_BY_DEFAULT = 'weekly' as const satisfies DigestFrequency;
+
+/**
+ * What a mailed one-click link changes, for the member it names: the mail of its kind of notification, on or
+ * off; or the digest, off (its frequency remembered) or, undone, back at that frequency (weekly when none is
+ * known). Changes nothing when the mail is already as asked, so a digest whose frequency the member chose
+ * since stays as they chose it.
+ */
+export async function setMailByLink(db: Db, { uid, kind, on, now }: { uid: string; kind: UnsubscribeKind; on: boolean; now: Date }) {
+  if (kind !== 'digest') {
+    await changePreferences(db, { uid, change: { [PREFERENCE_OF_KIND[kind]]: on }, now });
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ digest: notificationPreference.digest, lastDigest: notificationPreference.lastDigest })
+      .from(notificationPreference)
+      .where(eq(notificationPreference.uid, uid))
+      .for('update');
+    const current = row?.digest ?? DEFAULT_NOTIFICATION_PREFERENCES.digest;
+    if (on === (current !== 'off')) return;
+    if (on) {
+      const digest = row?.lastDigest ?? DIGEST_RESTORED_BY_DEFAULT;
+      await tx.update(notificationPreference).set({ digest, updatedAt: now }).where(eq(notificationPreference.uid, uid));
+      return;
+    }
+    const off = { digest: 'off' as const, lastDigest: current === 'off' ? null : current, updatedAt: now };
+    await tx
+      .insert(notificationPreference)
+      .values({ ...DEFAULT_NOTIFICATION_PREFERENCES, ...off, uid })
+      .onConflictDoUpdate({ target: notificationPreference.uid, set: off });
+  });
+}
+
+/** Whether the mail a one-click link names is on now: its kind's preference, or a digest that is not off. */
+export function isMailOn(preferences: NotificationPreferences, kind: UnsubscribeKind): boolean {
+  return kind === 'digest' ? preferences.digest !== 'off' : preferences[PREFERENCE_OF_KIND[kind]];
 }
 
 /** The preference a kind of notification's mail follows. */

@@ -1,14 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { NOTIFICATION_KINDS, type NotificationKind } from '../../shared/notifications';
+import { UNSUBSCRIBE_KINDS, type UnsubscribeKind } from '../../shared/notifications';
 
-// The one-click unsubscribe link of every notification mail (RFC 8058): it names the member and the kind of
-// notification, expires, and is signed with a key derived from SESSION_SECRET for this purpose only, so it
+// The one-click unsubscribe link of every notification mail and digest (RFC 8058): it names the member and the
+// kind of mail (a kind of notification, or the digest), expires, and is signed with a key derived from SESSION_SECRET for this purpose only, so it
 // cannot be forged, turned to another member or kind, or used as anything else. It signs nobody in.
 
 /** How long a link in a mail keeps working. */
 export const UNSUBSCRIBE_TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 
-export type UnsubscribeClaim = { uid: string; kind: NotificationKind; expiresAt: Date };
+export type UnsubscribeClaim = { uid: string; kind: UnsubscribeKind; expiresAt: Date };
 
 export type TokenProblem = 'malformed' | 'forged' | 'expired';
 
@@ -18,7 +18,7 @@ function sign(secret: string, payload: string): Buffer {
   return createHmac('sha256', keyOf(secret)).update(payload).digest();
 }
 
-export function createUnsubscribeToken(secret: string, { uid, kind, now }: { uid: string; kind: NotificationKind; now: Date }): string {
+export function createUnsubscribeToken(secret: string, { uid, kind, now }: { uid: string; kind: UnsubscribeKind; now: Date }): string {
   const payload = Buffer.from(
     JSON.stringify({ u: uid, k: kind, e: Math.floor((now.getTime() + UNSUBSCRIBE_TOKEN_TTL_MS) / 1000) }),
   ).toString('base64url');
@@ -40,7 +40,7 @@ export function readUnsubscribeToken(secret: string, token: string, now: Date): 
     return 'malformed';
   }
   const { u, k, e } = (claim ?? {}) as { u?: unknown; k?: unknown; e?: unknown };
-  if (typeof u !== 'string' || typeof e !== 'number' || !NOTIFICATION_KINDS.includes(k as NotificationKind)) return 'malformed';
+  if (typeof u !== 'string' || typeof e !== 'number' || !UNSUBSCRIBE_KINDS.includes(k as UnsubscribeKind)) return 'malformed';
   if (e * 1000 <= now.getTime()) return 'expired';
-  return { uid: u, kind: k as NotificationKind, expiresAt: new Date(e * 1000) };
+  return { uid: u, kind: k as UnsubscribeKind, expiresAt: new Date(e * 1000) };
 }

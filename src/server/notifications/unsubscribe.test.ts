@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATION_PREFERENCES, UNSUBSCRIBE_MESSAGES } from '../../shared/notifications';
+import { DEFAULT_NOTIFICATION_PREFERENCES, UNSUBSCRIBE_MESSAGES, type UnsubscribeKind } from '../../shared/notifications';
 import { testClock, useTestApp } from '../testing/app';
 import { expectJson, signUpMember } from '../testing/factories';
 import { createUnsubscribeToken, UNSUBSCRIBE_TOKEN_TTL_MS } from './unsubscribe-token';
@@ -7,7 +7,7 @@ import { createUnsubscribeToken, UNSUBSCRIBE_TOKEN_TTL_MS } from './unsubscribe-
 const clock = testClock();
 const t = useTestApp({ clock });
 
-const tokenFor = (uid: string, kind: 'response' | 'followed_response', secret = t.config.sessionSecret) =>
+const tokenFor = (uid: string, kind: UnsubscribeKind, secret = t.config.sessionSecret) =>
   createUnsubscribeToken(secret, { uid, kind, now: clock.now() });
 
 /** As a mail program sends RFC 8058's one-click POST: no cookie, no Origin, a form body. */
@@ -74,6 +74,37 @@ describe('one-click unsubscribe (RFC 8058)', () => {
 
     expect(await expectJson(await oneClick(token, '&undo=1'))).toMatchObject({ mail: true });
     expect(await preferencesOf(a)).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+  });
+
+  it('turns the digest off from its own link, and undo brings back the frequency it had', async () => {
+    const daily = await signUpMember(t);
+    await expectJson(await daily.c.put('/api/notifications/preferences', { digest: 'daily', mailResponse: false }));
+    const token = tokenFor(daily.id, 'digest');
+    const state = { kind: 'digest', label: 'The digest of new posts' };
+    expect(await expectJson(await t.client().get(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`))).toEqual({
+      ...state,
+      mail: true,
+    });
+    for (let i = 0; i < 2; i++) expect(await expectJson(await oneClick(token))).toEqual({ ...state, mail: false });
+    // Only the digest: the other preferences stay as the member left them.
+    expect(await preferencesOf(daily)).toEqual({ mailResponse: false, mailFollowedResponse: true, digest: 'off' });
+    for (let i = 0; i < 2; i++) expect(await expectJson(await oneClick(token, '&undo=1'))).toEqual({ ...state, mail: true });
+    expect(await preferencesOf(daily)).toEqual({ mailResponse: false, mailFollowedResponse: true, digest: 'daily' });
+
+    // A member who never chose: the default (weekly) is what comes back.
+    const plain = await signUpMember(t);
+    const plainToken = tokenFor(plain.id, 'digest');
+    await expectJson(await oneClick(plainToken));
+    expect((await preferencesOf(plain)).digest).toBe('off');
+    await expectJson(await oneClick(plainToken, '&undo=1'));
+    expect(await preferencesOf(plain)).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+
+    // The frequency last chosen on the settings page is the one an undo restores, even after it was turned off there.
+    await expectJson(await plain.c.put('/api/notifications/preferences', { digest: 'daily' }));
+    await expectJson(await plain.c.put('/api/notifications/preferences', { digest: 'off' }));
+    await expectJson(await oneClick(plainToken));
+    await expectJson(await oneClick(plainToken, '&undo=1'));
+    expect((await preferencesOf(plain)).digest).toBe('daily');
   });
 
   it('refuses forged, expired, malformed and altered links with a clear 4xx, changing nothing', async () => {

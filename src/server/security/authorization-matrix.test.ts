@@ -386,12 +386,18 @@ const ROWS: Row[] = [
     request: () => ({ path: '/api/notifications/preferences', body: { digest: 'daily' } }),
     expect: [401, 200, 200, 200, 200, 200, 200],
   },
-  // The signed link of a mail is all a one-click unsubscribe needs: whoever holds it, with or without a session.
-  ...(['GET', 'POST'] as const).map((method) => ({
+  // The signed link of a mail is all a one-click unsubscribe needs: whoever holds it, with or without a session
+  // (a notification's link read, a digest's link used).
+  ...(
+    [
+      ['GET', 'followed_response'],
+      ['POST', 'digest'],
+    ] as const
+  ).map(([method, kind]) => ({
     route: `${method} /api/notifications/unsubscribe`,
     request: () => ({
       path: `/api/notifications/unsubscribe?token=${encodeURIComponent(
-        createUnsubscribeToken(t.config.sessionSecret, { uid: member().id, kind: 'followed_response', now: t.clock.now() }),
+        createUnsubscribeToken(t.config.sessionSecret, { uid: member().id, kind, now: t.clock.now() }),
       )}`,
     }),
     expect: [200, 200, 200, 200, 200, 200, 200] as const,
