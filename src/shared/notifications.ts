@@ -31,6 +31,10 @@ export type FollowState = z.infer<typeof followStateSchema>;
 export const categoryFollowStateSchema = z.object({ categoryId: z.number().int(), following: z.boolean() });
 export type CategoryFollowState = z.infer<typeof categoryFollowStateSchema>;
 
+/** The categories the member follows (the category list shows it). */
+export const categoryFollowsSchema = z.object({ categoryIds: z.array(z.number().int()) });
+export type CategoryFollows = z.infer<typeof categoryFollowsSchema>;
+
 /** The live topic of one member's notifications: only that member may follow it. */
 export const NOTIFICATIONS_TOPIC_FAMILY = 'notifications';
 export function notificationsTopic(uid: string): string {

@@ -63,6 +63,12 @@ export async function setCategoryFollow(
   return { categoryId, following };
 }
 
+/** The categories the member follows, in no particular order. */
+export async function listFollowedCategories(db: Executor, uid: string): Promise<number[]> {
+  const rows = await db.select({ id: categoryFollow.categoryId }).from(categoryFollow).where(eq(categoryFollow.uid, uid));
+  return rows.map((r) => r.id);
+}
+
 /**
  * Who follows the post: those who follow it themselves, and those who follow its category and did not
  * unfollow the post.
