@@ -35,11 +35,7 @@ export type CategoryFollowState = z.infer<typeof categoryFollowStateSchema>;
 export const categoryFollowsSchema = z.object({ categoryIds: z.array(z.number().int()) });
 export type CategoryFollows = z.infer<typeof categoryFollowsSchema>;
 
-/** The live topic of one member's notifications: only that member may follow it. */
-export const NOTIFICATIONS_TOPIC_FAMILY = 'notifications';
-export function notificationsTopic(uid: string): string {
-  return `${NOTIFICATIONS_TOPIC_FAMILY}:${uid}`;
-}
+export { NOTIFICATIONS_TOPIC_FAMILY, notificationsTopic } from './notifications-topic';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 

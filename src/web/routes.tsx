@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
+import { HeaderSlotsProvider, type HeaderSlots } from './app/header-slots';
 import { LoadingScreen } from './app/loading-screen';
 import { NotFoundPage } from './app/not-found-page';
 import { RequireAuth } from './app/require-auth';
 import { RootLayout } from './app/root-layout';
 import { RouteError } from './app/route-error';
+import { NotificationsLink } from './notifications/notifications-link';
 
 /** Each page is its own chunk, so a visitor downloads only the code of the pages they open. */
 function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
@@ -47,14 +49,26 @@ const memberRoutes: RouteObject[] = [
   { path: 'update-password', ...page(() => import('./account/update-password-page')) },
   { path: 'dashboard', ...page(() => import('./dashboard/dashboard-page')) },
   { path: 'update-profile', ...page(() => import('./profiles/update-profile-page')) },
+  { path: 'notifications', ...page(() => import('./notifications/notifications-page')) },
   { path: 'settings/notifications', ...page(() => import('./notifications/notification-settings-page')) },
   { path: 'delete-account', ...page(() => import('./account/delete-account-page')) },
 ];
 
+/** What the header shows signed-in members, from features the frame (core) may not import itself. */
+const HEADER_SLOTS: HeaderSlots = { NotificationsLink };
+
+function Root() {
+  return (
+    <HeaderSlotsProvider value={HEADER_SLOTS}>
+      <RootLayout />
+    </HeaderSlotsProvider>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
-    Component: RootLayout,
+    Component: Root,
     HydrateFallback: LoadingScreen,
     children: [
       {
