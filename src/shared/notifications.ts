@@ -24,6 +24,8 @@ export const followStateSchema = z
     following: z.boolean(),
     categoryId: z.number().int(),
     categoryFollowing: z.boolean(),
+    /** The member wrote the post: they hear of every response to it whether they follow it or not. */
+    isAuthor: z.boolean(),
   })
   .meta({ id: 'FollowState' });
 export type FollowState = z.infer<typeof followStateSchema>;

@@ -25,9 +25,9 @@ describe('following posts', () => {
     const reader = await signUpMember(t);
     const postId = await createPost(author);
     await respond(responder, postId);
-    expect((await state(author, postId)).following).toBe(true);
-    expect((await state(responder, postId)).following).toBe(true);
-    expect((await state(reader, postId)).following).toBe(false);
+    expect(await state(author, postId)).toMatchObject({ following: true, isAuthor: true });
+    expect(await state(responder, postId)).toMatchObject({ following: true, isAuthor: false });
+    expect(await state(reader, postId)).toMatchObject({ following: false, isAuthor: false });
   });
 
   it('lets a member follow and unfollow any post, and an unfollow sticks when they respond later', async () => {
@@ -61,7 +61,7 @@ describe('following posts', () => {
 
     const followed = await expectJson<CategoryFollowState>(await member.c.put(`/api/post-categories/${categoryId}/follow`));
     expect(followed).toEqual({ categoryId, following: true });
-    expect(await state(member, first)).toEqual({ postId: first, following: true, categoryId, categoryFollowing: true });
+    expect(await state(member, first)).toEqual({ postId: first, following: true, categoryId, categoryFollowing: true, isAuthor: false });
     await expectJson(await member.c.delete(`/api/posts/${second}/follow`));
     expect(await state(member, second)).toMatchObject({ following: false, categoryFollowing: true });
 

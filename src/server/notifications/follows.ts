@@ -24,6 +24,7 @@ export async function readFollowState(db: Executor, { uid, postId }: { uid: stri
   const [row] = await db
     .select({
       categoryId: post.postCategory,
+      authorUid: post.posterUid,
       own: postFollow.following,
       category: sql<boolean>`${categoryFollow.uid} is not null`,
     })
@@ -33,7 +34,13 @@ export async function readFollowState(db: Executor, { uid, postId }: { uid: stri
     .where(eq(post.id, postId));
   if (!row) throw new AppError('NOT_FOUND', POST_NOT_FOUND);
   const categoryFollowing = Boolean(row.category);
-  return { postId, following: row.own ?? categoryFollowing, categoryId: row.categoryId, categoryFollowing };
+  return {
+    postId,
+    following: row.own ?? categoryFollowing,
+    categoryId: row.categoryId,
+    categoryFollowing,
+    isAuthor: row.authorUid === uid,
+  };
 }
 
 /** Follows or unfollows a post; an unfollow is kept, so neither a response nor the category follows it again. */
