@@ -34,6 +34,7 @@ export function CategoryList({ selected, hasFilter, onSelect, onClear }: Categor
           <ul className={classes.categoryList}>
             {shown.map((c) => {
               const isSelected = c.name.toLowerCase() === selected.toLowerCase();
+              const isFollowed = followed?.has(c.id) ?? false;
               return (
                 <li key={c.id}>
                   <button
@@ -44,17 +45,16 @@ export function CategoryList({ selected, hasFilter, onSelect, onClear }: Categor
                   >
                     <span>
                       {c.name}
-                      {followed?.has(c.id) ? (
+                      {isFollowed ? (
                         <span className={classes.followed} title="You follow this category">
                           <BellIcon width={14} height={14} />
-                          <VisuallyHidden>(followed)</VisuallyHidden>
                         </span>
                       ) : null}
                     </span>
                     <span className={classes.count} aria-hidden="true">
                       {c.postCount}
                     </span>
-                    <VisuallyHidden>{`(${c.postCount} ${c.postCount === 1 ? 'post' : 'posts'})`}</VisuallyHidden>
+                    <VisuallyHidden>{`(${isFollowed ? 'followed, ' : ''}${c.postCount} ${c.postCount === 1 ? 'post' : 'posts'})`}</VisuallyHidden>
                   </button>
                 </li>
               );

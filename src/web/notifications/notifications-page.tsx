@@ -137,9 +137,12 @@ function NotificationItem({ notification: n, onOpen }: { notification: Notificat
         onAuxClick={onOpen}
       >
         {isUnread ? (
-          <span className={classes.newLabel}>
-            New<VisuallyHidden>:</VisuallyHidden>
-          </span>
+          <>
+            <span className={classes.newLabel} aria-hidden="true">
+              New
+            </span>
+            <VisuallyHidden>New: </VisuallyHidden>
+          </>
         ) : null}
         <span className={classes.what}>
           {before} <span className={classes.title}>“{n.post.title}”</span>
