@@ -118,6 +118,39 @@ describe('notifications: the bell, the mail and its one-click unsubscribe', () =
   });
 });
 
+describe('notifications: the bell after a lost connection', () => {
+  it('counts again whenever the live stream (re)opens, even when no event came through', async () => {
+    const a = await openSite(browser());
+    await signUpMember(a.page, { prefix: 'bell-reconnect', profile: memberProfile({ firstName: 'Rex', lastName: 'Reconnect' }) });
+    const postId = await createPost(a.page.request, { title: `Reconnects ${uniqueTag('')}` });
+    const b = await openApi();
+    await signUpMember(b, { prefix: 'bell-reconnect', profile: memberProfile() });
+
+    // Every stream this page opens says 'ready' and ends at once, as a connection that keeps dropping
+    // would: no change event ever arrives, so only the refetch on each (re)open can move the count.
+    let opened = 0;
+    await a.page.route('**/api/live?**', (route) => {
+      opened++;
+      return route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' },
+        body: 'retry: 300\nevent: ready\ndata: {}\n\n',
+      });
+    });
+    await a.page.goto(`/discuss/${postId}`);
+    await expectBell(a.page, 0);
+    await markPage(a.page);
+    const before = opened;
+    await respond(b, postId, 'While the connection was down.');
+    await expectBell(a.page, 1, 10_000);
+    expect(opened).toBeGreaterThan(before);
+    expect(await wasNotReloaded(a.page)).toBe(true);
+    expectNoPageErrors(a.errors);
+    await a.context.close();
+    await b.dispose();
+  });
+});
+
 describe('notifications: the page', () => {
   it('lists who did what where and when, live; opening one marks it read; Load more; Mark all read zeroes the bell', async () => {
     const a = await openSite(browser());
