@@ -200,6 +200,10 @@ describe('notifications: the page', () => {
 
     await a.page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => items.count()).toBe(21);
+    // Reading goes on at the first of the older ones.
+    await expect
+      .poll(() => items.nth(20).evaluate((item) => item.contains(document.activeElement) && document.activeElement?.tagName))
+      .toBe('A');
     expect(await a.page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
     expect(await says(items.last(), `New: Bea First responded to your post “${title}”`)).toBe(1);
 
@@ -226,8 +230,12 @@ describe('notifications: the page', () => {
     await expectBell(a.page, 21);
     expect(await seriousViolations(a.page)).toEqual([]);
 
-    await a.page.getByRole('button', { name: 'Mark all read' }).click();
+    const markAll = a.page.getByRole('button', { name: 'Mark all read' });
+    await markAll.focus();
+    await a.page.keyboard.press('Enter');
     await a.page.getByRole('status').filter({ hasText: 'All read' }).waitFor();
+    // Focus stays where it was (a button that turned disabled would drop it to the page).
+    expect(await markAll.evaluate((button) => button === document.activeElement)).toBe(true);
     await expectBell(a.page, 0);
     expect(await list.getByText('New', { exact: true }).count()).toBe(0);
     await a.page.reload();

@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { notificationsTopic, type NotificationListResponse, type NotificationView } from '../../shared/notifications';
 import { FormAlert } from '../app/form-alert';
@@ -36,6 +37,15 @@ function NotificationsList({ uid }: { uid: string }) {
   const notifications = list.data?.pages.flatMap((p) => p.notifications) ?? [];
   const unread = list.data?.pages[0]?.unread ?? 0;
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['notifications', uid] });
+  const listRef = useRef<HTMLUListElement>(null);
+
+  /** The next (older) page; focus moves to the first of them, where reading goes on. */
+  const loadMore = async () => {
+    if (list.isFetchingNextPage) return;
+    const shown = notifications.length;
+    await list.fetchNextPage();
+    requestAnimationFrame(() => listRef.current?.querySelectorAll<HTMLElement>(':scope > li a')[shown]?.focus());
+  };
 
   /** Shows the notifications as read at once; the server's answer (and its live event) confirms it. */
   const showAsRead = (ids: Set<string> | 'all') => {
@@ -79,7 +89,6 @@ function NotificationsList({ uid }: { uid: string }) {
           <Button
             variant="outline"
             size="sm"
-            loading={markAll.isPending}
             // Stays focusable when there is nothing to mark, so focus is not lost when it has done its work.
             data-disabled={unread === 0 || undefined}
             aria-disabled={unread === 0}
@@ -103,14 +112,20 @@ function NotificationsList({ uid }: { uid: string }) {
         <Text>No notifications yet. When someone responds to one of your posts, or in a post you follow, you will see it here.</Text>
       ) : null}
       {notifications.length > 0 ? (
-        <ul className={classes.list} aria-label="Your notifications, newest first">
+        <ul ref={listRef} className={classes.list} aria-label="Your notifications, newest first">
           {notifications.map((n) => (
             <NotificationItem key={n.id} notification={n} onOpen={() => (n.readAt ? undefined : markOne.mutate(n.id))} />
           ))}
         </ul>
       ) : null}
       {list.hasNextPage ? (
-        <Button variant="outline" mt="md" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+        <Button
+          variant="outline"
+          mt="md"
+          onClick={() => void loadMore()}
+          // Not Mantine's `loading`: it disables the button, and focus would drop to the page.
+          rightSection={list.isFetchingNextPage ? <Loader size={14} aria-hidden /> : null}
+        >
           Load more
         </Button>
       ) : null}
@@ -133,8 +148,10 @@ function NotificationItem({ notification: n, onOpen }: { notification: Notificat
         to={n.link}
         className={classes.link}
         onClick={onOpen}
-        // A middle click opens the post in another tab: that opens the notification too.
-        onAuxClick={onOpen}
+        // A middle click opens the post in another tab: that opens the notification too (a right click does not).
+        onAuxClick={(event) => {
+          if (event.button === 1) onOpen();
+        }}
       >
         {isUnread ? (
           <>
