@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { HeaderSlotsProvider, type HeaderSlots } from './app/header-slots';
 import { LoadingScreen } from './app/loading-screen';
@@ -6,7 +6,6 @@ import { NotFoundPage } from './app/not-found-page';
 import { RequireAuth } from './app/require-auth';
 import { RootLayout } from './app/root-layout';
 import { RouteError } from './app/route-error';
-import { NotificationsLink } from './notifications/notifications-link';
 
 /** Each page is its own chunk, so a visitor downloads only the code of the pages they open. */
 function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
@@ -54,8 +53,13 @@ const memberRoutes: RouteObject[] = [
   { path: 'delete-account', ...page(() => import('./account/delete-account-page')) },
 ];
 
-/** What the header shows signed-in members, from features the frame (core) may not import itself. */
-const HEADER_SLOTS: HeaderSlots = { NotificationsLink };
+/**
+ * What the header shows signed-in members, from features the frame (core) may not import itself. Loaded
+ * when first shown, so visitors, who never see it, never fetch its code.
+ */
+const HEADER_SLOTS: HeaderSlots = {
+  NotificationsLink: lazy(() => import('./notifications/notifications-link').then((m) => ({ default: m.NotificationsLink }))),
+};
 
 function Root() {
   return (

@@ -61,7 +61,13 @@ export function SiteHeader() {
       <UserIcon />
     </ActionIcon>
   ) : null;
-  const bell = isSignedIn && NotificationsLink ? <NotificationsLink variant="icon" /> : null;
+  // Its code may still be on its way: the space it takes is kept, so nothing beside it moves.
+  const bell =
+    isSignedIn && NotificationsLink ? (
+      <Suspense fallback={<span className={classes.bellPlaceholder} />}>
+        <NotificationsLink variant="icon" />
+      </Suspense>
+    ) : null;
 
   return (
     <Container size="lg" className={classes.bar}>
