@@ -135,7 +135,7 @@ export default tseslint.config(
       'src/web/landing-app.tsx',
       'src/web/home/**',
       'src/web/map/**',
-      'src/web/app/{app-frame,site-header,site-footer,mobile-menu,navigation,nav-items,icons,use-document-title}.{ts,tsx}',
+      'src/web/app/{app-frame,header-slots,site-header,site-footer,mobile-menu,navigation,nav-items,icons,use-document-title}.{ts,tsx}',
     ],
     ignores: TESTS,
     rules: {

@@ -44,19 +44,4 @@ export const liveQuerySchema = z.object({
     }),
 });
 
-export type LiveEvent = {
-  topic: string;
-  /** What happened, e.g. 'created', 'updated', 'deleted'; 'resync' means "refetch everything". */
-  kind: string;
-  id?: string;
-  at: string;
-};
-
-export function topicFamily(topic: string): string {
-  return topic.split(':')[0] ?? topic;
-}
-
-/** The query-key prefix a topic invalidates. */
-export function queryKeyOf(topic: string): string[] {
-  return topic.split(':');
-}
+export { queryKeyOf, topicFamily, type LiveEvent } from './live-event';

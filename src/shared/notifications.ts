@@ -37,6 +37,8 @@ export const followStateSchema = z
     following: z.boolean(),
     categoryId: z.number().int(),
     categoryFollowing: z.boolean(),
+    /** The member wrote the post: they hear of every response to it whether they follow it or not. */
+    isAuthor: z.boolean(),
   })
   .meta({ id: 'FollowState' });
 export type FollowState = z.infer<typeof followStateSchema>;
@@ -44,11 +46,11 @@ export type FollowState = z.infer<typeof followStateSchema>;
 export const categoryFollowStateSchema = z.object({ categoryId: z.number().int(), following: z.boolean() });
 export type CategoryFollowState = z.infer<typeof categoryFollowStateSchema>;
 
-/** The live topic of one member's notifications: only that member may follow it. */
-export const NOTIFICATIONS_TOPIC_FAMILY = 'notifications';
-export function notificationsTopic(uid: string): string {
-  return `${NOTIFICATIONS_TOPIC_FAMILY}:${uid}`;
-}
+/** The categories the member follows (the category list shows it). */
+export const categoryFollowsSchema = z.object({ categoryIds: z.array(z.number().int()) });
+export type CategoryFollows = z.infer<typeof categoryFollowsSchema>;
+
+export { NOTIFICATIONS_TOPIC_FAMILY, notificationsTopic } from './notifications-topic';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 

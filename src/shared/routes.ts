@@ -20,6 +20,7 @@ export const CLIENT_ROUTES = [
   '/dashboard',
   '/update-profile',
   '/delete-account',
+  '/notifications',
   '/settings/notifications',
 ] as const;
 

@@ -1,5 +1,6 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
+import { HeaderSlotsProvider, type HeaderSlots } from './app/header-slots';
 import { LoadingScreen } from './app/loading-screen';
 import { NotFoundPage } from './app/not-found-page';
 import { RequireAuth } from './app/require-auth';
@@ -47,14 +48,31 @@ const memberRoutes: RouteObject[] = [
   { path: 'update-password', ...page(() => import('./account/update-password-page')) },
   { path: 'dashboard', ...page(() => import('./dashboard/dashboard-page')) },
   { path: 'update-profile', ...page(() => import('./profiles/update-profile-page')) },
+  { path: 'notifications', ...page(() => import('./notifications/notifications-page')) },
   { path: 'settings/notifications', ...page(() => import('./notifications/notification-settings-page')) },
   { path: 'delete-account', ...page(() => import('./account/delete-account-page')) },
 ];
 
+/**
+ * What the header shows signed-in members, from features the frame (core) may not import itself. Loaded
+ * when first shown, so visitors, who never see it, never fetch its code.
+ */
+const HEADER_SLOTS: HeaderSlots = {
+  NotificationsLink: lazy(() => import('./notifications/notifications-link').then((m) => ({ default: m.NotificationsLink }))),
+};
+
+function Root() {
+  return (
+    <HeaderSlotsProvider value={HEADER_SLOTS}>
+      <RootLayout />
+    </HeaderSlotsProvider>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
-    Component: RootLayout,
+    Component: Root,
     HydrateFallback: LoadingScreen,
     children: [
       {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { CategoryFollowState, FollowState } from '../../shared/notifications';
+import type { CategoryFollows, CategoryFollowState, FollowState } from '../../shared/notifications';
 import { postFollow } from '../db/schema';
 import { useTestApp } from '../testing/app';
 import { buildPost, buildResponse, expectJson, signUpMember, type SignedUpMember } from '../testing/factories';
@@ -25,9 +25,9 @@ describe('following posts', () => {
     const reader = await signUpMember(t);
     const postId = await createPost(author);
     await respond(responder, postId);
-    expect((await state(author, postId)).following).toBe(true);
-    expect((await state(responder, postId)).following).toBe(true);
-    expect((await state(reader, postId)).following).toBe(false);
+    expect(await state(author, postId)).toMatchObject({ following: true, isAuthor: true });
+    expect(await state(responder, postId)).toMatchObject({ following: true, isAuthor: false });
+    expect(await state(reader, postId)).toMatchObject({ following: false, isAuthor: false });
   });
 
   it('lets a member follow and unfollow any post, and an unfollow sticks when they respond later', async () => {
@@ -61,12 +61,35 @@ describe('following posts', () => {
 
     const followed = await expectJson<CategoryFollowState>(await member.c.put(`/api/post-categories/${categoryId}/follow`));
     expect(followed).toEqual({ categoryId, following: true });
-    expect(await state(member, first)).toEqual({ postId: first, following: true, categoryId, categoryFollowing: true });
+    expect(await state(member, first)).toEqual({ postId: first, following: true, categoryId, categoryFollowing: true, isAuthor: false });
     await expectJson(await member.c.delete(`/api/posts/${second}/follow`));
     expect(await state(member, second)).toMatchObject({ following: false, categoryFollowing: true });
 
     await expectJson(await member.c.delete(`/api/post-categories/${categoryId}/follow`));
     expect(await state(member, first)).toMatchObject({ following: false, categoryFollowing: false });
+  });
+
+  it("lists the categories a member follows, and only that member's", async () => {
+    const author = await signUpMember(t);
+    const member = await signUpMember(t);
+    const other = await signUpMember(t);
+    const follows = async (m: SignedUpMember) =>
+      (await expectJson<CategoryFollows>(await m.c.get('/api/post-categories/follows'))).categoryIds.sort((a, b) => a - b);
+    const { categoryId: first } = await state(member, await createPost(author, `Category ${crypto.randomUUID().slice(0, 8)}`));
+    const { categoryId: second } = await state(member, await createPost(author, `Category ${crypto.randomUUID().slice(0, 8)}`));
+    expect(await follows(member)).toEqual([]);
+
+    await expectJson(await member.c.put(`/api/post-categories/${first}/follow`));
+    await expectJson(await member.c.put(`/api/post-categories/${second}/follow`));
+    await expectJson(await other.c.put(`/api/post-categories/${second}/follow`));
+    expect(await follows(member)).toEqual([first, second].sort((a, b) => a - b));
+    await expectJson(await member.c.delete(`/api/post-categories/${first}/follow`));
+    expect(await follows(member)).toEqual([second]);
+    expect(await follows(other)).toEqual([second]);
+
+    const noProfile = await signUpMember(t, { profile: null });
+    expect((await noProfile.c.get('/api/post-categories/follows')).status).toBe(403);
+    expect((await t.client().get('/api/post-categories/follows')).status).toBe(401);
   });
 
   it('answers 404 for a post or category that does not exist, and refuses members who may not post', async () => {

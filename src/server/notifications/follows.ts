@@ -24,6 +24,7 @@ export async function readFollowState(db: Executor, { uid, postId }: { uid: stri
   const [row] = await db
     .select({
       categoryId: post.postCategory,
+      authorUid: post.posterUid,
       own: postFollow.following,
       category: sql<boolean>`${categoryFollow.uid} is not null`,
     })
@@ -33,7 +34,13 @@ export async function readFollowState(db: Executor, { uid, postId }: { uid: stri
     .where(eq(post.id, postId));
   if (!row) throw new AppError('NOT_FOUND', POST_NOT_FOUND);
   const categoryFollowing = Boolean(row.category);
-  return { postId, following: row.own ?? categoryFollowing, categoryId: row.categoryId, categoryFollowing };
+  return {
+    postId,
+    following: row.own ?? categoryFollowing,
+    categoryId: row.categoryId,
+    categoryFollowing,
+    isAuthor: row.authorUid === uid,
+  };
 }
 
 /** Follows or unfollows a post; an unfollow is kept, so neither a response nor the category follows it again. */
@@ -61,6 +68,12 @@ export async function setCategoryFollow(
   if (following) await db.insert(categoryFollow).values({ uid, categoryId, createdAt: now }).onConflictDoNothing();
   else await db.delete(categoryFollow).where(and(eq(categoryFollow.uid, uid), eq(categoryFollow.categoryId, categoryId)));
   return { categoryId, following };
+}
+
+/** The categories the member follows, in no particular order. */
+export async function listFollowedCategories(db: Executor, uid: string): Promise<number[]> {
+  const rows = await db.select({ id: categoryFollow.categoryId }).from(categoryFollow).where(eq(categoryFollow.uid, uid));
+  return rows.map((r) => r.id);
 }
 
 /**

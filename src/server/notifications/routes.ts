@@ -6,7 +6,7 @@ import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
 import { requireUser, type AuthVariables } from '../http/session';
 import { requireForumAuthor } from '../forum';
-import { readFollowState, setCategoryFollow, setPostFollow } from './follows';
+import { listFollowedCategories, readFollowState, setCategoryFollow, setPostFollow } from './follows';
 import { UNSUBSCRIBE_KIND_LABELS, UNSUBSCRIBE_MESSAGES, type UnsubscribeState } from '../../shared/notifications';
 import {
   changePreferences,
@@ -67,6 +67,11 @@ export function notificationRoutes(deps: AppDeps) {
       const uid = await follower(c);
       const postId = idParam(c, 'post');
       return c.json(await setPostFollow(deps.database.db, { uid, postId, following: false, now: deps.clock.now() }), 200);
+    })
+    .openapi(g(contracts.listCategoryFollows), async (c) => {
+      const uid = await follower(c);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ categoryIds: await listFollowedCategories(deps.database.db, uid) }, 200);
     })
     .openapi(g(contracts.followCategory), async (c) => {
       const uid = await follower(c);

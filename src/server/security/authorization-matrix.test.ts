@@ -359,6 +359,11 @@ const ROWS: Row[] = [
     request: async () => ({ path: `/api/posts/${await postBy(member())}/follow` }),
     expect: [401, 403, 403, 200, 200, 200, 200] as const,
   })),
+  {
+    route: 'GET /api/post-categories/follows',
+    request: () => ({ path: '/api/post-categories/follows' }),
+    expect: [401, 403, 403, 200, 200, 200, 200],
+  },
   ...(['PUT', 'DELETE'] as const).map((method) => ({
     route: `${method} /api/post-categories/:id/follow`,
     request: async () => ({ path: `/api/post-categories/${await categoryIdOf(t, await postBy(member()))}/follow` }),

@@ -151,6 +151,7 @@ const TARGETS: Record<string, Target> = {
   'GET /api/posts/:id/follow': { params: { id: () => String(post()) }, askers: ['member', 'admin'] },
   'PUT /api/posts/:id/follow': { params: { id: () => String(post()) }, askers: ['member', 'admin'] },
   'DELETE /api/posts/:id/follow': { params: { id: () => String(post()) }, askers: ['member', 'admin'] },
+  'GET /api/post-categories/follows': { askers: ['member', 'admin'] },
   'PUT /api/post-categories/:id/follow': { params: { id: () => String(categoryId) }, askers: ['member', 'admin'] },
   'DELETE /api/post-categories/:id/follow': { params: { id: () => String(categoryId) }, askers: ['member', 'admin'] },
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   categoryFollowStateSchema,
+  categoryFollowsSchema,
   followStateSchema,
   notificationListQuerySchema,
   notificationListResponseSchema,
@@ -46,6 +47,15 @@ export const unfollowPost = contract({
   summary: "Stop following a post (it stays so: a later response of the member's own does not follow it again)",
   request: { params: idParams },
   responses: { 200: json(followStateSchema, 'What the member follows now'), ...errors(403) },
+});
+
+export const listCategoryFollows = contract({
+  method: 'get',
+  path: '/post-categories/follows',
+  access: 'member',
+  tags,
+  summary: 'The categories the member follows',
+  responses: { 200: json(categoryFollowsSchema, 'Their ids'), ...errors(403) },
 });
 
 export const followCategory = contract({

@@ -10,11 +10,13 @@ type MobileMenuProps = {
   onClose: () => void;
   items: NavItem[];
   isSignedIn: boolean;
+  /** The member's notifications, with the unread count (a feature's, given by the header). */
+  notificationsLink: ReactNode;
   giveLink: ReactNode;
 };
 
 /** The phone menu: a drawer with the same entries as the header's menu. */
-export function MobileMenu({ id, isOpen, onClose, items, isSignedIn, giveLink }: MobileMenuProps) {
+export function MobileMenu({ id, isOpen, onClose, items, isSignedIn, notificationsLink, giveLink }: MobileMenuProps) {
   useInertPage(isOpen);
   return (
     // Compound form so the drawer's header can be a <div>: a second <header> would read as a second banner.
@@ -35,6 +37,7 @@ export function MobileMenu({ id, isOpen, onClose, items, isSignedIn, giveLink }:
                   </AppNavLink>
                 </li>
               ))}
+              {notificationsLink ? <li>{notificationsLink}</li> : null}
               {isSignedIn ? (
                 <li>
                   <AppNavLink to="/dashboard" className={classes.drawerLink} onClick={onClose}>

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMe } from '../lib/me-query';
 import { useSite } from '../lib/site-query';
+import { useHeaderSlots } from './header-slots';
 import { ExternalIcon, LogoMark, UserIcon } from './icons';
 import { AppLink, AppNavLink, usePathname } from './navigation';
 import { navItemsFor } from './nav-items';
@@ -18,6 +19,7 @@ const NEW_TAB_NOTE_ID = 'new-tab-note';
 export function SiteHeader() {
   const me = useMe();
   const site = useSite();
+  const { NotificationsLink } = useHeaderSlots();
   const isSignedIn = me !== null;
   const items = navItemsFor(isSignedIn);
   const [isMenuOpen, menu] = useDisclosure(false);
@@ -59,6 +61,13 @@ export function SiteHeader() {
       <UserIcon />
     </ActionIcon>
   ) : null;
+  // Its code may still be on its way: the space it takes is kept, so nothing beside it moves.
+  const bell =
+    isSignedIn && NotificationsLink ? (
+      <Suspense fallback={<span className={classes.bellPlaceholder} />}>
+        <NotificationsLink variant="icon" />
+      </Suspense>
+    ) : null;
 
   return (
     <Container size="lg" className={classes.bar}>
@@ -81,10 +90,12 @@ export function SiteHeader() {
           ))}
         </ul>
         {giveLink}
+        {bell}
         {dashboardIcon}
       </Group>
 
       <Group hiddenFrom="md" gap="sm" wrap="nowrap">
+        {bell}
         {dashboardIcon}
         <Burger
           opened={isMenuOpen}
@@ -108,6 +119,11 @@ export function SiteHeader() {
             onClose={menu.close}
             items={items}
             isSignedIn={isSignedIn}
+            notificationsLink={
+              isSignedIn && NotificationsLink ? (
+                <NotificationsLink variant="menu" className={classes.drawerLink} onClick={menu.close} />
+              ) : null
+            }
             giveLink={giveLink}
           />
         </Suspense>

@@ -1,6 +1,7 @@
 import { Button, Loader, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { BellIcon, CategoryFollowButton, useFollowedCategories } from '../notifications';
 import { categoriesQueryOptions } from './forum-api';
 import classes from './discuss.module.css';
 
@@ -11,11 +12,16 @@ type CategoryListProps = {
   onClear: () => void;
 };
 
-/** The categories with their number of posts; choosing one filters the list, Clear Filter shows all. */
+/**
+ * The categories with their number of posts; choosing one filters the list, Clear Filter shows all. Members
+ * who may post see which categories they follow, and can follow the one chosen.
+ */
 export function CategoryList({ selected, hasFilter, onSelect, onClear }: CategoryListProps) {
   const { data, isError } = useQuery(categoriesQueryOptions);
+  const followed = useFollowedCategories();
   const headingId = useId();
   const shown = data?.categories.filter((c) => c.postCount > 0 || c.name.toLowerCase() === selected.toLowerCase()) ?? [];
+  const chosen = data?.categories.find((c) => c.name.toLowerCase() === selected.toLowerCase());
   return (
     <section aria-labelledby={headingId}>
       <Title order={2} size="h4" id={headingId} mb="xs">
@@ -28,6 +34,7 @@ export function CategoryList({ selected, hasFilter, onSelect, onClear }: Categor
           <ul className={classes.categoryList}>
             {shown.map((c) => {
               const isSelected = c.name.toLowerCase() === selected.toLowerCase();
+              const isFollowed = followed?.has(c.id) ?? false;
               return (
                 <li key={c.id}>
                   <button
@@ -36,11 +43,18 @@ export function CategoryList({ selected, hasFilter, onSelect, onClear }: Categor
                     aria-pressed={isSelected}
                     onClick={() => onSelect(isSelected ? '' : c.name)}
                   >
-                    <span>{c.name}</span>
+                    <span>
+                      {c.name}
+                      {isFollowed ? (
+                        <span className={classes.followed} title="You follow this category">
+                          <BellIcon width={14} height={14} />
+                        </span>
+                      ) : null}
+                    </span>
                     <span className={classes.count} aria-hidden="true">
                       {c.postCount}
                     </span>
-                    <VisuallyHidden>{`(${c.postCount} ${c.postCount === 1 ? 'post' : 'posts'})`}</VisuallyHidden>
+                    <VisuallyHidden>{`(${isFollowed ? 'followed, ' : ''}${c.postCount} ${c.postCount === 1 ? 'post' : 'posts'})`}</VisuallyHidden>
                   </button>
                 </li>
               );
@@ -50,6 +64,17 @@ export function CategoryList({ selected, hasFilter, onSelect, onClear }: Categor
           <Button variant="outline" size="xs" mt="sm" onClick={onClear} disabled={!hasFilter}>
             Clear Filter
           </Button>
+          {followed ? (
+            <div className={classes.categoryFollow}>
+              {chosen ? (
+                <CategoryFollowButton category={chosen} />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Choose a category to follow it.
+                </Text>
+              )}
+            </div>
+          ) : null}
         </>
       ) : null}
     </section>

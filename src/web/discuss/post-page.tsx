@@ -13,6 +13,7 @@ import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { useLive } from '../live';
+import { PostFollowButton } from '../notifications';
 import { ConfirmDelete } from '../app/confirm-delete';
 import { formatDateTime, responsesLabel, wasEdited } from './format-date';
 import { deletePost, postQueryOptions, updatePost } from './forum-api';
@@ -68,6 +69,7 @@ export default function PostPage() {
     <Page title={post.title} documentTitle={`${post.title} | Discuss`} size="md">
       <Stack gap="xl">
         <PostArticle post={post} back={back} />
+        <PostFollowButton postId={post.id} />
         <Responses post={post} responses={responses} />
         <div>{backLink}</div>
       </Stack>

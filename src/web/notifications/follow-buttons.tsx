@@ -1,0 +1,151 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import type { Me } from '../../shared/account';
+import { useMe } from '../lib/me-query';
+import { BellIcon } from './bell-icon';
+import { categoryFollowsQueryOptions, postFollowQueryOptions, setCategoryFollow, setPostFollow } from './notifications-api';
+import classes from './follow-buttons.module.css';
+
+const CHANGE_FAILED = 'That did not work just now. Please try again in a moment.';
+
+/** Who may follow: whoever may post (a saved profile and a confirmed address); the server checks the same. */
+function canFollow(me: Me | null): me is Me {
+  return me !== null && me.hasProfile && me.emailVerified;
+}
+
+type FollowControlProps = {
+  isFollowing: boolean;
+  /** What to follow, in the button: "this post", "“Prayer requests”". */
+  what: string;
+  hint: { following: string; notFollowing: string };
+  onChange: (following: boolean) => void;
+  hasFailed: boolean;
+};
+
+/**
+ * A button that says what pressing it does ("Follow this post", "Unfollow this post") and a sentence saying
+ * what is the case now, read with the button and announced when it changes. The change shows at once
+ * (the server's answer follows), so the button never turns disabled under the keyboard's focus.
+ */
+function FollowControl({ isFollowing, what, hint, onChange, hasFailed }: FollowControlProps) {
+  const hintId = useId();
+  return (
+    <Stack gap={6} align="flex-start">
+      <Button
+        variant={isFollowing ? 'light' : 'outline'}
+        size="sm"
+        leftSection={<BellIcon width={16} height={16} />}
+        aria-describedby={hintId}
+        onClick={() => onChange(!isFollowing)}
+        classNames={{ root: classes.button, label: classes.label }}
+      >
+        {isFollowing ? `Unfollow ${what}` : `Follow ${what}`}
+      </Button>
+      <Text size="sm" id={hintId} role="status">
+        {isFollowing ? hint.following : hint.notFollowing}
+      </Text>
+      {hasFailed ? (
+        <Text size="sm" c="red.9" role="alert">
+          {CHANGE_FAILED}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Follow or unfollow a post (its page); shown only to members who may post. */
+export function PostFollowButton({ postId }: { postId: number }) {
+  const me = useMe();
+  return canFollow(me) ? <PostFollow postId={postId} /> : null;
+}
+
+function PostFollow({ postId }: { postId: number }) {
+  const queryClient = useQueryClient();
+  const options = postFollowQueryOptions(postId);
+  const state = useQuery(options);
+  const change = useMutation({
+    mutationFn: (following: boolean) => setPostFollow(postId, following),
+    onMutate: async (following) => {
+      await queryClient.cancelQueries({ queryKey: options.queryKey });
+      const before = queryClient.getQueryData(options.queryKey);
+      if (before) queryClient.setQueryData(options.queryKey, { ...before, following });
+      return { before };
+    },
+    onError: (_error, _following, context) => {
+      if (context?.before) queryClient.setQueryData(options.queryKey, context.before);
+    },
+    onSuccess: (now) => queryClient.setQueryData(options.queryKey, now),
+  });
+  if (!state.data) return null;
+  // The author hears of every response to their post whether they follow it or not: nothing to choose.
+  if (state.data.isAuthor) {
+    return (
+      <Text size="sm" className={classes.authorNote}>
+        <BellIcon width={16} height={16} className={classes.noteIcon} />
+        This is your post: you get a notification of every response to it.
+      </Text>
+    );
+  }
+  return (
+    <FollowControl
+      isFollowing={state.data.following}
+      what="this post"
+      hint={{
+        following: 'You follow this post: you get a notification of every new response.',
+        notFollowing: 'Follow it to get a notification of every new response.',
+      }}
+      onChange={(following) => change.mutate(following)}
+      hasFailed={change.isError}
+    />
+  );
+}
+
+/** The ids of the categories the member follows; null for a visitor or a member who may not follow. */
+export function useFollowedCategories(): Set<number> | null {
+  const me = useMe();
+  const allowed = canFollow(me);
+  const follows = useQuery({ ...categoryFollowsQueryOptions(me?.id ?? ''), enabled: allowed });
+  if (!allowed || !follows.data) return null;
+  return new Set(follows.data.categoryIds);
+}
+
+/** Follow or unfollow a category (the category list, for the category chosen); only for members who may post. */
+export function CategoryFollowButton({ category }: { category: { id: number; name: string } }) {
+  const me = useMe();
+  return canFollow(me) ? <CategoryFollow uid={me.id} category={category} /> : null;
+}
+
+function CategoryFollow({ uid, category }: { uid: string; category: { id: number; name: string } }) {
+  const queryClient = useQueryClient();
+  const options = categoryFollowsQueryOptions(uid);
+  const follows = useQuery(options);
+  const setFollowing = (following: boolean) =>
+    queryClient.setQueryData(options.queryKey, (now) => {
+      if (!now) return now;
+      const others = now.categoryIds.filter((id) => id !== category.id);
+      return { categoryIds: following ? [...others, category.id] : others };
+    });
+  const change = useMutation({
+    mutationFn: (following: boolean) => setCategoryFollow(category.id, following),
+    onMutate: async (following) => {
+      await queryClient.cancelQueries({ queryKey: options.queryKey });
+      setFollowing(following);
+    },
+    onError: (_error, following) => setFollowing(!following),
+    onSuccess: (now) => setFollowing(now.following),
+  });
+  if (!follows.data) return null;
+  return (
+    <FollowControl
+      isFollowing={follows.data.categoryIds.includes(category.id)}
+      what={`“${category.name}”`}
+      hint={{
+        following: 'You follow this category: you get a notification of every response in its posts.',
+        notFollowing: 'Follow it to get a notification of every response in its posts.',
+      }}
+      onChange={(following) => change.mutate(following)}
+      hasFailed={change.isError}
+    />
+  );
+}
