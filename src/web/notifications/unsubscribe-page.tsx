@@ -58,7 +58,10 @@ export default function UnsubscribePage() {
             <>
               {change.data ? null : (
                 <Text mb="md">
-                  Stop mail for: <strong>{current.label}</strong>? You will still see these notifications on the site.
+                  Stop mail for: <strong>{current.label}</strong>?{' '}
+                  {current.kind === 'digest'
+                    ? 'New posts stay on the forum for you to read.'
+                    : 'You will still see these notifications on the site.'}
                 </Text>
               )}
               <Group>
