@@ -160,13 +160,18 @@ function SignUps({ overview }: { overview: AdminOverview }) {
   );
 }
 
-/** "notification: followed response" → "followed response", as the summary names each form's count. */
-const formName = (form: string) => form.replace(/^notification: /, '');
+/** How the summary counts each form of notification mail ("4 on responses to their posts"). */
+const FORM_COUNTS: Record<string, (n: number) => string> = {
+  'notification: response': (n) => `${formatNumber(n)} on responses to their posts`,
+  'notification: followed response': (n) => `${formatNumber(n)} on posts they follow`,
+  'notification: digest': (n) => plural(n, 'digest'),
+};
+const formCount = (form: string, n: number) => FORM_COUNTS[form]?.(n) ?? `${formatNumber(n)} ${form.replace(/^notification: /, '')}`;
 
 function NotificationMail({ overview }: { overview: AdminOverview }) {
   const { columns, unit } = toColumns(overview.notificationMail);
   const total = overview.notificationMail.reduce((n, d) => n + d.count, 0);
-  const forms = overview.notificationMailByForm.map((f) => `${formatNumber(f.count)} ${formName(f.form)}`);
+  const forms = overview.notificationMailByForm.map((f) => formCount(f.form, f.count));
   const failed = overview.notificationMailFailed;
   return (
     <div>
