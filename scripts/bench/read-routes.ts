@@ -61,6 +61,7 @@ export async function readRoutes(
   const member = { cookie, 'x-forwarded-for': ip };
   const categories = (await timedGet(`${base}/api/post-categories`)).body as { categories: Array<{ name: string }> };
   const category = categories.categories[0]?.name ?? 'General';
+  await giveNotifications(base, servers, { cookie, ip, category });
   const { posts } = postsFor(opts.members);
   const postIds = Array.from({ length: 50 }, (_, i) => `/api/posts/${1 + ((i * 7919) % posts)}`);
   const routes: Route[] = [
@@ -87,8 +88,37 @@ export async function readRoutes(
     },
     { label: '/api/me', paths: ['/api/me'], kind: 'member', headers: member },
     { label: '/api/profile', paths: ['/api/profile'], kind: 'member', headers: member },
+    // The bell asks this on every page a member opens (issue 16); the list is the notifications page.
+    { label: '/api/notifications/unread-count', paths: ['/api/notifications/unread-count'], kind: 'member', headers: member },
+    { label: '/api/notifications (first page)', paths: ['/api/notifications'], kind: 'member', headers: member },
   ];
   return { routes, member };
+}
+
+/**
+ * A page of notifications for the reader, as the bell and the notifications page would find them: they write a
+ * post, and another member responds 20 times (the forum's limit for ten minutes).
+ */
+async function giveNotifications(base: string, servers: Server[], reader: { cookie: string; ip: string; category: string }) {
+  const post = async (path: string, cookie: string, ip: string, body: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { origin: base, 'x-forwarded-for': ip, 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { id: number };
+  };
+  const { id } = await post('/api/posts', reader.cookie, reader.ip, {
+    category: reader.category,
+    title: 'Bench question',
+    body: 'Who has answers?',
+  });
+  const ip = '198.18.9.2';
+  const profile = { firstName: 'Bench', lastName: 'Responder', phone: '4175550101', state: 'KS', agAffiliated: 'Yes' };
+  const email = `bench.responder.${Date.now().toString(36)}@bench.example.org`;
+  const responder = await signUpBenchMember(base, { email, ip, profile }, servers);
+  for (let i = 1; i <= 20; i++) await post(`/api/posts/${id}/responses`, responder.cookie, ip, { body: `Answer number ${i}.` });
 }
 
 /** One route under load: autocannon, `connections` for `seconds`, GETs round its paths. */

@@ -186,7 +186,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', analyticsRoutes(deps, limiter))
     .route('/', liveRoutes(deps, deps.live, { onOpenStreams: metrics?.setLiveStreams }))
     .route('/', forumRoutes(deps, limiter, answers))
-    .route('/', notificationRoutes(deps))
+    .route('/', notificationRoutes(deps, answers))
     .route('/', profileRoutes(deps, limiter, answers))
     .route('/', directoryRoutes(deps, limiter, answers))
     .route('/', contactRoutes(deps, limiter))

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { NOTIFICATIONS_PAGE_SIZE, notificationsTopic, type NotificationListResponse } from '../../shared/notifications';
 import { notification, postFollow, profile, user } from '../db/schema';
-import { nextLiveEvent, testClock, useTestApp } from '../testing/app';
+import { nextLiveEvent, testClock, useOtherInstance, useTestApp } from '../testing/app';
 import { authorOf, buildPost, buildResponse, expectJson, insertResponse, signUpMember, type SignedUpMember } from '../testing/factories';
 
 const clock = testClock();
 const t = useTestApp({ clock });
+const other = useOtherInstance(t);
 
 async function createPost(m: SignedUpMember, title?: string): Promise<number> {
   return (await expectJson<{ id: number }>(await m.c.post('/api/posts', buildPost(title ? { title } : {})), 201)).id;
@@ -133,5 +134,29 @@ describe('reading notifications', () => {
     const own = await other.c.get(`/api/live?topics=${notificationsTopic(other.id)}`);
     expect(own.status).toBe(200);
     await own.body?.cancel();
+  });
+
+  it('keeps the unread count in memory, and a response or a read on another instance still moves it', async () => {
+    const author = await signUpMember(t);
+    const postId = await createPost(author);
+    const responder = await signUpMember(t);
+    await respond(responder, postId);
+    expect(await unread(author)).toBe(1);
+    expect(await unread(author)).toBe(1);
+
+    // Another instance on the same database: its changes reach this one's memory through the bus.
+    const elsewhere = other.client();
+    await elsewhere.signIn(responder.email);
+    const created = nextLiveEvent(t.deps.live, (e) => e.topic === notificationsTopic(author.id) && e.kind === 'created');
+    expect((await elsewhere.post(`/api/posts/${postId}/responses`, buildResponse())).status).toBe(201);
+    await created;
+    expect(await unread(author)).toBe(2);
+
+    const authorElsewhere = other.client();
+    await authorElsewhere.signIn(author.email);
+    const read = nextLiveEvent(t.deps.live, (e) => e.topic === notificationsTopic(author.id) && e.kind === 'read');
+    expect((await authorElsewhere.post('/api/notifications/read-all')).status).toBe(200);
+    await read;
+    expect(await unread(author)).toBe(0);
   });
 });

@@ -4,10 +4,16 @@ import * as contracts from '../../shared/contracts/notifications';
 import type { AppDeps } from '../deps';
 import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
+import { sendAnswer, type ResponseCache } from '../http/response-cache';
 import { requireUser, type AuthVariables } from '../http/session';
 import { requireForumAuthor } from '../forum';
 import { listFollowedCategories, readFollowState, setCategoryFollow, setPostFollow } from './follows';
-import { UNSUBSCRIBE_KIND_LABELS, UNSUBSCRIBE_MESSAGES, type UnsubscribeState } from '../../shared/notifications';
+import {
+  NOTIFICATIONS_TOPIC_FAMILY,
+  UNSUBSCRIBE_KIND_LABELS,
+  UNSUBSCRIBE_MESSAGES,
+  type UnsubscribeState,
+} from '../../shared/notifications';
 import {
   changePreferences,
   isMailOn,
@@ -36,7 +42,7 @@ function idParam(c: C, what: string): number {
  * Notifications (issue 16): members who may post (a saved profile and a confirmed address) follow and
  * unfollow posts and categories; every signed-in member reads their own notifications and marks them read.
  */
-export function notificationRoutes(deps: AppDeps) {
+export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
   const g = <const K extends Contract>(k: K) => guarded(deps, k);
   /** The member and kind a mailed link names, or the 4xx that says why it cannot be used. */
   const claimOf = (token: string): UnsubscribeClaim => {
@@ -90,8 +96,12 @@ export function notificationRoutes(deps: AppDeps) {
     })
     .openapi(g(contracts.countUnread), async (c) => {
       const uid = requireUser(c).id;
-      c.header('Cache-Control', 'no-store');
-      return c.json({ unread: await unreadCount(deps.database.db, uid) }, 200);
+      // The bell asks on every page a member opens: kept in memory until a notification event (created,
+      // read; of anyone, as the cache cannot tell members' topics apart) is announced.
+      const answer = await answers.get(`unread:${uid}`, [NOTIFICATIONS_TOPIC_FAMILY], async () => ({
+        unread: await unreadCount(deps.database.db, uid),
+      }));
+      return sendAnswer(c, answer);
     })
     .openapi(g(contracts.markAllRead), async (c) => {
       const uid = requireUser(c).id;
