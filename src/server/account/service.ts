@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Me } from '../../shared/account';
 import { ADMIN_TOPICS } from '../../shared/admin';
+import { POSTS_TOPIC } from '../../shared/forum';
 import { MESSAGES } from '../../shared/messages';
 import { RECENT_SIGN_IN_MS } from '../../shared/limits';
 import { announceSessionChanges, type Auth } from '../auth';
@@ -98,11 +99,17 @@ export async function deleteAccount(deps: Deps, who: SessionUser): Promise<void>
     await tx.delete(verification).where(eq(verification.value, who.id));
     // Forum posts and responses stay, shown as from a former member (poster_uid becomes null with the
     // user row); the address goes now (decision 007).
-    await tx.update(post).set({ posterEmail: null }).where(eq(post.posterUid, who.id));
-    await tx.update(postResponse).set({ posterEmail: null }).where(eq(postResponse.posterUid, who.id));
+    const posts = await tx.update(post).set({ posterEmail: null }).where(eq(post.posterUid, who.id)).returning({ id: post.id });
+    const responses = await tx
+      .update(postResponse)
+      .set({ posterEmail: null })
+      .where(eq(postResponse.posterUid, who.id))
+      .returning({ id: postResponse.id });
     // session, account and profile rows go with the user (ON DELETE CASCADE).
     await tx.delete(user).where(eq(user.id, who.id));
     await deps.live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'deleted', id: who.id });
+    // Their posts now show a former member: the forum's answers kept in memory (and open pages) read them again.
+    if (posts.length || responses.length) await deps.live.publish(tx, { topic: POSTS_TOPIC, kind: 'updated' });
   });
   await deps.storage.delete(photoKey(who.id));
   deps.logger.info('account deleted', { uid: who.id });

@@ -475,6 +475,10 @@ describe('an author who deletes their account', () => {
     const other = await signUpMember(t);
     const otherPost = await createPost(other);
     await respond(leaving, otherPost, 'Staying response');
+    // Read once before, so the answers kept in memory name them: the deletion must drop those too.
+    expect(JSON.stringify(await read(t.client(), id))).toContain('Leah');
+    expect(JSON.stringify(await read(t.client(), otherPost))).toContain('Leah');
+    expect(JSON.stringify(await list(t.client()))).toContain('Leah');
     expect((await leaving.c.delete('/api/account')).status).toBe(200);
 
     const [p] = await t.db.select().from(post).where(eq(post.id, id));
