@@ -136,13 +136,14 @@ describe('reading notifications', () => {
     await own.body?.cancel();
   });
 
-  it('keeps the unread count in memory, and a response or a read on another instance still moves it', async () => {
+  it('keeps the unread count and the first page in memory, and changes on another instance still reach them', async () => {
     const author = await signUpMember(t);
     const postId = await createPost(author);
     const responder = await signUpMember(t);
     await respond(responder, postId);
     expect(await unread(author)).toBe(1);
     expect(await unread(author)).toBe(1);
+    expect((await list(author)).notifications).toHaveLength(1);
 
     // Another instance on the same database: its changes reach this one's memory through the bus.
     const elsewhere = other.client();
@@ -151,6 +152,14 @@ describe('reading notifications', () => {
     expect((await elsewhere.post(`/api/posts/${postId}/responses`, buildResponse())).status).toBe(201);
     await created;
     expect(await unread(author)).toBe(2);
+    expect((await list(author)).notifications).toHaveLength(2);
+    // A post renamed on another instance shows its new title in the kept first page.
+    const authorElsewhereFirst = other.client();
+    await authorElsewhereFirst.signIn(author.email);
+    const renamed = nextLiveEvent(t.deps.live, (e) => e.topic === 'posts');
+    expect((await authorElsewhereFirst.patch(`/api/posts/${postId}`, buildPost({ title: 'A new title for it' }))).status).toBe(200);
+    await renamed;
+    expect((await list(author)).notifications.map((n) => n.post.title)).toEqual(['A new title for it', 'A new title for it']);
 
     const authorElsewhere = other.client();
     await authorElsewhere.signIn(author.email);

@@ -7,6 +7,7 @@ import { AppError } from '../http/errors';
 import { sendAnswer, type ResponseCache } from '../http/response-cache';
 import { requireUser, type AuthVariables } from '../http/session';
 import { requireForumAuthor } from '../forum';
+import { POSTS_TOPIC } from '../../shared/forum';
 import { listFollowedCategories, readFollowState, setCategoryFollow, setPostFollow } from './follows';
 import {
   NOTIFICATIONS_TOPIC_FAMILY,
@@ -91,8 +92,17 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
     })
     .openapi(g(contracts.listNotifications), async (c) => {
       const uid = requireUser(c).id;
-      c.header('Cache-Control', 'no-store');
-      return c.json(await listNotifications(deps.database.db, { uid, before: c.req.valid('query').before }), 200);
+      const { before } = c.req.valid('query');
+      if (before) {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await listNotifications(deps.database.db, { uid, before }), 200);
+      }
+      // The first page, as the notifications page opens: kept like the unread count it carries, and dropped
+      // by any change of the forum too (a post's title, a post deleted).
+      const answer = await answers.get(`notifications:${uid}`, [NOTIFICATIONS_TOPIC_FAMILY, POSTS_TOPIC], () =>
+        listNotifications(deps.database.db, { uid }),
+      );
+      return sendAnswer(c, answer);
     })
     .openapi(g(contracts.countUnread), async (c) => {
       const uid = requireUser(c).id;
