@@ -107,7 +107,7 @@ describe('sign in with Google', () => {
     expect(await menuEntries(page)).toContain('Sign In');
     expect(await seriousViolations(page)).toEqual([]);
     const code = page.getByLabel(/^Code/);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('one-time-code');
+    expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
     await code.fill(await wrongTotpCode(key));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText(TWO_FACTOR_MESSAGES.wrongCode).waitFor();

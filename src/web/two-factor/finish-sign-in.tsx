@@ -27,7 +27,7 @@ export function FinishSignIn() {
     <Page title="Two-step sign-in" size="xs">
       <Text mb="lg">{SECOND_FACTOR_SIGN_IN_MESSAGE}</Text>
       <FormCard>
-        <SecondFactorForm onPassed={() => refreshMe(queryClient)} isFocusedAtStart />
+        <SecondFactorForm onPassed={() => refreshMe(queryClient)} />
       </FormCard>
       <FormAlert message={error} />
       <Text ta="center" mt="lg">
