@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { MESSAGES } from '../src/shared/messages';
+import { SECOND_FACTOR_SIGN_IN_MESSAGE, TWO_FACTOR_MESSAGES } from '../src/shared/two-factor';
+import { keyOf, nextTotpCode, wrongTotpCode } from '../src/server/testing/totp';
 import { consentBrowserCookie, type Consent, type ProviderIdentity } from '../src/server/testing/oidc-provider';
 import { seriousViolations } from './support/a11y';
 import { openSite, useBrowser } from './support/browser';
-import { expectNoPageErrors, menuEntries, signOutViaDashboard, signUpViaForm } from './support/journey';
+import { expectNoPageErrors, menuEntries, PASSWORD, signOutViaDashboard, signUpViaForm } from './support/journey';
 import { memberProfile, signUpMember, uniqueEmail } from './support/members';
 
 // "Sign in with Google" in Chromium against the OpenID Connect provider global setup starts in Google's
@@ -76,6 +78,44 @@ describe('sign in with Google', () => {
     expect(await menuEntries(page)).not.toContain('Sign In');
     await page.goto('/dashboard');
     await expect.poll(() => page.getByRole('main').getByText(email).isVisible()).toBe(true);
+    expectNoPageErrors(errors);
+  });
+
+  it('asks a member with two-step sign-in for a code after Google, then goes where they were going (decision 028)', async () => {
+    const email = uniqueEmail('google-2fa');
+    const setUp = await openSite(browser());
+    await signUpMember(setUp.page, { email, profile: memberProfile() });
+    const headers = { origin: inject('baseUrl') };
+    const enabled = await setUp.page.request.post('/api/auth/two-factor/enable', { data: { password: PASSWORD }, headers });
+    expect(enabled.status(), await enabled.text()).toBe(200);
+    const key = keyOf(((await enabled.json()) as { totpURI: string }).totpURI);
+    const confirmed = await setUp.page.request.post('/api/auth/two-factor/verify-totp', {
+      data: { code: await nextTotpCode(key) },
+      headers,
+    });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+    await setUp.context.close();
+
+    const { context, page, errors } = await openSite(browser());
+    await atGoogle(context, googleAccount(email));
+    await page.goto('/signin?next=/directory');
+    await signInThroughPopup(page);
+    await page.waitForURL((url) => url.pathname === '/directory');
+    await page.getByRole('heading', { level: 1, name: 'Two-step sign-in' }).waitFor();
+    await page.getByText(SECOND_FACTOR_SIGN_IN_MESSAGE).waitFor();
+    // Not signed in meanwhile: the menu offers signing in, the directory is not shown.
+    expect(await menuEntries(page)).toContain('Sign In');
+    expect(await seriousViolations(page)).toEqual([]);
+    const code = page.getByLabel(/^Code/);
+    expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+    await code.fill(await wrongTotpCode(key));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(TWO_FACTOR_MESSAGES.wrongCode).waitFor();
+    await code.fill(await nextTotpCode(key));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Member Directory' }).waitFor();
+    expect(page.url()).toMatch(/\/directory$/);
+    expect(await menuEntries(page)).not.toContain('Sign In');
     expectNoPageErrors(errors);
   });
 

@@ -90,6 +90,11 @@ export const meSchema = z
     twoFactorEnabled: z.boolean(),
     /** This session passed it (a code or a recovery code): what the admin area needs. */
     secondFactorPassed: z.boolean(),
+    /**
+     * The account has two-step sign-in and this session has not passed it (a Google sign-in): until a code
+     * is entered, the session may do nothing but this, the code and signing out (decision 028).
+     */
+    secondFactorNeeded: z.boolean(),
     hasProfile: z.boolean(),
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),

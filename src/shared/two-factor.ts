@@ -16,6 +16,13 @@ export const SECOND_FACTOR_MESSAGES: Record<SecondFactorStep, string> = {
   verify: 'The admin area needs a code from your authenticator app for this sign-in.',
 };
 
+/**
+ * The 403 SECOND_FACTOR_REQUIRED (needs 'verify') of every member route for a session of an account with
+ * two-step sign-in on that has not passed it: in practice a Google sign-in (decision 028).
+ */
+export const SECOND_FACTOR_SIGN_IN_MESSAGE =
+  'Your account has two-step sign-in. Enter a code from your authenticator app to finish signing in.';
+
 export const TWO_FACTOR_MESSAGES = {
   wrongCode: 'That code is not right. Check the app and enter the newest code.',
   wrongRecoveryCode: 'That recovery code is not right, or it was used already.',

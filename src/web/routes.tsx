@@ -59,6 +59,7 @@ const memberRoutes: RouteObject[] = [
  */
 const HEADER_SLOTS: HeaderSlots = {
   NotificationsLink: lazy(() => import('./notifications/notifications-link').then((m) => ({ default: m.NotificationsLink }))),
+  FinishSignIn: lazy(() => import('./two-factor/finish-sign-in').then((m) => ({ default: m.FinishSignIn }))),
 };
 
 function Root() {

@@ -49,8 +49,10 @@ export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter, a
       return c.json({ user: await getMe(deps, { who, current: c.get('session') }) }, 200);
     })
     .openapi(guarded(deps, contracts.getMe), async (c) => {
-      const user = c.get('user');
-      const current = c.get('session');
+      // A pending session (decision 028) reads itself too: secondFactorNeeded tells the page to ask for the code.
+      const pending = c.get('pending');
+      const user = c.get('user') ?? pending?.user;
+      const current = c.get('session') ?? pending?.session;
       if (!user || !current) {
         c.header('Cache-Control', 'no-store');
         return c.json({ user: null }, 200);

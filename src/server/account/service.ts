@@ -43,6 +43,7 @@ export async function getMe(deps: Deps, { who, current }: { who: SessionUser; cu
     isAdmin: isListedAdmin(deps.config, who) || row?.isAdmin === true,
     twoFactorEnabled: who.twoFactorEnabled,
     secondFactorPassed: current?.secondFactorAt != null,
+    secondFactorNeeded: who.twoFactorEnabled && current?.secondFactorAt == null,
     hasProfile: row?.savedAt != null,
     firstName: row?.firstName ?? null,
     lastName: row?.lastName ?? null,

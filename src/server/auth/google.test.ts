@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { GOOGLE_ERROR_PATH } from '../../shared/google';
+import { SECOND_FACTOR_SIGN_IN_MESSAGE } from '../../shared/two-factor';
 import { account, session, user, verification } from '../db/schema';
 import { setAdmin } from '../admin/roles';
 import { useTestApp, type TestApp } from '../testing/app';
 import { signUpMember, uniqueEmail } from '../testing/factories';
-import { passSecondFactor, verifySecondFactor } from '../testing/second-factor';
+import { passSecondFactor, verifySecondFactor, type SecondFactor } from '../testing/second-factor';
+import { nextTotpCode, wrongTotpCode } from '../testing/totp';
 import { startOidcProvider, type Consent, type OidcProvider, type ProviderIdentity } from '../testing/oidc-provider';
 
 // The whole Google sign-in against a real OpenID Connect provider on loopback: our start, the
@@ -378,5 +380,90 @@ describe('two-step sign-in', () => {
     expect(await refused.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', needs: 'verify' });
     await verifySecondFactor(c, factor);
     expect((await c.get('/api/admin/access')).status).toBe(200);
+  });
+
+  /** A member with a saved profile and two-step sign-in on, and a new client signed in through Google. */
+  async function googleSignInWithFactor(): Promise<{ c: Client; id: string; factor: SecondFactor }> {
+    const member = await signUpMember(t);
+    const factor = await passSecondFactor(member.c);
+    const c = t.client();
+    const { page } = await popupSignIn(c, googleUser({ email: member.email }));
+    expect(page.error).toBeUndefined();
+    return { c, id: member.id, factor };
+  }
+
+  /** What a member route answers a session that still owes its code. */
+  async function expectAsksForCode(res: Response, what: string) {
+    expect(res.status, what).toBe(403);
+    expect(await res.json(), what).toEqual({ code: 'SECOND_FACTOR_REQUIRED', message: SECOND_FACTOR_SIGN_IN_MESSAGE, needs: 'verify' });
+  }
+
+  /** Every kind of member route, and a member live topic: refused until the code (decision 028). */
+  async function expectPending(c: Client, id: string) {
+    expect(await c.me()).toMatchObject({ id, twoFactorEnabled: true, secondFactorPassed: false, secondFactorNeeded: true });
+    // Twice: the second answer comes from the session cache, and must be the same.
+    for (const round of [1, 2]) {
+      await expectAsksForCode(await c.get('/api/profile'), `profile ${round}`);
+      await expectAsksForCode(await c.get('/api/directory'), `directory ${round}`);
+      await expectAsksForCode(await c.get('/api/notifications'), `notifications ${round}`);
+    }
+    await expectAsksForCode(await c.post('/api/posts', { category: 'General', title: 'Hello', body: 'Hello there' }), 'posting');
+    await expectAsksForCode(await c.put('/api/profile', { firstName: 'Mallory' }), 'saving the profile');
+    await expectAsksForCode(await c.patch('/api/account', { email: uniqueEmail('taken') }), 'changing the address');
+    await expectAsksForCode(await c.delete('/api/account'), 'deleting the account');
+    await expectAsksForCode(await c.get(`/api/live?topics=notifications:${id}`), 'a member live topic');
+    // Nor may it set up a new key over the account's, turn the factor off, or make new recovery codes.
+    for (const path of ['enable', 'disable', 'generate-backup-codes']) {
+      const res = await c.post(`/api/auth/two-factor/${path}`, { password: 'correct horse battery staple' });
+      expect(res.status, path).toBe(403);
+      expect(await res.json(), path).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' });
+    }
+    // Public answers are a visitor's.
+    const posts = await c.get('/api/posts');
+    expect(posts.status).toBe(200);
+    const stream = await c.get('/api/live?topics=posts');
+    expect(stream.status).toBe(200);
+    await stream.body?.cancel();
+  }
+
+  async function expectFullAccess(c: Client, id: string) {
+    expect(await c.me()).toMatchObject({ id, secondFactorNeeded: false });
+    for (const path of ['/api/profile', '/api/directory', '/api/notifications']) expect((await c.get(path)).status, path).toBe(200);
+    const stream = await c.get(`/api/live?topics=notifications:${id}`);
+    expect(stream.status).toBe(200);
+    await stream.body?.cancel();
+  }
+
+  it('a member with two-step sign-in who signs in with Google may do nothing but enter a code (or sign out) until they do', async () => {
+    const { c, id, factor } = await googleSignInWithFactor();
+    await expectPending(c, id);
+    const wrong = await c.post('/api/auth/two-factor/verify-totp', { code: await wrongTotpCode(factor.key) });
+    expect(wrong.status).toBe(401);
+    await expectPending(c, id);
+    expect((await c.post('/api/auth/two-factor/verify-totp', { code: await nextTotpCode(factor.key) })).status).toBe(200);
+    await expectFullAccess(c, id);
+  });
+
+  it('a recovery code lets the Google session in too', async () => {
+    const { c, id, factor } = await googleSignInWithFactor();
+    await expectAsksForCode(await c.get('/api/profile'), 'before');
+    const res = await c.post('/api/auth/two-factor/verify-backup-code', { code: factor.recoveryCodes[0] });
+    expect(res.status, await res.clone().text()).toBe(200);
+    await expectFullAccess(c, id);
+  });
+
+  it('a pending session can sign out', async () => {
+    const { c } = await googleSignInWithFactor();
+    expect((await c.post('/api/auth/sign-out', {})).status).toBe(200);
+    expect(await c.me()).toBeNull();
+    expect((await c.get('/api/profile')).status).toBe(401);
+  });
+
+  it('a member without two-step sign-in is fully signed in by Google at once, as before', async () => {
+    const member = await signUpMember(t);
+    const c = t.client();
+    await popupSignIn(c, googleUser({ email: member.email }));
+    expect(await c.me()).toMatchObject({ id: member.id, twoFactorEnabled: false, secondFactorNeeded: false });
+    await expectFullAccess(c, member.id);
   });
 });

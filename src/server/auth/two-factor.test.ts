@@ -112,6 +112,23 @@ describe('setting up', () => {
     expect((await body(twice)).code).toBe('TOTP_ALREADY_ENABLED');
   });
 
+  it('keeps the session that turned it on signed in; another session of the account must pass a code (decision 028)', async () => {
+    const c = await member();
+    const other = await signInPlain(c.email);
+    // Both are read once, so the session cache holds them as they were.
+    expect((await c.get('/api/profile')).status).toBe(200);
+    expect((await other.get('/api/profile')).status).toBe(200);
+    const factor = await passSecondFactor(c);
+    expect(await c.me()).toMatchObject({ twoFactorEnabled: true, secondFactorPassed: true, secondFactorNeeded: false });
+    expect((await c.get('/api/profile')).status).toBe(200);
+    expect(await other.me()).toMatchObject({ twoFactorEnabled: true, secondFactorPassed: false, secondFactorNeeded: true });
+    const refused = await other.get('/api/profile');
+    expect(refused.status).toBe(403);
+    expect(await body(refused)).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', needs: 'verify' });
+    await verifySecondFactor(other, factor);
+    expect((await other.get('/api/profile')).status).toBe(200);
+  });
+
   it('leaves sessions made any other way unmarked', async () => {
     const c = await member();
     const other = await signInPlain(c.email);

@@ -32,8 +32,15 @@ const PASSWORD_PATHS: ReadonlySet<string> = new Set([
   TWO_FACTOR_PATHS.disable,
   TWO_FACTOR_PATHS.generateBackupCodes,
 ]);
-/** Turning the factor off or making new recovery codes: only from a session that passed it. */
-const NEEDS_PASSED_SESSION: ReadonlySet<string> = new Set([TWO_FACTOR_PATHS.disable, TWO_FACTOR_PATHS.generateBackupCodes]);
+/**
+ * Turning the factor off, making new recovery codes, or setting up a new key over the one the account has:
+ * only from a session that passed it (a pending session, decision 028, may only pass it or sign out).
+ */
+const NEEDS_PASSED_SESSION: ReadonlySet<string> = new Set([
+  TWO_FACTOR_PATHS.enable,
+  TWO_FACTOR_PATHS.disable,
+  TWO_FACTOR_PATHS.generateBackupCodes,
+]);
 
 /**
  * Per account, across clients (routes.ts counts per client). Codes and recovery codes share one budget; it is
@@ -109,7 +116,7 @@ async function spendCode(db: Db, uid: string, code: string): Promise<boolean> {
 /**
  * Our rules around the plugin's routes, as a Better Auth plugin of hooks:
  * - before: counts the attempt against the account; refuses trusted devices (every sign-in asks for a code);
- *   turning the factor off or new recovery codes need a session that passed it; a TOTP code is spent.
+ *   turning the factor off, new recovery codes or a new key need a session that passed it; a TOTP code is spent.
  * - after a code or recovery code passed: marks the session it passed for (the one the plugin made at sign-in
  *   or at the end of set-up, or the signed-in one) with second_factor_at. No other way in sets it.
  */

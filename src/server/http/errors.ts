@@ -69,12 +69,16 @@ export class AppError extends Error {
 }
 
 /**
- * An admin whose session has not passed a second factor (decision 013). `needs` tells the page which step
- * comes first: setting a factor up, or entering a code for this session.
+ * An admin whose session has not passed a second factor (decision 013), or a pending session of a member
+ * with two-step sign-in on (decision 028). `needs` tells the page which step comes first: setting a factor
+ * up, or entering a code for this session.
  */
 export class SecondFactorRequiredError extends AppError {
-  constructor(readonly needs: SecondFactorStep) {
-    super('SECOND_FACTOR_REQUIRED', SECOND_FACTOR_MESSAGES[needs]);
+  constructor(
+    readonly needs: SecondFactorStep,
+    message: string = SECOND_FACTOR_MESSAGES[needs],
+  ) {
+    super('SECOND_FACTOR_REQUIRED', message);
   }
 
   override toJSON(): ApiError {

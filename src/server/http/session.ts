@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { profile } from '../db/schema';
 import { AppError, SecondFactorRequiredError } from './errors';
-import type { SecondFactorStep } from '../../shared/two-factor';
+import { SECOND_FACTOR_SIGN_IN_MESSAGE, type SecondFactorStep } from '../../shared/two-factor';
 
 // Who is asking: set on each request by the auth feature's loadSession (src/server/auth/session.ts),
 // read by every route that checks it.
@@ -13,13 +13,25 @@ import type { SecondFactorStep } from '../../shared/two-factor';
 export type SessionUser = { id: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean };
 /** secondFactorAt: when this session passed TOTP or a recovery code (null if it never did). */
 export type SessionInfo = { id: string; createdAt: Date; secondFactorAt: Date | null };
-export type AuthVariables = { user: SessionUser | null; session: SessionInfo | null };
+/**
+ * user and session: who is fully signed in (null for visitors and for pending sessions). pending: a session
+ * of an account with two-step sign-in on that has not passed it in this session (in practice one made by
+ * Google sign-in, decision 028): it may read /api/me, pass the factor and sign out, and is otherwise a visitor.
+ */
+export type AuthVariables = { user: SessionUser | null; session: SessionInfo | null; pending: PendingSession | null };
+export type PendingSession = { user: SessionUser; session: SessionInfo };
 
-/** Throws 401 unless someone is signed in. */
+/** Whether a session of this account still owes its second factor before it counts as signed in (decision 028). */
+export function isPendingSecondFactor(user: SessionUser, session: SessionInfo): boolean {
+  return user.twoFactorEnabled && session.secondFactorAt === null;
+}
+
+/** Throws 401 unless someone is signed in, and 403 SECOND_FACTOR_REQUIRED for a pending session. */
 export function requireUser(c: Context<{ Variables: AuthVariables }>): SessionUser {
   const user = c.get('user');
-  if (!user) throw new AppError('UNAUTHENTICATED');
-  return user;
+  if (user) return user;
+  if (c.get('pending')) throw new SecondFactorRequiredError('verify', SECOND_FACTOR_SIGN_IN_MESSAGE);
+  throw new AppError('UNAUTHENTICATED');
 }
 
 /** Whether ADMIN_EMAILS lists this account's address, and the account has confirmed it. */
@@ -66,6 +78,9 @@ export async function actsAsAdmin(db: Db, config: Config, user: SessionUser | nu
  * admins whose session has not passed a second factor.
  */
 export async function requireAdmin(c: Context<{ Variables: AuthVariables }>, db: Db, config: Config): Promise<SessionUser> {
+  // A pending admin is asked for the code as before decision 028, in the admin area's words.
+  const pending = c.get('pending');
+  if (pending && (await isAdmin(db, config, pending.user))) throw new SecondFactorRequiredError('verify');
   const user = requireUser(c);
   if (!(await isAdmin(db, config, user))) throw new AppError('FORBIDDEN');
   requireSecondFactor(c, user);

@@ -4,14 +4,14 @@ import { ADMIN_TOPICS } from '../../shared/admin';
 import * as contracts from '../../shared/contracts/live';
 import { LIVE_TOPICS, topicFamily, type LiveEvent } from '../../shared/live';
 import { NOTIFICATIONS_TOPIC_FAMILY, notificationsTopic } from '../../shared/notifications';
-import { isAdmin, requireSecondFactor } from '../http/session';
+import { isAdmin, requireSecondFactor, requireUser } from '../http/session';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
 import type { LiveBus } from './bus';
 import { SESSIONS_TOPIC } from '../auth';
-import { session as sessionTable } from '../db/schema';
+import { session as sessionTable, user as userTable } from '../db/schema';
 
 /** Events that name a user (their id) whose sessions or account changed: a stream of theirs is checked again. */
 const ACCOUNT_FAMILIES = new Set<string>([SESSIONS_TOPIC, ADMIN_TOPICS.users]);
@@ -55,7 +55,8 @@ export function liveRoutes(
       const family = topicFamily(topic);
       const audience = Object.hasOwn(LIVE_TOPICS, family) ? LIVE_TOPICS[family] : undefined;
       if (!audience) throw new AppError('VALIDATION', undefined, { topics: `Unknown topic: ${topic}` });
-      if (audience !== 'public' && !user) throw new AppError('UNAUTHENTICATED');
+      // Member topics need a full session: a visitor gets 401, a pending one 403 (decision 028).
+      if (audience !== 'public') requireUser(c);
       if (family === NOTIFICATIONS_TOPIC_FAMILY && topic !== notificationsTopic(user!.id)) throw new AppError('FORBIDDEN');
       if (audience === 'admin') {
         if (!(await isAdmin(deps.database.db, deps.config, user!))) throw new AppError('FORBIDDEN');
@@ -63,18 +64,21 @@ export function liveRoutes(
       }
     }
     // A stream that needs an account lasts as long as what let it open: the session (signed out, revoked,
-    // suspended, deleted, expired) and, for admin topics, the admin role.
+    // suspended, deleted, expired, or become pending), and, for admin topics, the admin role.
     const session = c.get('session');
     const forMembers = topics.some((topic) => LIVE_TOPICS[topicFamily(topic)] !== 'public');
     const forAdmins = topics.some((topic) => LIVE_TOPICS[topicFamily(topic)] === 'admin');
     const stillAllowed = async (): Promise<boolean> => {
       if (!user || !session) return false;
       const [row] = await deps.database.db
-        .select({ id: sessionTable.id })
+        .select({ secondFactorAt: sessionTable.secondFactorAt, twoFactorEnabled: userTable.twoFactorEnabled })
         .from(sessionTable)
+        .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
         .where(and(eq(sessionTable.id, session.id), gt(sessionTable.expiresAt, new Date())))
         .limit(1);
       if (!row) return false;
+      // Two-step sign-in turned on in another session leaves this one pending until it passes a code.
+      if (row.twoFactorEnabled && row.secondFactorAt === null) return false;
       return !forAdmins || (await isAdmin(deps.database.db, deps.config, user));
     };
     const client = clientIp(c, deps.config.trustProxy);

@@ -60,13 +60,14 @@ type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 /**
  * The failures that every endpoint may answer (503 while the database is away) and those that who may call and
  * what the endpoint reads bring with them: the access check answers 401
- * to a visitor (and 403 to a member, for an admin's endpoint); a checked query or body answers 400, a body
+ * to a visitor, 403 SECOND_FACTOR_REQUIRED to a session that still owes its code (decision 028), and 403 to a
+ * member, for an admin's endpoint; a checked query or body answers 400, a body
  * of another type 415; a path parameter that names nothing 404.
  */
 type ImpliedErrors<C extends Contract> =
   | 503
   | (C['access'] extends 'anyone' ? never : 401)
-  | (C['access'] extends 'admin' ? 403 : never)
+  | (C['access'] extends 'anyone' ? never : 403)
   | (C extends { request: { query: object } } | { request: { body: object } } ? 400 : never)
   | (C extends { request: { body: object } } ? 415 : never)
   | (C extends { request: { params: object } } ? 404 : never);
@@ -74,8 +75,7 @@ type ImpliedErrors<C extends Contract> =
 function impliedErrors({ access, request = {} }: Contract): ErrorStatus[] {
   // Any endpoint may find the database away (issue 15): 503, to be tried again.
   const statuses: ErrorStatus[] = [503];
-  if (access !== 'anyone') statuses.push(401);
-  if (access === 'admin') statuses.push(403);
+  if (access !== 'anyone') statuses.push(401, 403);
   if (request.query || request.body) statuses.push(400);
   if (request.body) statuses.push(415);
   if (request.params) statuses.push(404);

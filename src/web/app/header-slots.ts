@@ -12,7 +12,11 @@ export type NotificationsLinkProps = {
  * files fill these in (routes.tsx), so the landing page a visitor first gets, which renders the frame without
  * them, carries none of their code.
  */
-export type HeaderSlots = { NotificationsLink?: ComponentType<NotificationsLinkProps> };
+export type HeaderSlots = {
+  NotificationsLink?: ComponentType<NotificationsLinkProps>;
+  /** What the shell shows in place of any page while the session owes its second factor (decision 028). */
+  FinishSignIn?: ComponentType;
+};
 
 const HeaderSlotsContext = createContext<HeaderSlots>({});
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { forgetMember, meQueryOptions } from '../lib/me-query';
 import { endsSession, noticeOf } from './flash-notice';
@@ -8,6 +8,7 @@ import { FlashNoticeView } from './flash-notice-view';
 import { LoadingScreen } from './loading-screen';
 import { RouterNavigation } from './router-navigation';
 import { StartErrorScreen } from './start-error-screen';
+import { useHeaderSlots } from './header-slots';
 
 /** SPEC §2: nothing is rendered until the first authentication status arrives. */
 export function RootLayout() {
@@ -15,6 +16,7 @@ export function RootLayout() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { FinishSignIn } = useHeaderSlots();
   const shouldForget = endsSession(location.state);
   useEffect(() => {
     if (!shouldForget) return;
@@ -31,7 +33,14 @@ export function RootLayout() {
     <RouterNavigation>
       <AppFrame>
         <FlashNoticeView />
-        <Outlet />
+        {/* A session that owes its code sees only the code step, at the address asked for (decision 028). */}
+        {me.data?.user?.secondFactorNeeded && FinishSignIn ? (
+          <Suspense fallback={<LoadingScreen />}>
+            <FinishSignIn />
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
       </AppFrame>
       <ScrollRestoration />
     </RouterNavigation>

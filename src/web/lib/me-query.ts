@@ -13,11 +13,12 @@ export const meQueryOptions = queryOptions({
 
 /**
  * The signed-in member, or null. The app shell renders nothing until the first answer arrives,
- * so below the shell this is always settled.
+ * so below the shell this is always settled. A session that still owes its second factor (decision 028)
+ * is nobody here: the shell asks for the code instead of showing the page (RootLayout).
  */
 export function useMe(): Me | null {
   const { data } = useQuery(meQueryOptions);
-  return data?.user ?? null;
+  return data?.user && !data.user.secondFactorNeeded ? data.user : null;
 }
 
 /** Waits for the fresh sign-in state, so a guarded page we navigate to next sees the new session. */
