@@ -4,12 +4,12 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backupRun } from '../db/schema';
-import type { Logger } from '../logger';
 import { fromPostgres } from '../db/client';
 import { createTestApp, testClock } from '../testing/app';
 import { createTestDatabaseIn } from '../testing/db';
 import { useShared } from '../testing/shared';
 import { archiveName, BackupSchedule, readArchive } from '.';
+import { recordingLogger } from '../testing/recording-logger';
 
 // Scheduled backups with the test clock, on the run's database (PGlite, or PostgreSQL with DATABASE_URL): one
 // archive per period whichever instance looks first, the newest BACKUP_KEEP kept, failures logged and recorded.
@@ -25,19 +25,6 @@ const t = useShared(
 );
 
 const DAY = 24 * 3_600_000;
-
-/** A logger that keeps what it is told. */
-function recordingLogger() {
-  const lines: { level: string; msg: string; fields?: Record<string, unknown> }[] = [];
-  const logger: Logger = {
-    debug: (msg, fields) => lines.push({ level: 'debug', msg, fields }),
-    info: (msg, fields) => lines.push({ level: 'info', msg, fields }),
-    warn: (msg, fields) => lines.push({ level: 'warn', msg, fields }),
-    error: (msg, fields) => lines.push({ level: 'error', msg, fields }),
-    child: () => logger,
-  };
-  return { logger, lines };
-}
 
 const archivesIn = (dir: string) => fs.readdirSync(dir).sort();
 

@@ -13,6 +13,7 @@ import { authorOf, expectJson, insertMember, insertPost, insertResponse, signUpM
 import { dueMembers, makeDigest, periodEnd, startRun } from './digest';
 import { DigestSchedule } from './digest-schedule';
 import { readUnsubscribeToken } from './unsubscribe-token';
+import { recordingLogger } from '../testing/recording-logger';
 
 // The digest job with time moved by the test clock, on the run's database (PGlite, or PostgreSQL with
 // DATABASE_URL). Every test runs the job over the whole database, so each checks its own members; the clock
@@ -23,19 +24,6 @@ const t = useTestApp({ clock });
 
 const HOUR = 3_600_000;
 const at = (iso: string) => clock.set(new Date(iso));
-
-/** A logger that keeps what it is told. */
-function recordingLogger() {
-  const lines: { level: string; msg: string; fields?: Record<string, unknown> }[] = [];
-  const logger: Logger = {
-    debug: (msg, fields) => lines.push({ level: 'debug', msg, fields }),
-    info: (msg, fields) => lines.push({ level: 'info', msg, fields }),
-    warn: (msg, fields) => lines.push({ level: 'warn', msg, fields }),
-    error: (msg, fields) => lines.push({ level: 'error', msg, fields }),
-    child: () => logger,
-  };
-  return { logger, lines };
-}
 
 function schedule(options: { batchSize?: number; logger?: Logger } = {}) {
   return new DigestSchedule({ ...t.deps, logger: options.logger ?? t.deps.logger }, { checkEveryMs: 60_000, batchSize: options.batchSize });
