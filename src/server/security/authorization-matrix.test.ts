@@ -23,7 +23,7 @@ import {
   signUpListedMember,
 } from './route-suite';
 import { startOidcProvider, type OidcProvider } from '../testing/oidc-provider';
-import type { SecondFactor } from '../testing/second-factor';
+import { passSecondFactor, type SecondFactor } from '../testing/second-factor';
 import { nextTotpCode } from '../testing/totp';
 
 // Issue 12, "Authorization matrix": every route the app serves × every kind of person who may ask, with
@@ -48,7 +48,7 @@ type Cells = readonly [
 const CONTROL_TOKEN = 'matrix-control-token';
 
 /** A person: a cookie jar and an address of their own, and (for everyone but the visitor) an account. */
-type Actor = { role: Role; ip: string; jar: Map<string, string>; id: string; email: string; factor?: SecondFactor };
+type Actor = { role: Role; ip: string; jar: Map<string, string>; id: string; email: string; factor?: SecondFactor; pending?: true };
 type Request = { path: string; body?: unknown; form?: FormData; headers?: Record<string, string> };
 type Row = {
   route: string;
@@ -91,6 +91,19 @@ async function newActor(role: Role): Promise<Actor> {
   }
   const m = await signUpMember(t, opts);
   return { role, ip, jar: m.c.jar, id: m.id, email: m.email };
+}
+
+/**
+ * A session that owes its second factor (decision 028): a member's session, after another session of the
+ * account turned two-step sign-in on. (A Google sign-in makes the same kind; google.test.ts has that path.)
+ */
+async function newPendingActor(): Promise<Actor> {
+  const ip = nextAddress();
+  const m = await signUpMember(t, { prefix: 'pending', profile: { firstName: 'pending', lastName: 'Matrix' } });
+  const elsewhere = t.client();
+  await elsewhere.signIn(m.email);
+  await passSecondFactor(elsewhere);
+  return { role: 'member', ip, jar: m.c.jar, id: m.id, email: m.email, pending: true };
 }
 
 /** The actor as the author of posts and responses (written straight through the service, under no rate limit). */
@@ -434,7 +447,9 @@ const ROWS: Row[] = [
     route: 'POST /api/contact',
     request: async (a) => {
       const body: Record<string, string> = { name: 'Matrix', email: 'writer@example.org', message: 'Hello team' };
-      if (a.role === 'visitor') body.humanToken = (await (await send(a, 'POST', { path: '/api/contact/human', body: {} })).json()).token;
+      // A pending session is nobody yet (decision 028): it proves it is human as a visitor does.
+      if (a.role === 'visitor' || a.pending)
+        body.humanToken = (await (await send(a, 'POST', { path: '/api/contact/human', body: {} })).json()).token;
       return { path: '/api/contact', body };
     },
     expect: [202, 202, 202, 202, 202, 202, 202],
@@ -543,6 +558,34 @@ it('each role gets the expected status from every route', async () => {
   }
   if (process.env.PRINT_MATRIX) {
     for (const [route, s] of Object.entries(got)) console.log(`${route.padEnd(48)} ${s.join(' ')}`);
+  }
+  expect(wrong).toEqual([]);
+}, 120_000);
+
+/**
+ * Where a pending session's 401 is a visitor's: passing the code (a wrong one is refused as for anyone), and the
+ * metrics, which no session opens.
+ */
+const PENDING_LIKE_VISITOR = new Set([
+  'POST /api/auth/two-factor/verify-totp',
+  'POST /api/auth/two-factor/verify-backup-code',
+  'GET /metrics',
+]);
+
+it('a session that owes its second factor gets what a visitor gets, but 403 SECOND_FACTOR_REQUIRED where a visitor gets 401', async () => {
+  const shared = await newPendingActor();
+  const wrong: string[] = [];
+  for (const row of ROWS) {
+    const [method] = row.route.split(' ');
+    const actor = row.fresh ? await newPendingActor() : shared;
+    const res = await send(actor, method!, await row.request(actor));
+    const detail = res.headers.get('content-type')?.includes('json') ? await res.text() : '';
+    await res.body?.cancel().catch(() => undefined);
+    const visitor = row.expect[0];
+    const expected = visitor === 401 && !PENDING_LIKE_VISITOR.has(row.route) ? 403 : visitor;
+    if (res.status !== expected) wrong.push(`${row.route}: ${res.status} (expected ${expected}) ${detail.slice(0, 200)}`);
+    else if (expected === 403 && visitor === 401 && !detail.includes('"SECOND_FACTOR_REQUIRED"'))
+      wrong.push(`${row.route}: 403 without SECOND_FACTOR_REQUIRED ${detail.slice(0, 200)}`);
   }
   expect(wrong).toEqual([]);
 }, 120_000);
