@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { notificationsTopic, type NotificationListResponse, type NotificationView } from '../../shared/notifications';
 import { FormAlert } from '../app/form-alert';
@@ -39,13 +39,25 @@ function NotificationsList({ uid }: { uid: string }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['notifications', uid] });
   const listRef = useRef<HTMLUListElement>(null);
 
-  /** The next (older) page; focus moves to the first of them, where reading goes on. */
-  const loadMore = async () => {
+  /** Where focus goes once the older page is on screen: the first of them, where reading goes on. */
+  const focusAt = useRef<number | null>(null);
+  const loadMore = () => {
     if (list.isFetchingNextPage) return;
-    const shown = notifications.length;
-    await list.fetchNextPage();
-    requestAnimationFrame(() => listRef.current?.querySelectorAll<HTMLElement>(':scope > li a')[shown]?.focus());
+    focusAt.current = notifications.length;
+    void list.fetchNextPage().then((result) => {
+      // Nothing came: a later change of the list must not take the focus.
+      if (result.isError) focusAt.current = null;
+    });
   };
+  // After the render that shows them (not when the request ends: that render may come later).
+  useEffect(() => {
+    const at = focusAt.current;
+    if (at === null) return;
+    const link = listRef.current?.querySelectorAll<HTMLElement>(':scope > li a')[at];
+    if (!link) return;
+    focusAt.current = null;
+    link.focus();
+  }, [notifications.length]);
 
   /** Shows the notifications as read at once; the server's answer (and its live event) confirms it. */
   const showAsRead = (ids: Set<string> | 'all') => {
@@ -122,7 +134,7 @@ function NotificationsList({ uid }: { uid: string }) {
         <Button
           variant="outline"
           mt="md"
-          onClick={() => void loadMore()}
+          onClick={loadMore}
           // Not Mantine's `loading`: it disables the button, and focus would drop to the page.
           rightSection={list.isFetchingNextPage ? <Loader size={14} aria-hidden /> : null}
         >
