@@ -8,10 +8,8 @@
  *   node --import tsx scripts/faults/postgres-outage.ts [--short]
  */
 import path from 'node:path';
-import { startThrowawayPostgres } from '../postgres';
 import {
-  Checks,
-  atEnd,
+  type Answer,
   did,
   duplicates,
   hold,
@@ -20,17 +18,15 @@ import {
   openLiveStream,
   runDrill,
   say,
-  scratch,
   seconds,
   send,
   sendContactMessage,
   signUpMembers,
   sleep,
   startDrillServer,
-  startMailCatcher,
+  startPostgresDrill,
   textOf,
   waitUntil,
-  type Answer,
 } from './support';
 
 const OUTAGE_MS = isShort ? 6_000 : 20_000;
@@ -42,11 +38,7 @@ type Phase = 'before' | 'outage' | 'recovering' | 'after';
 type Sample = { phase: Phase; what: string; status: number; ms: number; retryAfter: boolean; at: number };
 
 runDrill('PostgreSQL stopped under load', async () => {
-  const checks = new Checks('PostgreSQL outage');
-  const root = scratch('pg');
-  const mail = await startMailCatcher();
-  const pg = await startThrowawayPostgres({ durable: true });
-  atEnd(() => pg.stop());
+  const { checks, root, mail, pg } = await startPostgresDrill('PostgreSQL outage', 'pg');
   const server = await startDrillServer('pg-outage', root, { DATABASE_URL: pg.url, DATA_DIR: path.join(root, 'data'), SMTP_URL: mail.url });
   did(`server started on PostgreSQL (${seconds(server.readyAfterMs)} to ready)`);
   const members = await signUpMembers([server.url], mail, 'outage', 3);

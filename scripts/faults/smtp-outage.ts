@@ -5,10 +5,7 @@
  *   node --import tsx scripts/faults/smtp-outage.ts [--short]
  */
 import path from 'node:path';
-import { startThrowawayPostgres } from '../postgres';
 import {
-  Checks,
-  atEnd,
   did,
   duplicates,
   hold,
@@ -16,11 +13,10 @@ import {
   nextIp,
   outboxStates,
   runDrill,
-  scratch,
   seconds,
   sendContactMessage,
   startDrillServer,
-  startMailCatcher,
+  startPostgresDrill,
   textOf,
   unsettled,
   waitUntil,
@@ -31,11 +27,7 @@ const OUTAGE_MS = isShort ? 8_000 : 30_000;
 const WRITERS = 10;
 
 runDrill('SMTP down during a burst of messages', async () => {
-  const checks = new Checks('SMTP outage');
-  const root = scratch('smtp');
-  const mail = await startMailCatcher();
-  const pg = await startThrowawayPostgres({ durable: true });
-  atEnd(() => pg.stop());
+  const { checks, root, mail, pg } = await startPostgresDrill('SMTP outage', 'smtp');
   const server = await startDrillServer('smtp-outage', root, {
     DATABASE_URL: pg.url,
     DATA_DIR: path.join(root, 'data'),

@@ -12,6 +12,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../src/server/mail/test-support';
 import { startServerProcess, type ServerProcess } from '../../src/server/testing/server-process';
 import { freePort } from '../../src/server/testing/free-port';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../postgres';
 import { progress } from '../progress';
 
 export { progress };
@@ -90,6 +91,22 @@ export function scratch(name: string): string {
     else fs.rmSync(dir, { recursive: true, force: true });
   });
   return dir;
+}
+
+/**
+ * What a drill on PostgreSQL starts with: its checks, a scratch folder, a real SMTP server catching the mail,
+ * and a durable throw-away PostgreSQL, stopped at the end.
+ */
+export async function startPostgresDrill(
+  checksName: string,
+  scratchName: string,
+): Promise<{ checks: Checks; root: string; mail: MailCatcher; pg: ThrowawayPostgres }> {
+  const checks = new Checks(checksName);
+  const root = scratch(scratchName);
+  const mail = await startMailCatcher();
+  const pg = await startThrowawayPostgres({ durable: true });
+  atEnd(() => pg.stop());
+  return { checks, root, mail, pg };
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -13,9 +13,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { startS3Server, S3RVER_ENV } from '../../src/server/testing/s3-server';
-import { startThrowawayPostgres } from '../postgres';
 import {
-  Checks,
   atEnd,
   did,
   duplicates,
@@ -24,13 +22,12 @@ import {
   openLiveStream,
   outboxStates,
   runDrill,
-  scratch,
   seconds,
   send,
   sendContactMessage,
   signUpMember,
   startDrillServer,
-  startMailCatcher,
+  startPostgresDrill,
   textOf,
   unsettled,
   waitUntil,
@@ -39,11 +36,7 @@ import {
 const MESSAGES = isShort ? 30 : 150;
 
 runDrill('three instances on one database', async () => {
-  const checks = new Checks('three instances');
-  const root = scratch('three');
-  const mail = await startMailCatcher();
-  const pg = await startThrowawayPostgres({ durable: true });
-  atEnd(() => pg.stop());
+  const { checks, root, mail, pg } = await startPostgresDrill('three instances', 'three');
   let storage: Record<string, string>;
   let bucketNote: string;
   if (process.env.STORAGE_URL) {
