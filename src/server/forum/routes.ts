@@ -4,6 +4,7 @@ import * as contracts from '../../shared/contracts/forum';
 import { requireUser, type AuthVariables } from '../http/session';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
+import { serialIdParam } from '../http/validate';
 import { contractRouter, guarded } from '../http/contracts';
 import { sendAnswer, type ResponseCache } from '../http/response-cache';
 import { POSTS_TOPIC } from '../../shared/forum';
@@ -45,14 +46,6 @@ type C = Context<{ Variables: AuthVariables }>;
 /** Every change to a post or a response is announced on 'posts' (and on its 'post:<id>'). */
 const FORUM_DEPENDS_ON = [POSTS_TOPIC];
 
-/** Ids are positive 32-bit integers; anything else names no post. */
-function idParam(c: C, what: 'post' | 'response'): number {
-  const raw = c.req.param('id') ?? '';
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
-  if (id < 1 || id > 2_147_483_647) throw new AppError('NOT_FOUND', `No such ${what}.`);
-  return id;
-}
-
 async function signedInEditor(deps: AppDeps, c: C): Promise<Editor> {
   const viewer = await viewerOf(deps, { who: requireUser(c), session: c.get('session') });
   return viewer!;
@@ -80,7 +73,7 @@ export function forumRoutes(deps: AppDeps, limiter: RateLimiter, answers: Respon
     })
     .openapi(g(contracts.listCategories), async (c) => sendPublic(c, 'post-categories', () => listCategories(deps.database.db)))
     .openapi(g(contracts.getPost), async (c) => {
-      const id = idParam(c, 'post');
+      const id = serialIdParam(c, 'post');
       const viewer = await viewerOf(deps, { who: c.get('user'), session: c.get('session') });
       const read = async () => {
         const found = await getPost(deps.database.db, { viewer, id });
@@ -101,7 +94,7 @@ export function forumRoutes(deps: AppDeps, limiter: RateLimiter, answers: Respon
     })
     .openapi(g(contracts.updatePost), async (c) => {
       const editor = await signedInEditor(deps, c);
-      const id = idParam(c, 'post');
+      const id = serialIdParam(c, 'post');
       const input = c.req.valid('json');
       await hit(editor, 'change', CHANGE_RULES);
       await updatePost(deps, { editor, id, input });
@@ -109,14 +102,14 @@ export function forumRoutes(deps: AppDeps, limiter: RateLimiter, answers: Respon
     })
     .openapi(g(contracts.deletePost), async (c) => {
       const editor = await signedInEditor(deps, c);
-      const id = idParam(c, 'post');
+      const id = serialIdParam(c, 'post');
       await hit(editor, 'change', CHANGE_RULES);
       await deletePost(deps, { editor, id });
       return c.json({ ok: true as const }, 200);
     })
     .openapi(g(contracts.createResponse), async (c) => {
       const author = await requireForumAuthor(deps, requireUser(c));
-      const postId = idParam(c, 'post');
+      const postId = serialIdParam(c, 'post');
       const input = c.req.valid('json');
       await hit(author, 'response', RESPONSE_RULES);
       const { id } = await createResponse(deps, { author, postId, input });
@@ -124,7 +117,7 @@ export function forumRoutes(deps: AppDeps, limiter: RateLimiter, answers: Respon
     })
     .openapi(g(contracts.updateResponse), async (c) => {
       const editor = await signedInEditor(deps, c);
-      const id = idParam(c, 'response');
+      const id = serialIdParam(c, 'response');
       const input = c.req.valid('json');
       await hit(editor, 'change', CHANGE_RULES);
       const { postId } = await updateResponse(deps, { editor, id, input });
@@ -132,7 +125,7 @@ export function forumRoutes(deps: AppDeps, limiter: RateLimiter, answers: Respon
     })
     .openapi(g(contracts.deleteResponse), async (c) => {
       const editor = await signedInEditor(deps, c);
-      const id = idParam(c, 'response');
+      const id = serialIdParam(c, 'response');
       await hit(editor, 'change', CHANGE_RULES);
       const { postId } = await deleteResponse(deps, { editor, id });
       return c.json({ ok: true as const, postId }, 200);

@@ -4,6 +4,7 @@ import * as contracts from '../../shared/contracts/notifications';
 import type { AppDeps } from '../deps';
 import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
+import { serialIdParam } from '../http/validate';
 import { sendAnswer, type ResponseCache } from '../http/response-cache';
 import { requireUser, type AuthVariables } from '../http/session';
 import { requireForumAuthor } from '../forum';
@@ -31,14 +32,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type C = Context<{ Variables: AuthVariables }>;
 
-/** Ids are positive 32-bit integers; anything else names nothing. */
-function idParam(c: C, what: string): number {
-  const raw = c.req.param('id') ?? '';
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
-  if (id < 1 || id > 2_147_483_647) throw new AppError('NOT_FOUND', `No such ${what}.`);
-  return id;
-}
-
 /**
  * Notifications (issue 16): members who may post (a saved profile and a confirmed address) follow and
  * unfollow posts and categories; every signed-in member reads their own notifications and marks them read.
@@ -63,16 +56,16 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
     .openapi(g(contracts.getPostFollow), async (c) => {
       const uid = await follower(c);
       c.header('Cache-Control', 'no-store');
-      return c.json(await readFollowState(deps.database.db, { uid, postId: idParam(c, 'post') }), 200);
+      return c.json(await readFollowState(deps.database.db, { uid, postId: serialIdParam(c, 'post') }), 200);
     })
     .openapi(g(contracts.followPost), async (c) => {
       const uid = await follower(c);
-      const postId = idParam(c, 'post');
+      const postId = serialIdParam(c, 'post');
       return c.json(await setPostFollow(deps.database.db, { uid, postId, following: true, now: deps.clock.now() }), 200);
     })
     .openapi(g(contracts.unfollowPost), async (c) => {
       const uid = await follower(c);
-      const postId = idParam(c, 'post');
+      const postId = serialIdParam(c, 'post');
       return c.json(await setPostFollow(deps.database.db, { uid, postId, following: false, now: deps.clock.now() }), 200);
     })
     .openapi(g(contracts.listCategoryFollows), async (c) => {
@@ -82,12 +75,12 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
     })
     .openapi(g(contracts.followCategory), async (c) => {
       const uid = await follower(c);
-      const categoryId = idParam(c, 'category');
+      const categoryId = serialIdParam(c, 'category');
       return c.json(await setCategoryFollow(deps.database.db, { uid, categoryId, following: true, now: deps.clock.now() }), 200);
     })
     .openapi(g(contracts.unfollowCategory), async (c) => {
       const uid = await follower(c);
-      const categoryId = idParam(c, 'category');
+      const categoryId = serialIdParam(c, 'category');
       return c.json(await setCategoryFollow(deps.database.db, { uid, categoryId, following: false, now: deps.clock.now() }), 200);
     })
     .openapi(g(contracts.listNotifications), async (c) => {
