@@ -1,4 +1,5 @@
 import { and, desc, eq, exists, gt, gte, inArray, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
+import { SITE_NAME } from '../../shared/brand';
 import { DEFAULT_NOTIFICATION_PREFERENCES, notificationLink } from '../../shared/notifications';
 import type { Db } from '../db/client';
 import {
@@ -291,7 +292,7 @@ export function digestMail(
   const count = d.fresh.length + d.active.length;
   const link = (id: number) => `${config.publicUrl}${notificationLink(id)}`;
   const paragraphs: RenderMailInput['paragraphs'][number][] = [
-    `Here is what is new on the Foster Care Network forum since ${DAY_FORMAT.format(d.since)}.`,
+    `Here is what is new on the ${SITE_NAME} forum since ${DAY_FORMAT.format(d.since)}.`,
   ];
   if (d.fresh.length > 0) {
     paragraphs.push('New in the categories you follow:');

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { SITE_NAME } from '../../shared/brand';
 import { FORMER_MEMBER } from '../../shared/forum';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
@@ -109,8 +110,7 @@ async function wantingMail(tx: Tx, recipients: Recipient[]): Promise<Recipient[]
   const byUid = new Map(prefs.map((p) => [p.uid, p]));
   return recipients.filter((r) => {
     const pref = byUid.get(r.uid);
-    if (!pref) return true;
-    return r.kind === 'response' ? pref.mailResponse : pref.mailFollowedResponse;
+    return pref ? pref[PREFERENCE_OF_KIND[r.kind]] : true;
   });
 }
 
@@ -151,8 +151,8 @@ async function mailAtOnce(
       subject: isOwn ? `${event.actor.name} responded to your post "${event.postTitle}"` : `New response in "${event.postTitle}"`,
       paragraphs: [
         isOwn
-          ? `${event.actor.name} responded to your post "${event.postTitle}" on the Foster Care Network forum:`
-          : `${event.actor.name} responded in "${event.postTitle}", a post you follow on the Foster Care Network forum:`,
+          ? `${event.actor.name} responded to your post "${event.postTitle}" on the ${SITE_NAME} forum:`
+          : `${event.actor.name} responded in "${event.postTitle}", a post you follow on the ${SITE_NAME} forum:`,
         { quote: event.responseBody },
         { link, label: 'Read the response on the site' },
         isOwn
