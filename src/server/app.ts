@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { except } from 'hono/combine';
 import { Hono, type Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -20,7 +19,8 @@ import { contactRoutes } from './contact/routes';
 import { directoryRoutes } from './directory/routes';
 import { forumRoutes } from './forum/routes';
 import { authRoutes, OPEN_AUTH_ROUTES } from './auth/routes';
-import { loadSession } from './auth/session';
+import { loadSession, sessionCookieName } from './auth/session';
+import { readSessionCookie } from './auth/session-cookie';
 import { createSessionCache } from './auth/session-cache';
 import type { AuthVariables } from './http/session';
 import type { SiteConfig } from '../shared/boot';
@@ -177,7 +177,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     '*',
     except((c) => c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH, requireSameOrigin(trustedOrigins(config))),
   );
-  api.use('*', loadSession(auth, sessions));
+  api.use('*', loadSession(auth, sessions, { publicUrl: config.publicUrl, logger }));
   if (options.checkResponses) api.use('*', checkResponses);
   const routes = api
     .openapi(guarded(deps, publicContracts.getSite), (c) => c.json(site, 200))
@@ -204,10 +204,10 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
 
   if (options.controlToken) app.route('/internal', internalRoutes(deps, options.controlToken));
   if (options.distDir !== null) {
-    const sessionCookie = auth.$context.then((ctx) => ctx.authCookies.sessionToken.name);
+    const cookieName = sessionCookieName(auth);
     const pages = {
       site,
-      hasSessionCookie: async (c: Context) => getCookie(c, await sessionCookie) !== undefined,
+      hasSessionCookie: async (c: Context) => readSessionCookie(c.req.raw.headers, await cookieName).kind === 'one',
     };
     app.route('/', staticRoutes(options.distDir, pages));
   }

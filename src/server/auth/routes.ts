@@ -10,6 +10,8 @@ import { AppError } from '../http/errors';
 import { fieldErrorsOf } from '../http/validate';
 import type { AppDeps } from '../deps';
 import { sendVerificationMail } from '../account';
+import { sessionCookieName } from './session';
+import { expiredSessionCookies, readSessionCookie, withoutSessionCookies } from './session-cookie';
 
 const MINUTE = 60_000;
 // Per client (an address can share a NAT with many people) and per account address (slows guessing
@@ -110,6 +112,7 @@ const signedUp = z.object({ user: z.object({ id: z.string(), email: z.string(), 
  */
 export function authRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
   const trustProxy = deps.config.trustProxy;
+  const cookieName = sessionCookieName(auth);
   const app = new Hono<{ Variables: AuthVariables }>();
   app.on(['GET', 'POST'], '/*', async (c) => {
     const action = c.req.path.replace(/^\/api\/auth/, '');
@@ -147,7 +150,21 @@ export function authRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
       else check(googleRedirectStartSchema, await readJsonBody(c));
       await limiter.hit([{ key: `auth/google-start:ip:${clientIp(c, trustProxy)}`, rule: GOOGLE_START_RULE }]);
     }
-    const res = await auth.handler(c.req.raw);
+    // Two session cookies (one planted beside the browser's own): Better Auth sees neither, as our routes do.
+    const cookie = readSessionCookie(c.req.raw.headers, await cookieName);
+    const request =
+      cookie.kind === 'ambiguous'
+        ? new Request(c.req.url, {
+            method: c.req.method,
+            headers: withoutSessionCookies(c.req.raw.headers, await cookieName),
+            body: c.req.method === 'POST' ? await c.req.raw.clone().arrayBuffer() : undefined,
+          })
+        : c.req.raw;
+    let res = await auth.handler(request);
+    if (cookie.kind === 'ambiguous') {
+      res = new Response(res.body, res);
+      for (const line of expiredSessionCookies(cookie.names, deps.config.publicUrl)) res.headers.append('Set-Cookie', line);
+    }
     if (action === '/sign-up/email' && c.req.method === 'POST' && res.ok) {
       const parsed = signedUp.safeParse(await res.clone().json());
       if (parsed.success && !parsed.data.user.emailVerified) await sendVerificationMail(deps, parsed.data.user);

@@ -1,13 +1,16 @@
-import { getSessionCookie } from 'better-auth/cookies';
 import type { MiddlewareHandler } from 'hono';
 import type { Auth } from './auth';
 import { isPendingSecondFactor, type AuthVariables } from '../http/session';
+import type { Logger } from '../logger';
 import type { KnownSession, SessionCache } from './session-cache';
+import { expiredSessionCookies, readSessionCookie, tokenOfCookieValue } from './session-cookie';
 
 /** Better Auth's look-up of the session a request's cookies name, in the shape loadSession keeps. */
-async function lookUp(auth: Auth, headers: Headers): Promise<KnownSession | null> {
+async function lookUp(auth: Auth, headers: Headers, cookieValue: string): Promise<KnownSession | null> {
   const found = await auth.api.getSession({ headers });
   if (!found) return null;
+  // What Better Auth verified is the cookie the cache keys by, or nobody is signed in (and nothing is kept).
+  if (found.session.token !== tokenOfCookieValue(cookieValue)) return null;
   return {
     user: {
       id: found.user.id,
@@ -24,12 +27,34 @@ async function lookUp(auth: Auth, headers: Headers): Promise<KnownSession | null
   };
 }
 
-/** Reads the session cookie once per request and keeps who is asking on the context: signed in, or pending. */
-export function loadSession(auth: Auth, sessions: SessionCache): MiddlewareHandler<{ Variables: AuthVariables }> {
+/** The name of the session cookie Better Auth reads (it depends on whether PUBLIC_URL is https). */
+export async function sessionCookieName(auth: Auth): Promise<string> {
+  return (await auth.$context).authCookies.sessionToken.name;
+}
+
+/**
+ * Reads the session cookie once per request and keeps who is asking on the context: signed in, or pending.
+ * A request with more than one session cookie is nobody's, and is told to drop them (session-cookie.ts).
+ */
+export function loadSession(
+  auth: Auth,
+  sessions: SessionCache,
+  { publicUrl, logger }: { publicUrl: string; logger: Logger },
+): MiddlewareHandler<{ Variables: AuthVariables }> {
+  const cookieName = sessionCookieName(auth);
+  // Said at most once a minute: a browser holding a planted cookie sends it with every request.
+  let warnedAt = 0;
   return async (c, next) => {
+    const cookie = readSessionCookie(c.req.raw.headers, await cookieName);
+    if (cookie.kind === 'ambiguous') {
+      if (Date.now() - warnedAt > 60_000) {
+        warnedAt = Date.now();
+        logger.warn('a request carried more than one session cookie: treated as signed out', { names: cookie.names });
+      }
+      for (const line of expiredSessionCookies(cookie.names, publicUrl)) c.header('Set-Cookie', line, { append: true });
+    }
     // Without a session cookie nobody is signed in: visitors' requests skip the look-up (issue 14).
-    const token = getSessionCookie(c.req.raw.headers);
-    const found = token ? await sessions.get(token, () => lookUp(auth, c.req.raw.headers)) : null;
+    const found = cookie.kind === 'one' ? await sessions.get(cookie.value, () => lookUp(auth, c.req.raw.headers, cookie.value)) : null;
     // A session that still owes its second factor is no one's but /api/me's and the sign-in's (decision 028).
     // Decided per request from what the cache keeps, which follows the account's and the session's changes.
     const pending = found !== null && isPendingSecondFactor(found.user, found.session);
