@@ -48,7 +48,17 @@ type Cells = readonly [
 const CONTROL_TOKEN = 'matrix-control-token';
 
 /** A person: a cookie jar and an address of their own, and (for everyone but the visitor) an account. */
-type Actor = { role: Role; ip: string; jar: Map<string, string>; id: string; email: string; factor?: SecondFactor; pending?: true };
+type Actor = {
+  role: Role;
+  ip: string;
+  jar: Map<string, string>;
+  id: string;
+  email: string;
+  factor?: SecondFactor;
+  pending?: true;
+  /** The Cookie header sent instead of the jar's (two session cookies of one name). */
+  cookie?: string;
+};
 type Request = { path: string; body?: unknown; form?: FormData; headers?: Record<string, string> };
 type Row = {
   route: string;
@@ -104,6 +114,19 @@ async function newPendingActor(): Promise<Actor> {
   await elsewhere.signIn(m.email);
   await passSecondFactor(elsewhere);
   return { role: 'member', ip, jar: m.c.jar, id: m.id, email: m.email, pending: true };
+}
+
+/**
+ * An admin's browser past the second factor that also holds a session cookie planted by someone else under the
+ * same name (issue 23): the planted one is a member's real session, sent after the admin's own.
+ */
+async function newTwoCookieActor(): Promise<Actor> {
+  const ip = nextAddress();
+  const admin = await signUpAdmin(t, { prefix: 'twocookies', profile: { firstName: 'twocookies', lastName: 'Matrix' } });
+  const planted = await signUpMember(t, { prefix: 'planted', profile: { firstName: 'planted', lastName: 'Matrix' } });
+  const name = [...admin.c.jar.keys()].find((k) => k.endsWith('session_token'))!;
+  const cookie = `${admin.c.cookieHeader()}; ${name}=${planted.c.jar.get(name)}`;
+  return { role: 'admin', ip, jar: admin.c.jar, id: admin.id, email: admin.email, factor: admin.factor, cookie };
 }
 
 /** The actor as the author of posts and responses (written straight through the service, under no rate limit). */
@@ -447,8 +470,9 @@ const ROWS: Row[] = [
     route: 'POST /api/contact',
     request: async (a) => {
       const body: Record<string, string> = { name: 'Matrix', email: 'writer@example.org', message: 'Hello team' };
-      // A pending session is nobody yet (decision 028): it proves it is human as a visitor does.
-      if (a.role === 'visitor' || a.pending)
+      // A pending session is nobody yet (decision 028), nor is a browser with two session cookies (issue 23):
+      // each proves it is human as a visitor does.
+      if (a.role === 'visitor' || a.pending || a.cookie !== undefined)
         body.humanToken = (await (await send(a, 'POST', { path: '/api/contact/human', body: {} })).json()).token;
       return { path: '/api/contact', body };
     },
@@ -586,6 +610,20 @@ it('a session that owes its second factor gets what a visitor gets, but 403 SECO
     if (res.status !== expected) wrong.push(`${row.route}: ${res.status} (expected ${expected}) ${detail.slice(0, 200)}`);
     else if (expected === 403 && visitor === 401 && !detail.includes('"SECOND_FACTOR_REQUIRED"'))
       wrong.push(`${row.route}: 403 without SECOND_FACTOR_REQUIRED ${detail.slice(0, 200)}`);
+  }
+  expect(wrong).toEqual([]);
+}, 120_000);
+
+it("a browser that sends two session cookies (an admin's and a planted one) gets what a visitor gets, on every route", async () => {
+  const shared = await newTwoCookieActor();
+  const wrong: string[] = [];
+  for (const row of ROWS) {
+    const [method] = row.route.split(' ');
+    const actor = row.fresh ? await newTwoCookieActor() : shared;
+    const res = await send(actor, method!, await row.request(actor));
+    const detail = res.headers.get('content-type')?.includes('json') ? await res.text() : '';
+    await res.body?.cancel().catch(() => undefined);
+    if (res.status !== row.expect[0]) wrong.push(`${row.route}: ${res.status} (expected ${row.expect[0]}) ${detail.slice(0, 200)}`);
   }
   expect(wrong).toEqual([]);
 }, 120_000);

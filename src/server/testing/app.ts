@@ -169,13 +169,15 @@ export async function createTestApp(
    * many requests as the same people, where a sign-in inside one case must not change who they are.
    */
   function requestAs(
-    asker: { ip: string; jar: Map<string, string> },
+    asker: { ip: string; jar: Map<string, string>; cookie?: string },
     method: string,
     url: string,
     init: { body?: BodyInit; headers?: Record<string, string> } = {},
   ) {
     const headers: Record<string, string> = { origin, 'x-test-client-ip': asker.ip, ...init.headers };
     if (asker.jar.size) headers.cookie = [...asker.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    // A Cookie header as given, for a browser no jar can describe (two cookies of one name).
+    if (asker.cookie !== undefined) headers.cookie = asker.cookie;
     return built.app.request(url, { method, headers, body: init.body });
   }
 
