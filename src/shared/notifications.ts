@@ -2,6 +2,7 @@
 // their mail preferences.
 
 import { z } from 'zod';
+import { displayNameSchema } from './member-name';
 
 /** What a notification says happened. Each kind has its own mail preference and unsubscribe link. */
 export const NOTIFICATION_KINDS = ['response', 'followed_response'] as const;
@@ -66,8 +67,8 @@ export const notificationViewSchema = z
   .object({
     id: z.string(),
     kind: z.enum(NOTIFICATION_KINDS),
-    /** Who did it: "First Last", or a former member once their account is deleted. */
-    actor: z.object({ name: z.string(), isFormerMember: z.boolean() }),
+    /** Who did it, named by displayNameOf (a former member once their account is deleted). */
+    actor: displayNameSchema,
     post: z.object({ id: z.number().int(), title: z.string() }),
     responseId: z.number().int().nullable(),
     createdAt: z.iso.datetime(),

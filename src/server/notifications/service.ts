@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { SITE_NAME } from '../../shared/brand';
-import { FORMER_MEMBER } from '../../shared/forum';
+import { displayNameOf } from '../../shared/member-name';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type DigestFrequency,
@@ -210,7 +210,8 @@ export async function listNotifications(
     notifications: page.map((r) => ({
       id: r.id,
       kind: r.kind,
-      actor: r.actorUid ? { name: r.actorName, isFormerMember: false } : { name: FORMER_MEMBER, isFormerMember: true },
+      // The name was copied whole when the response was written; actor_uid is null once the account is deleted.
+      actor: displayNameOf({ isDeleted: r.actorUid === null, firstName: r.actorName }),
       post: { id: r.postId, title: r.postTitle },
       responseId: r.responseId,
       createdAt: r.createdAt.toISOString(),
