@@ -138,4 +138,6 @@ export const UNSUBSCRIBE_MESSAGES = {
   malformed: 'This unsubscribe link is not complete. Copy the whole link from the mail, or change your mail settings on the site.',
   forged: 'This unsubscribe link was not made by this site. Change your mail settings on the site instead.',
   expired: 'This unsubscribe link has expired. Change your mail settings on the site instead.',
+  /** The account the link was mailed to has been deleted: it gets no mail at all. */
+  gone: 'This account no longer exists; nothing more will be sent to it.',
 } as const;
