@@ -7,7 +7,7 @@ import { profile, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail } from '../mail';
-import { isListed } from './queries';
+import { isListed } from '../profiles';
 
 type Deps = Pick<AppDeps, 'database' | 'logger' | 'outbox'>;
 
