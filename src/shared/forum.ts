@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameSchema } from './member-name';
 import { lineOf, PG_INT_MAX, queryTextOf, textOf } from './text';
 
 // The forum (SPEC.md §3 Post and PostResponse, §5): one schema per thing a member writes, used by the API to
@@ -16,8 +17,7 @@ export const SEARCH_TERM_MIN = 2;
 export const POSTS_PAGE_SIZE = 20;
 /** Characters of the body shown under each title in the list. */
 export const POST_EXCERPT_LENGTH = 220;
-/** What readers see instead of the name of an author who has deleted their account. */
-export const FORMER_MEMBER = 'Former member';
+export { FORMER_MEMBER } from './member-name';
 
 /** A category: an existing one (matched without regard to case) or a new name, which creates it. */
 export const categoryNameSchema = lineOf('Category', CATEGORY_NAME_MAX);
@@ -57,11 +57,8 @@ export function searchTermsOf(q: string): string[] {
 
 // ---- What the API answers. Authors' email addresses are never part of it. ----------------------------
 
-export const authorSchema = z.object({
-  /** "First Last", or FORMER_MEMBER once the author has deleted their account. */
-  name: z.string(),
-  isFormerMember: z.boolean(),
-});
+/** A post's or response's author, named by displayNameOf. */
+export const authorSchema = displayNameSchema;
 export type Author = z.infer<typeof authorSchema>;
 
 export const postSummarySchema = z

@@ -2,6 +2,7 @@
 // their mail preferences.
 
 import { z } from 'zod';
+import { displayNameSchema } from './member-name';
 
 /** What a notification says happened. Each kind has its own mail preference and unsubscribe link. */
 export const NOTIFICATION_KINDS = ['response', 'followed_response'] as const;
@@ -66,8 +67,8 @@ export const notificationViewSchema = z
   .object({
     id: z.string(),
     kind: z.enum(NOTIFICATION_KINDS),
-    /** Who did it: "First Last", or a former member once their account is deleted. */
-    actor: z.object({ name: z.string(), isFormerMember: z.boolean() }),
+    /** Who did it, named by displayNameOf (a former member once their account is deleted). */
+    actor: displayNameSchema,
     post: z.object({ id: z.number().int(), title: z.string() }),
     responseId: z.number().int().nullable(),
     createdAt: z.iso.datetime(),
@@ -137,4 +138,6 @@ export const UNSUBSCRIBE_MESSAGES = {
   malformed: 'This unsubscribe link is not complete. Copy the whole link from the mail, or change your mail settings on the site.',
   forged: 'This unsubscribe link was not made by this site. Change your mail settings on the site instead.',
   expired: 'This unsubscribe link has expired. Change your mail settings on the site instead.',
+  /** The account the link was mailed to has been deleted: it gets no mail at all. */
+  gone: 'This account no longer exists; nothing more will be sent to it.',
 } as const;

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   DIRECTORY_PAGE_SIZE,
@@ -10,23 +10,12 @@ import {
 import { PROFILE_NAME_MAX } from '../../shared/limits';
 import { plainString } from '../../shared/text';
 import type { Db } from '../db/client';
-import { directorySearchText, profile, user } from '../db/schema';
+import { directorySearchText, profile } from '../db/schema';
 import { AppError } from '../http/errors';
-import { toPublicProfile } from '../profiles';
+import { isListed, toPublicProfile } from '../profiles';
 
 // The reading side of the directory. Rows are read whole but only ever leave through toPublicProfile, which
 // drops the street address, phone, email, ZIP code and isAdmin.
-
-/**
- * Who is listed (SPEC §2: "members whose ag_affiliated is Yes"), and only once they have saved the form,
- * confirmed their address, and while they are not suspended.
- */
-export const isListed = and(
-  eq(profile.agAffiliated, 'Yes'),
-  isNotNull(profile.savedAt),
-  isNull(profile.suspendedAt),
-  sql`exists (select 1 from ${user} where ${user.id} = ${profile.uid} and ${user.emailVerified})`,
-)!;
 
 // Sorted by last name, then first name, without regard to case; the uid breaks ties, so the order is total
 // and keyset pagination never skips or repeats a member.

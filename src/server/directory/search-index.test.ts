@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { and, sql } from 'drizzle-orm';
 import { profile } from '../db/schema';
 import { useTestDatabase } from '../testing/db';
-import { isListed, matchConditions } from './queries';
+import { isListed } from '../profiles';
+import { matchConditions } from './queries';
 
 const database = useTestDatabase();
 

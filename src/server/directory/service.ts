@@ -1,12 +1,13 @@
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { and, eq } from 'drizzle-orm';
 import { NEEDS_PROFILE_TO_WRITE } from '../../shared/directory';
+import { displayNameOf } from '../../shared/member-name';
 import type { SessionUser } from '../http/session';
 import { profile, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail } from '../mail';
-import { isListed } from './queries';
+import { isListed } from '../profiles';
 
 type Deps = Pick<AppDeps, 'database' | 'logger' | 'outbox'>;
 
@@ -45,7 +46,7 @@ export async function sendMemberMessage(
   if (!recipient) throw new AppError('NOT_FOUND', NOT_IN_DIRECTORY);
   if (recipient.uid === sender.id) throw new AppError('BAD_REQUEST', 'This is your own card: you cannot write to yourself.');
 
-  const senderName = `${sender.firstName} ${sender.lastName}`.trim();
+  const senderName = displayNameOf({ isDeleted: false, ...sender }).name;
   const item = await deps.outbox.add({
     form: MAIL_FORMS.memberMessage,
     to: recipient.email,

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  FORMER_MEMBER,
   POST_EXCERPT_LENGTH,
   POSTS_PAGE_SIZE,
   searchTermsOf,
@@ -10,6 +9,7 @@ import {
   type PostSummary,
   type PostWithResponses,
 } from '../../shared/forum';
+import { displayNameOf } from '../../shared/member-name';
 import type { Db } from '../db/client';
 import { post, postCategory, postResponse } from '../db/schema';
 
@@ -24,11 +24,9 @@ function authorColumnsOf(table: typeof post | typeof postResponse) {
   return { posterUid: table.posterUid, posterFirstName: table.posterFirstName, posterLastName: table.posterLastName };
 }
 
-/** A deleted account leaves its posts behind without a name (decision 007). */
+/** A deleted account leaves its posts behind without a name (decision 007): poster_uid is null then. */
 export function authorOf(row: AuthorColumns): Author {
-  if (row.posterUid === null) return { name: FORMER_MEMBER, isFormerMember: true };
-  const name = `${row.posterFirstName} ${row.posterLastName}`.trim();
-  return { name: name || 'Member', isFormerMember: false };
+  return displayNameOf({ isDeleted: row.posterUid === null, firstName: row.posterFirstName, lastName: row.posterLastName });
 }
 
 export function canEdit(viewer: Viewer, posterUid: string | null): boolean {

@@ -1,6 +1,7 @@
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { eq, sql } from 'drizzle-orm';
 import { POSTS_TOPIC, postTopic, type PostInput, type ResponseInput } from '../../shared/forum';
+import { displayNameOf } from '../../shared/member-name';
 import { actsAsAdmin, type SessionInfo, type SessionUser } from '../http/session';
 import type { Db } from '../db/client';
 import { post, postCategory, postResponse, profile } from '../db/schema';
@@ -137,7 +138,7 @@ async function queueNewPostAlert(
   author: ForumAuthor,
   created: { id: number; title: string; body: string; category: string },
 ) {
-  const name = `${author.firstName} ${author.lastName}`.trim();
+  const { name } = displayNameOf({ isDeleted: false, ...author });
   const link = `${deps.config.publicUrl}/discuss/${created.id}`;
   await deps.outbox.add(
     {
@@ -207,7 +208,7 @@ export async function createResponse(
       })
       .where(eq(post.id, postId));
     await announce(deps, tx, postId, 'response-created');
-    const actor = { uid: author.id, name: `${author.firstName} ${author.lastName}`.trim() };
+    const actor = { uid: author.id, name: displayNameOf({ isDeleted: false, ...author }).name };
     const told = await notifyResponse(deps, tx, {
       postId,
       postTitle,

@@ -1,5 +1,6 @@
 import { and, desc, eq, exists, gt, gte, inArray, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
 import { SITE_NAME } from '../../shared/brand';
+import { displayNameOf } from '../../shared/member-name';
 import { DEFAULT_NOTIFICATION_PREFERENCES, notificationLink } from '../../shared/notifications';
 import type { Db } from '../db/client';
 import {
@@ -69,7 +70,15 @@ export type DueMember = { uid: string; frequency: DigestFrequencyOn; lastEnd: Da
 
 export type DigestOutcome = 'sent' | 'empty' | 'skipped';
 
-type ListedPost = { id: number; title: string; body: string; category: string; author: string; posterUid: string | null };
+type ListedPost = {
+  id: number;
+  title: string;
+  body: string;
+  category: string;
+  posterUid: string | null;
+  posterFirstName: string;
+  posterLastName: string;
+};
 type ActivePost = ListedPost & { responses: number };
 
 /** What one run of the job shares between members: the periods' ends, and the most active posts of each window. */
@@ -179,8 +188,10 @@ const listedColumns = {
   title: post.postTitle,
   body: post.post,
   category: postCategory.name,
-  author: sql<string>`trim(${post.posterFirstName} || ' ' || ${post.posterLastName})`,
+  // The names copied onto the post: displayNameOf shows them only while the account exists (poster_uid set).
   posterUid: post.posterUid,
+  posterFirstName: post.posterFirstName,
+  posterLastName: post.posterLastName,
 };
 
 /** The member's explicit unfollow of the post. */
@@ -297,7 +308,8 @@ export function digestMail(
   if (d.fresh.length > 0) {
     paragraphs.push('New in the categories you follow:');
     for (const p of d.fresh) {
-      paragraphs.push({ link: link(p.id), label: p.title }, `In ${p.category}, by ${p.author || 'a former member'}`, {
+      const author = displayNameOf({ isDeleted: p.posterUid === null, firstName: p.posterFirstName, lastName: p.posterLastName });
+      paragraphs.push({ link: link(p.id), label: p.title }, `In ${p.category}, by ${author.name}`, {
         quote: excerptOf(p.body),
       });
     }

@@ -18,10 +18,10 @@ import {
 } from '../../shared/notifications';
 import {
   changePreferences,
-  isMailOn,
   listNotifications,
   markAllRead,
   markRead,
+  readMailByLink,
   readPreferences,
   setMailByLink,
   unreadCount,
@@ -45,10 +45,11 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
     if (claim === 'forged' || claim === 'expired') throw new AppError('FORBIDDEN', UNSUBSCRIBE_MESSAGES[claim]);
     return claim;
   };
-  const unsubscribeState = async (claim: UnsubscribeClaim): Promise<UnsubscribeState> => {
-    const preferences = await readPreferences(deps.database.db, claim.uid);
-    return { kind: claim.kind, label: UNSUBSCRIBE_KIND_LABELS[claim.kind], mail: isMailOn(preferences, claim.kind) };
-  };
+  const unsubscribeState = (claim: UnsubscribeClaim, mail: boolean): UnsubscribeState => ({
+    kind: claim.kind,
+    label: UNSUBSCRIBE_KIND_LABELS[claim.kind],
+    mail,
+  });
   /** Who may follow: whoever may post. */
   const follower = async (c: C) => (await requireForumAuthor(deps, requireUser(c))).id;
 
@@ -122,21 +123,27 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
     })
     .openapi(g(contracts.readUnsubscribe), async (c) => {
       const claim = claimOf(c.req.valid('query').token);
+      const mail = await readMailByLink(deps.database.db, claim);
       c.header('Cache-Control', 'no-store');
-      return c.json(await unsubscribeState(claim), 200);
+      return c.json(unsubscribeState(claim, mail), 200);
     })
     .openapi(g(contracts.unsubscribe), async (c) => {
       const { token, undo } = c.req.valid('query');
       const claim = claimOf(token);
       // Only the kind the link names, only for the member it names; the same answer however often it is sent.
-      await setMailByLink(deps.database.db, { uid: claim.uid, kind: claim.kind, on: undo !== undefined, now: deps.clock.now() });
+      const mail = await setMailByLink(deps.database.db, {
+        uid: claim.uid,
+        kind: claim.kind,
+        on: undo !== undefined,
+        now: deps.clock.now(),
+      });
       deps.logger.info('notification mail preference changed by a mailed link', {
         uid: claim.uid,
         kind: claim.kind,
         on: undo !== undefined,
       });
       c.header('Cache-Control', 'no-store');
-      return c.json(await unsubscribeState(claim), 200);
+      return c.json(unsubscribeState(claim, mail), 200);
     })
     .openapi(g(contracts.markRead), async (c) => {
       const uid = requireUser(c).id;

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { SITE_NAME } from '../../shared/brand';
-import { FORMER_MEMBER } from '../../shared/forum';
+import { displayNameOf } from '../../shared/member-name';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type DigestFrequency,
@@ -11,6 +11,7 @@ import {
   type NotificationKind,
   type NotificationListResponse,
   type UnsubscribeKind,
+  UNSUBSCRIBE_MESSAGES,
 } from '../../shared/notifications';
 import type { Db } from '../db/client';
 import { cursorOf, olderThan, pageOf } from '../db/keyset';
@@ -210,7 +211,8 @@ export async function listNotifications(
     notifications: page.map((r) => ({
       id: r.id,
       kind: r.kind,
-      actor: r.actorUid ? { name: r.actorName, isFormerMember: false } : { name: FORMER_MEMBER, isFormerMember: true },
+      // The name was copied whole when the response was written; actor_uid is null once the account is deleted.
+      actor: displayNameOf({ isDeleted: r.actorUid === null, firstName: r.actorName }),
       post: { id: r.postId, title: r.postTitle },
       responseId: r.responseId,
       createdAt: r.createdAt.toISOString(),
@@ -250,7 +252,7 @@ export async function markAllRead(deps: { db: Db; live: LivePublisher }, { uid, 
 }
 
 /** The member's mail preferences: their row, or the defaults when they never changed any. */
-export async function readPreferences(db: Db, uid: string): Promise<NotificationPreferences> {
+export async function readPreferences(db: Db | Tx, uid: string): Promise<NotificationPreferences> {
   const [row] = await db
     .select({
       mailResponse: notificationPreference.mailResponse,
@@ -264,7 +266,7 @@ export async function readPreferences(db: Db, uid: string): Promise<Notification
 
 /** Changes some of the member's preferences (the row is made on the first change); answers them all. */
 export async function changePreferences(
-  db: Db,
+  db: Db | Tx,
   { uid, change, now }: { uid: string; change: Partial<NotificationPreferences>; now: Date },
 ): Promise<NotificationPreferences> {
   // The digest's frequency is remembered when it is on, for the undo of a digest's one-click unsubscribe.
@@ -280,35 +282,61 @@ export async function changePreferences(
 export const DIGEST_RESTORED_BY_DEFAULT = 'weekly' as const satisfies DigestFrequency;
 
 /**
+ * The account a mailed link names, kept from deletion until the transaction ends; a deleted one is 410 (its
+ * link outlives it in the mailbox), and nothing is read or written for it.
+ */
+async function lockLinkAccount(tx: Tx, uid: string): Promise<void> {
+  const [row] = await tx.select({ id: user.id }).from(user).where(eq(user.id, uid)).for('share');
+  if (!row) throw new AppError('GONE', UNSUBSCRIBE_MESSAGES.gone);
+}
+
+/** Whether the mail a one-click link names is on now, for the member it names (410 once the account is deleted). */
+export async function readMailByLink(db: Db, { uid, kind }: { uid: string; kind: UnsubscribeKind }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockLinkAccount(tx, uid);
+    return isMailOn(await readPreferences(tx, uid), kind);
+  });
+}
+
+/**
  * What a mailed one-click link changes, for the member it names: the mail of its kind of notification, on or
  * off; or the digest, off (its frequency remembered) or, undone, back at that frequency (weekly when none is
  * known). Changes nothing when the mail is already as asked, so a digest whose frequency the member chose
- * since stays as they chose it.
+ * since stays as they chose it. Answers whether that mail is on now; 410 once the account is deleted.
  */
-export async function setMailByLink(db: Db, { uid, kind, on, now }: { uid: string; kind: UnsubscribeKind; on: boolean; now: Date }) {
+export async function setMailByLink(
+  db: Db,
+  { uid, kind, on, now }: { uid: string; kind: UnsubscribeKind; on: boolean; now: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockLinkAccount(tx, uid);
+    await changeMailByLink(tx, { uid, kind, on, now });
+    return isMailOn(await readPreferences(tx, uid), kind);
+  });
+}
+
+async function changeMailByLink(tx: Tx, { uid, kind, on, now }: { uid: string; kind: UnsubscribeKind; on: boolean; now: Date }) {
   if (kind !== 'digest') {
-    await changePreferences(db, { uid, change: { [PREFERENCE_OF_KIND[kind]]: on }, now });
+    await changePreferences(tx, { uid, change: { [PREFERENCE_OF_KIND[kind]]: on }, now });
     return;
   }
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ digest: notificationPreference.digest, lastDigest: notificationPreference.lastDigest })
-      .from(notificationPreference)
-      .where(eq(notificationPreference.uid, uid))
-      .for('update');
-    const current = row?.digest ?? DEFAULT_NOTIFICATION_PREFERENCES.digest;
-    if (on === (current !== 'off')) return;
-    if (on) {
-      const digest = row?.lastDigest ?? DIGEST_RESTORED_BY_DEFAULT;
-      await tx.update(notificationPreference).set({ digest, updatedAt: now }).where(eq(notificationPreference.uid, uid));
-      return;
-    }
-    const off = { digest: 'off' as const, lastDigest: current === 'off' ? null : current, updatedAt: now };
-    await tx
-      .insert(notificationPreference)
-      .values({ ...DEFAULT_NOTIFICATION_PREFERENCES, ...off, uid })
-      .onConflictDoUpdate({ target: notificationPreference.uid, set: off });
-  });
+  const [row] = await tx
+    .select({ digest: notificationPreference.digest, lastDigest: notificationPreference.lastDigest })
+    .from(notificationPreference)
+    .where(eq(notificationPreference.uid, uid))
+    .for('update');
+  const current = row?.digest ?? DEFAULT_NOTIFICATION_PREFERENCES.digest;
+  if (on === (current !== 'off')) return;
+  if (on) {
+    const digest = row?.lastDigest ?? DIGEST_RESTORED_BY_DEFAULT;
+    await tx.update(notificationPreference).set({ digest, updatedAt: now }).where(eq(notificationPreference.uid, uid));
+    return;
+  }
+  const off = { digest: 'off' as const, lastDigest: current === 'off' ? null : current, updatedAt: now };
+  await tx
+    .insert(notificationPreference)
+    .values({ ...DEFAULT_NOTIFICATION_PREFERENCES, ...off, uid })
+    .onConflictDoUpdate({ target: notificationPreference.uid, set: off });
 }
 
 /** Whether the mail a one-click link names is on now: its kind's preference, or a digest that is not off. */

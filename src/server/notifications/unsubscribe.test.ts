@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATION_PREFERENCES, UNSUBSCRIBE_MESSAGES, type UnsubscribeKind } from '../../shared/notifications';
+import { eq } from 'drizzle-orm';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  UNSUBSCRIBE_KINDS,
+  UNSUBSCRIBE_MESSAGES,
+  type UnsubscribeKind,
+} from '../../shared/notifications';
+import { notificationPreference } from '../db/schema';
 import { testClock, useTestApp } from '../testing/app';
 import { expectJson, signUpMember } from '../testing/factories';
 import { createUnsubscribeToken, UNSUBSCRIBE_TOKEN_TTL_MS } from './unsubscribe-token';
@@ -140,5 +147,22 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(res.status).toBe(403);
     expect(((await res.json()) as { message: string }).message).toBe(UNSUBSCRIBE_MESSAGES.expired);
     expect(await preferencesOf(a)).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+  });
+
+  it("answers 410 to a deleted account's link, read or used (undo too), and writes nothing", async () => {
+    const leaving = await signUpMember(t);
+    const tokens = UNSUBSCRIBE_KINDS.map((kind) => tokenFor(leaving.id, kind));
+    expect((await leaving.c.delete('/api/account')).status).toBe(200);
+    for (const token of tokens) {
+      for (const res of [
+        await t.client().get(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`),
+        await oneClick(token),
+        await oneClick(token, '&undo=1'),
+      ]) {
+        expect(res.status, token).toBe(410);
+        expect(await res.json()).toEqual({ code: 'GONE', message: UNSUBSCRIBE_MESSAGES.gone });
+      }
+    }
+    expect(await t.db.select().from(notificationPreference).where(eq(notificationPreference.uid, leaving.id))).toEqual([]);
   });
 });

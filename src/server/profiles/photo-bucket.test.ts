@@ -35,7 +35,7 @@ async function redSquare() {
 describe('profile photos in a bucket', () => {
   it('are stored in the bucket, not the data folder, and served back to members', async () => {
     expect(t.deps.storage.where).toMatch(new RegExp(`^s3://${bucket}/site/ at http://127\\.0\\.0\\.1:\\d+$`));
-    const { c, id } = await signUpMember(t, { prefix: 'bucket-photo' });
+    const { c, id } = await signUpMember(t, { prefix: 'bucket-photo', profile: { agAffiliated: 'Yes' } });
     const res = await uploadPhoto(t, c, fileBlob(await redSquare()), { name: 'me.jpg' });
     expect(res.status).toBe(200);
     const { photoUrl } = (await res.json()) as { photoUrl: string };

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { JSON_BODY_MAX_BYTES, PHOTO_MAX_BYTES, PHOTO_OUTPUT_SIZE } from '../../shared/limits';
 import { photoKey } from '../storage/storage';
 import { useTestApp } from '../testing/app';
-import { fileBlob, photoVersionOf, PNG_SIGNATURE, pngChunk, pngHeader, signUpMember, uploadPhoto } from '../testing/factories';
+import { eq } from 'drizzle-orm';
+import { profile, user } from '../db/schema';
+import { fileBlob, photoVersionOf, PNG_SIGNATURE, pngChunk, pngHeader, signUpAdmin, signUpMember, uploadPhoto } from '../testing/factories';
 
 const t = useTestApp();
 
@@ -297,15 +299,47 @@ describe('serving photos', () => {
     expect((await c.get(`/api/photos/${id}?v=2`, { 'if-none-match': etag })).status).toBe(304);
   });
 
-  it('lets other members see a photo, but not visitors', async () => {
-    const { c, id } = await newMember();
-    const { photoUrl } = await (await upload(c, fileBlob(await noisyJpeg(200, 200)))).json();
-    const other = await newMember();
-    expect((await other.c.get(photoUrl)).status).toBe(200);
-    const visitor = await t.client().get(photoUrl);
-    expect(visitor.status).toBe(401);
-    expect((await visitor.json()).code).toBe('UNAUTHENTICATED');
-    expect(id).toBeTruthy();
+  it('shows a listed member’s photo to members, an unlisted one’s only to its owner and admins with the second factor (404 to others)', async () => {
+    /** A member with a photo, then made unlisted as `unlist` says (a listed member by default). */
+    async function withPhoto(unlist?: (uid: string) => Promise<unknown>) {
+      const m = await signUpMember(t, { prefix: 'photo', profile: { agAffiliated: 'Yes' } });
+      const { photoUrl } = (await (await upload(m.c, fileBlob(await noisyJpeg(200, 200)))).json()) as { photoUrl: string };
+      await unlist?.(m.id);
+      return { ...m, photoUrl };
+    }
+    const listed = await withPhoto();
+    const unlisted = {
+      notAffiliated: await withPhoto((uid) => t.db.update(profile).set({ agAffiliated: 'No' }).where(eq(profile.uid, uid))),
+      unconfirmed: await withPhoto((uid) => t.db.update(user).set({ emailVerified: false }).where(eq(user.id, uid))),
+      suspended: await withPhoto((uid) => t.db.update(profile).set({ suspendedAt: new Date() }).where(eq(profile.uid, uid))),
+      unsaved: await withPhoto((uid) => t.db.update(profile).set({ savedAt: null }).where(eq(profile.uid, uid))),
+    };
+    const member = await signUpMember(t, { profile: { agAffiliated: 'Yes' } });
+    const noProfile = await signUpMember(t, { profile: null });
+    const admin = await signUpAdmin(t);
+    const adminNo2fa = await signUpAdmin(t, { secondFactor: false });
+
+    for (const viewer of [member, noProfile, admin, adminNo2fa, listed]) {
+      const res = await viewer.c.get(listed.photoUrl);
+      expect(res.status, viewer.email).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+      expect(res.headers.get('vary')).toMatch(/cookie/i);
+    }
+    expect((await t.client().get(listed.photoUrl)).status).toBe(401);
+
+    for (const [why, target] of Object.entries(unlisted)) {
+      // Another member, even one who saw it while it was listed (its ETag), learns nothing: 404, not 403 nor 304.
+      for (const viewer of [member, noProfile, adminNo2fa]) {
+        for (const headers of [{}, { 'if-none-match': '"1"' }] as Record<string, string>[]) {
+          const res = await viewer.c.get(target.photoUrl, headers);
+          expect(res.status, `${why} to ${viewer.email}`).toBe(404);
+          expect(await res.json()).toEqual({ code: 'NOT_FOUND', message: 'This member has no profile photo.' });
+          expect(res.headers.get('cache-control'), why).toBe('no-store');
+        }
+      }
+      expect((await admin.c.get(target.photoUrl)).status, `${why} to an admin`).toBe(200);
+      if (why !== 'suspended') expect((await target.c.get(target.photoUrl)).status, `${why} to its owner`).toBe(200);
+    }
   });
 
   it('answers 404 JSON for a member without a photo and for ids that cannot be members', async () => {

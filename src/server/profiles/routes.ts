@@ -4,7 +4,7 @@ import { z } from 'zod';
 import * as contracts from '../../shared/contracts/profile';
 import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_MAX_BYTES } from '../../shared/limits';
 import { photoCropSchema, type PhotoCrop } from '../../shared/profile';
-import { requireUser } from '../http/session';
+import { actsAsAdmin, requireUser } from '../http/session';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { sendAnswer, subjectOf, type ResponseCache } from '../http/response-cache';
 import type { AppDeps } from '../deps';
@@ -70,16 +70,27 @@ export function profileRoutes(deps: AppDeps, limiter: RateLimiter, answers: Resp
         await removePhoto(deps, who);
         return c.json({ photoUrl: null }, 200);
       })
-      // Members only, like the directory that shows the photos. The version is in the URL, so the current
-      // one can be cached for good; an outdated version is answered with the current photo, not cached.
+      // Signed-in members see the photos of listed members, as the directory shows them; a photo of anyone
+      // else only its owner and admins see, and everyone else gets the 404 of a member without one. Who asks
+      // is checked before the ETag, so a 304 never answers someone who may not see it. The version is in the
+      // URL, so the current one is kept for good, in the viewer's own browser only (private, and not for
+      // another session there: Vary: Cookie); an outdated version is answered with the current photo, not kept.
       .openapi(guarded(deps, contracts.getPhoto), async (c) => {
-        requireUser(c);
+        const viewer = requireUser(c);
+        c.header('Cache-Control', 'no-store');
         const uid = memberIdSchema.safeParse(c.req.valid('param').uid);
-        const photo = uid.success ? await readPhoto(deps, uid.data) : undefined;
+        const photo = uid.success
+          ? await readPhoto(deps, {
+              uid: uid.data,
+              viewer,
+              actsAsAdmin: () => actsAsAdmin(deps.database.db, deps.config, viewer, c.get('session')),
+            })
+          : undefined;
         if (!photo) throw new AppError('NOT_FOUND', 'This member has no profile photo.');
         const isCurrent = c.req.query('v') === String(photo.version);
         const etag = `"${photo.version}"`;
         c.header('Cache-Control', isCurrent ? 'private, max-age=31536000, immutable' : 'private, no-cache');
+        c.header('Vary', 'Cookie');
         c.header('ETag', etag);
         if (c.req.header('if-none-match') === etag) return c.body(null, 304);
         c.header('Content-Type', 'image/jpeg');

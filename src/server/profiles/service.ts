@@ -17,6 +17,7 @@ import { profile } from '../db/schema';
 import { AppError } from '../http/errors';
 import { parseWith } from '../http/validate';
 import { photoKey } from '../storage/storage';
+import { isListed } from './listing';
 import { processPhoto } from './photo';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'storage' | 'logger' | 'live'>;
@@ -147,10 +148,21 @@ export async function removePhoto(deps: Deps, who: SessionUser): Promise<void> {
 
 export type StoredPhoto = { data: Buffer; version: number };
 
-/** A member's current photo, or undefined when they have none. */
-export async function readPhoto(deps: Deps, uid: string): Promise<StoredPhoto | undefined> {
-  const [row] = await deps.database.db.select({ photoVersion: profile.photoVersion }).from(profile).where(eq(profile.uid, uid));
+/**
+ * A member's current photo, for a viewer who may see it: anyone signed in when the member is listed (as the
+ * directory shows them), otherwise only the member and admins (`actsAsAdmin`, asked only then). Undefined when
+ * there is none or the viewer may not see it, so both answer the same 404.
+ */
+export async function readPhoto(
+  deps: Deps,
+  { uid, viewer, actsAsAdmin }: { uid: string; viewer: SessionUser; actsAsAdmin: () => Promise<boolean> },
+): Promise<StoredPhoto | undefined> {
+  const [row] = await deps.database.db
+    .select({ photoVersion: profile.photoVersion, isListed: sql<boolean>`coalesce(${isListed}, false)` })
+    .from(profile)
+    .where(eq(profile.uid, uid));
   if (row?.photoVersion == null) return undefined;
+  if (!row.isListed && viewer.id !== uid && !(await actsAsAdmin())) return undefined;
   const file = await deps.storage.get(photoKey(uid));
   return file ? { data: file.data, version: row.photoVersion } : undefined;
 }

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { notification } from '../db/schema';
+import { notification, profile } from '../db/schema';
+import { photoKey } from '../storage/storage';
 import { createUnsubscribeToken } from '../notifications/unsubscribe-token';
 import {
   authorOf as forumAuthorOf,
+  jpegBytes,
   signUpAdmin,
   signUpMember,
   TEST_PASSWORD as PASSWORD,
@@ -62,6 +64,8 @@ type Actor = {
 type Request = { path: string; body?: unknown; form?: FormData; headers?: Record<string, string> };
 type Row = {
   route: string;
+  /** A second row of a route whose answer depends on what it is asked about as well as who asks. */
+  case?: string;
   /** Each cell gets an actor of its own: the request ends the session, deletes the account or changes its factor. */
   fresh?: true;
   request: (actor: Actor) => Request | Promise<Request>;
@@ -317,11 +321,25 @@ const ROWS: Row[] = [
     expect: [401, 200, 200, 200, 200, 200, 200],
   },
   { route: 'DELETE /api/profile/photo', request: () => ({ path: '/api/profile/photo' }), expect: [401, 200, 200, 200, 200, 200, 200] },
-  // Another member's photo: members see each other; visitors never do.
+  // A listed member's photo: every member sees it, as the directory shows them; visitors never do.
   {
     route: 'GET /api/photos/:uid',
+    case: 'listed member',
     request: () => ({ path: `/api/photos/${world.recipient}` }),
     expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  // The photo of a member the directory does not list (the member actor: not affiliated): the owner and admins
+  // with the second factor see it; everyone else gets the 404 of a member without a photo.
+  {
+    route: 'GET /api/photos/:uid',
+    case: 'unlisted member',
+    request: async () => {
+      // The member's photo, put (back) in place: the rows above upload and remove it.
+      await t.deps.storage.put(photoKey(member().id), await jpegBytes(), 'image/jpeg');
+      await t.db.update(profile).set({ photoVersion: 1 }).where(eq(profile.uid, member().id));
+      return { path: `/api/photos/${member().id}` };
+    },
+    expect: [401, 404, 404, 200, 404, 404, 200],
   },
 
   // ---- Directory and member mail ----
@@ -557,10 +575,15 @@ afterAll(async () => {
   await provider?.stop();
 });
 
+const rowName = (row: Row) => (row.case ? `${row.route} (${row.case})` : row.route);
+
 it('every route the app serves has a row, and every row a route', () => {
-  const rows = ROWS.map((r) => r.route);
+  const rows = ROWS.map(rowName);
   expect(new Set(rows).size, 'a route has two rows').toBe(rows.length);
-  expectEveryServedRoute(t.app, rows, { missing: 'routes without a row in the matrix', extra: 'rows for routes the app does not serve' });
+  expectEveryServedRoute(t.app, [...new Set(ROWS.map((r) => r.route))], {
+    missing: 'routes without a row in the matrix',
+    extra: 'rows for routes the app does not serve',
+  });
 });
 
 it('each role gets the expected status from every route', async () => {
@@ -576,9 +599,9 @@ it('each role gets the expected status from every route', async () => {
       await res.body?.cancel().catch(() => undefined); // an event stream stays open otherwise
       statuses.push(res.status);
       if (res.status !== row.expect[i])
-        wrong.push(`${row.route} as ${role}: ${res.status} (expected ${row.expect[i]}) ${detail.slice(0, 200)}`);
+        wrong.push(`${rowName(row)} as ${role}: ${res.status} (expected ${row.expect[i]}) ${detail.slice(0, 200)}`);
     }
-    got[row.route] = statuses as unknown as Cells;
+    got[rowName(row)] = statuses as unknown as Cells;
   }
   if (process.env.PRINT_MATRIX) {
     for (const [route, s] of Object.entries(got)) console.log(`${route.padEnd(48)} ${s.join(' ')}`);
@@ -607,9 +630,9 @@ it('a session that owes its second factor gets what a visitor gets, but 403 SECO
     await res.body?.cancel().catch(() => undefined);
     const visitor = row.expect[0];
     const expected = visitor === 401 && !PENDING_LIKE_VISITOR.has(row.route) ? 403 : visitor;
-    if (res.status !== expected) wrong.push(`${row.route}: ${res.status} (expected ${expected}) ${detail.slice(0, 200)}`);
+    if (res.status !== expected) wrong.push(`${rowName(row)}: ${res.status} (expected ${expected}) ${detail.slice(0, 200)}`);
     else if (expected === 403 && visitor === 401 && !detail.includes('"SECOND_FACTOR_REQUIRED"'))
-      wrong.push(`${row.route}: 403 without SECOND_FACTOR_REQUIRED ${detail.slice(0, 200)}`);
+      wrong.push(`${rowName(row)}: 403 without SECOND_FACTOR_REQUIRED ${detail.slice(0, 200)}`);
   }
   expect(wrong).toEqual([]);
 }, 120_000);

@@ -42,6 +42,7 @@ const ERROR_DESCRIPTIONS = {
   403: 'Signed in, but not allowed (or SECOND_FACTOR_REQUIRED, with `needs`).',
   404: 'No such thing.',
   409: 'In conflict with the current state.',
+  410: 'What the request names existed once and is gone for good.',
   413: 'The body is too large.',
   415: 'The body is not of the type the endpoint reads.',
   429: 'Too many requests: `Retry-After` says when to try again.',

@@ -142,7 +142,7 @@ export const readUnsubscribe = contract({
   tags,
   summary: 'What a mailed unsubscribe link turns off, and whether that mail is on now (changes nothing)',
   request: { query: unsubscribeQuerySchema },
-  responses: { 200: json(unsubscribeStateSchema, 'The kind of mail and its state'), ...errors(403) },
+  responses: { 200: json(unsubscribeStateSchema, 'The kind of mail and its state'), ...errors(403, 410) },
 });
 
 export const unsubscribe = contract({
@@ -152,5 +152,5 @@ export const unsubscribe = contract({
   tags,
   summary: 'One-click unsubscribe (RFC 8058): turns off the kind of mail the signed link names, without cookies; `undo=1` turns it back on',
   request: { query: unsubscribeQuerySchema },
-  responses: { 200: json(unsubscribeStateSchema, 'The kind of mail and its state now'), ...errors(403) },
+  responses: { 200: json(unsubscribeStateSchema, 'The kind of mail and its state now'), ...errors(403, 410) },
 });

@@ -4,7 +4,7 @@ import { ownProfileResponseSchema, photoRemovedSchema, photoSavedSchema, profile
 import { contract, errors, json, jsonBody } from './define';
 
 // The member's own profile (SPEC §3 User profile) and profile photos: the member reads and merge-writes
-// their profile and uploads or removes their photo; members see each other's photos.
+// their profile and uploads or removes their photo; members see the photos of the members the directory lists.
 
 const tags: ['Profile'] = ['Profile'];
 const notModified = { description: 'Not modified: the copy the browser has (If-None-Match) is current' };
@@ -75,7 +75,8 @@ export const getPhoto = contract({
   path: '/photos/{uid}',
   access: 'member',
   tags,
-  summary: "A member's photo (cached for good when `v` is its current version)",
+  summary:
+    "A member's photo: a listed member's for any member, anyone else's for its owner and admins only (404 to others, as for no photo); kept for good in the viewer's browser when `v` is its current version",
   request: {
     params: z.object({ uid: z.string().meta({ description: "A member's id" }) }),
     query: z.object({ v: z.string().optional().meta({ description: 'The version, from the photo’s address' }) }),
