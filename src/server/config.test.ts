@@ -231,3 +231,20 @@ describe('METRICS_TOKEN', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'ünïcödé-token-0123456' })).toThrow(/METRICS_TOKEN/);
   });
 });
+
+describe('pruning the rate limits', () => {
+  it('runs every 60 minutes by default (never under NODE_ENV=test), at the interval given, or never with 0', () => {
+    expect(loadConfig({}).rateLimitPruneMinutes).toBe(60);
+    expect(loadConfig({ NODE_ENV: 'test' }).rateLimitPruneMinutes).toBe(0);
+    expect(loadConfig({ RATE_LIMIT_PRUNE_MINUTES: '5' }).rateLimitPruneMinutes).toBe(5);
+    expect(loadConfig({ RATE_LIMIT_PRUNE_MINUTES: '0' }).rateLimitPruneMinutes).toBe(0);
+    for (const value of ['-1', '2.5', 'often', '1441']) {
+      try {
+        loadConfig({ RATE_LIMIT_PRUNE_MINUTES: value });
+        expect.unreachable(value);
+      } catch (err) {
+        expect((err as ConfigError).problems.join('\n')).toMatch(/RATE_LIMIT_PRUNE_MINUTES: must be a whole number of minutes from 0/);
+      }
+    }
+  });
+});

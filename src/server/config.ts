@@ -93,6 +93,8 @@ const envSchema = z
     BACKUP_INTERVAL_HOURS: wholeNumber('must be a whole number of hours from 1 to 8784 (a year)', 1, 24 * 366).default(24),
     // Unset: every 5 minutes, or never under NODE_ENV=test (the tests start the job themselves).
     DIGEST_CHECK_MINUTES: wholeNumber('must be a whole number of minutes from 0 (no digests made here) to 1440 (a day)', 0, 1440),
+    // Unset: every hour, or never under NODE_ENV=test (the tests prune themselves).
+    RATE_LIMIT_PRUNE_MINUTES: wholeNumber('must be a whole number of minutes from 0 (never pruned here) to 1440 (a day)', 0, 1440),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEV_SECRET) {
@@ -142,6 +144,8 @@ export type Config = {
   backup: BackupConfig | undefined;
   /** How often this instance looks for digests that are due (decision 026); 0: it makes none. */
   digestCheckMinutes: number;
+  /** How often this instance drops the rate limits' old windows; 0: never. */
+  rateLimitPruneMinutes: number;
 };
 
 /** Scheduled backups (decision 023): an archive every `intervalHours` into `dir`, the newest `keep` kept. */
@@ -194,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     backup: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP, intervalHours: e.BACKUP_INTERVAL_HOURS } : undefined,
     digestCheckMinutes: e.DIGEST_CHECK_MINUTES ?? (e.NODE_ENV === 'test' ? 0 : 5),
+    rateLimitPruneMinutes: e.RATE_LIMIT_PRUNE_MINUTES ?? (e.NODE_ENV === 'test' ? 0 : 60),
   };
 }
 
