@@ -38,6 +38,7 @@ import { outboxDepth } from './mail';
 import * as publicContracts from '../shared/contracts/public';
 import { AUTH_ROUTES } from '../shared/contracts/auth';
 import { readJson } from './http/validate';
+import { isLoopback, socketAddress } from './http/client-ip';
 import { isPhotoUpload, profileRoutes } from './profiles/routes';
 import { liveRoutes } from './live/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -237,6 +238,11 @@ function internalRoutes(deps: AppDeps, token: string) {
   const app = new Hono();
   const expected = Buffer.from(`Bearer ${token}`);
   app.use('*', async (c, next) => {
+    // The command line runs on this machine: a call from anywhere else is not one, token or not. The socket's
+    // address, never X-Forwarded-For; a proxy on this machine arrives from loopback too, so the deployment
+    // guide's Caddyfile refuses /internal/* itself. No socket: app.request() in tests, this very process.
+    const from = socketAddress(c);
+    if (from !== undefined && !isLoopback(from)) throw new AppError('NOT_FOUND', `No route ${c.req.method} ${c.req.path}.`);
     const given = Buffer.from(c.req.header('authorization') ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('FORBIDDEN');
     await next();
