@@ -19,6 +19,9 @@ import { GOOGLE_PROVIDER_ID, googlePlugins, refuseUnverifiedGoogleEmail, takeOve
 import { announceSessionChanges, announcingSessionChanges } from './session-changes';
 import { secondFactorRules, twoFactorPlugin, UNUSED_TWO_FACTOR_PATHS } from './two-factor';
 
+/** The request header routes.ts sets to the client's address (whatever the client sent in it) for Better Auth. */
+export const CLIENT_ADDRESS_HEADER = 'x-client-address';
+
 /** Where our pages are served: state-changing requests must come from there (ours and Better Auth's). */
 export function trustedOrigins(config: Config): string[] {
   // The Vite dev server (npm run dev) proxies /api from its own origin.
@@ -109,7 +112,9 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
     },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith('https://'),
-      ipAddress: config.trustProxy ? { ipAddressHeaders: ['x-forwarded-for'] } : { disableIpTracking: true },
+      // The address a session records: the one our limits count (http/client-ip.ts), which routes.ts writes into
+      // this header of every request it hands over. Left to itself Better Auth would read X-Forwarded-For.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER], ipv6Subnet: 128 },
     },
     databaseHooks: {
       session: {

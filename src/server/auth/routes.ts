@@ -2,10 +2,10 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { googlePopupStartSchema, googleRedirectStartSchema } from '../../shared/google';
 import { holdsUnstorableText } from '../../shared/text';
-import type { Auth } from './auth';
+import { CLIENT_ADDRESS_HEADER, type Auth } from './auth';
 import type { AuthVariables } from '../http/session';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
-import { clientIp } from '../http/client-ip';
+import { clientAddress, clientIp } from '../http/client-ip';
 import { AppError } from '../http/errors';
 import { fieldErrorsOf } from '../http/validate';
 import type { AppDeps } from '../deps';
@@ -147,7 +147,10 @@ export function authRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
       else check(googleRedirectStartSchema, await readJsonBody(c));
       await limiter.hit([{ key: `auth/google-start:ip:${clientIp(c, trustProxy)}`, rule: GOOGLE_START_RULE }]);
     }
-    const res = await auth.handler(c.req.raw);
+    // Better Auth records the client's address with a session it makes: ours, in the header it is told to read.
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_ADDRESS_HEADER, clientAddress(c, trustProxy));
+    const res = await auth.handler(new Request(c.req.raw, { headers }));
     if (action === '/sign-up/email' && c.req.method === 'POST' && res.ok) {
       const parsed = signedUp.safeParse(await res.clone().json());
       if (parsed.success && !parsed.data.user.emailVerified) await sendVerificationMail(deps, parsed.data.user);
