@@ -30,7 +30,7 @@ import { pgliteDir } from './db/client';
 import { StorageUnavailableError } from './storage/storage';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
 import { securityHeaders } from './http/security-headers';
-import { requireSameOrigin } from './http/same-origin';
+import { foreignOriginLog, requireSameOrigin } from './http/same-origin';
 import { checkResponses, contractRouter, guarded } from './http/contracts';
 import { createResponseCache } from './http/response-cache';
 import { createMetrics } from './http/metrics';
@@ -38,7 +38,7 @@ import { outboxDepth } from './mail';
 import * as publicContracts from '../shared/contracts/public';
 import { AUTH_ROUTES } from '../shared/contracts/auth';
 import { readJson } from './http/validate';
-import { isLoopback, socketAddress } from './http/client-ip';
+import { clientIp, isLoopback, socketAddress } from './http/client-ip';
 import { isPhotoUpload, profileRoutes } from './profiles/routes';
 import { liveRoutes } from './live/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -169,14 +169,21 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     return c.json({ ok: true, database: database.kind });
   });
 
-  app.route('/api/auth', authRoutes(deps, auth, limiter));
+  // A request refused as from another site is logged, now and then (same-origin.ts).
+  const onForeignOrigin = foreignOriginLog({
+    logger,
+    clock: deps.clock,
+    publicUrl: config.publicUrl,
+    clientOf: (c) => clientIp(c, config.trustProxy),
+  });
+  app.route('/api/auth', authRoutes(deps, auth, limiter, { onForeignOrigin }));
 
   const api = contractRouter();
   // A mail program's one-click unsubscribe (RFC 8058) posts from its own servers, with no cookie: the signed
   // token in the address is all it carries and all that is needed.
   api.use(
     '*',
-    except((c) => c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH, requireSameOrigin(trustedOrigins(config))),
+    except((c) => c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH, requireSameOrigin(trustedOrigins(config), { onRefused: onForeignOrigin })),
   );
   api.use('*', loadSession(auth, sessions));
   if (options.checkResponses) api.use('*', checkResponses);

@@ -19,6 +19,9 @@ import { GOOGLE_PROVIDER_ID, googlePlugins, refuseUnverifiedGoogleEmail, takeOve
 import { announceSessionChanges, announcingSessionChanges } from './session-changes';
 import { secondFactorRules, twoFactorPlugin, UNUSED_TWO_FACTOR_PATHS } from './two-factor';
 
+/** Better Auth's words for a request it refuses as unsafe (origin-check.ts): the client's doing, not ours. */
+const REFUSED_REQUEST = /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|Blocked cross-site)/;
+
 /** The request header routes.ts sets to the client's address (whatever the client sent in it) for Better Auth. */
 export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 
@@ -104,7 +107,10 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
     logger: {
       log: (level, message, ...args: unknown[]) => {
         // A database out of reach is answered 503 (app.ts) and is not a bug of ours: a warning.
-        if (level === 'error' && args.some((a) => isDatabaseUnavailable(a)))
+        // A request it refused (another site's origin, a foreign callback URL) is the client's doing, and routes.ts
+        // refuses other sites' first and logs them now and then: only a debug line here, or anyone could fill the log.
+        if (REFUSED_REQUEST.test(message)) logger.debug(`auth: ${message}`, { authLevel: level });
+        else if (level === 'error' && args.some((a) => isDatabaseUnavailable(a)))
           logger.warn(`auth: ${message}`, { err: 'database unavailable' });
         else if (level === 'error') logger.error(`auth: ${message}`);
         else logger.debug(`auth: ${message}`, { authLevel: level });

@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { googlePopupStartSchema, googleRedirectStartSchema } from '../../shared/google';
 import { holdsUnstorableText } from '../../shared/text';
-import { CLIENT_ADDRESS_HEADER, type Auth } from './auth';
+import { CLIENT_ADDRESS_HEADER, trustedOrigins, type Auth } from './auth';
+import { requireSameOrigin } from '../http/same-origin';
 import type { AuthVariables } from '../http/session';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
 import { clientAddress, clientIp } from '../http/client-ip';
@@ -108,9 +109,17 @@ const signedUp = z.object({ user: z.object({ id: z.string(), email: z.string(), 
  * Better Auth's handler under /api/auth, behind our shared rate limits. A sign-up through the site also
  * queues the mail that confirms the address (accounts made by the demo seed or by Google need none).
  */
-export function authRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
+export function authRoutes(
+  deps: AppDeps,
+  auth: Auth,
+  limiter: RateLimiter,
+  opts: { onForeignOrigin?: (c: Context, from: string) => void } = {},
+) {
   const trustProxy = deps.config.trustProxy;
   const app = new Hono<{ Variables: AuthVariables }>();
+  // Our own check of where a POST comes from, before Better Auth's: it refuses the same requests and more (a
+  // sign-in posted by another site without a cookie, which Better Auth lets through), and logs them as we choose.
+  app.use('*', requireSameOrigin(trustedOrigins(deps.config), { onRefused: opts.onForeignOrigin }));
   app.on(['GET', 'POST'], '/*', async (c) => {
     const action = c.req.path.replace(/^\/api\/auth/, '');
     if (!openAuthRoutes.has(`${c.req.method} ${action}`)) {

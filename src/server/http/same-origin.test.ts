@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { mail, post, profile } from '../db/schema';
-import { useTestApp } from '../testing/app';
+import { testClock, useTestApp } from '../testing/app';
+import { recordingLogger } from '../testing/recording-logger';
 import { signUpMember } from '../testing/factories';
 import { FOREIGN_ORIGIN_MESSAGE } from './same-origin';
 
@@ -59,5 +60,35 @@ describe('state-changing /api routes', () => {
     // No cookie, no Origin: a script or another tool, with no session to misuse.
     const res = await t.app.request('/api/contact/human', { method: 'POST', headers: { 'x-test-client-ip': '10.9.9.9' } });
     expect(res.status).toBe(200);
+  });
+});
+
+describe('refusals in the log', () => {
+  // Issue 23: every foreign-origin POST to /api/auth was logged at error level, so anyone could fill the error log.
+  const { logger, lines } = recordingLogger();
+  const clock = testClock();
+  const t = useTestApp({ logger, clock });
+  const refusals = () => lines.filter((l) => l.level === 'warn' && l.msg === 'request from another site refused');
+
+  it('are warnings, at most one per client a minute, naming the address to use', async () => {
+    const c = t.client();
+    const other = t.client();
+    for (let i = 0; i < 5; i++) {
+      const signIn = await c.post('/api/auth/sign-in/email', { email: 'a@example.org', password: 'whatever it is' }, { origin: EVIL });
+      expect(signIn.status).toBe(403);
+      expect((await c.post('/api/posts', postBody, { origin: EVIL })).status).toBe(403);
+    }
+    expect(
+      (await other.post('/api/auth/sign-up/email', { email: 'b@example.org', password: 'whatever it is', name: '' }, { origin: EVIL }))
+        .status,
+    ).toBe(403);
+    expect(lines.filter((l) => l.level === 'error')).toEqual([]);
+    expect(refusals()).toHaveLength(2);
+    expect(refusals()[0]!.fields).toMatchObject({ from: EVIL, siteAddress: t.config.publicUrl });
+    clock.advance(61_000);
+    expect((await c.post('/api/auth/sign-in/email', { email: 'a@example.org', password: 'whatever it is' }, { origin: EVIL })).status).toBe(
+      403,
+    );
+    expect(refusals()).toHaveLength(3);
   });
 });
