@@ -45,6 +45,21 @@ export function isLoopback(address: string): boolean {
   return parsed.range() === 'loopback';
 }
 
+/**
+ * The IPv6 /48 the client is in (a site's whole allocation, where a home gets a /56 or a /64), or undefined for
+ * an IPv4 client: each /64 counts as a client, so limits that one holder of many /64s must not escape count this too.
+ */
+export function clientNetwork(c: Context, trustProxy: boolean): string | undefined {
+  const ip = clientAddress(c, trustProxy).replace(/%.*$/, '');
+  if (!ipaddr.IPv6.isValid(ip)) return undefined;
+  const v6 = ipaddr.IPv6.parse(ip);
+  if (v6.isIPv4MappedAddress()) return undefined;
+  return `${v6.parts
+    .slice(0, 3)
+    .map((g) => g.toString(16))
+    .join(':')}::/48`;
+}
+
 /** An IPv6 address as its /64 (or the IPv4 address it maps); anything else as it is. */
 export function clientKeyOf(address: string): string {
   const ip = address.replace(/%.*$/, '');
