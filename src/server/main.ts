@@ -109,10 +109,17 @@ async function main() {
         mode: 0o600,
       });
     }
-    logger.info('listening', { url: config.publicUrl, port: info.port });
+    // Forms (sign-in included) are refused from pages opened at another address than PUBLIC_URL (in development,
+    // another loopback name of the port is the same site): say where to open it.
+    logger.info('listening', {
+      url: config.publicUrl,
+      port: info.port,
+      hint: `open the site at ${config.publicUrl}; pages opened at another address cannot sign in or send forms (set PUBLIC_URL to the address people use)`,
+    });
     if (demoSecondFactor) {
       process.stdout.write(
         `\n  Foster Care Network is running at ${config.publicUrl}\n` +
+          `                (there, or at 127.0.0.1 or [::1] on the same port: at another address forms are refused; PUBLIC_URL sets it)\n` +
           `  Demo admin:   ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n` +
           `                then a code from an authenticator app with the key ${demoSecondFactor.key.replace(/(.{4})/g, '$1 ').trim()}\n` +
           `                (or the recovery code ${demoSecondFactor.recoveryCode}, which works once)\n` +

@@ -25,10 +25,27 @@ const REFUSED_REQUEST = /^(Invalid (origin|callbackURL|redirectURL|errorCallback
 /** The request header routes.ts sets to the client's address (whatever the client sent in it) for Better Auth. */
 export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 
-/** Where our pages are served: state-changing requests must come from there (ours and Better Auth's). */
+/** The names of this machine's loopback interface, as they appear in an origin. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Where our pages are served: state-changing requests must come from there (ours and Better Auth's). In
+ * production, PUBLIC_URL alone. Elsewhere a page opened by another loopback name of the same port is the same
+ * site too: `npm start` says http://localhost:3000, and someone opens http://127.0.0.1:3000 (issue 23). Cookies
+ * are bound to the name, so a session made at one name is used at that name.
+ */
 export function trustedOrigins(config: Config): string[] {
+  if (config.env === 'production') return [config.publicUrl];
+  const origins = new Set([new URL(config.publicUrl).origin]);
+  const local = [config.publicUrl, `http://localhost:${config.port}`];
   // The Vite dev server (npm run dev) proxies /api from its own origin.
-  return config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
+  if (config.env === 'development') local.push('http://localhost:5173');
+  for (const url of local) {
+    const { protocol, hostname, port } = new URL(url);
+    if (!LOOPBACK_HOSTS.includes(hostname)) continue;
+    for (const host of LOOPBACK_HOSTS) origins.add(`${protocol}//${host}${port ? `:${port}` : ''}`);
+  }
+  return [...origins];
 }
 
 export type AuthDeps = { config: Config; db: Db; outbox: Outbox; logger: Logger; live: LivePublisher; limiter: RateLimiter };
