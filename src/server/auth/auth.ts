@@ -19,10 +19,33 @@ import { GOOGLE_PROVIDER_ID, googlePlugins, refuseUnverifiedGoogleEmail, takeOve
 import { announceSessionChanges, announcingSessionChanges } from './session-changes';
 import { secondFactorRules, twoFactorPlugin, UNUSED_TWO_FACTOR_PATHS } from './two-factor';
 
-/** Where our pages are served: state-changing requests must come from there (ours and Better Auth's). */
+/** Better Auth's words for a request it refuses as unsafe (origin-check.ts): the client's doing, not ours. */
+const REFUSED_REQUEST = /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|Blocked cross-site)/;
+
+/** The request header routes.ts sets to the client's address (whatever the client sent in it) for Better Auth. */
+export const CLIENT_ADDRESS_HEADER = 'x-client-address';
+
+/** The names of this machine's loopback interface, as they appear in an origin. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Where our pages are served: state-changing requests must come from there (ours and Better Auth's). In
+ * production, PUBLIC_URL alone. Elsewhere a page opened by another loopback name of the same port is the same
+ * site too: `npm start` says http://localhost:3000, and someone opens http://127.0.0.1:3000 (issue 23). Cookies
+ * are bound to the name, so a session made at one name is used at that name.
+ */
 export function trustedOrigins(config: Config): string[] {
+  if (config.env === 'production') return [config.publicUrl];
+  const origins = new Set([new URL(config.publicUrl).origin]);
+  const local = [config.publicUrl, `http://localhost:${config.port}`];
   // The Vite dev server (npm run dev) proxies /api from its own origin.
-  return config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
+  if (config.env === 'development') local.push('http://localhost:5173');
+  for (const url of local) {
+    const { protocol, hostname, port } = new URL(url);
+    if (!LOOPBACK_HOSTS.includes(hostname)) continue;
+    for (const host of LOOPBACK_HOSTS) origins.add(`${protocol}//${host}${port ? `:${port}` : ''}`);
+  }
+  return [...origins];
 }
 
 export type AuthDeps = { config: Config; db: Db; outbox: Outbox; logger: Logger; live: LivePublisher; limiter: RateLimiter };
@@ -101,7 +124,10 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
     logger: {
       log: (level, message, ...args: unknown[]) => {
         // A database out of reach is answered 503 (app.ts) and is not a bug of ours: a warning.
-        if (level === 'error' && args.some((a) => isDatabaseUnavailable(a)))
+        // A request it refused (another site's origin, a foreign callback URL) is the client's doing, and routes.ts
+        // refuses other sites' first and logs them now and then: only a debug line here, or anyone could fill the log.
+        if (REFUSED_REQUEST.test(message)) logger.debug(`auth: ${message}`, { authLevel: level });
+        else if (level === 'error' && args.some((a) => isDatabaseUnavailable(a)))
           logger.warn(`auth: ${message}`, { err: 'database unavailable' });
         else if (level === 'error') logger.error(`auth: ${message}`);
         else logger.debug(`auth: ${message}`, { authLevel: level });
@@ -109,7 +135,9 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
     },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith('https://'),
-      ipAddress: config.trustProxy ? { ipAddressHeaders: ['x-forwarded-for'] } : { disableIpTracking: true },
+      // The address a session records: the one our limits count (http/client-ip.ts), which routes.ts writes into
+      // this header of every request it hands over. Left to itself Better Auth would read X-Forwarded-For.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER], ipv6Subnet: 128 },
     },
     databaseHooks: {
       session: {

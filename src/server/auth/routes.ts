@@ -2,10 +2,11 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { googlePopupStartSchema, googleRedirectStartSchema } from '../../shared/google';
 import { holdsUnstorableText } from '../../shared/text';
-import type { Auth } from './auth';
+import { CLIENT_ADDRESS_HEADER, trustedOrigins, type Auth } from './auth';
+import { requireSameOrigin } from '../http/same-origin';
 import type { AuthVariables } from '../http/session';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
-import { clientIp } from '../http/client-ip';
+import { clientAddress, clientIp } from '../http/client-ip';
 import { AppError } from '../http/errors';
 import { fieldErrorsOf } from '../http/validate';
 import type { AppDeps } from '../deps';
@@ -110,10 +111,18 @@ const signedUp = z.object({ user: z.object({ id: z.string(), email: z.string(), 
  * Better Auth's handler under /api/auth, behind our shared rate limits. A sign-up through the site also
  * queues the mail that confirms the address (accounts made by the demo seed or by Google need none).
  */
-export function authRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
+export function authRoutes(
+  deps: AppDeps,
+  auth: Auth,
+  limiter: RateLimiter,
+  opts: { onForeignOrigin?: (c: Context, from: string) => void } = {},
+) {
   const trustProxy = deps.config.trustProxy;
   const cookieName = sessionCookieName(auth);
   const app = new Hono<{ Variables: AuthVariables }>();
+  // Our own check of where a POST comes from, before Better Auth's: it refuses the same requests and more (a
+  // sign-in posted by another site without a cookie, which Better Auth lets through), and logs them as we choose.
+  app.use('*', requireSameOrigin(trustedOrigins(deps.config), { onRefused: opts.onForeignOrigin }));
   app.on(['GET', 'POST'], '/*', async (c) => {
     const action = c.req.path.replace(/^\/api\/auth/, '');
     if (!openAuthRoutes.has(`${c.req.method} ${action}`)) {
@@ -152,15 +161,11 @@ export function authRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter) {
     }
     // Two session cookies (one planted beside the browser's own): Better Auth sees neither, as our routes do.
     const cookie = readSessionCookie(c.req.raw.headers, await cookieName);
-    const request =
-      cookie.kind === 'ambiguous'
-        ? new Request(c.req.url, {
-            method: c.req.method,
-            headers: withoutSessionCookies(c.req.raw.headers, await cookieName),
-            body: c.req.method === 'POST' ? await c.req.raw.clone().arrayBuffer() : undefined,
-          })
-        : c.req.raw;
-    let res = await auth.handler(request);
+    const headers =
+      cookie.kind === 'ambiguous' ? withoutSessionCookies(c.req.raw.headers, await cookieName) : new Headers(c.req.raw.headers);
+    // Better Auth records the client's address with a session it makes: ours, in the header it is told to read.
+    headers.set(CLIENT_ADDRESS_HEADER, clientAddress(c, trustProxy));
+    let res = await auth.handler(new Request(c.req.raw, { headers }));
     if (cookie.kind === 'ambiguous') {
       res = new Response(res.body, res);
       for (const line of expiredSessionCookies(cookie.names, deps.config.publicUrl)) res.headers.append('Set-Cookie', line);

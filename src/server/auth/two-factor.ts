@@ -2,7 +2,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins';
 import { and, like, lte, sql } from 'drizzle-orm';
-import { SECOND_FACTOR_MESSAGES, TOTP_DIGITS, TWO_FACTOR_ISSUER, TWO_FACTOR_MESSAGES } from '../../shared/two-factor';
+import { SECOND_FACTOR_SIGN_IN_MESSAGE, TOTP_DIGITS, TWO_FACTOR_ISSUER, TWO_FACTOR_MESSAGES } from '../../shared/two-factor';
 import type { Db } from '../db/client';
 import { verification } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -146,7 +146,8 @@ export function secondFactorRules({ db, limiter }: { db: Db; limiter: RateLimite
             // Without a factor there is nothing to pass: the plugin says it is not turned on.
             const hasFactor = (session?.user as { twoFactorEnabled?: boolean | null } | undefined)?.twoFactorEnabled === true;
             if (NEEDS_PASSED_SESSION.has(path) && session && hasFactor && !session.session.secondFactorAt) {
-              throw new APIError('FORBIDDEN', { code: 'SECOND_FACTOR_REQUIRED', message: SECOND_FACTOR_MESSAGES.verify, needs: 'verify' });
+              // A pending session (decision 028), admin's or member's: what requireUser says to it, not the admin area's words.
+              throw new APIError('FORBIDDEN', { code: 'SECOND_FACTOR_REQUIRED', message: SECOND_FACTOR_SIGN_IN_MESSAGE, needs: 'verify' });
             }
             if (path === TWO_FACTOR_PATHS.verifyTotp && typeof body.code === 'string' && /^\d{6}$/.test(body.code)) {
               if (!(await spendCode(db, uid, body.code))) {

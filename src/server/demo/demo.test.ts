@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PostListResponse, PostWithResponses } from '../../shared/forum';
 import { loadConfig } from '../config';
@@ -56,7 +57,11 @@ describe('demo content', () => {
   });
 
   it('is never on in production, whatever SEED_DEMO says', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://network.example.org' };
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: randomBytes(32).toString('base64'),
+      PUBLIC_URL: 'https://network.example.org',
+    };
     expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true);
   });

@@ -9,7 +9,7 @@ import { post, profile } from '../db/schema';
 import { seedStateStats } from '../states';
 import { nextLiveEvent, useOtherInstance, useTestApp, type TestApp } from '../testing/app';
 import { signUpAdmin, signUpMember, uniqueEmail } from '../testing/factories';
-import { createResponseCache, subjectOf } from './response-cache';
+import { createResponseCache, pendingChanges, subjectOf } from './response-cache';
 
 // Issue 14: public answers are kept in memory per instance and dropped when the live bus announces a change
 // to them, on every instance. The tests change rows behind the services' back to see what is served from
@@ -155,6 +155,17 @@ describe("a member's answers in memory", () => {
   });
 });
 
+describe('pendingChanges', () => {
+  it('forgets a group once its changes came back, so one per user does not pile up', () => {
+    const pending = pendingChanges();
+    const events = Array.from({ length: 100 }, (_, i) => ({ topic: 'sessions', kind: 'changed', id: `u${i}`, at: String(i) }));
+    for (const e of events) pending.sent(e.id, e);
+    expect(pending.size()).toBe(100);
+    for (const e of events) pending.heard(e.id, e);
+    expect(pending.size()).toBe(0);
+  });
+});
+
 describe('createResponseCache', () => {
   it('does not keep an answer read while a change to it was being announced', async () => {
     const cache = createResponseCache(t.deps.live);
@@ -244,6 +255,45 @@ describe('createResponseCache', () => {
       await new Promise((resolve) => setTimeout(resolve, 40));
       await cache.get('k', ['users'], read, { maxAgeMs: 30 });
       expect(reads).toBe(2);
+    } finally {
+      cache.close();
+    }
+  });
+
+  it("keeps at most maxSubjects subjects' counters, however many ids are announced", async () => {
+    const cache = createResponseCache(t.deps.live, { maxSubjects: 20 });
+    try {
+      for (let i = 0; i < 60; i++) await t.announce({ topic: `post:${i}`, id: `bounded-${i}` });
+      expect(cache.stats().generations).toBeLessThanOrEqual(20 + 4);
+      // Answers kept before the counters were let go stay, and are still dropped by their events.
+      await cache.get('me:a', [subjectOf('users', 'a')], async () => 'a');
+      for (let i = 60; i < 90; i++) await t.announce({ topic: `post:${i}`, id: `bounded-${i}` });
+      expect(cache.stats().generations).toBeLessThanOrEqual(20 + 4);
+      expect(JSON.parse((await cache.get('me:a', [subjectOf('users', 'a')], async () => 'unused')).body)).toBe('a');
+      await t.announce({ topic: 'users', id: 'a' });
+      expect(JSON.parse((await cache.get('me:a', [subjectOf('users', 'a')], async () => 'a again')).body)).toBe('a again');
+    } finally {
+      cache.close();
+    }
+  });
+
+  it('never keeps an answer read across a change whose counter was let go in the meantime', async () => {
+    const cache = createResponseCache(t.deps.live, { maxSubjects: 5 });
+    try {
+      let value = 'old';
+      let release!: () => void;
+      const slowRead = cache.get('me:b', [subjectOf('users', 'b')], async () => {
+        const read = value;
+        await new Promise<void>((resolve) => (release = resolve));
+        return read;
+      });
+      value = 'new';
+      await t.announce({ topic: 'users', id: 'b' });
+      // Enough other subjects that b's counter is let go while the read is under way.
+      for (let i = 0; i < 12; i++) await t.announce({ topic: `post:${i}`, id: `crowd-${i}` });
+      release();
+      expect(JSON.parse((await slowRead).body)).toBe('old');
+      expect(JSON.parse((await cache.get('me:b', [subjectOf('users', 'b')], async () => value)).body)).toBe('new');
     } finally {
       cache.close();
     }

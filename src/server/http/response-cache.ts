@@ -101,14 +101,25 @@ export function pendingChanges() {
   return {
     /** This instance sent `event`, which concerns `group`. */
     sent(group: string, event: LiveEvent) {
+      const now = Date.now();
+      // Groups are users in the session cache: those of changes that never came back (rolled back) go here,
+      // whether or not anyone asks about them again.
+      for (const [other, changes] of pending) {
+        for (const [key, until] of changes) if (until <= now) changes.delete(key);
+        if (changes.size === 0) pending.delete(other);
+      }
       const sent = pending.get(group) ?? new Map<string, number>();
-      sent.set(eventKey(event), Date.now() + PENDING_MS);
+      sent.set(eventKey(event), now + PENDING_MS);
       pending.set(group, sent);
     },
     /** `event` came back through the database: committed, and heard by every instance. */
     heard(group: string, event: LiveEvent) {
-      pending.get(group)?.delete(eventKey(event));
+      const sent = pending.get(group);
+      sent?.delete(eventKey(event));
+      if (sent?.size === 0) pending.delete(group);
     },
+    /** How many groups have a change on its way (for tests: they must not pile up). */
+    size: () => pending.size,
     /** Whether a change of `group` is still on its way at `now`. */
     has(group: string, now: number): boolean {
       const sent = pending.get(group);
@@ -133,12 +144,19 @@ export function pendingChanges() {
  * topic is kept until the change comes back through the database (committed, and heard by every
  * instance): the member who made it sees it in their next read. The whole cache is capped in bytes, the
  * least recently used going first.
+ *
+ * A counter exists for each subject ever announced (every post, every member), so they are bounded too: past
+ * `maxSubjects` counters, all are let go at once and the epoch, part of every stamp, moves. Only reads under
+ * way compare against counters (a kept answer is dropped by its events, not by its stamp), and each of those
+ * started in the old epoch, so none is kept: a few answers read again, never a stale one kept.
  */
-export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number } = {}) {
+export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number; maxSubjects?: number } = {}) {
   const maxBytes = opts.maxBytes ?? 32 * 1024 * 1024;
+  const maxSubjects = opts.maxSubjects ?? 10_000;
   const entries = new Map<string, Entry>();
   const generations = new Map<string, number>();
-  let resyncs = 0;
+  /** Moves on a resync and when the counters are let go: a read started before it is not kept. */
+  let epoch = 0;
   let bytes = 0;
   /** Changes this instance sent that have not come back yet, by family. */
   const pending = pendingChanges();
@@ -166,11 +184,15 @@ export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number 
     const bump = (key: string) => generations.set(key, (generations.get(key) ?? 0) + 1);
     bump(family);
     bump(subject ?? `${family}=`);
+    if (generations.size > maxSubjects) {
+      generations.clear();
+      epoch++;
+    }
     for (const [key, entry] of entries) if (dependsOn(entry, family, subject)) drop(key, entry);
   };
   const unsubscribeHeard = feed.subscribe((event) => {
     if (event.topic === '*') {
-      resyncs++;
+      epoch++;
       for (const [key, entry] of entries) drop(key, entry);
       return;
     }
@@ -189,7 +211,7 @@ export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number 
     topic.includes('=')
       ? `${generations.get(topic) ?? 0}/${generations.get(`${familyOf(topic)}=`) ?? 0}`
       : `${generations.get(topic) ?? 0}`;
-  const stamp = (topics: readonly string[]) => `${resyncs}:${topics.map(generationOf).join(',')}`;
+  const stamp = (topics: readonly string[]) => `${epoch}:${topics.map(generationOf).join(',')}`;
 
   /** Stores an answer just made, unless a change overtook it (or is on its way); answers it either way. */
   const keep = <T>(key: string, topics: readonly string[], before: string, answer: CachedAnswer<T>, opts: { maxAgeMs?: number }) => {
@@ -246,8 +268,8 @@ export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number 
       }
       return keep(key, topics, before, await answer, opts);
     },
-    /** Counts for tests and the benchmark: hits, misses, answers dropped, entries and bytes held. */
-    stats: () => ({ ...stats, entries: entries.size, bytes }),
+    /** Counts for tests and the benchmark: hits, misses, answers dropped, entries and bytes held, counters kept. */
+    stats: () => ({ ...stats, entries: entries.size, bytes, generations: generations.size }),
     close: () => {
       unsubscribeHeard();
       unsubscribeSent();

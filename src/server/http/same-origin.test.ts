@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { mail, post, profile } from '../db/schema';
-import { useTestApp } from '../testing/app';
+import { TEST_PASSWORD, testClock, useTestApp } from '../testing/app';
+import { recordingLogger } from '../testing/recording-logger';
 import { signUpMember } from '../testing/factories';
 import { FOREIGN_ORIGIN_MESSAGE } from './same-origin';
 
@@ -59,5 +60,78 @@ describe('state-changing /api routes', () => {
     // No cookie, no Origin: a script or another tool, with no session to misuse.
     const res = await t.app.request('/api/contact/human', { method: 'POST', headers: { 'x-test-client-ip': '10.9.9.9' } });
     expect(res.status).toBe(200);
+  });
+});
+
+describe('refusals in the log', () => {
+  // Issue 23: every foreign-origin POST to /api/auth was logged at error level, so anyone could fill the error log.
+  const { logger, lines } = recordingLogger();
+  const clock = testClock();
+  const t = useTestApp({ logger, clock });
+  const refusals = () => lines.filter((l) => l.level === 'warn' && l.msg === 'request from another site refused');
+
+  it('are warnings, at most one per client a minute, naming the address to use', async () => {
+    const c = t.client();
+    const other = t.client();
+    for (let i = 0; i < 5; i++) {
+      const signIn = await c.post('/api/auth/sign-in/email', { email: 'a@example.org', password: 'whatever it is' }, { origin: EVIL });
+      expect(signIn.status).toBe(403);
+      expect((await c.post('/api/posts', postBody, { origin: EVIL })).status).toBe(403);
+    }
+    expect(
+      (await other.post('/api/auth/sign-up/email', { email: 'b@example.org', password: 'whatever it is', name: '' }, { origin: EVIL }))
+        .status,
+    ).toBe(403);
+    expect(lines.filter((l) => l.level === 'error')).toEqual([]);
+    expect(refusals()).toHaveLength(2);
+    expect(refusals()[0]!.fields).toMatchObject({ from: EVIL, siteAddress: t.config.publicUrl });
+    clock.advance(61_000);
+    expect((await c.post('/api/auth/sign-in/email', { email: 'a@example.org', password: 'whatever it is' }, { origin: EVIL })).status).toBe(
+      403,
+    );
+    expect(refusals()).toHaveLength(3);
+  });
+});
+
+describe('the site opened at another loopback name of its port (issue 23: 127.0.0.1 for localhost)', () => {
+  describe('outside production', () => {
+    const t = useTestApp({ config: { env: 'development', port: 3000, publicUrl: 'http://localhost:3000' } });
+
+    it("is the same site: our check and Better Auth's sign-in take it", async () => {
+      const m = await signUpMember(t);
+      for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000', 'http://localhost:3000']) {
+        const c = t.client();
+        const signIn = await c.post('/api/auth/sign-in/email', { email: m.email, password: TEST_PASSWORD }, { origin });
+        expect(signIn.status, origin).toBe(200);
+        expect((await c.post('/api/posts', postBody, { origin })).status, origin).toBe(201);
+        expect((await c.post('/api/auth/sign-out', {}, { origin })).status, origin).toBe(200);
+      }
+      // Another port is another site, and so is a name that is not loopback.
+      for (const origin of ['http://127.0.0.1:3001', 'http://localhost:5174', 'http://127.0.0.2.nip.io:3000']) {
+        expect((await m.c.post('/api/posts', postBody, { origin })).status, origin).toBe(403);
+        const c = t.client();
+        expect((await c.post('/api/auth/sign-in/email', { email: m.email, password: TEST_PASSWORD }, { origin })).status, origin).toBe(403);
+      }
+    });
+  });
+
+  describe('in production', () => {
+    const { logger, lines } = recordingLogger();
+    const t = useTestApp({ logger, config: { env: 'production', port: 3000, publicUrl: 'http://localhost:3000' } });
+
+    it('is refused, and the log says which address to use', async () => {
+      const m = await signUpMember(t);
+      const c = t.client();
+      const signIn = await c.post(
+        '/api/auth/sign-in/email',
+        { email: m.email, password: TEST_PASSWORD },
+        { origin: 'http://127.0.0.1:3000' },
+      );
+      expect(signIn.status).toBe(403);
+      expect((await m.c.post('/api/posts', postBody, { origin: 'http://127.0.0.1:3000' })).status).toBe(403);
+      const refusal = lines.find((l) => l.level === 'warn' && l.msg === 'request from another site refused');
+      expect(refusal?.fields).toMatchObject({ from: 'http://127.0.0.1:3000', siteAddress: 'http://localhost:3000' });
+      expect(String(refusal?.fields?.hint)).toContain('http://localhost:3000 (PUBLIC_URL)');
+    });
   });
 });

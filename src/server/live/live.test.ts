@@ -166,6 +166,33 @@ describe('GET /api/live', () => {
     await Promise.all(open.map(async (r) => r.body?.cancel()));
   });
 
+  it('caps the streams of an IPv6 /48 too, whose /64s are each a client (429)', async () => {
+    const small = new Hono().route('/api', liveRoutes(t.deps, t.deps.live, { perClient: 2, perNetwork: 5, perInstance: 100 }));
+    small.onError((err, c) => (err instanceof AppError ? c.json(err.toJSON(), err.status) : c.text(String(err), 500)));
+    const get = (ip: string) => small.request('/api/live?topics=posts', { headers: { 'x-test-client-ip': ip } });
+    // Three /64s of one /48 (as a /56 holds 256): 2 + 2 + 1 streams, then the /48 is full.
+    const open = [];
+    for (const ip of ['2001:db8:7:1::1', '2001:db8:7:1::2', '2001:db8:7:2::1', '2001:db8:7:2::2', '2001:db8:7:3::1']) {
+      const res = await get(ip);
+      expect(res.status, ip).toBe(200);
+      open.push(res);
+    }
+    const refused = await get('2001:db8:7:4::1');
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: LIVE_LIMIT_MESSAGES.network });
+    // Another /48, and IPv4 clients, are not held back by it.
+    const elsewhere = [await get('2001:db8:8:1::1'), await get('10.1.7.1')];
+    expect(elsewhere.map((r) => r.status)).toEqual([200, 200]);
+    await Promise.all([...open, ...elsewhere].map(async (r) => r.body?.cancel()));
+    await expect
+      .poll(async () => {
+        const res = await get('2001:db8:7:4::1');
+        await res.body?.cancel();
+        return res.status;
+      })
+      .toBe(200);
+  });
+
   it('keeps admin topics for admins who passed a second factor: 401 for visitors, 403 for members', async () => {
     expect((await t.client().get('/api/live?topics=mail')).status).toBe(401);
     const { c: member, email } = await signUpMember(t, { profile: null });

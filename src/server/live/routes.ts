@@ -6,7 +6,7 @@ import { LIVE_TOPICS, topicFamily, type LiveEvent } from '../../shared/live';
 import { NOTIFICATIONS_TOPIC_FAMILY, notificationsTopic } from '../../shared/notifications';
 import { isAdmin, requireSecondFactor, requireUser } from '../http/session';
 import type { AppDeps } from '../deps';
-import { clientIp } from '../http/client-ip';
+import { clientIp, clientNetwork } from '../http/client-ip';
 import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
 import type { LiveBus } from './bus';
@@ -21,10 +21,16 @@ const HEARTBEAT_MS = 20_000;
 const RECHECK_MS = 5 * 60_000;
 /** Open streams one client may hold on one instance (a member with several tabs open stays well under). */
 export const LIVE_STREAMS_PER_CLIENT = 12;
+/**
+ * Open streams the /64s of one IPv6 /48 may hold together on one instance: five clients' worth. Each /64 is a
+ * client, and a home's /56 holds 256 of them: without this, one /56 could take every stream of an instance.
+ */
+export const LIVE_STREAMS_PER_NETWORK = 60;
 /** Open streams one instance holds at most; more clients are spread over other instances or wait. */
 export const LIVE_STREAMS_PER_INSTANCE = 2000;
 export const LIVE_LIMIT_MESSAGES = {
   client: 'Too many live connections from your address. Close some tabs of this site, then reload.',
+  network: 'Too many live connections from your network. Close some tabs of this site, then reload.',
   instance: 'The site has too many live connections right now. Please try again in a minute.',
 } as const;
 
@@ -38,12 +44,19 @@ export function liveRoutes(
   bus: LiveBus,
   options: {
     perClient?: number;
+    /** Open streams of all the /64s of one IPv6 /48 together. */
+    perNetwork?: number;
     perInstance?: number;
     /** Told the number of streams open on this instance whenever it changes (the metrics, decision 022). */
     onOpenStreams?: (open: number) => void;
   } = {},
 ) {
-  const limits = { perClient: options.perClient ?? LIVE_STREAMS_PER_CLIENT, perInstance: options.perInstance ?? LIVE_STREAMS_PER_INSTANCE };
+  const limits = {
+    perClient: options.perClient ?? LIVE_STREAMS_PER_CLIENT,
+    perNetwork: options.perNetwork ?? LIVE_STREAMS_PER_NETWORK,
+    perInstance: options.perInstance ?? LIVE_STREAMS_PER_INSTANCE,
+  };
+  /** Open streams by client, and by IPv6 /48 (keys of both kinds in one map: a /48's key ends in /48). */
   const openByClient = new Map<string, number>();
   let open = 0;
 
@@ -82,18 +95,25 @@ export function liveRoutes(
       return !forAdmins || (await isAdmin(deps.database.db, deps.config, user));
     };
     const client = clientIp(c, deps.config.trustProxy);
+    const network = clientNetwork(c, deps.config.trustProxy);
     const mine = openByClient.get(client) ?? 0;
     if (mine >= limits.perClient) throw new AppError('RATE_LIMITED', LIVE_LIMIT_MESSAGES.client, undefined, { 'Retry-After': '60' });
+    if (network !== undefined && (openByClient.get(network) ?? 0) >= limits.perNetwork) {
+      throw new AppError('RATE_LIMITED', LIVE_LIMIT_MESSAGES.network, undefined, { 'Retry-After': '60' });
+    }
     if (open >= limits.perInstance) throw new AppError('UNAVAILABLE', LIVE_LIMIT_MESSAGES.instance, undefined, { 'Retry-After': '60' });
     open++;
     options.onOpenStreams?.(open);
-    openByClient.set(client, mine + 1);
+    const counted = network === undefined ? [client] : [client, network];
+    for (const key of counted) openByClient.set(key, (openByClient.get(key) ?? 0) + 1);
     const release = () => {
       open--;
       options.onOpenStreams?.(open);
-      const left = (openByClient.get(client) ?? 1) - 1;
-      if (left > 0) openByClient.set(client, left);
-      else openByClient.delete(client);
+      for (const key of counted) {
+        const left = (openByClient.get(key) ?? 1) - 1;
+        if (left > 0) openByClient.set(key, left);
+        else openByClient.delete(key);
+      }
     };
     const wanted = new Set(topics);
     c.header('Cache-Control', 'no-store');

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { rateLimit } from '../db/schema';
 import type { Clock } from '../clock';
 import { AppError } from '../http/errors';
+import type { Logger } from '../logger';
 
 export type RateRule = { limit: number; windowMs: number };
 
@@ -56,11 +57,61 @@ export function createRateLimiter(db: Db, clock: Clock) {
         .returning({ count: rateLimit.count });
       return rows.length === 1;
     },
-    /** Drops windows that ended long ago; called now and then by the server. */
-    async prune(olderThanMs = 24 * 60 * 60 * 1000): Promise<void> {
-      await db.delete(rateLimit).where(and(lt(rateLimit.windowStart, new Date(clock.now().getTime() - olderThanMs))));
+    /**
+     * Drops windows that started more than `olderThanMs` ago (ended, for every rule of a day or less: keep the
+     * rules so), and used tokens that ran out as long ago; says how many rows went. RateLimitPruning calls it.
+     */
+    async prune(olderThanMs = DAY_MS): Promise<number> {
+      const gone = await db
+        .delete(rateLimit)
+        .where(and(lt(rateLimit.windowStart, new Date(clock.now().getTime() - olderThanMs))))
+        .returning({ key: rateLimit.key });
+      return gone.length;
     },
   };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Every `everyMs`, drops the rate limits' old windows (issue 23: without it the table kept a row for every
+ * client and address ever counted). Every instance may run one: deleting what another already deleted costs
+ * nothing. A failure is logged and the next turn tries again; nothing here throws into the server.
+ */
+export class RateLimitPruning {
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight: Promise<void> | undefined;
+
+  constructor(
+    private readonly deps: { limiter: Pick<RateLimiter, 'prune'>; logger: Logger },
+    private readonly options: { everyMs: number },
+  ) {}
+
+  /** Prunes at once, then every `everyMs`; a turn while the last one is still running is skipped. */
+  start(): void {
+    const tick = () => {
+      this.inFlight ??= this.pruneOnce().finally(() => (this.inFlight = undefined));
+      this.timer = setTimeout(tick, this.options.everyMs);
+      this.timer.unref();
+    };
+    tick();
+  }
+
+  /** Stops, and waits for a turn under way to finish. */
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.inFlight;
+  }
+
+  private async pruneOnce(): Promise<void> {
+    try {
+      const removed = await this.deps.limiter.prune();
+      if (removed > 0) this.deps.logger.debug('old rate-limit windows pruned', { removed });
+    } catch (err) {
+      this.deps.logger.warn('pruning the rate limits failed; the next turn tries again', { err });
+    }
+  }
+}

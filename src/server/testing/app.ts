@@ -76,13 +76,15 @@ export async function createTestApp(
     storage?: FileStorage;
     /** How long to wait for the bus's first LISTEN on PostgreSQL (0 for a database that is meant to be away). */
     liveStartWaitMs?: number;
+    /** What the app logs to (a recording logger, for tests of what it logs); silent by default. */
+    logger?: Logger;
   } = {},
 ) {
   const database = overrides.database ?? (await createTestDatabase());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-test-'));
   const config = testConfig({ dataDir, publicUrl: 'http://localhost:3000', ...overrides.config });
   const clock = overrides.clock ?? testClock();
-  const logger = tripwireLogger(createLogger('silent'));
+  const logger = tripwireLogger(overrides.logger ?? createLogger('silent'));
   const live = createLiveBus(database, logger);
   await live.start({ waitMs: overrides.liveStartWaitMs });
   const deps = appDeps({ config, database, clock, logger, live, storage: overrides.storage, wakeMailWorker: overrides.wakeMailWorker });
