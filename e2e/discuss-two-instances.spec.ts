@@ -90,6 +90,7 @@ describe('discuss on two app instances sharing one PostgreSQL', () => {
     // The author writes through instance one.
     const author = await apiOn(one);
     expect((await author.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: '' } })).status()).toBe(200);
+    expect((await author.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } })).status()).toBe(200);
     await confirmThroughMailFolders(author, email);
     const profile = await author.put('/api/profile', {
       data: { firstName: 'Twin', lastName: 'Instance', phone: '4175550100', state: 'MO' },

@@ -6,14 +6,26 @@ export const PASSWORD = 'a good long password';
 /** The password field, not its confirmation (required fields may carry a marker after the label). */
 export const PASSWORD_LABEL = /^Password\W*$/;
 
-/** Signs up through the form, as a person would; ends on /update-profile. */
-export async function signUpViaForm(page: Page, email: string, password = PASSWORD) {
+/** Fills in the sign-up form and sends it; ends on its "Check your inbox" page (a sign-up signs nobody in). */
+export async function submitSignUpForm(page: Page, email: string, password = PASSWORD) {
   await page.goto('/signup');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(PASSWORD_LABEL).fill(password);
   await page.getByLabel('Password Confirmation').fill(password);
   await page.getByRole('button', { name: 'I am indeed a person' }).click();
   await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+}
+
+/**
+ * Signs up through the form, then signs in from the "Check your inbox" page, as a person would; ends on
+ * /update-profile with the address not yet confirmed (the mailed link does that).
+ */
+export async function signUpViaForm(page: Page, email: string, password = PASSWORD) {
+  await submitSignUpForm(page, email, password);
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await page.waitForURL('**/signin?**');
+  await signInViaForm(page, email, password);
   await page.waitForURL('**/update-profile');
 }
 

@@ -28,7 +28,7 @@ export function memberProfile(overrides: ProfileFields = {}): ProfileFields {
 
 /**
  * Signs up a member through the API in this page's browser context (so the page is signed in) or API client,
- * confirms the address with the link mailed to it (unless `confirm` is false), and saves `profile` through
+ * signs in with the new password, confirms the address with the link mailed to it (unless `confirm` is false), and saves `profile` through
  * PUT /api/profile when one is given (none by default). The address is a fresh one starting with `prefix`
  * unless `email` is given; `name` is the sign-up form's name field, empty as the site's form sends it.
  */
@@ -41,6 +41,9 @@ export async function signUpMember(
   const email = opts.email ?? uniqueEmail(opts.prefix ?? 'member');
   const signUp = await api.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: opts.name ?? '' }, headers });
   expect(signUp.status(), await signUp.text()).toBe(200);
+  // A sign-up gives no session (issue 23): the new member signs in with the password, as a person would.
+  const signIn = await api.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers });
+  expect(signIn.status(), await signIn.text()).toBe(200);
   if (opts.confirm !== false) await confirmAddressThroughApi(api, email);
   if (!opts.profile) return { email, profile: null };
   const saved = await api.put('/api/profile', { data: opts.profile, headers });

@@ -113,3 +113,12 @@ export const accountUpdatedSchema = z.object({ user: meSchema, emailChangeReques
 export const signedInMeSchema = z.object({ user: meSchema });
 /** POST /api/account/verification-mail: where the link went. */
 export const linkSentSchema = z.object({ sentTo: z.string() });
+
+/**
+ * What a sign-up and "send the link again" without a session answer, whoever has the address (issue 23):
+ * only the address the page shows back, so neither tells whether it has an account.
+ */
+export const checkInboxSchema = z.object({ ok: z.literal(true), email: z.string() }).meta({ id: 'CheckInbox' });
+export type CheckInbox = z.infer<typeof checkInboxSchema>;
+/** POST /api/account/confirmation-mail: the address whose link to send again. */
+export const confirmationMailSchema = z.object({ email: emailSchema });

@@ -14,6 +14,7 @@ import { contractRouter, guarded, type ApiEnv } from '../http/contracts';
 import type { RateLimiter } from '../rate-limit/rate-limit';
 import { cancelEmailChange, confirmEmailLink, resendEmailLink } from './email-links';
 import { deleteAccount, getMe, updateAccount } from './service';
+import { sendConfirmationMailTo } from './sign-up-mail';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -42,6 +43,19 @@ export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter, a
         EMAIL_LINK_MESSAGES.resendRateLimited,
       );
       return c.json(await resendEmailLink(deps, who), 200);
+    })
+    .openapi(guarded(deps, contracts.sendConfirmationMail), async (c) => {
+      // The page after a sign-up has no session; it names the address. Counted per address as the signed-in
+      // resend is per account, and per client; the answer is the same for every address (sign-up-mail.ts).
+      const { email } = c.req.valid('json');
+      await limiter.hit(
+        [
+          { key: `confirmation-mail:email:${email}`, rule: { limit: EMAIL_LINK_RESENDS_PER_HOUR, windowMs: HOUR } },
+          { key: `confirmation-mail:ip:${clientIp(c, deps.config.trustProxy)}`, rule: { limit: 10, windowMs: HOUR } },
+        ],
+        EMAIL_LINK_MESSAGES.resendRateLimited,
+      );
+      return c.json(await sendConfirmationMailTo(deps, email), 200);
     })
     .openapi(guarded(deps, contracts.cancelEmailChange), async (c) => {
       const who = requireUser(c);

@@ -11,6 +11,7 @@ import * as schema from '../db/schema';
 import type { Outbox } from '../deps';
 import type { LivePublisher } from '../live';
 import { MAIL_FORMS, renderMail } from '../mail';
+import { mailExistingAccountNote } from '../account';
 import type { Logger } from '../logger';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { RateLimiter } from '../rate-limit/rate-limit';
@@ -80,7 +81,13 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      autoSignIn: true,
+      // No session at sign-up: a new address would get one and a taken one could not, which would tell
+      // anyone whether an address has an account (issue 23). Better Auth then answers a taken address as
+      // it answers a new one (after hashing the password all the same) and calls onExistingUserSignUp.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        await mailExistingAccountNote({ config, outbox }, user.email);
+      },
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {

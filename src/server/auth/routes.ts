@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { googlePopupStartSchema, googleRedirectStartSchema } from '../../shared/google';
@@ -13,6 +14,7 @@ import type { AppDeps } from '../deps';
 import { sendVerificationMail } from '../account';
 import { sessionCookieName } from './session';
 import { expiredSessionCookies, readSessionCookie, withoutSessionCookies } from './session-cookie';
+import { user } from '../db/schema';
 
 const MINUTE = 60_000;
 // Per client (an address can share a NAT with many people) and per account address (slows guessing
@@ -100,16 +102,41 @@ function singleValuedQuery(c: Context): Record<string, string> {
   return Object.fromEntries(params);
 }
 
+/** The address a sign-up named, as Better Auth stores it (it refused the request if there was none). */
+function signUpAddress(body: unknown): string {
+  const parsed = bodyWithEmail.safeParse(body);
+  return parsed.success ? (parsed.data.email ?? '').toLowerCase() : '';
+}
+
 function check(schema: z.ZodType, value: unknown) {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new AppError('VALIDATION', undefined, fieldErrorsOf(parsed.error));
 }
 
-const signedUp = z.object({ user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }) });
+const signedUp = z.object({ user: z.object({ id: z.string() }) });
+
+/**
+ * What a sign-up answers, whether the address was new or taken (issue 23): Better Auth answers a taken
+ * address with a made-up account (autoSignIn is off), which we do not pass on either, so the answer holds
+ * nothing but the address the page shows back.
+ */
+async function answerSignUp(deps: AppDeps, c: Context, res: Response, email: string): Promise<Response> {
+  const parsed = signedUp.safeParse(await res.json());
+  if (!parsed.success) throw new Error('Better Auth answered a sign-up without its account');
+  // Only a new account is in the database (a taken address got a made-up id): it gets the link that
+  // confirms its address; the owner of a taken one was sent a note instead (auth.ts).
+  const [created] = await deps.database.db
+    .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.id, parsed.data.user.id));
+  if (created && !created.emailVerified) await sendVerificationMail(deps, created);
+  return c.json({ ok: true as const, email }, 200);
+}
 
 /**
  * Better Auth's handler under /api/auth, behind our shared rate limits. A sign-up through the site also
- * queues the mail that confirms the address (accounts made by the demo seed or by Google need none).
+ * queues the mail that confirms the address (accounts made by the demo seed or by Google need none), and
+ * answers the same whether or not the address was taken (answerSignUp).
  */
 export function authRoutes(
   deps: AppDeps,
@@ -170,10 +197,7 @@ export function authRoutes(
       res = new Response(res.body, res);
       for (const line of expiredSessionCookies(cookie.names, deps.config.publicUrl)) res.headers.append('Set-Cookie', line);
     }
-    if (action === '/sign-up/email' && c.req.method === 'POST' && res.ok) {
-      const parsed = signedUp.safeParse(await res.clone().json());
-      if (parsed.success && !parsed.data.user.emailVerified) await sendVerificationMail(deps, parsed.data.user);
-    }
+    if (action === '/sign-up/email' && c.req.method === 'POST' && res.ok) return answerSignUp(deps, c, res, signUpAddress(body));
     return res;
   });
   return app;

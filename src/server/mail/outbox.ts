@@ -18,6 +18,8 @@ export const MAIL_FORMS = {
   emailVerification: 'email verification',
   emailChange: 'email change',
   emailChangeNotice: 'email change notice',
+  // To the owner of an address someone tried to sign up with (issue 23: sign-up answers the same either way).
+  existingAccountSignUp: 'existing account sign-up',
   accountSuspended: 'account suspended',
   suspensionLifted: 'suspension lifted',
   // Notifications (issue 16): each kind's mail is a form of its own, with its one-click unsubscribe.

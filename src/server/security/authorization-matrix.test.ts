@@ -287,6 +287,12 @@ const ROWS: Row[] = [
     request: () => ({ path: '/api/account/verification-mail', body: {} }),
     expect: [401, 200, 400, 400, 400, 400, 400],
   },
+  // "Send the link again" from the page after a sign-up: anyone, by address, the same answer for any address.
+  {
+    route: 'POST /api/account/confirmation-mail',
+    request: () => ({ path: '/api/account/confirmation-mail', body: { email: uniqueEmail('resend') } }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
   {
     route: 'DELETE /api/account/pending-email',
     request: () => ({ path: '/api/account/pending-email' }),

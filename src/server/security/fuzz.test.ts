@@ -105,6 +105,7 @@ const TARGETS: Record<string, Target> = {
   'GET /api/me': {},
   'POST /api/account/verify-email': { body: ['token'] },
   'POST /api/account/verification-mail': { body: [] },
+  'POST /api/account/confirmation-mail': { body: ['email'] },
   'DELETE /api/account/pending-email': {},
   'PATCH /api/account': { body: ['email', 'password', 'confirmPassword'], fresh: true },
   'DELETE /api/account': { fresh: true },

@@ -131,12 +131,15 @@ export async function createTestApp(
       put: (url: string, body?: unknown, headers?: Record<string, string>) => request('PUT', url, body, headers),
       delete: (url: string, headers?: Record<string, string>) => request('DELETE', url, undefined, headers),
       /**
-       * Signs up as a person would: the form, then (unless `confirm` is false) the link of the mail that
-       * confirms the address, opened in this client.
+       * Signs up as a person would: the form (which gives no session: issue 23), a sign-in with the new
+       * password, then (unless `confirm` is false) the link of the mail that confirms the address, opened
+       * in this client. Answers the sign-up's response.
        */
       async signUp(email: string, password = TEST_PASSWORD, opts: { confirm?: boolean } = {}) {
         const res = await request('POST', '/api/auth/sign-up/email', { email, password, name: '' });
         if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+        const signedIn = await request('POST', '/api/auth/sign-in/email', { email, password });
+        if (signedIn.status !== 200) throw new Error(`signing in after the sign-up failed: ${signedIn.status} ${await signedIn.text()}`);
         if (opts.confirm !== false) {
           const confirmed = await request('POST', '/api/account/verify-email', { token: await emailLinkTokenTo(email) });
           if (confirmed.status !== 200) throw new Error(`confirming the address failed: ${confirmed.status} ${await confirmed.text()}`);

@@ -1,5 +1,7 @@
 import {
   accountUpdatedSchema,
+  checkInboxSchema,
+  confirmationMailSchema,
   linkSentSchema,
   meResponseSchema,
   signedInMeSchema,
@@ -41,6 +43,17 @@ export const sendVerificationMail = contract({
   tags,
   summary: 'Send the confirmation link again (the pending change’s, if any)',
   responses: { 200: json(linkSentSchema, 'Sent'), ...errors(400, 409, 429) },
+});
+
+export const sendConfirmationMail = contract({
+  method: 'post',
+  path: '/account/confirmation-mail',
+  access: 'anyone',
+  tags,
+  summary:
+    'Send the confirmation link of a new account again, by its address, without a session (the same answer for any address; a confirmed account’s owner gets a note instead)',
+  request: { body: jsonBody(confirmationMailSchema) },
+  responses: { 200: json(checkInboxSchema, 'Sent, if the address has an account'), ...errors(413, 429) },
 });
 
 export const cancelEmailChange = contract({

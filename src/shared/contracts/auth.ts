@@ -1,5 +1,6 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { checkInboxSchema } from '../account';
 import { googlePopupStartSchema, googleRedirectStartSchema } from '../google';
 import { apiErrorSchema, json, jsonBody } from './define';
 
@@ -54,12 +55,12 @@ export const signUp = route({
   method: 'post',
   path: '/auth/sign-up/email',
   tags,
-  summary: 'Create an account with an email and a password; the address gets a confirmation link',
+  summary:
+    'Create an account with an email and a password, without a session; the address gets a confirmation link (or, when it already has an account, a note to its owner)',
   request: { body: jsonBody(signUpBodySchema) },
   responses: {
-    200: json(signedIn, 'Created, and signed in'),
+    200: json(checkInboxSchema, 'Created, or the address already has an account: the same answer either way'),
     ...refused,
-    422: failure('The address is taken, or the password is refused.'),
     ...limited,
   },
 });

@@ -8,11 +8,13 @@ import { FormAlert, FormSuccess } from '../app/form-alert';
 import { Page } from '../app/page';
 import { refreshMe, useMe } from '../lib/me-query';
 import { isApiRequestError } from '../lib/api';
+import { signInPathFor } from '../lib/safe-next';
 import { confirmEmail } from './account-api';
 
 /**
  * Where the mailed confirmation link leads. The link works once, so the page opens it exactly once, by
- * itself (a POST: mail scanners that fetch links do not use it up).
+ * itself (a POST: mail scanners that fetch links do not use it up). It confirms the address and signs nobody
+ * in (decision 029): the person signs in with their password next, and a new account goes on to its profile.
  */
 export default function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
@@ -59,6 +61,11 @@ export default function VerifyEmailPage() {
         <Group gap="lg">
           {me ? (
             <>
+              {me.hasProfile ? null : (
+                <Anchor component={Link} to="/update-profile">
+                  Fill in your profile
+                </Anchor>
+              )}
               <Anchor component={Link} to="/dashboard">
                 Go to your dashboard
               </Anchor>
@@ -67,7 +74,8 @@ export default function VerifyEmailPage() {
               </Anchor>
             </>
           ) : (
-            <Anchor component={Link} to="/signin">
+            // A new account's first sign-in goes on to the profile form, as a sign-up does (SPEC).
+            <Anchor component={Link} to={mutation.data?.purpose === 'verify' ? signInPathFor('/update-profile') : '/signin'}>
               Sign in
             </Anchor>
           )}

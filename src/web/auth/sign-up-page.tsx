@@ -1,7 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { signUpSchema } from '../../shared/account';
 import { MESSAGES } from '../../shared/messages';
 import { FormAlert } from '../app/form-alert';
@@ -11,13 +10,11 @@ import { Page } from '../app/page';
 import { isRateLimited } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { signUp } from './auth-api';
+import { CheckInbox } from './check-inbox';
 import { GoogleSignInButton } from './google-sign-in-button';
-import { refreshMe } from '../lib/me-query';
 import { OtherAccountLink } from './other-account-link';
 
 export default function SignUpPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const f = useSchemaForm({ schema: signUpSchema, initialValues: { email: '', password: '', confirmPassword: '' } });
   const [isHuman, setIsHuman] = useState(false);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -27,14 +24,13 @@ export default function SignUpPage() {
     if (isHuman) submitRef.current?.focus();
   }, [isHuman]);
 
+  // The answer is the same whether or not the address had an account, and signs nobody in (issue 23):
+  // the person confirms from the mail, signs in, and goes on to /update-profile from there.
   const mutation = useMutation({
     mutationFn: signUp,
-    onSuccess: async () => {
-      await refreshMe(queryClient);
-      await navigate('/update-profile', { replace: true });
-    },
     onError: (error) => f.failWith(error, isRateLimited(error) ? error.message : MESSAGES.signUpFailed),
   });
+  if (mutation.data) return <CheckInbox email={mutation.data.email} />;
 
   return (
     <Page title="Sign Up" size="xs">

@@ -1,0 +1,64 @@
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { FormCard } from '../app/form-card';
+import { Page } from '../app/page';
+import { isApiRequestError } from '../lib/api';
+import { call, client } from '../lib/api-client';
+import { signInPathFor } from '../lib/safe-next';
+
+/** After the sign-up, a member's first stop is the profile form (SPEC: sign-up goes to /update-profile). */
+const FIRST_SIGN_IN_PATH = signInPathFor('/update-profile');
+
+function sendConfirmationMail(email: string) {
+  return call(client.account['confirmation-mail'].$post({ json: { email } }));
+}
+
+/**
+ * What a sign-up shows, whether or not the address already had an account (the server answers both alike,
+ * issue 23): the link waits in the inbox. "Send the link again" needs no session, only the address.
+ */
+export function CheckInbox({ email }: { email: string }) {
+  const resend = useMutation({ mutationFn: () => sendConfirmationMail(email) });
+  // The form gave way to this page without a navigation: its heading takes the focus, as after one.
+  useEffect(() => {
+    document.querySelector<HTMLElement>('[data-page-heading]')?.focus();
+  }, []);
+  const failure = resend.error
+    ? isApiRequestError(resend.error)
+      ? resend.error.message
+      : 'The link could not be sent. Please try again.'
+    : null;
+
+  return (
+    <Page title="Check your inbox" size="xs">
+      <FormCard>
+        <Stack>
+          <Text>
+            We sent a link to <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong> to confirm that it is your address. Open it,
+            then sign in with the password you chose to fill in your profile.
+          </Text>
+          <Text size="sm">
+            If this address already has an account, we sent its owner a note on how to sign in or reset the password instead. The link may
+            take a few minutes; check your spam folder too.
+          </Text>
+          <div>
+            <Button variant="outline" onClick={() => resend.mutate()} loading={resend.isPending} disabled={resend.isSuccess}>
+              Send the link again
+            </Button>
+          </div>
+          <div role="status">{resend.isSuccess ? <Text size="sm">Sent. Check your inbox at {email}.</Text> : null}</div>
+          {failure ? (
+            <Text c="red.9" size="sm" role="alert">
+              {failure}
+            </Text>
+          ) : null}
+          <Anchor component={Link} to={FIRST_SIGN_IN_PATH}>
+            Sign in
+          </Anchor>
+        </Stack>
+      </FormCard>
+    </Page>
+  );
+}
