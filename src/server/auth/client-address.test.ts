@@ -23,8 +23,10 @@ describe('behind a trusted proxy', () => {
     const email = uniqueEmail('forwarded');
     const c = t.client();
     const forwarded = { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' };
+    // A sign-up makes no session (decision 029): the first sign-in does.
     const made = await c.request('POST', '/api/auth/sign-up/email', { email, password: TEST_PASSWORD, name: '' }, forwarded);
     expect(made.status).toBe(200);
+    expect((await c.request('POST', '/api/auth/sign-in/email', { email, password: TEST_PASSWORD }, forwarded)).status).toBe(200);
     expect(await ipAddressesOf(t, email)).toEqual(['203.0.113.9']);
     const again = await t.client().request(
       'POST',
@@ -55,6 +57,13 @@ describe('without a proxy', () => {
       },
     );
     expect(made.status).toBe(200);
+    const signedIn = await c.request(
+      'POST',
+      '/api/auth/sign-in/email',
+      { email, password: TEST_PASSWORD },
+      { 'x-forwarded-for': '6.6.6.6' },
+    );
+    expect(signedIn.status).toBe(200);
     expect(await ipAddressesOf(t, email)).toEqual(['198.51.100.4']);
   });
 });
