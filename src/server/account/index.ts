@@ -1,2 +1,2 @@
 // The account feature's public face: what other features may use.
-export { sendVerificationMail } from './email-links';
+export { endEmailChanges, sendVerificationMail } from './email-links';

@@ -18,6 +18,8 @@ export const MAIL_FORMS = {
   emailVerification: 'email verification',
   emailChange: 'email change',
   emailChangeNotice: 'email change notice',
+  // Someone asked to move another account to this address, which has an account already (issue 23).
+  emailInUse: 'email in use',
   accountSuspended: 'account suspended',
   suspensionLifted: 'suspension lifted',
   // Notifications (issue 16): each kind's mail is a form of its own, with its one-click unsubscribe.

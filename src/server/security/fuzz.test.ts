@@ -107,6 +107,7 @@ const TARGETS: Record<string, Target> = {
   'POST /api/account/verification-mail': { body: [] },
   'DELETE /api/account/pending-email': {},
   'PATCH /api/account': { body: ['email', 'password', 'confirmPassword'], fresh: true },
+  'POST /api/account/sign-out-everywhere': { body: [], fresh: true },
   'DELETE /api/account': { fresh: true },
 
   'GET /api/profile': {},
