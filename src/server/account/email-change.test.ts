@@ -123,6 +123,19 @@ describe('defect 2: a change link outlives its owner taking the account back', (
     expect((await confirm(t.client(), oldToken)).status).toBe(400);
     expect((await confirm(t.client(), await t.emailLinkTokenTo(next))).status).toBe(200);
   });
+  it('a reset link mailed to the old address stops working once the account moves to a new one', async () => {
+    const m = await signUpMember(t, { profile: null });
+    const visitor = t.client();
+    expect((await visitor.post('/api/auth/request-password-reset', { email: m.email, redirectTo: '/reset-password' })).status).toBe(200);
+    const resetToken = await resetTokenTo(m.email);
+    const next = uniqueEmail('next');
+    await expectJson(await askChange(m.c, next));
+    expect((await confirm(t.client(), await t.emailLinkTokenTo(next))).status).toBe(200);
+
+    expect((await visitor.post('/api/auth/reset-password', { newPassword: 'set by the old mailbox', token: resetToken })).status).toBe(400);
+    expect((await t.client().signIn(next, 'set by the old mailbox')).status).toBe(401);
+    expect((await t.client().signIn(next)).status).toBe(200);
+  });
 });
 
 describe('sign out everywhere', () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, like, ne, sql } from 'drizzle-orm';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { EMAIL_LINK_TTL_MS } from '../../shared/limits';
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
@@ -7,7 +7,7 @@ import { MESSAGES } from '../../shared/messages';
 import type { SessionUser } from '../http/session';
 import type { Db } from '../db/client';
 import type { LivePublisher } from '../live';
-import { emailToken, profile, session, user } from '../db/schema';
+import { emailToken, profile, session, user, verification } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail, type MailForm } from '../mail';
@@ -15,6 +15,9 @@ import { MAIL_FORMS, renderMail, type MailForm } from '../mail';
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'outbox' | 'logger' | 'live'>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type EmailLinkPurpose = 'verify' | 'change';
+
+/** How Better Auth names a password-reset token in its verification table (`reset-password:<token>`). */
+const RESET_PASSWORD_PREFIX = 'reset-password:';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -257,6 +260,9 @@ export async function confirmEmailLink(
       await tx.update(user).set({ email: row.email, emailVerified: true, updatedAt: now }).where(eq(user.id, row.uid));
       await tx.update(profile).set({ email: row.email }).where(eq(profile.uid, row.uid));
       await tx.delete(emailToken).where(eq(emailToken.uid, row.uid));
+      // A password-reset link mailed to the old address would still open the account that left it (Better
+      // Auth keeps it by account, not by address): whoever reads the old mailbox has no say any more.
+      await tx.delete(verification).where(and(eq(verification.value, row.uid), like(verification.identifier, `${RESET_PASSWORD_PREFIX}%`)));
       await tx
         .delete(session)
         .where(keepSessionId ? and(eq(session.userId, row.uid), ne(session.id, keepSessionId)) : eq(session.userId, row.uid));
