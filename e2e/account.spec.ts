@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { openSite, useBrowser } from './support/browser';
 import { uniqueEmail } from './support/members';
-import { refuseAsInvalid, signInViaForm, signOutViaDashboard, signUpViaForm } from './support/journey';
+import { descriptionOf, seriousViolations } from './support/a11y';
+import { expectNoPageErrors, refuseAsInvalid, signInViaForm, signOutViaDashboard, signUpViaForm } from './support/journey';
 import { waitForEmailLink, waitForMail } from './support/mail';
 
 const browser = useBrowser();
+
+/** Signs up and opens the link mailed to confirm the address: only a confirmed address may be changed (issue 23). */
+async function signUpConfirmed(page: Page, email: string) {
+  await signUpViaForm(page, email);
+  await page.goto(await waitForEmailLink(email));
+  await expect.poll(() => page.getByText('Thank you: your email address is confirmed.').isVisible()).toBe(true);
+}
 
 describe('update email or password', () => {
   it('changes the password at once and the email once the new address confirms; the new ones sign in', async () => {
     const email = uniqueEmail('change');
     const { page } = await openSite(browser());
-    await signUpViaForm(page, email);
+    await signUpConfirmed(page, email);
     await page.goto('/dashboard');
     await page.getByRole('link', { name: /update email or password/i }).click();
     await page.waitForURL('**/update-password');
@@ -46,7 +55,7 @@ describe('update email or password', () => {
 
   it("puts the server's field errors beside their fields, focuses the first on the page, and says the update failed", async () => {
     const { page } = await openSite(browser());
-    await signUpViaForm(page, uniqueEmail('refused'));
+    await signUpConfirmed(page, uniqueEmail('refused'));
     await page.goto('/update-password');
     // Listed in another order than the page's: focus follows the page.
     await refuseAsInvalid(page, '**/api/account', 'PATCH', {
@@ -65,7 +74,7 @@ describe('update email or password', () => {
   it('keeps the password when it is left blank, and /profile cancels to home', async () => {
     const email = uniqueEmail('keep');
     const { page } = await openSite(browser());
-    await signUpViaForm(page, email);
+    await signUpConfirmed(page, email);
     await page.goto('/profile');
     expect(await page.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/');
     const newEmail = uniqueEmail('kept');
@@ -83,5 +92,63 @@ describe('update email or password', () => {
     await page.waitForURL('**/signin**');
     await signInViaForm(page, newEmail);
     await page.waitForURL('**/dashboard');
+  });
+
+  it('an address not yet confirmed cannot be changed: the field says why, and the password still can', async () => {
+    const email = uniqueEmail('unconfirmed');
+    const { page, errors } = await openSite(browser());
+    await signUpViaForm(page, email);
+    await page.goto('/profile');
+    const field = page.getByLabel('Email');
+    expect(await field.inputValue()).toBe(email);
+    expect(await field.getAttribute('readonly')).not.toBeNull();
+    expect(await descriptionOf(field)).toContain('Please confirm your current email address before changing it');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel(/^New password\W*$/).fill('the new password');
+    await page.getByLabel('New password confirmation').fill('the new password');
+    await page.getByRole('button', { name: /update|save/i }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByText('Your account has been updated.').isVisible()).toBe(true);
+    expectNoPageErrors(errors);
+  });
+});
+
+describe('sign out everywhere', () => {
+  it('signs the account out in this browser and every other one, and cancels a change of address', async () => {
+    const email = uniqueEmail('everywhere');
+    const { page, errors } = await openSite(browser());
+    await signUpConfirmed(page, email);
+    const other = await openSite(browser());
+    await signInViaForm(other.page, email);
+    await other.page.waitForURL((url) => url.pathname === '/');
+
+    const newEmail = uniqueEmail('never');
+    await page.goto('/profile');
+    await page.getByLabel('Email').fill(newEmail);
+    await page.getByRole('button', { name: /update|save/i }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const link = await waitForEmailLink(newEmail, /^Confirm your new email address/);
+
+    await page.goto('/profile');
+    expect(await page.getByText(/signs your account out on every device, this one included/).isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.waitForURL('**/signin');
+    await expect.poll(() => page.getByText('You are signed out on every device.', { exact: false }).isVisible()).toBe(true);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor();
+    await page.goto('/dashboard');
+    await page.waitForURL('**/signin**');
+
+    await other.page.goto('/dashboard');
+    await other.page.waitForURL('**/signin**');
+    // The change of address asked for before is over: its link confirms nothing.
+    await other.page.goto(link);
+    await expect.poll(() => other.page.getByText(/This link does not work any more/).isVisible()).toBe(true);
+    await other.context.close();
+
+    // Signing in again goes on where the member was sent to sign in (the dashboard).
+    await signInViaForm(page, email);
+    await page.waitForURL('**/dashboard');
+    expectNoPageErrors(errors);
   });
 });

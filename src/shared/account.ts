@@ -57,6 +57,10 @@ export const EMAIL_LINK_MESSAGES = {
   changed: 'Thank you: your account now uses this email address.',
   resendRateLimited: 'We have sent several links already. Please wait an hour, and check your spam folder meanwhile.',
   unconfirmed: 'Please confirm your email address first: open the link we sent you.',
+  /** PATCH /api/account with a new address, from an account whose own address is not confirmed (issue 23). */
+  changeNeedsConfirmedAddress:
+    'Please confirm your current email address before changing it: open the link we sent there. If that address is not yours, sign up again with your own.',
+  changeRateLimited: 'You have asked to change your email address several times already. Please wait an hour before asking again.',
   /** One sentence for each place that waits for the confirmation. */
   places: {
     dashboard: 'Please confirm your email address: until then you are not listed in the directory and cannot post or write to members.',

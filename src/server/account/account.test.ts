@@ -219,16 +219,17 @@ describe('update email or password', () => {
     expect((await t.client().signIn(email)).status).toBe(200);
   });
 
-  it('refuses an email another account uses', async () => {
+  it('does not move to an email another account uses, and answers as for any address (issue 23, defect 4)', async () => {
     const taken = uniqueEmail();
     await t.client().signUp(taken);
     const email = uniqueEmail();
     const c = t.client();
     await c.signUp(email);
     const res = await c.patch('/api/account', { email: taken.toUpperCase(), password: '' });
-    expect(res.status).toBe(409);
-    expect((await res.json()).fieldErrors.email).toBeTruthy();
+    expect(res.status).toBe(200);
+    expect((await res.json()).user).toMatchObject({ email, pendingEmail: taken });
     expect((await c.me())!.email).toBe(email);
+    expect(await uidOf(t.db, taken)).not.toBe(await uidOf(t.db, email));
   });
 
   it('needs a recent sign-in', async () => {

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, like, ne, sql } from 'drizzle-orm';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { EMAIL_LINK_TTL_MS } from '../../shared/limits';
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { MESSAGES } from '../../shared/messages';
 import type { SessionUser } from '../http/session';
 import type { Db } from '../db/client';
-import { emailToken, profile, session, user } from '../db/schema';
+import type { LivePublisher } from '../live';
+import { emailToken, profile, session, user, verification } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail, type MailForm } from '../mail';
@@ -14,6 +15,9 @@ import { MAIL_FORMS, renderMail, type MailForm } from '../mail';
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'outbox' | 'logger' | 'live'>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type EmailLinkPurpose = 'verify' | 'change';
+
+/** How Better Auth names a password-reset token in its verification table (`reset-password:<token>`). */
+const RESET_PASSWORD_PREFIX = 'reset-password:';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -80,25 +84,52 @@ export async function sendVerificationMail(deps: Deps, who: { id: string; email:
 
 /**
  * A change of address (on /profile or /update-password) waits for the new address to confirm: the link
- * goes there, and the current address is told that a change was asked for.
+ * goes there, and the current address is told that a change was asked for. Only an account whose own
+ * address is confirmed may ask (issue 23, defect 2: whoever signed up with somebody else's address could
+ * otherwise keep a link that moves the account away after its owner took it back).
+ *
+ * An address another account has gets no link; its owner is told someone tried instead. The requester
+ * sees what any request shows (the address waiting for its link, the same notice at their own address),
+ * so asking tells nobody who belongs to the network (defect 4). The unusable link's row is what shows the
+ * address waiting; its token is never sent.
  */
 export async function requestEmailChange(deps: Deps, { who, newEmail }: { who: SessionUser; newEmail: string }): Promise<void> {
+  assertCanChangeEmail(who);
   const { db } = deps.database;
   await db.transaction(async (tx) => {
-    await assertAddressFree(tx, { uid: who.id, email: newEmail });
-    await mailConfirmationLink(tx, deps, {
-      uid: who.id,
-      purpose: 'change',
-      to: newEmail,
-      form: MAIL_FORMS.emailChange,
-      subject: 'Confirm your new email address for the Foster Care Network',
-      intro: `The Foster Care Network account of ${who.email.toLowerCase()} asked to use ${newEmail} from now on. To confirm that this is your address, open this link:`,
-      label: 'Confirm my new email address',
-      after: [
-        'The link works once, within 24 hours. Until then the account keeps its current address.',
-        'If you did not ask for this, ignore this message: nothing changes.',
-      ],
-    });
+    if (await isAddressTaken(tx, { uid: who.id, email: newEmail })) {
+      await issueToken(tx, deps, who.id, 'change', newEmail);
+      await deps.outbox.add(
+        {
+          form: MAIL_FORMS.emailInUse,
+          to: newEmail,
+          ...renderMail({
+            subject: 'Someone tried to use your email address on the Foster Care Network',
+            paragraphs: [
+              `Someone signed in to another Foster Care Network account asked to use ${newEmail}, which is the address of your account. Nothing has changed: your account keeps its address, and the other account does not get it.`,
+              'If it was you, you already have an account with this address: sign in with it, or, if you have forgotten its password, ask for a new one on the sign-in page.',
+              'If it was not you, you need do nothing. If it happens again, write to the team through the contact page.',
+              { link: `${deps.config.publicUrl}/contact`, label: 'Contact the team' },
+            ],
+          }),
+        },
+        tx,
+      );
+    } else {
+      await mailConfirmationLink(tx, deps, {
+        uid: who.id,
+        purpose: 'change',
+        to: newEmail,
+        form: MAIL_FORMS.emailChange,
+        subject: 'Confirm your new email address for the Foster Care Network',
+        intro: `The Foster Care Network account of ${who.email.toLowerCase()} asked to use ${newEmail} from now on. To confirm that this is your address, open this link:`,
+        label: 'Confirm my new email address',
+        after: [
+          'The link works once, within 24 hours. Until then the account keeps its current address.',
+          'If you did not ask for this, ignore this message: nothing changes.',
+        ],
+      });
+    }
     await deps.outbox.add(
       {
         form: MAIL_FORMS.emailChangeNotice,
@@ -122,6 +153,25 @@ export async function requestEmailChange(deps: Deps, { who, newEmail }: { who: S
   deps.logger.info('email change requested', { uid: who.id });
 }
 
+/** 403 for an account whose own address is not confirmed: it may not move (see requestEmailChange). */
+export function assertCanChangeEmail(who: Pick<SessionUser, 'emailVerified'>): void {
+  if (!who.emailVerified) {
+    const message = EMAIL_LINK_MESSAGES.changeNeedsConfirmedAddress;
+    throw new AppError('EMAIL_UNVERIFIED', message, { email: message });
+  }
+}
+
+/**
+ * Ends every change of address the account has waiting: its links stop working. Whatever proves who holds
+ * the account now (a password reset or change, the confirmation of its own address, "sign out everywhere")
+ * calls this, so a link asked for by someone who held it before does not outlive them (issue 23, defect 2).
+ * Announced, so kept answers of /api/me drop the pending address.
+ */
+export async function endEmailChanges(executor: Db | Tx, live: LivePublisher, uid: string): Promise<void> {
+  await executor.delete(emailToken).where(and(eq(emailToken.uid, uid), eq(emailToken.purpose, 'change')));
+  await live.publish(executor, { topic: ADMIN_TOPICS.users, kind: 'updated', id: uid });
+}
+
 /** The address a member asked to move to, while its link is still good: a query, to read on its own or inside another. */
 export function pendingEmailQuery(deps: Pick<Deps, 'database' | 'clock'>, uid: string) {
   return deps.database.db
@@ -137,10 +187,7 @@ export async function pendingEmailOf(deps: Pick<Deps, 'database' | 'clock'>, uid
 }
 
 export async function cancelEmailChange(deps: Pick<Deps, 'database' | 'live'>, uid: string): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
-    await tx.delete(emailToken).where(and(eq(emailToken.uid, uid), eq(emailToken.purpose, 'change')));
-    await deps.live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'updated', id: uid });
-  });
+  await deps.database.db.transaction((tx) => endEmailChanges(tx, deps.live, uid));
 }
 
 /**
@@ -148,7 +195,8 @@ export async function cancelEmailChange(deps: Pick<Deps, 'database' | 'live'>, u
  * account's own address. Nothing to confirm is a 400.
  */
 export async function resendEmailLink(deps: Deps, who: SessionUser): Promise<{ sentTo: string }> {
-  const pending = await pendingEmailOf(deps, who.id);
+  // An unconfirmed account has no change to resend (requestEmailChange refuses it): its own address comes first.
+  const pending = who.emailVerified ? await pendingEmailOf(deps, who.id) : null;
   if (pending) {
     await requestEmailChange(deps, { who, newEmail: pending });
     return { sentTo: pending };
@@ -158,13 +206,22 @@ export async function resendEmailLink(deps: Deps, who: SessionUser): Promise<{ s
   return { sentTo: who.email.toLowerCase() };
 }
 
-/** 409 when another account already uses the address. */
-export async function assertAddressFree(db: Db | Tx, { uid, email }: { uid: string; email: string }) {
+/** Another account than `uid` uses the address. */
+async function isAddressTaken(db: Db | Tx, { uid, email }: { uid: string; email: string }): Promise<boolean> {
   const taken = await db
     .select({ id: user.id })
     .from(user)
-    .where(and(eq(sql`lower(${user.email})`, email), ne(user.id, uid)));
-  if (taken.length) {
+    .where(and(eq(sql`lower(${user.email})`, email), ne(user.id, uid)))
+    .limit(1);
+  return taken.length > 0;
+}
+
+/**
+ * 409 when another account already uses the address: when a change's link is opened (the address may have
+ * been taken since it was asked for; asking never says so, see requestEmailChange).
+ */
+async function assertAddressFree(db: Db | Tx, { uid, email }: { uid: string; email: string }) {
+  if (await isAddressTaken(db, { uid, email })) {
     throw new AppError('CONFLICT', MESSAGES.updateAccountFailed, { email: 'Another account already uses this email address.' });
   }
 }
@@ -195,11 +252,17 @@ export async function confirmEmailLink(
       // A link for an address the account no longer has proves nothing about the current one.
       if (account.email.toLowerCase() !== row.email) return null;
       await tx.update(user).set({ emailVerified: true, updatedAt: now }).where(eq(user.id, row.uid));
+      // The owner of the address has proven it: a change asked for before, by whoever held the account
+      // until now, ends here (issue 23, defect 2).
+      await endEmailChanges(tx, deps.live, row.uid);
     } else {
       await assertAddressFree(tx, { uid: row.uid, email: row.email });
       await tx.update(user).set({ email: row.email, emailVerified: true, updatedAt: now }).where(eq(user.id, row.uid));
       await tx.update(profile).set({ email: row.email }).where(eq(profile.uid, row.uid));
       await tx.delete(emailToken).where(eq(emailToken.uid, row.uid));
+      // A password-reset link mailed to the old address would still open the account that left it (Better
+      // Auth keeps it by account, not by address): whoever reads the old mailbox has no say any more.
+      await tx.delete(verification).where(and(eq(verification.value, row.uid), like(verification.identifier, `${RESET_PASSWORD_PREFIX}%`)));
       await tx
         .delete(session)
         .where(keepSessionId ? and(eq(session.userId, row.uid), ne(session.id, keepSessionId)) : eq(session.userId, row.uid));

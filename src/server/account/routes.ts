@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import * as contracts from '../../shared/contracts/account';
@@ -13,10 +13,21 @@ import { clientIp } from '../http/client-ip';
 import { contractRouter, guarded, type ApiEnv } from '../http/contracts';
 import type { RateLimiter } from '../rate-limit/rate-limit';
 import { cancelEmailChange, confirmEmailLink, resendEmailLink } from './email-links';
-import { deleteAccount, getMe, updateAccount } from './service';
+import { deleteAccount, getMe, signOutEverywhere, updateAccount } from './service';
 import { sendConfirmationMailTo } from './sign-up-mail';
 
 const HOUR = 60 * 60 * 1000;
+
+/**
+ * The routes that mail an address the request names (a link, to confirm it) count per account and per client,
+ * each under its own name: "Send the link again" and a change of address (issue 23, defect 3).
+ */
+function mailLimits(name: 'verification-mail' | 'email-change', uid: string, client: string) {
+  return [
+    { key: `${name}:uid:${uid}`, rule: { limit: EMAIL_LINK_RESENDS_PER_HOUR, windowMs: HOUR } },
+    { key: `${name}:ip:${client}`, rule: { limit: 10, windowMs: HOUR } },
+  ];
+}
 
 export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter, answers: ResponseCache) {
   // Opened from the mailed link: the token is the proof, so no sign-in is needed (the link may be opened
@@ -28,6 +39,14 @@ export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter, a
     await next();
   };
 
+  /** The browser forgets the session (ended already on the server). */
+  async function forgetSessionCookies(c: Context<ApiEnv>) {
+    const cookies = (await auth.$context).authCookies;
+    for (const cookie of [cookies.sessionToken, cookies.sessionData, cookies.dontRememberToken]) {
+      deleteCookie(c, cookie.name, { path: '/', secure: cookie.attributes.secure });
+    }
+  }
+
   return contractRouter()
     .openapi({ ...verify, middleware: [...verify.middleware, verifyRate] }, async (c) => {
       const { token } = c.req.valid('json');
@@ -36,10 +55,7 @@ export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter, a
     .openapi(guarded(deps, contracts.sendVerificationMail), async (c) => {
       const who = requireUser(c);
       await limiter.hit(
-        [
-          { key: `verification-mail:uid:${who.id}`, rule: { limit: EMAIL_LINK_RESENDS_PER_HOUR, windowMs: HOUR } },
-          { key: `verification-mail:ip:${clientIp(c, deps.config.trustProxy)}`, rule: { limit: 10, windowMs: HOUR } },
-        ],
+        mailLimits('verification-mail', who.id, clientIp(c, deps.config.trustProxy)),
         EMAIL_LINK_MESSAGES.resendRateLimited,
       );
       return c.json(await resendEmailLink(deps, who), 200);
@@ -86,16 +102,21 @@ export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter, a
       const input = c.req.valid('json');
       const current = c.get('session');
       if (!current) throw new AppError('UNAUTHENTICATED');
-      const result = await updateAccount({ ...deps, auth }, { who, current, ...input });
+      const limitEmailChange = () =>
+        limiter.hit(mailLimits('email-change', who.id, clientIp(c, deps.config.trustProxy)), EMAIL_LINK_MESSAGES.changeRateLimited);
+      const result = await updateAccount({ ...deps, auth }, { who, current, limitEmailChange, ...input });
       return c.json({ ...result, user: await getMe(deps, { who, current }) }, 200);
+    })
+    .openapi(guarded(deps, contracts.signOutEverywhere), async (c) => {
+      const who = requireUser(c);
+      await signOutEverywhere(deps, who);
+      await forgetSessionCookies(c);
+      return c.json({ ok: true as const }, 200);
     })
     .openapi(guarded(deps, contracts.deleteAccount), async (c) => {
       const who = requireUser(c);
       await deleteAccount(deps, who);
-      const cookies = (await auth.$context).authCookies;
-      for (const cookie of [cookies.sessionToken, cookies.sessionData, cookies.dontRememberToken]) {
-        deleteCookie(c, cookie.name, { path: '/', secure: cookie.attributes.secure });
-      }
+      await forgetSessionCookies(c);
       return c.json({ ok: true as const }, 200);
     });
 }

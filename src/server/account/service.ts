@@ -10,7 +10,7 @@ import type { AppDeps } from '../deps';
 import { account, post, postResponse, profile, session, user, verification } from '../db/schema';
 import { AppError } from '../http/errors';
 import { photoKey } from '../storage/storage';
-import { assertAddressFree, pendingEmailQuery, requestEmailChange } from './email-links';
+import { assertCanChangeEmail, endEmailChanges, pendingEmailQuery, requestEmailChange } from './email-links';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'storage' | 'logger' | 'live' | 'outbox'>;
 
@@ -59,23 +59,40 @@ function requireRecentSignIn(deps: Deps, current: SessionInfo) {
 
 /**
  * /profile and /update-password: a new email and/or a new password. Both need a recent sign-in. A new
- * password signs out every other session of the account. A new email only asks: the new address gets a
- * link, and the account (and its profile) move to it when the link is opened (email-links.ts).
+ * password signs out every other session of the account and ends the changes of address waiting (whoever
+ * asked for them may be who the password now keeps out). A new email only asks: the new address gets a
+ * link, and the account (and its profile) move to it when the link is opened (email-links.ts); an account
+ * whose own address is not confirmed may not ask.
  */
 export async function updateAccount(
   deps: Deps & { auth: Auth },
-  { who, current, ...input }: { who: SessionUser; current: SessionInfo; email: string; password: string },
+  {
+    who,
+    current,
+    limitEmailChange,
+    ...input
+  }: {
+    who: SessionUser;
+    current: SessionInfo;
+    email: string;
+    password: string;
+    /** Counts a change of address against its rate limits (it mails an address the request names); throws when over. */
+    limitEmailChange: () => Promise<void>;
+  },
 ): Promise<{ emailChangeRequested: boolean; passwordChanged: boolean }> {
   const { db } = deps.database;
   const emailChangeRequested = input.email !== who.email.toLowerCase();
   const passwordChanged = input.password !== '';
   if (!emailChangeRequested && !passwordChanged) return { emailChangeRequested, passwordChanged };
   requireRecentSignIn(deps, current);
+  // Refused before anything changes (the request itself checks again).
+  if (emailChangeRequested) {
+    assertCanChangeEmail(who);
+    await limitEmailChange();
+  }
 
   const hash = passwordChanged ? await (await deps.auth.$context).password.hash(input.password) : undefined;
   const now = deps.clock.now();
-  // Refuse a taken address before anything changes; the request itself checks again.
-  if (emailChangeRequested) await assertAddressFree(db, { uid: who.id, email: input.email });
   await db.transaction(async (tx) => {
     if (hash) {
       const updated = await tx
@@ -86,11 +103,26 @@ export async function updateAccount(
       if (!updated.length) throw new AppError('BAD_REQUEST', 'This account signs in without a password.');
       await tx.delete(session).where(and(eq(session.userId, who.id), ne(session.id, current.id)));
       await announceSessionChanges(deps.live, tx, [who.id]);
+      // A new address asked for in the same request is asked for below, after this.
+      await endEmailChanges(tx, deps.live, who.id);
     }
   });
   if (emailChangeRequested) await requestEmailChange(deps, { who, newEmail: input.email });
   deps.logger.info('account updated', { uid: who.id, emailChangeRequested, passwordChanged });
   return { emailChangeRequested, passwordChanged };
+}
+
+/**
+ * "Sign out everywhere": ends every session of the account, the one asking too, and every change of
+ * address waiting for its link (issue 23, defect 2). Announced, so no instance keeps a session in memory.
+ */
+export async function signOutEverywhere(deps: Pick<Deps, 'database' | 'live' | 'logger'>, who: SessionUser): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    await tx.delete(session).where(eq(session.userId, who.id));
+    await announceSessionChanges(deps.live, tx, [who.id]);
+    await endEmailChanges(tx, deps.live, who.id);
+  });
+  deps.logger.info('signed out everywhere', { uid: who.id });
 }
 
 /** Removes the login, its sessions, its reset tokens, the profile and the photo, and the email on forum posts. */

@@ -11,7 +11,7 @@ import * as schema from '../db/schema';
 import type { Outbox } from '../deps';
 import type { LivePublisher } from '../live';
 import { MAIL_FORMS, renderMail } from '../mail';
-import { mailExistingAccountNote } from '../account';
+import { endEmailChanges, mailExistingAccountNote } from '../account';
 import type { Logger } from '../logger';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { RateLimiter } from '../rate-limit/rate-limit';
@@ -90,6 +90,11 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
       },
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Whoever reset the password holds the account now: a change of address asked for before, by whoever
+      // held it until then, must not move it away (issue 23, defect 2).
+      onPasswordReset: async ({ user }) => {
+        await endEmailChanges(db, live, user.id);
+      },
       sendResetPassword: async ({ user, token }) => {
         // Our own page takes the token; Better Auth's redirecting URL is not needed.
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;

@@ -7,7 +7,7 @@ import { confirmHuman, requireHuman, sendContactMessage, spendHumanToken } from 
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
-// Per client: a person writes once or twice; a script hammering the team's inbox is stopped early.
+// Per client (and per account): a person writes once or twice; a script hammering the team's inbox is stopped early.
 const SEND_RULES: RateRule[] = [
   { limit: 5, windowMs: 10 * MINUTE },
   { limit: 20, windowMs: DAY },
@@ -38,8 +38,11 @@ export function contactRoutes(deps: AppDeps, limiter: RateLimiter) {
       const who = c.get('user');
       requireHuman(deps, { who, input });
       const client = clientOf(c);
+      // Per client, and per account for a signed-in member (who skips the human check), whichever client they
+      // write from (issue 23).
+      const keys = [`contact:${client}`, ...(who ? [`contact:uid:${who.id}`] : [])];
       await limiter.hit(
-        SEND_RULES.map((rule) => ({ key: `contact:${client}:${rule.windowMs}`, rule })),
+        keys.flatMap((key) => SEND_RULES.map((rule) => ({ key: `${key}:${rule.windowMs}`, rule }))),
         CONTACT_RATE_MESSAGES.send,
       );
       await spendHumanToken(limiter, { who, input });

@@ -6,14 +6,22 @@ import { sendAnswer, type ResponseCache } from '../http/response-cache';
 import type { AppDeps } from '../deps';
 import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
+import { clientIp } from '../http/client-ip';
 import type { RateLimiter } from '../rate-limit/rate-limit';
 import { listDirectory } from './queries';
 import { NOT_IN_DIRECTORY, requireSender, sendMemberMessage } from './service';
 
 const HOUR = 60 * 60 * 1000;
 
+/**
+ * Per client, over all the accounts writing from it (issue 23): a few members sharing a church office's
+ * connection are not stopped, someone with many accounts is.
+ */
+const MEMBER_MESSAGES_PER_CLIENT_PER_HOUR = 2 * MEMBER_MESSAGES_PER_HOUR;
+
 export const MEMBER_MESSAGE_RATE_MESSAGES = {
   hour: `You can send up to ${MEMBER_MESSAGES_PER_HOUR} messages an hour. Please wait a while before sending more.`,
+  client: 'Many messages to members were sent from your network in the last hour. Please wait a while before sending more.',
   day: `You can send up to ${MEMBER_MESSAGES_PER_DAY} messages a day. Please try again tomorrow.`,
 } as const;
 
@@ -47,6 +55,15 @@ export function directoryRoutes(deps: AppDeps, limiter: RateLimiter, answers: Re
       await limiter.hit(
         [{ key: `member-message:${sender.id}:hour`, rule: { limit: MEMBER_MESSAGES_PER_HOUR, windowMs: HOUR } }],
         MEMBER_MESSAGE_RATE_MESSAGES.hour,
+      );
+      await limiter.hit(
+        [
+          {
+            key: `member-message:ip:${clientIp(c, deps.config.trustProxy)}:hour`,
+            rule: { limit: MEMBER_MESSAGES_PER_CLIENT_PER_HOUR, windowMs: HOUR },
+          },
+        ],
+        MEMBER_MESSAGE_RATE_MESSAGES.client,
       );
       await limiter.hit(
         [{ key: `member-message:${sender.id}:day`, rule: { limit: MEMBER_MESSAGES_PER_DAY, windowMs: 24 * HOUR } }],

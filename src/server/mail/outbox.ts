@@ -20,6 +20,8 @@ export const MAIL_FORMS = {
   emailChangeNotice: 'email change notice',
   // To the owner of an address someone tried to sign up with (issue 23: sign-up answers the same either way).
   existingAccountSignUp: 'existing account sign-up',
+  // Someone asked to move another account to this address, which has an account already (issue 23).
+  emailInUse: 'email in use',
   accountSuspended: 'account suspended',
   suspensionLifted: 'suspension lifted',
   // Notifications (issue 16): each kind's mail is a form of its own, with its one-click unsubscribe.

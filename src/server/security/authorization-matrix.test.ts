@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
-import { notification, profile } from '../db/schema';
+import { count, desc, eq } from 'drizzle-orm';
+import { mail, notification, profile } from '../db/schema';
 import { photoKey } from '../storage/storage';
 import { createUnsubscribeToken } from '../notifications/unsubscribe-token';
 import {
@@ -24,6 +24,7 @@ import {
   photoFile,
   signUpListedMember,
 } from './route-suite';
+import { MAIL_ROUTES } from './mail-routes';
 import { startOidcProvider, type OidcProvider } from '../testing/oidc-provider';
 import { passSecondFactor, type SecondFactor } from '../testing/second-factor';
 import { nextTotpCode } from '../testing/totp';
@@ -158,6 +159,7 @@ async function unconfirmedLinkToken(): Promise<string> {
 }
 
 const member = () => actors.member;
+const mailCount = async () => (await t.db.select({ n: count() }).from(mail))[0]!.n;
 const googleStart = { provider: 'google', callbackURL: '/', newUserCallbackURL: '/update-profile', errorCallbackURL: '/sign-in' };
 
 // visitor, unverified, no profile, member, other member, admin without the second factor, admin
@@ -298,10 +300,17 @@ const ROWS: Row[] = [
     request: () => ({ path: '/api/account/pending-email' }),
     expect: [401, 200, 200, 200, 200, 200, 200],
   },
+  // A new address: only an account whose own address is confirmed may ask (issue 23).
   {
     route: 'PATCH /api/account',
     fresh: true,
-    request: (a) => ({ path: '/api/account', body: { email: a.email || uniqueEmail('nobody') } }),
+    request: () => ({ path: '/api/account', body: { email: uniqueEmail('moved') } }),
+    expect: [401, 403, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/account/sign-out-everywhere',
+    fresh: true,
+    request: () => ({ path: '/api/account/sign-out-everywhere', body: {} }),
     expect: [401, 200, 200, 200, 200, 200, 200],
   },
   { route: 'DELETE /api/account', fresh: true, request: () => ({ path: '/api/account' }), expect: [401, 200, 200, 200, 200, 200, 200] },
@@ -592,15 +601,19 @@ it('every route the app serves has a row, and every row a route', () => {
   });
 });
 
-it('each role gets the expected status from every route', async () => {
+it('each role gets the expected status from every route; every route that queues mail is in MAIL_ROUTES', async () => {
   const got: Record<string, Cells> = {};
   const wrong: string[] = [];
+  const mailing = new Set<string>();
   for (const row of ROWS) {
     const [method] = row.route.split(' ');
     const statuses: number[] = [];
     for (const [i, role] of ROLES.entries()) {
       const actor = row.fresh ? await newActor(role) : actors[role];
-      const res = await send(actor, method!, await row.request(actor));
+      const req = await row.request(actor);
+      const mailBefore = await mailCount();
+      const res = await send(actor, method!, req);
+      if ((await mailCount()) > mailBefore) mailing.add(row.route);
       const detail = res.headers.get('content-type')?.includes('json') ? await res.text() : '';
       await res.body?.cancel().catch(() => undefined); // an event stream stays open otherwise
       statuses.push(res.status);
@@ -613,6 +626,15 @@ it('each role gets the expected status from every route', async () => {
     for (const [route, s] of Object.entries(got)) console.log(`${route.padEnd(48)} ${s.join(' ')}`);
   }
   expect(wrong).toEqual([]);
+  // A route that mails someone the request chooses must be rate limited both ways (security/mail-limits.test.ts).
+  expect(
+    [...mailing].filter((route) => !(route in MAIL_ROUTES)),
+    'routes that queued mail but are not listed in security/mail-routes.ts',
+  ).toEqual([]);
+  expect(
+    Object.keys(MAIL_ROUTES).filter((route) => !mailing.has(route)),
+    'routes listed in security/mail-routes.ts that queued no mail here',
+  ).toEqual([]);
 }, 120_000);
 
 /**

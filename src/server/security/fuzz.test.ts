@@ -108,6 +108,7 @@ const TARGETS: Record<string, Target> = {
   'POST /api/account/confirmation-mail': { body: ['email'] },
   'DELETE /api/account/pending-email': {},
   'PATCH /api/account': { body: ['email', 'password', 'confirmPassword'], fresh: true },
+  'POST /api/account/sign-out-everywhere': { body: [], fresh: true },
   'DELETE /api/account': { fresh: true },
 
   'GET /api/profile': {},

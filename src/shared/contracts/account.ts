@@ -72,7 +72,16 @@ export const updateAccount = contract({
   tags,
   summary: 'A new email (confirmed by a mailed link) and/or a new password; both need a recent sign-in',
   request: { body: jsonBody(updateAccountSchema) },
-  responses: { 200: json(accountUpdatedSchema, 'Changed (or asked)'), ...errors(403, 409, 413) },
+  responses: { 200: json(accountUpdatedSchema, 'Changed (or asked)'), ...errors(403, 413, 429) },
+});
+
+export const signOutEverywhere = contract({
+  method: 'post',
+  path: '/account/sign-out-everywhere',
+  access: 'member',
+  tags,
+  summary: 'End every session of the account, this one too, and every change of address waiting for its link',
+  responses: { 200: json(okSchema, 'Signed out everywhere') },
 });
 
 export const deleteAccount = contract({

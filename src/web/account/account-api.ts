@@ -16,3 +16,7 @@ export function confirmEmail(token: string) {
 export function cancelEmailChange() {
   return call(client.account['pending-email'].$delete());
 }
+
+export function signOutEverywhere() {
+  return call(client.account['sign-out-everywhere'].$post());
+}

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { updateAccountSchema, type Me } from '../../shared/account';
+import { EMAIL_LINK_MESSAGES, updateAccountSchema, type Me } from '../../shared/account';
 import { PASSWORD_MIN } from '../../shared/limits';
 import { MESSAGES } from '../../shared/messages';
 import { flash } from '../app/flash-notice';
@@ -13,6 +13,7 @@ import { ME_QUERY_KEY, useMe, type MeResponse } from '../lib/me-query';
 import { isApiRequestError, isRateLimited } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { updateAccount } from './account-api';
+import { SignOutEverywhere } from './sign-out-everywhere';
 
 const UPDATED_NOTICE = 'Your account has been updated.';
 const emailChangeNotice = (to: string) => `We sent a link to ${to}. Your email address changes when you open it.`;
@@ -30,6 +31,7 @@ export function AccountPage({ title, backTo }: { title: string; backTo: string }
   return (
     <Page title={title} size="xs">
       {me ? <AccountForm me={me} doneTo={backTo} cancelTo={backTo} /> : null}
+      {me ? <SignOutEverywhere /> : null}
     </Page>
   );
 }
@@ -53,9 +55,6 @@ export function AccountForm({ me, doneTo, cancelTo }: AccountFormProps) {
     onError: (error) => {
       if (isApiRequestError(error) && error.code === 'RECENT_LOGIN_REQUIRED') return f.setFormError(MESSAGES.recentLoginRequired);
       if (isRateLimited(error)) return f.setFormError(error.message);
-      if (isApiRequestError(error) && !error.fieldErrors && error.code === 'CONFLICT') {
-        return f.showErrors({ email: error.message }, MESSAGES.updateAccountFailed);
-      }
       f.failWith(error, MESSAGES.updateAccountFailed);
     },
   });
@@ -71,7 +70,12 @@ export function AccountForm({ me, doneTo, cancelTo }: AccountFormProps) {
       <FormAlert message={f.formError} />
       <form {...formProps}>
         <Stack>
-          <EmailField {...f.field('email')} />
+          {/* Only a confirmed address may be changed (issue 23): the field says why it is fixed until then. */}
+          {me.emailVerified ? (
+            <EmailField {...f.field('email')} />
+          ) : (
+            <EmailField {...f.field('email')} readOnly description={EMAIL_LINK_MESSAGES.changeNeedsConfirmedAddress} />
+          )}
           <NewPasswordFields
             label="New password"
             description={`Leave blank to keep your current password. At least ${PASSWORD_MIN} characters.`}

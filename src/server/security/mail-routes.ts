@@ -1,0 +1,24 @@
+// Every route that queues mail, and who gets it. The authorization matrix sends every route a request that
+// succeeds and fails when a route queued mail without being listed here; mail-limits.test.ts proves that
+// each route whose recipient the request chooses is rate limited per account and per client (issue 23,
+// defect 3: a change of address mailed any address on demand).
+
+/**
+ * - `chosen`: the request names who gets the mail (an address in the body, the account's own or pending
+ *   address, a member by id) or whatever it says (the contact form to the team, its reply-to theirs): limited
+ *   per account (or per address, before there is an account) and per client.
+ * - `fixed`: the recipients follow from the site's own rules (the team's alert of a new post, the members who
+ *   asked to hear of a response, a member an admin suspends), not from the request.
+ */
+export const MAIL_ROUTES: Record<string, 'chosen' | 'fixed'> = {
+  'POST /api/auth/sign-up/email': 'chosen',
+  'POST /api/auth/request-password-reset': 'chosen',
+  'PATCH /api/account': 'chosen',
+  'POST /api/account/verification-mail': 'chosen',
+  'POST /api/contact': 'chosen',
+  'POST /api/directory/:uid/message': 'chosen',
+  'POST /api/posts': 'fixed',
+  'POST /api/posts/:id/responses': 'fixed',
+  'PUT /api/admin/profiles/:uid/suspension': 'fixed',
+  'DELETE /api/admin/profiles/:uid/suspension': 'fixed',
+};
