@@ -53,13 +53,19 @@ describe('sign up', () => {
     let link = firstLink;
     await expect.poll(async () => (link = await waitForEmailLink(email))).not.toBe(firstLink);
 
-    // The newest link confirms the address; signing in then goes on to the profile form.
+    // The newest link, opened signed out, asks for the sign-in first (the mailbox alone confirms nothing,
+    // issue 23); signed in, the page opens the same link again and the address is confirmed.
     await page.goto(link);
-    await expect.poll(() => page.getByText(EMAIL_LINK_MESSAGES.confirmed).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(EMAIL_LINK_MESSAGES.signInToConfirm).isVisible()).toBe(true);
     expect(await menuEntries(page)).toContain('Sign In');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL('**/signin?**');
     await signInViaForm(page, email);
+    await page.waitForURL('**/verify-email?token=**');
+    await expect.poll(() => page.getByText(EMAIL_LINK_MESSAGES.confirmed).isVisible()).toBe(true);
+    // Then on to the profile form, as a sign-up goes (SPEC).
+    await page.getByRole('link', { name: 'Fill in your profile' }).click();
     await page.waitForURL('**/update-profile');
 
     expect(await menuEntries(page)).toContain('Directory');

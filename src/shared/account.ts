@@ -60,6 +60,14 @@ export const EMAIL_LINK_MESSAGES = {
   /** PATCH /api/account with a new address, from an account whose own address is not confirmed (issue 23). */
   changeNeedsConfirmedAddress:
     'Please confirm your current email address before changing it: open the link we sent there. If that address is not yours, sign up again with your own.',
+  /**
+   * A sign-up's link opened by someone not signed in to that account (issue 23): the link proves the mailbox,
+   * the sign-in proves the password, and only both together confirm (else whoever chose the password of an
+   * account made with somebody else's address would get it confirmed by the owner's click).
+   */
+  signInToConfirm: 'To confirm your address, sign in to the account it belongs to. This link keeps working until then.',
+  otherAccount:
+    'This link confirms the address of another account. Sign out, then sign in to the account it was sent to and open the link again.',
   changeRateLimited: 'You have asked to change your email address several times already. Please wait an hour before asking again.',
   /** One sentence for each place that waits for the confirmation. */
   places: {

@@ -9,7 +9,9 @@ import { insertMember, mailsTo, signUpMember, uniqueEmail } from '../testing/fac
 // Issue 11 "Verified email": every identity on the site is proven by a link mailed to the address.
 
 const LISTED_ADMIN = 'listed.boss@example.org';
-const t = useTestApp({ config: { adminEmails: [LISTED_ADMIN] } });
+/** Another address ADMIN_EMAILS lists, that an attacker signs up with before its owner does. */
+const LISTED_ADMIN_PREHIJACK = 'listed.chair@example.org';
+const t = useTestApp({ config: { adminEmails: [LISTED_ADMIN, LISTED_ADMIN_PREHIJACK] } });
 
 type Client = ReturnType<typeof t.client>;
 const confirm = (c: Client, token: string) => c.post('/api/account/verify-email', { token });
@@ -32,8 +34,16 @@ describe('sign-up', () => {
     expect(stored!.tokenHash).not.toContain(token);
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(EMAIL_LINK_TTL_MS);
 
-    // Opened in another browser without a session: the link is the proof.
-    const res = await confirm(t.client(), token);
+    // Opened in another browser without a session: the mailbox alone confirms nothing (issue 23), and the
+    // link keeps working for after the sign-in.
+    const signedOut = await confirm(t.client(), token);
+    expect(signedOut.status).toBe(401);
+    expect((await signedOut.json()).message).toBe(EMAIL_LINK_MESSAGES.signInToConfirm);
+    expect(await c.me()).toMatchObject({ emailVerified: false });
+    // Signed in there (with the password), the same link confirms.
+    const phone = t.client();
+    expect((await phone.signIn(email)).status).toBe(200);
+    const res = await confirm(phone, token);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ purpose: 'verify', email });
     expect(await c.me()).toMatchObject({ emailVerified: true });
@@ -222,9 +232,23 @@ describe('changing the address', () => {
   it("confirms the link's own account, never the one signed in where it is opened", async () => {
     const owner = await signUpMember(t, { confirm: false, profile: null });
     const bystander = await signUpMember(t, { confirm: false, profile: null });
-    expect((await confirm(bystander.c, await t.emailLinkTokenTo(owner.email))).status).toBe(200);
+    const token = await t.emailLinkTokenTo(owner.email);
+    const elsewhere = await confirm(bystander.c, token);
+    expect(elsewhere.status).toBe(403);
+    expect((await elsewhere.json()).message).toBe(EMAIL_LINK_MESSAGES.otherAccount);
     expect(await bystander.c.me()).toMatchObject({ emailVerified: false });
+    expect(await owner.c.me()).toMatchObject({ emailVerified: false });
+    expect((await confirm(owner.c, token)).status).toBe(200);
     expect(await owner.c.me()).toMatchObject({ emailVerified: true });
+  });
+
+  it("an account made with somebody else's address is not confirmed by the owner's click (issue 23)", async () => {
+    // The attacker signs up with the owner's address, choosing the password; the owner opens the welcome link.
+    const attacker = await signUpMember(t, { email: LISTED_ADMIN_PREHIJACK, confirm: false, profile: null });
+    const owner = t.client();
+    expect((await confirm(owner, await t.emailLinkTokenTo(LISTED_ADMIN_PREHIJACK))).status).toBe(401);
+    expect(await attacker.c.me()).toMatchObject({ emailVerified: false, isAdmin: false });
+    expect((await attacker.c.get('/api/admin/profiles')).status).toBe(403);
   });
 });
 

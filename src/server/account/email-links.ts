@@ -235,7 +235,7 @@ export type ConfirmedLink = { purpose: EmailLinkPurpose; email: string };
  */
 export async function confirmEmailLink(
   deps: Deps,
-  { token, keepSessionId }: { token: string; keepSessionId: string | null },
+  { token, askerUid, keepSessionId }: { token: string; askerUid: string | null; keepSessionId: string | null },
 ): Promise<ConfirmedLink> {
   const { db } = deps.database;
   const now = deps.clock.now();
@@ -251,6 +251,11 @@ export async function confirmEmailLink(
     if (row.purpose === 'verify') {
       // A link for an address the account no longer has proves nothing about the current one.
       if (account.email.toLowerCase() !== row.email) return null;
+      // The mailbox alone does not confirm an account whose password someone else may have chosen (an
+      // attacker who signed up with the owner's address): the link works in a session of that account.
+      // Thrown, so the transaction gives the link back for after the sign-in.
+      if (askerUid === null) throw new AppError('UNAUTHENTICATED', EMAIL_LINK_MESSAGES.signInToConfirm);
+      if (askerUid !== row.uid) throw new AppError('FORBIDDEN', EMAIL_LINK_MESSAGES.otherAccount);
       await tx.update(user).set({ emailVerified: true, updatedAt: now }).where(eq(user.id, row.uid));
       // The owner of the address has proven it: a change asked for before, by whoever held the account
       // until now, ends here (issue 23, defect 2).

@@ -50,7 +50,9 @@ export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter, a
   return contractRouter()
     .openapi({ ...verify, middleware: [...verify.middleware, verifyRate] }, async (c) => {
       const { token } = c.req.valid('json');
-      return c.json(await confirmEmailLink(deps, { token, keepSessionId: c.get('session')?.id ?? null }), 200);
+      // Who opens it: a sign-up's link confirms only for a session of its own account, pending ones included.
+      const askerUid = c.get('user')?.id ?? c.get('pending')?.user.id ?? null;
+      return c.json(await confirmEmailLink(deps, { token, askerUid, keepSessionId: c.get('session')?.id ?? null }), 200);
     })
     .openapi(guarded(deps, contracts.sendVerificationMail), async (c) => {
       const who = requireUser(c);

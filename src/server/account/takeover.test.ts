@@ -46,7 +46,13 @@ async function tokensMailedTo(email: string): Promise<{ confirm: string[]; reset
 
 /** What must hold after every step: the account the victim took back is not the attacker's. */
 async function expectVictimHolds(m: Model, r: Real) {
-  if (!m.victimUid) return;
+  if (!m.victimUid) {
+    // Until she has reset it, the account under her address is one whose password he chose: never confirmed,
+    // whatever she clicks (a confirmed one would count as hers everywhere, an ADMIN_EMAILS admin included).
+    const [row] = await t.db.select({ verified: user.emailVerified }).from(user).where(eq(user.email, r.victim));
+    expect(row?.verified ?? false, 'the attacker-made account under her address was confirmed').toBe(false);
+    return;
+  }
   const [row] = await t.db.select({ email: user.email }).from(user).where(eq(user.id, m.victimUid));
   expect(row?.email, 'the address of the account the victim took back').toBe(r.victim);
   const me = await r.attacker.me();
@@ -148,7 +154,10 @@ class VictimConfirms implements Command {
   check = () => true;
   async run(m: Model, r: Real) {
     const [token] = (await tokensMailedTo(r.victim)).confirm;
-    if (token) expect((await t.client().post('/api/account/verify-email', { token })).status).toBeLessThan(500);
+    // Signed in first once the account is hers (she knows its password then); a visitor's click before that.
+    const victim = t.client();
+    if (m.victimUid) expect((await victim.signIn(r.victim, VICTIM_PASSWORD)).status).toBe(200);
+    if (token) expect((await victim.post('/api/account/verify-email', { token })).status).toBeLessThan(500);
     await expectVictimHolds(m, r);
   }
   toString = () => 'victim opens the confirmation link of her address';

@@ -33,7 +33,7 @@ export const verifyEmail = contract({
   tags,
   summary: "Open a mailed link: confirm the account's address, or move the account to a new one",
   request: { body: jsonBody(verifyEmailSchema) },
-  responses: { 200: json(verifyEmailResultSchema, 'Confirmed'), ...errors(409, 413, 429) },
+  responses: { 200: json(verifyEmailResultSchema, 'Confirmed'), ...errors(401, 403, 409, 413, 429) },
 });
 
 export const sendVerificationMail = contract({

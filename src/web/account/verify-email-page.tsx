@@ -13,8 +13,9 @@ import { confirmEmail } from './account-api';
 
 /**
  * Where the mailed confirmation link leads. The link works once, so the page opens it exactly once, by
- * itself (a POST: mail scanners that fetch links do not use it up). It confirms the address and signs nobody
- * in (decision 029): the person signs in with their password next, and a new account goes on to its profile.
+ * itself (a POST: mail scanners that fetch links do not use it up). A sign-up's link confirms only in a
+ * session of its account (issue 23): a visitor is asked to sign in and comes back here, where the same link
+ * then confirms; nobody is signed in by the link itself (decision 029).
  */
 export default function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
@@ -32,12 +33,16 @@ export default function VerifyEmailPage() {
     mutation.mutate(token);
   }, [mutation, token]);
 
+  const status = isApiRequestError(mutation.error) ? mutation.error.status : null;
+  // The link waits for a sign-in to its own account (401 signed out, 403 signed in to another one).
+  const needsSignIn = status === 401 || status === 403;
   const failure =
-    token === '' || mutation.isError
-      ? isApiRequestError(mutation.error) && mutation.error.status === 409
+    token === '' || (mutation.isError && !needsSignIn)
+      ? status === 409 && isApiRequestError(mutation.error)
         ? (mutation.error.fieldErrors?.email ?? mutation.error.message)
         : EMAIL_LINK_MESSAGES.invalidLink
       : null;
+  const back = `/verify-email?token=${encodeURIComponent(token)}`;
 
   return (
     <Page title="Confirm your email address" size="xs">
@@ -48,6 +53,11 @@ export default function VerifyEmailPage() {
         </Group>
       ) : null}
       <FormAlert message={failure} />
+      {needsSignIn ? (
+        <Text mb="md" role="status">
+          {status === 401 ? EMAIL_LINK_MESSAGES.signInToConfirm : EMAIL_LINK_MESSAGES.otherAccount}
+        </Text>
+      ) : null}
       {failure ? <EmailConfirmNotice place="dashboard" /> : null}
       {mutation.data ? (
         <>
@@ -57,7 +67,12 @@ export default function VerifyEmailPage() {
           </Text>
         </>
       ) : null}
-      {mutation.isPending ? null : (
+      {status === 401 ? (
+        <Anchor component={Link} to={signInPathFor(back)}>
+          Sign in
+        </Anchor>
+      ) : null}
+      {mutation.isPending || needsSignIn ? null : (
         <Group gap="lg">
           {me ? (
             <>

@@ -36,8 +36,8 @@ export function CheckInbox({ email }: { email: string }) {
       <FormCard>
         <Stack>
           <Text>
-            We sent a link to <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong> to confirm that it is your address. Open it,
-            then sign in with the password you chose to fill in your profile.
+            We sent a link to <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong> to confirm that it is your address. Open it and
+            sign in with the password you chose; then you can fill in your profile.
           </Text>
           <Text size="sm">
             If this address already has an account, we sent its owner a note on how to sign in or reset the password instead. The link may
