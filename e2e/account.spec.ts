@@ -130,7 +130,7 @@ describe('sign out everywhere', () => {
     const link = await waitForEmailLink(newEmail, /^Confirm your new email address/);
 
     await page.goto('/profile');
-    expect(await page.getByText(/signs your account out on every device, this one included/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/signs your account out on every device, this one included/).isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await page.waitForURL('**/signin');
