@@ -79,7 +79,14 @@ async function joinAsSoaker(base: string, dataDir: string, n: number): Promise<S
     body: JSON.stringify({ email, password: PASSWORD, name: '' }),
   });
   if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-  const cookie = cookieOf(signUp.headers.getSetCookie());
+  // A sign-up gives no session (decision 029): the member signs in with the password, as a person does.
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
+  const cookie = cookieOf(signIn.headers.getSetCookie());
   const token = await confirmationToken(dataDir, email);
   const confirmed = await fetch(`${base}/api/account/verify-email`, {
     method: 'POST',

@@ -129,7 +129,14 @@ export async function signUpBenchMember(
     body: JSON.stringify({ email: member.email, password: 'bench password 1', name: '' }),
   });
   if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
+  // A sign-up gives no session (decision 029): the member signs in with the password, as a person does.
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: member.email, password: 'bench password 1' }),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');

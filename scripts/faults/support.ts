@@ -307,7 +307,10 @@ export async function signUpMember(via: string[], mail: MailCatcher, label: stri
   const at = (i: number) => via[i % via.length]!;
   const signUp = await send(at(0), 'POST', '/api/auth/sign-up/email', { ip, json: { email, password, name: '' } });
   if (signUp.status !== 200) throw new Error(`sign-up of ${email}: ${signUp.status} ${signUp.body}`);
-  const cookie = cookieOf(signUp);
+  // A sign-up gives no session (decision 029): the member signs in with the password, as a person does.
+  const signIn = await send(at(0), 'POST', '/api/auth/sign-in/email', { ip, json: { email, password } });
+  if (signIn.status !== 200) throw new Error(`sign-in of ${email}: ${signIn.status} ${signIn.body}`);
+  const cookie = cookieOf(signIn);
   let token: string | undefined;
   const deadline = Date.now() + 20_000;
   while (!token && Date.now() < deadline) {

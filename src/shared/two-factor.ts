@@ -29,6 +29,7 @@ export const TWO_FACTOR_MESSAGES = {
   wrongPassword: 'That password is not right.',
   pendingExpired: 'This sign-in took too long. Please sign in again.',
   locked: 'Too many wrong codes. Please wait 15 minutes and try again.',
+  confirmAddressFirst: 'Please confirm your email address first: open the link we sent you, then set up two-step sign-in.',
   trustedDevicesOff: 'This site does not remember devices: a code is needed at each sign-in.',
   storeRecoveryCodes:
     'Store these recovery codes now, somewhere safe and apart from your phone. Each works once, in place of a code from the app. They are not shown again.',

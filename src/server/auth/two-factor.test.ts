@@ -1,4 +1,4 @@
-import { SECOND_FACTOR_SIGN_IN_MESSAGE } from '../../shared/two-factor';
+import { SECOND_FACTOR_SIGN_IN_MESSAGE, TWO_FACTOR_MESSAGES } from '../../shared/two-factor';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { session, twoFactor } from '../db/schema';
@@ -66,6 +66,14 @@ const verifyTotp = (c: Client, code: string) => c.post('/api/auth/two-factor/ver
 const verifyRecovery = (c: Client, code: string) => c.post('/api/auth/two-factor/verify-backup-code', { code });
 
 describe('setting up', () => {
+  it("needs a confirmed address: an account made with somebody else's address gets no factor of its maker's (issue 23)", async () => {
+    const unconfirmed = await signUpMember(t, { confirm: false, profile: null });
+    const res = await enable(unconfirmed.c);
+    expect(res.status).toBe(403);
+    expect(await body(res)).toMatchObject({ code: 'EMAIL_UNVERIFIED', message: TWO_FACTOR_MESSAGES.confirmAddressFirst });
+    expect(await unconfirmed.c.me()).toMatchObject({ twoFactorEnabled: false });
+  });
+
   it('asks for the password, turns on only after a right code, and marks the session that confirmed it', async () => {
     expect((await enable(t.client())).status).toBe(401);
     const c = await member();

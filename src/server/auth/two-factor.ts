@@ -149,6 +149,11 @@ export function secondFactorRules({ db, limiter }: { db: Db; limiter: RateLimite
               // A pending session (decision 028), admin's or member's: what requireUser says to it, not the admin area's words.
               throw new APIError('FORBIDDEN', { code: 'SECOND_FACTOR_REQUIRED', message: SECOND_FACTOR_SIGN_IN_MESSAGE, needs: 'verify' });
             }
+            // An account made with an address nobody has proven may be somebody else's, made before its owner
+            // came (issue 23): whoever chose its password must not lock her out with a factor of his.
+            if (path === TWO_FACTOR_PATHS.enable && session && !session.user.emailVerified) {
+              throw new APIError('FORBIDDEN', { code: 'EMAIL_UNVERIFIED', message: TWO_FACTOR_MESSAGES.confirmAddressFirst });
+            }
             if (path === TWO_FACTOR_PATHS.verifyTotp && typeof body.code === 'string' && /^\d{6}$/.test(body.code)) {
               if (!(await spendCode(db, uid, body.code))) {
                 throw new APIError('UNAUTHORIZED', { code: 'INVALID_CODE', message: 'Invalid code' });

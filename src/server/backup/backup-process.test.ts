@@ -111,6 +111,8 @@ it('backs up a running site, and a restore into a fresh target is the site as it
 
   const kept = { email: uniqueEmail('kept'), as: client(site) };
   expect((await kept.as('POST', '/api/auth/sign-up/email', { email: kept.email, password: TEST_PASSWORD, name: '' })).status).toBe(200);
+  // A sign-up gives no session (decision 029): the member signs in, then opens the link.
+  expect((await kept.as('POST', '/api/auth/sign-in/email', { email: kept.email, password: TEST_PASSWORD })).status).toBe(200);
   const token = await mailedToken(source.dataDir, kept.email);
   expect((await kept.as('POST', '/api/account/verify-email', { token })).status).toBe(200);
   expect((await kept.as('PUT', '/api/profile', { firstName: 'Kept', lastName: 'Member', phone: '4175550100', state: 'MO' })).status).toBe(
