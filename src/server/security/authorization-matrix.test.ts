@@ -652,35 +652,44 @@ const PENDING_LIKE_VISITOR = new Set([
 /** Where a pending session answers as its account does (another account's sign-up link is refused alike). */
 const PENDING_AS_ITS_ACCOUNT: Record<string, number> = { 'POST /api/account/verify-email': 403 };
 
-it('a session that owes its second factor gets what a visitor gets, but 403 SECOND_FACTOR_REQUIRED where a visitor gets 401', async () => {
-  const shared = await newPendingActor();
+/**
+ * Sends every row's request as one kind of asker (`make` gives one, a new one for `fresh` rows) and collects
+ * what `wrongOf` finds amiss in each answer.
+ */
+async function everyRouteAs(
+  make: () => Promise<Actor>,
+  wrongOf: (row: Row, status: number, detail: string) => string | null,
+): Promise<string[]> {
+  const shared = await make();
   const wrong: string[] = [];
   for (const row of ROWS) {
     const [method] = row.route.split(' ');
-    const actor = row.fresh ? await newPendingActor() : shared;
+    const actor = row.fresh ? await make() : shared;
     const res = await send(actor, method!, await row.request(actor));
     const detail = res.headers.get('content-type')?.includes('json') ? await res.text() : '';
-    await res.body?.cancel().catch(() => undefined);
+    await res.body?.cancel().catch(() => undefined); // an event stream stays open otherwise
+    const found = wrongOf(row, res.status, detail.slice(0, 200));
+    if (found) wrong.push(`${rowName(row)}: ${found}`);
+  }
+  return wrong;
+}
+
+it('a session that owes its second factor gets what a visitor gets, but 403 SECOND_FACTOR_REQUIRED where a visitor gets 401', async () => {
+  const wrong = await everyRouteAs(newPendingActor, (row, status, detail) => {
     const visitor = row.expect[0];
     const asAccount = PENDING_AS_ITS_ACCOUNT[row.route];
     const expected = asAccount ?? (visitor === 401 && !PENDING_LIKE_VISITOR.has(row.route) ? 403 : visitor);
-    if (res.status !== expected) wrong.push(`${rowName(row)}: ${res.status} (expected ${expected}) ${detail.slice(0, 200)}`);
-    else if (asAccount === undefined && expected === 403 && visitor === 401 && !detail.includes('"SECOND_FACTOR_REQUIRED"'))
-      wrong.push(`${rowName(row)}: 403 without SECOND_FACTOR_REQUIRED ${detail.slice(0, 200)}`);
-  }
+    if (status !== expected) return `${status} (expected ${expected}) ${detail}`;
+    if (asAccount === undefined && expected === 403 && visitor === 401 && !detail.includes('"SECOND_FACTOR_REQUIRED"'))
+      return `403 without SECOND_FACTOR_REQUIRED ${detail}`;
+    return null;
+  });
   expect(wrong).toEqual([]);
 }, 120_000);
 
 it("a browser that sends two session cookies (an admin's and a planted one) gets what a visitor gets, on every route", async () => {
-  const shared = await newTwoCookieActor();
-  const wrong: string[] = [];
-  for (const row of ROWS) {
-    const [method] = row.route.split(' ');
-    const actor = row.fresh ? await newTwoCookieActor() : shared;
-    const res = await send(actor, method!, await row.request(actor));
-    const detail = res.headers.get('content-type')?.includes('json') ? await res.text() : '';
-    await res.body?.cancel().catch(() => undefined);
-    if (res.status !== row.expect[0]) wrong.push(`${row.route}: ${res.status} (expected ${row.expect[0]}) ${detail.slice(0, 200)}`);
-  }
+  const wrong = await everyRouteAs(newTwoCookieActor, (row, status, detail) =>
+    status === row.expect[0] ? null : `${status} (expected ${row.expect[0]}) ${detail}`,
+  );
   expect(wrong).toEqual([]);
 }, 120_000);
