@@ -16,15 +16,17 @@ export function sendEmailLinkAgain() {
  * What waits for the member's confirmed address says so in one sentence, with "Send the link again".
  * Renders nothing for a confirmed member (or a visitor).
  */
+/** What a failed "Send the link again" says: the server's sentence (a limit, say), or that it failed. */
+export function resendFailureOf(error: Error | null): string | null {
+  if (!error) return null;
+  return isApiRequestError(error) ? error.message : 'The link could not be sent. Please try again.';
+}
+
 export function EmailConfirmNotice({ place }: { place: Place }) {
   const me = useMe();
   const resend = useMutation({ mutationFn: sendEmailLinkAgain });
   if (!me || me.emailVerified) return null;
-  const failure = resend.error
-    ? isApiRequestError(resend.error)
-      ? resend.error.message
-      : 'The link could not be sent. Please try again.'
-    : null;
+  const failure = resendFailureOf(resend.error);
   return (
     <Paper bg="mustard.5" c="var(--mantine-color-black)" p="md" radius="md" mb="md" data-email-unconfirmed>
       <Text c="inherit" mb="xs">

@@ -2,9 +2,9 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { resendFailureOf } from '../app/email-confirm-notice';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
-import { isApiRequestError } from '../lib/api';
 import { call, client } from '../lib/api-client';
 import { signInPathFor } from '../lib/safe-next';
 
@@ -25,11 +25,7 @@ export function CheckInbox({ email }: { email: string }) {
   useEffect(() => {
     document.querySelector<HTMLElement>('[data-page-heading]')?.focus();
   }, []);
-  const failure = resend.error
-    ? isApiRequestError(resend.error)
-      ? resend.error.message
-      : 'The link could not be sent. Please try again.'
-    : null;
+  const failure = resendFailureOf(resend.error);
 
   return (
     <Page title="Check your inbox" size="xs">
