@@ -20,7 +20,7 @@ const emailChangeNotice = (to: string) => `We sent a link to ${to}. Your email a
 
 type AccountFormProps = {
   me: Me;
-  /** Where the member lands after saving (SPEC §2: / for /profile, /dashboard for /update-password). */
+  /** Where the member lands after saving (product.md §3.8: / for /profile, /dashboard for /update-password). */
   doneTo: string;
   cancelTo: string;
 };

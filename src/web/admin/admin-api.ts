@@ -7,7 +7,7 @@ import { call, client } from '../lib/api-client';
 // exactly them (src/shared/live.ts); the State data page's key starts with 'states', the landing map's, so a
 // saved figure refreshes both.
 
-/** SPEC §9: the admin check is retried after 2000 ms while it cannot be answered. */
+/** product.md §5.7: the admin check is retried after 2000 ms while it cannot be answered. */
 export const ADMIN_CHECK_RETRY_MS = 2000;
 
 /** A path parameter as it goes in the address (the client puts it there as given). */

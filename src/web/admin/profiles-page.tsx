@@ -75,7 +75,7 @@ function queryOf(params: URLSearchParams): ProfileQuery {
   };
 }
 
-/** All Profiles (SPEC §2 Admin): every account's profile with all fields, live; search, sort, CSV, roles. */
+/** All Profiles (product.md §3.17): every account's profile with all fields, live; search, sort, CSV, roles. */
 export default function ProfilesPage() {
   const [params, setParams] = useSearchParams();
   const query = queryOf(params);

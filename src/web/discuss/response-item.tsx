@@ -12,7 +12,7 @@ import { UserText } from './user-text';
 import { writeErrorOf } from './write-errors';
 import classes from './discuss.module.css';
 
-/** One response; its author or an admin edits it (Edit Post / Save Post, SPEC §4) and deletes it. */
+/** One response; its author or an admin edits it (Edit Post / Save Post, product.md §5.4) and deletes it. */
 export function ResponseItem({ response }: { response: ResponseView }) {
   const queryClient = useQueryClient();
   const [isEditing, setEditing] = useState(false);

@@ -32,7 +32,7 @@ function toFormValues(profile: OwnProfile): FormValues {
   );
 }
 
-/** SPEC §2 "Update profile form": every field, loaded from the saved profile, saved as a whole. */
+/** product.md §3.9, the profile form: every field, loaded from the saved profile, saved as a whole. */
 export function ProfileForm({ profile }: { profile: OwnProfile }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

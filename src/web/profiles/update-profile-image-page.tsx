@@ -22,7 +22,7 @@ const WRONG_TYPE = 'Choose a JPEG, PNG or WebP image.';
 const UNREADABLE = 'This file could not be opened as an image. Choose a JPEG, PNG or WebP image.';
 const TOO_BIG = `The photo is larger than ${MAX_MB} MB. Choose a smaller file.`;
 
-/** /update-profile-image: not guarded (SPEC §2), so visitors see an invitation to sign in instead. */
+/** /update-profile-image: not guarded (product.md §2.4), so visitors see an invitation to sign in instead. */
 export default function UpdateProfileImagePage() {
   const me = useMe();
   return (
