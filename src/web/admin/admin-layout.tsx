@@ -10,7 +10,7 @@ import { refreshMe, useMe } from '../lib/me-query';
 import { isApiRequestError } from '../lib/api';
 import { SecondFactorForm, TwoFactorSetup } from '../two-factor';
 import { signInPathFor } from '../lib/safe-next';
-import { ADMIN_CHECK_RETRY_MS, adminAccessQueryOptions } from './admin-api';
+import { ADMIN_CHECK_RETRY_MS, adminAccessQueryOptions, refreshAdminAccess } from './admin-api';
 import { ADMIN_SECTIONS, sectionOf } from './sections';
 import classes from './admin-layout.module.css';
 
@@ -82,7 +82,7 @@ function SecondFactorGate({ needs }: { needs: SecondFactorStep }) {
   const me = useMe();
   async function onPassed() {
     await refreshMe(queryClient);
-    await queryClient.invalidateQueries({ queryKey: adminAccessQueryOptions.queryKey });
+    await refreshAdminAccess(queryClient);
   }
   if (needs === 'setup') {
     return (
