@@ -75,7 +75,8 @@ async function main() {
     } else if (step === 'api-postgres') {
       const pg = await startThrowawayPostgres();
       try {
-        vitest(step, [], { DATABASE_URL: pg.url });
+        // The component tests (project 'web') touch no database: they run once, with the PGlite step.
+        vitest(step, ['--project', 'api'], { DATABASE_URL: pg.url });
       } finally {
         pg.stop();
       }
