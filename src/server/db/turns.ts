@@ -54,12 +54,8 @@ export function turnScheduler(budgetMs = TURN_BUDGET_MS): TurnScheduler {
     run<T>(work: () => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         queue.push(() => {
-          let result: Promise<T>;
-          try {
-            result = work();
-          } catch (err) {
-            result = Promise.reject(err);
-          }
+          // A unit that throws at once fails like one that rejects, and the next one still gets its turn.
+          const result = new Promise<T>((settle) => settle(work()));
           result.then(resolve, reject).finally(done);
         });
         if (!isRunning && queue.length === 1 && canStart()) startNext();
