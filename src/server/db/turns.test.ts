@@ -14,9 +14,9 @@ const database = useTestDatabase();
 const busy = sql`select count(*) from generate_series(1, 20000)`;
 
 describe('the embedded database under load', () => {
+  // Counted in queries rather than milliseconds, so that a busy machine (a slower loop) does not change the verdict.
   it('lets a timer run while many callers send queries back to back', async () => {
-    const started = performance.now();
-    const until = started + 1_000;
+    const until = performance.now() + 1_000;
     let queries = 0;
     const callers = Array.from({ length: 20 }, async () => {
       while (performance.now() < until) {
@@ -24,21 +24,22 @@ describe('the embedded database under load', () => {
         queries++;
       }
     });
-    // Set after the first queries started: without turns it fired only when the callers stopped (1 s).
-    const firedAfter = await new Promise<number>((resolve) => setTimeout(() => resolve(performance.now() - started), 10));
-    const queriesBefore = queries;
+    // Without turns it fired only once the callers had stopped, after every query.
+    const queriesBefore = await new Promise<number>((resolve) => setTimeout(() => resolve(queries), 10));
     await Promise.all(callers);
-    expect(firedAfter).toBeLessThan(300);
-    // The callers kept the database busy all along: queries were answered before the timer and after it.
     expect(queriesBefore).toBeGreaterThan(0);
-    expect(queries).toBeGreaterThan(queriesBefore);
+    expect(queriesBefore).toBeLessThan(queries / 4);
   });
 
   it.runIf(!process.env.DATABASE_URL)('accepts and answers a new connection while busy connections keep it saturated', async () => {
+    let busyAnswers = 0;
     const server = http.createServer((req, res) => {
       if (req.url === '/hello') return void res.end('hello');
       database.db.execute(busy).then(
-        () => res.end('done'),
+        () => {
+          busyAnswers++;
+          res.end('done');
+        },
         (err: unknown) => {
           res.statusCode = 500;
           res.end(String(err));
@@ -56,23 +57,31 @@ describe('the embedded database under load', () => {
           })
           .on('error', reject);
       });
-    const until = performance.now() + 2_000;
-    const agents = Array.from({ length: 40 }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    const connections = 40;
+    let accepted = 0;
+    server.on('connection', () => accepted++);
+    let isLoading = true;
+    const agents = Array.from({ length: connections }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
     try {
       const load = agents.map(async (agent) => {
-        while (performance.now() < until) await get('/busy', agent);
+        while (isLoading) await get('/busy', agent);
       });
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      // Each on a new connection, as a new visitor's first request; the answer needs no query.
-      const waits: number[] = [];
+      // Every busy connection accepted and answered once: the server is saturated, and no connection of the
+      // load waits in the accept queue ahead of the new ones.
+      while (accepted < connections || busyAnswers < connections) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Each on a new connection, as a new visitor's first request; the answer needs no query. Counted: the busy
+      // requests answered meanwhile. Without turns a loop turn ran one query for each busy connection, and the
+      // new connection waited a turn to be accepted and another to be read.
+      const answeredMeanwhile: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const sent = performance.now();
+        const before = busyAnswers;
         await get('/hello', false);
-        waits.push(performance.now() - sent);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        answeredMeanwhile.push(busyAnswers - before);
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
+      isLoading = false;
       await Promise.all(load);
-      expect(Math.max(...waits)).toBeLessThan(500);
+      expect(Math.max(...answeredMeanwhile)).toBeLessThan(connections / 2);
     } finally {
       for (const agent of agents) agent.destroy();
       await new Promise((resolve) => server.close(resolve));
@@ -110,7 +119,6 @@ describe('turns', () => {
     const results = await Promise.allSettled([1, 2, 3, 4].map((n) => turns.run(unit(n))));
     expect(started).toEqual([1, 2, 3, 4]);
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([1, 'two failed', 3, 4]);
-    expect(turns.waiting).toBe(0);
   });
 
   it('gives the loop a turn once the budget is spent, and runs work back to back within it', async () => {

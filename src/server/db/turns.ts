@@ -18,8 +18,6 @@ export type TurnScheduler = {
    * a time (PGlite runs one anyway), so a transaction is one unit however many statements it holds.
    */
   run<T>(work: () => Promise<T>): Promise<T>;
-  /** Units waiting, not counting the one running. */
-  readonly waiting: number;
 };
 
 export function turnScheduler(budgetMs = TURN_BUDGET_MS): TurnScheduler {
@@ -60,9 +58,6 @@ export function turnScheduler(budgetMs = TURN_BUDGET_MS): TurnScheduler {
         });
         if (!isRunning && queue.length === 1 && canStart()) startNext();
       });
-    },
-    get waiting() {
-      return queue.length;
     },
   };
 }
