@@ -2,8 +2,9 @@
  * A new visitor's first answer while the database is saturated (issue 24, decision 031): `--connections`
  * keep-alive connections send searches nobody made before (directory searches as a member, forum keyword
  * searches), so no answer comes from memory and every request queries the database; meanwhile a new
- * connection every 100 ms asks for the forum's first page, timed from opening the connection to the answer's
- * first byte. Prints that time's p50/p95/p99/max, the accept queue's largest length, and the searches'
+ * connection every 100 ms asks for `/api/states` (kept in memory, so its time is the server's rather than a
+ * query's; `--probe` asks for another), timed from opening the connection to the answer's first byte. The
+ * probes start once the load's own connections were all accepted. Prints that time's p50/p95/p99/max, the accept queue's largest length, and the searches'
  * requests per second at saturation, on PGlite and PostgreSQL.
  *
  *   node --import tsx scripts/bench/accept.ts [--db pglite|postgres|both] [--members 10000] [--seconds 20]
@@ -19,7 +20,7 @@ import { vocabulary } from './forum-seed';
 import { newDirectorySearch, seedMembersAndForum, settle } from './read-routes';
 import { seededDatabase, type DatabaseKind } from './seeded';
 import { buildAt, option, runBench, signUpBenchMember, startServer, textOption } from './support';
-import { describeFirstBytes, percentileOf, probeNewConnections, type NewConnectionResult } from './new-connections';
+import { acceptQueue, describeFirstBytes, percentileOf, probeNewConnections, type NewConnectionResult } from './new-connections';
 
 const DB = textOption('db', 'both');
 const MEMBERS = option('members', 10_000, 1_000_000);
@@ -59,10 +60,17 @@ export async function measureAccept(
     headers: member,
     requests: [{ method: 'GET' as const, setupRequest: (request) => ({ ...request, path: newSearch(words) }) }],
   });
-  await new Promise((resolve) => setTimeout(resolve, Math.min(WARM_UP_MS, (opts.seconds * 1000) / 4)));
+  const started = performance.now();
+  const end = started + opts.seconds * 1000;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+  // The load's own connections first: they are accepted one a loop turn too, and probes behind them would
+  // time the start of the load rather than a saturated server.
+  await sleep(Math.min(WARM_UP_MS, (end - started) / 4));
+  const port = Number(new URL(base).port);
+  while (acceptQueue(port) > 0 && performance.now() < started + (end - started) / 2) await sleep(50);
   const probe = probeNewConnections(base, { path: PROBE_PATH });
   // The probes stop a little before the load does, so that none meets a server no longer loaded.
-  await new Promise((resolve) => setTimeout(resolve, opts.seconds * 1000 - Math.min(WARM_UP_MS, (opts.seconds * 1000) / 4) - 500));
+  await sleep(end - 500 - performance.now());
   const probed = await probe.stop();
   const result = await load;
   return { ...probed, rps: result.requests.average, searchP99: result.latency.p99, errors: result.errors + result.non2xx };

@@ -34,7 +34,7 @@ export function describeFirstBytes(result: NewConnectionResult): string {
  * Connections waiting to be accepted on a listening TCP socket of this port: for a socket in LISTEN state
  * (0A), Linux shows its accept queue's length as rx_queue in /proc/net/tcp{,6}.
  */
-function acceptQueue(port: number): number {
+export function acceptQueue(port: number): number {
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
   let most = NaN;
   for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
