@@ -254,7 +254,6 @@ describe('the mail outbox, read at each scrape', () => {
       expect(await outbox()).toEqual({ PENDING: 0, PROCESSING: 0, RETRY: 0, ERROR: 1, oldest: 0 });
       expect(smtp.received).toHaveLength(2);
     } finally {
-      await worker.stop();
       await transport.close();
       await smtp.close();
     }

@@ -86,6 +86,11 @@ type Entry = {
   againInMs: number | undefined;
 };
 
+/** A name for this process, unique across instances (host:pid:random): what it writes into what it claims. */
+export function instanceName(): string {
+  return `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
+
 const MAX_ERROR_LENGTH = 2000;
 const describeError = (err: unknown) => (err instanceof Error ? err.message || err.name : String(err)).slice(0, MAX_ERROR_LENGTH);
 
@@ -99,7 +104,7 @@ export type JobRunnerOptions = {
 };
 
 export function createJobRunner({ db, clock, logger, instance, onRun }: JobRunnerOptions) {
-  const self = instance ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const self = instance ?? instanceName();
   const entries = new Map<string, Entry>();
   let isStarted = false;
   let stopping = new AbortController();
@@ -259,17 +264,18 @@ export function createJobRunner({ db, clock, logger, instance, onRun }: JobRunne
           },
         };
         entries.set(job.name, entry);
-        if (isStarted) schedule(entry, 0);
+        if (isStarted) tick(entry);
       }
       return this;
     },
 
-    /** Starts every job: each looks at once, then every `everyMs`. */
+    /** Starts every job: each looks at once (its first run is under way when this returns), then every `everyMs`. */
     start() {
       if (isStarted) return;
       isStarted = true;
       stopping = new AbortController();
-      for (const entry of entries.values()) schedule(entry, 0);
+      // The first look happens now, not at the next turn: a start and an immediate stop still see it through.
+      for (const entry of entries.values()) tick(entry);
     },
 
     /** Stops every job's ticks and waits for the runs under way to end (they are told through their signal). */
