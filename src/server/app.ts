@@ -91,7 +91,13 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     app.use('*', metrics.timeRequests);
   }
   // The background work (decision 030), declared in site-jobs.ts: main.ts starts the runner, tests run jobs by name.
-  const jobs = createJobRunner({ db, clock: deps.clock, logger: logger.child({ part: 'jobs' }), instance: options.instance, onRun: metrics?.observeJob });
+  const jobs = createJobRunner({
+    db,
+    clock: deps.clock,
+    logger: logger.child({ part: 'jobs' }),
+    instance: options.instance,
+    onRun: metrics?.observeJob,
+  });
   jobs.add(...siteJobs({ deps, limiter, answers, mailWorker: options.mailWorker }));
   metrics?.declareJobs(jobs.statuses().map((j) => j.name));
 

@@ -56,7 +56,10 @@ export function mailJobs(worker: MailWorker, logger: Logger): Job[] {
  * claimed in `digest_run` with the mail it queues, so the job needs no claim of its own. A run that stopped
  * (5 members failed in a row) counts as failed.
  */
-export function digestJob(deps: Pick<AppDeps, 'config' | 'database' | 'clock' | 'logger' | 'outbox'>, options: { everyMs: number; batchSize?: number }): Job {
+export function digestJob(
+  deps: Pick<AppDeps, 'config' | 'database' | 'clock' | 'logger' | 'outbox'>,
+  options: { everyMs: number; batchSize?: number },
+): Job {
   return defineJob({
     name: JOBS.digest,
     title: 'Makes the daily and weekly digests that are due',
