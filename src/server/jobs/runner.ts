@@ -24,7 +24,7 @@ export type JobContext = {
   /** Aborted when the runner stops: a long run may end early between two steps that each complete. */
   signal: AbortSignal;
   /** Looks again after `ms` instead of waiting for the next tick (the mail worker, after the SMTP server was out of reach). */
-  runAgainIn(ms: number): void;
+  runAgainIn: (ms: number) => void;
 };
 
 export type Job<R = unknown> = {
@@ -36,9 +36,9 @@ export type Job<R = unknown> = {
   everyMs: number;
   /** Work done once per period across all instances: the period is claimed in `job_run` before it runs. */
   oncePer?: Period;
-  run(ctx: JobContext): Promise<R>;
+  run: (ctx: JobContext) => Promise<R>;
   /** What of a claimed run's result its `job_run` row keeps. */
-  record?(result: R): Record<string, unknown>;
+  record?: (result: R) => Record<string, unknown>;
 };
 
 /** Declares a job, keeping its result's type for `record` while the runner holds jobs of any result. */
