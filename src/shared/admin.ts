@@ -238,6 +238,62 @@ export const adminOverviewSchema = z
   .meta({ id: 'AdminOverview' });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
+/**
+ * The overview's "Background work" panel (decision 030): whether the site's unattended work happens. What
+ * the database knows holds across instances (the last digest, the last backup, the mail waiting); each job's
+ * runs are those of the instance that answers.
+ */
+export const backgroundWorkSchema = z
+  .object({
+    /** The server's time when it answered: ages are counted from it, not from the browser's clock. */
+    now: isoTime,
+    digest: z.object({
+      /** Whether this instance makes digests (DIGEST_CHECK_MINUTES above 0). */
+      isOn: z.boolean(),
+      /** When the latest digests were made, and how many members got one then; null: none yet. */
+      lastMadeAt: isoTime.nullable(),
+      lastCount: z.number().int(),
+    }),
+    backup: z.object({
+      /** Whether scheduled backups are on (BACKUP_DIR). */
+      isOn: z.boolean(),
+      /** The latest scheduled backup's start and end (null while it runs), and its archive or why it failed; null: none yet. */
+      last: z
+        .object({
+          startedAt: isoTime,
+          finishedAt: isoTime.nullable(),
+          file: z.string().nullable(),
+          bytes: z.number().int().nullable(),
+          error: z.string().nullable(),
+        })
+        .nullable(),
+      /** The latest one that succeeded, when the latest did not. */
+      lastGoodAt: isoTime.nullable(),
+    }),
+    mail: z.object({
+      /** Mail still to be sent (waiting, being sent, or to be tried again), and since when the oldest of it waits. */
+      waiting: z.number().int(),
+      oldestWaitingSince: isoTime.nullable(),
+    }),
+    /** Each job this instance runs, in the order they were declared. */
+    jobs: z.array(
+      z.object({
+        name: z.string(),
+        title: z.string(),
+        /** How often it looks, in milliseconds. */
+        everyMs: z.number().int(),
+        isRunning: z.boolean(),
+        runs: z.number().int(),
+        failures: z.number().int(),
+        lastSuccessAt: isoTime.nullable(),
+        lastFailureAt: isoTime.nullable(),
+        lastError: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'BackgroundWork' });
+export type BackgroundWork = z.infer<typeof backgroundWorkSchema>;
+
 export const adminStateRowSchema = stateStatSchema
   .extend({
     /** Changed by an admin since the figures were loaded from the data file. */

@@ -7,6 +7,7 @@ import {
   adminMailListResponseSchema,
   adminMailSummarySchema,
   adminOverviewSchema,
+  backgroundWorkSchema,
   adminProfileListResponseSchema,
   mailFormsResponseSchema,
   mailListQuerySchema,
@@ -47,6 +48,15 @@ export const getOverview = contract({
   summary: 'Totals, members per state, sign-ups per day over a period and mail per delivery state',
   request: { query: overviewQuerySchema },
   responses: { 200: json(adminOverviewSchema, 'The figures') },
+});
+
+export const getBackgroundWork = contract({
+  method: 'get',
+  path: '/admin/background-work',
+  access: 'admin',
+  tags,
+  summary: 'Whether the background work happens: the last digest, the last backup, the mail waiting and each job of the instance',
+  responses: { 200: json(backgroundWorkSchema, 'How the background work goes') },
 });
 
 export const listMail = contract({

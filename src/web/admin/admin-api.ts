@@ -33,6 +33,8 @@ export const adminKeys = {
   mailList: (filter: MailFilter) => [...queryKeyOf(ADMIN_TOPICS.mail), 'list', filter] as const,
   mailForms: () => [...queryKeyOf(ADMIN_TOPICS.mail), 'forms'] as const,
   mailDetail: (id: string) => [...queryKeyOf(ADMIN_TOPICS.mail), 'detail', id] as const,
+  /** The overview's "Background work": the mail waiting moves with the mail topic. */
+  backgroundWork: () => [...queryKeyOf(ADMIN_TOPICS.mail), 'background-work'] as const,
   profiles: (query: ProfileQuery) => [...queryKeyOf(ADMIN_TOPICS.users), 'list', query] as const,
   /** Every figure of the states: the landing map's and the State data page's. */
   allStates: () => queryKeyOf(STATES_TOPIC),
@@ -67,6 +69,16 @@ export function useLiveOverview() {
     if (event.topic === ADMIN_TOPICS.mail) void queryClient.invalidateQueries({ queryKey: adminKeys.overviews() });
   });
 }
+
+/**
+ * The overview's "Background work" panel: refreshed by the mail topic (the queue's age moves with it) and
+ * every minute, so its "3 hours ago" stay true while the page is open.
+ */
+export const backgroundWorkQueryOptions = queryOptions({
+  queryKey: adminKeys.backgroundWork(),
+  queryFn: ({ signal }) => call(client.admin['background-work'].$get(undefined, { init: { signal } })),
+  refetchInterval: 60_000,
+});
 
 export function pageViewsQueryOptions(days: number) {
   return queryOptions({

@@ -8,6 +8,7 @@ import type { PageViewSummary } from '../../shared/page-view';
 import { FormAlert } from '../app/form-alert';
 import { BRAND } from '../../shared/brand';
 import { AdminSection } from './admin-section';
+import { BackgroundWorkPanel } from './background-work-panel';
 import { overviewQueryOptions, pageViewsQueryOptions, useLiveOverview } from './admin-api';
 import { BarChart } from './charts/bar-chart';
 import { ColumnChart, type Column } from './charts/column-chart';
@@ -75,6 +76,7 @@ export default function OverviewPage() {
       {overview.isError && !overview.data ? <FormAlert message="The figures could not be loaded. Please try again later." /> : null}
       {overview.isPending ? <Loader aria-label="Loading the figures" /> : null}
       {overview.data ? <Totals overview={overview.data} /> : null}
+      <BackgroundWorkPanel />
       <div className={classes.charts}>
         {overview.data ? <MembersByState overview={overview.data} /> : null}
         {overview.data ? <SignUps overview={overview.data} /> : null}
