@@ -5,9 +5,9 @@ import { startServer as startBenchServer } from './support';
 
 /**
  * The real server as production runs it (embedded database in a throw-away folder), on a free loopback
- * port. `stop()` ends it and removes the folder.
+ * port. `stop()` ends it and removes the folder. `env` adds settings; `nodeArgs` go to Node (a CPU profile).
  */
-export async function startServer(opts: { distDir?: string } = {}) {
+export async function startServer(opts: { distDir?: string; env?: Record<string, string>; nodeArgs?: string[] } = {}) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-bench-'));
   let server: Awaited<ReturnType<typeof startBenchServer>>;
   try {
@@ -16,13 +16,15 @@ export async function startServer(opts: { distDir?: string } = {}) {
       DATABASE_URL: '',
       TRUST_PROXY: 'false',
       ...(opts.distDir ? { WEB_DIST_DIR: opts.distDir } : {}),
-    });
+      ...opts.env,
+    }, { nodeArgs: opts.nodeArgs });
   } catch (err) {
     fs.rmSync(root, { recursive: true, force: true });
     throw err;
   }
   return {
     url: server.url,
+    child: server.child,
     async stop() {
       await server.stop();
       fs.rmSync(root, { recursive: true, force: true });
