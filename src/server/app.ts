@@ -4,7 +4,6 @@ import path from 'node:path';
 import { except } from 'hono/combine';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { JSON_BODY_MAX_BYTES } from '../shared/limits';
@@ -30,6 +29,7 @@ import { pgliteDir } from './db/client';
 import { StorageUnavailableError } from './storage/storage';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
 import { securityHeaders } from './http/security-headers';
+import { gzipText } from './http/compress';
 import { foreignOriginLog, requireSameOrigin } from './http/same-origin';
 import { checkResponses, contractRouter, guarded } from './http/contracts';
 import { createResponseCache } from './http/response-cache';
@@ -100,7 +100,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   });
   // gzip for text (pages, scripts, styles, JSON): the landing's scripts shrink to a third on slow networks.
   // Event streams, PDFs, images and fonts are left alone (already compressed, or must not be buffered).
-  app.use('*', compress({ encoding: 'gzip' }));
+  app.use('*', gzipText());
   app.use(
     '*',
     securityHeaders({
