@@ -60,7 +60,7 @@ export async function startServer(
   name: string,
   root: string,
   env: Record<string, string>,
-  ready: { readyPath?: string; pollMs?: number; nodeArgs?: string[] } = {},
+  ready: { readyPath?: string; pollMs?: number; nodeArgs?: string[]; entry?: string } = {},
 ): Promise<Server> {
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   const server = await startServerProcess({

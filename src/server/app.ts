@@ -28,8 +28,8 @@ import { AppError, DATABASE_UNAVAILABLE_MESSAGE, errorBody, STORAGE_UNAVAILABLE_
 import { pgliteDir } from './db/client';
 import { StorageUnavailableError } from './storage/storage';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
-import { securityHeaders } from './http/security-headers';
-import { gzipText } from './http/compress';
+import { setSecurityHeaders } from './http/security-headers';
+import { gzipIfWorthIt } from './http/compress';
 import { foreignOriginLog, requireSameOrigin } from './http/same-origin';
 import { checkResponses, contractRouter, guarded } from './http/contracts';
 import { createResponseCache } from './http/response-cache';
@@ -38,7 +38,7 @@ import { outboxDepth } from './mail';
 import * as publicContracts from '../shared/contracts/public';
 import { AUTH_ROUTES } from '../shared/contracts/auth';
 import { readJson } from './http/validate';
-import { clientIp, isLoopback, socketAddress } from './http/client-ip';
+import { clientIp, isLoopback, nodeResponse, socketAddress } from './http/client-ip';
 import { isPhotoUpload, profileRoutes } from './profiles/routes';
 import { liveRoutes } from './live/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -84,12 +84,24 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     app.use('*', metrics.timeRequests);
   }
 
+  const isHttps = (c: Context) =>
+    config.publicUrl.startsWith('https://') || (config.trustProxy && c.req.header('x-forwarded-proto') === 'https');
+  // What every answer gets, in one middleware: each one more costs every request its promises (and their
+  // async hooks, which Better Auth's AsyncLocalStorage turns on), a tenth of a trivial request's time
+  // (docs/performance.md, "The cost of every request").
   app.use('*', async (c, next) => {
     const requestId = randomUUID();
     c.set('requestId', requestId);
     const started = performance.now();
     await next();
-    c.res.headers.set('X-Request-Id', requestId);
+    // gzip for text (pages, scripts, styles, JSON): the landing's scripts shrink to a third on slow networks.
+    // Event streams, PDFs, images and fonts are left alone (already compressed, or must not be buffered).
+    gzipIfWorthIt(c);
+    setSecurityHeaders(c, isHttps(c));
+    // On the node response when there is one, as the security headers.
+    const outgoing = nodeResponse(c);
+    if (outgoing && !outgoing.headersSent) outgoing.setHeader('X-Request-Id', requestId);
+    else c.res.headers.set('X-Request-Id', requestId);
     logger.debug('request', {
       requestId,
       method: c.req.method,
@@ -98,15 +110,6 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
       ms: Math.round(performance.now() - started),
     });
   });
-  // gzip for text (pages, scripts, styles, JSON): the landing's scripts shrink to a third on slow networks.
-  // Event streams, PDFs, images and fonts are left alone (already compressed, or must not be buffered).
-  app.use('*', gzipText());
-  app.use(
-    '*',
-    securityHeaders({
-      isHttps: (proto) => config.publicUrl.startsWith('https://') || (config.trustProxy && proto === 'https'),
-    }),
-  );
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_MAX_BYTES,
     onError: () => {

@@ -27,6 +27,8 @@ type Options = {
   fromSource?: boolean;
   /** Options for Node before the script (a benchmark's memory probe). */
   nodeArgs?: string[];
+  /** Another build of the server than this checkout's (a benchmark comparing two versions side by side). */
+  entry?: string;
 };
 
 /**
@@ -43,8 +45,9 @@ export async function startServerProcess({
   pollMs = 200,
   fromSource,
   nodeArgs = [],
+  entry,
 }: Options): Promise<ServerProcess> {
-  const script = fromSource ? ['--import', 'tsx', 'src/server/main.ts'] : [...SERVER_NODE_ARGS, await builtServer()];
+  const script = fromSource ? ['--import', 'tsx', 'src/server/main.ts'] : [...SERVER_NODE_ARGS, entry ?? (await builtServer())];
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const out = fs.openSync(log, 'a');
