@@ -86,6 +86,20 @@ export async function load(url: string, pid: number | undefined, seconds: number
   return { rps: result.requests.average, cpuUsPerRequest: (cpu * 1e6) / result.requests.total };
 }
 
+/**
+ * A bare node:http server's requests per second with these settings (after a 2 s warm-up), then stopped: what
+ * the other benches print their trivial route against.
+ */
+export async function bareServerRps(seconds: number, connections: number): Promise<number> {
+  const bare = await startBareServer();
+  try {
+    await load(`${bare.url}/`, bare.child.pid, 2, connections);
+    return (await load(`${bare.url}/`, bare.child.pid, seconds, connections)).rps;
+  } finally {
+    await bare.stop();
+  }
+}
+
 const n = (rps: number) => Math.round(rps).toLocaleString('en-US').padStart(7);
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const us = (x: number) => `${x.toFixed(0).padStart(4)} µs`;
@@ -101,7 +115,7 @@ async function main() {
       `\n  GET ${PATH} on the built server (PGlite) against a bare node:http server answering "ok"${METRICS ? ', metrics on' : ''}\n` +
         `  autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, ${ROUNDS} rounds (bare, then ${servers.map((s) => s.name).join(', then ')})\n` +
         (COMPARE ? `  other: ${COMPARE}\n` : '') +
-        '  each: req/s (share of the bare server\'s), and CPU time the server spent per request\n\n',
+        "  each: req/s (share of the bare server's), and CPU time the server spent per request\n\n",
     );
     // All warm up (JIT, the first connections) before anything counts; Better Auth answers once.
     await load(`${bare.url}/`, bare.child.pid, 2);

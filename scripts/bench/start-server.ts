@@ -8,19 +8,22 @@ import { startServer as startBenchServer } from './support';
  * port. `stop()` ends it and removes the folder. `env` adds settings; `nodeArgs` go to Node (a CPU profile);
  * `entry` runs another build than this checkout's.
  */
-export async function startServer(
-  opts: { distDir?: string; env?: Record<string, string>; nodeArgs?: string[]; entry?: string } = {},
-) {
+export async function startServer(opts: { distDir?: string; env?: Record<string, string>; nodeArgs?: string[]; entry?: string } = {}) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-bench-'));
   let server: Awaited<ReturnType<typeof startBenchServer>>;
   try {
-    server = await startBenchServer('server', root, {
-      DATA_DIR: path.join(root, 'data'),
-      DATABASE_URL: '',
-      TRUST_PROXY: 'false',
-      ...(opts.distDir ? { WEB_DIST_DIR: opts.distDir } : {}),
-      ...opts.env,
-    }, { nodeArgs: opts.nodeArgs, entry: opts.entry });
+    server = await startBenchServer(
+      'server',
+      root,
+      {
+        DATA_DIR: path.join(root, 'data'),
+        DATABASE_URL: '',
+        TRUST_PROXY: 'false',
+        ...(opts.distDir ? { WEB_DIST_DIR: opts.distDir } : {}),
+        ...opts.env,
+      },
+      { nodeArgs: opts.nodeArgs, entry: opts.entry },
+    );
   } catch (err) {
     fs.rmSync(root, { recursive: true, force: true });
     throw err;

@@ -2,7 +2,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { except } from 'hono/combine';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
@@ -84,12 +84,12 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     app.use('*', metrics.timeRequests);
   }
 
-  const isHttps = (c: Context) =>
-    config.publicUrl.startsWith('https://') || (config.trustProxy && c.req.header('x-forwarded-proto') === 'https');
-  // What every answer gets, in one middleware: each one more costs every request its promises (and their
-  // async hooks, which Better Auth's AsyncLocalStorage turns on), a tenth of a trivial request's time
+  const isHttps = (forwardedProto: string | undefined) =>
+    config.publicUrl.startsWith('https://') || (config.trustProxy && forwardedProto === 'https');
+  // What every answer gets, in one middleware: each one more costs every request its promises and their async
+  // hooks (Better Auth's AsyncLocalStorage turns them on), a few microseconds of a trivial request's ~60
   // (docs/performance.md, "The cost of every request").
-  app.use('*', async (c, next) => {
+  const everyAnswer: MiddlewareHandler<{ Variables: AppVariables }> = async (c, next) => {
     const requestId = randomUUID();
     c.set('requestId', requestId);
     const started = performance.now();
@@ -97,7 +97,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     // gzip for text (pages, scripts, styles, JSON): the landing's scripts shrink to a third on slow networks.
     // Event streams, PDFs, images and fonts are left alone (already compressed, or must not be buffered).
     gzipIfWorthIt(c);
-    setSecurityHeaders(c, isHttps(c));
+    setSecurityHeaders(c, isHttps(c.req.header('x-forwarded-proto')));
     // On the node response when there is one, as the security headers.
     const outgoing = nodeResponse(c);
     if (outgoing && !outgoing.headersSent) outgoing.setHeader('X-Request-Id', requestId);
@@ -109,7 +109,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
       status: c.res.status,
       ms: Math.round(performance.now() - started),
     });
-  });
+  };
+  app.use('*', everyAnswer);
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_MAX_BYTES,
     onError: () => {

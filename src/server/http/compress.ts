@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, Env } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { acceptsGzip, GZIP_THRESHOLD } from './response-cache';
 
@@ -14,7 +14,7 @@ const VARIES_BY_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
  * plain body, and /healthz ran at a tenth of a bare node:http server (docs/performance.md, "The cost of every
  * request"). Only an answer that is really compressed is made anew, as it must be.
  */
-export function gzipIfWorthIt(c: Context): void {
+export function gzipIfWorthIt<E extends Env>(c: Context<E>): void {
   const res = c.res;
   const headers = res.headers;
   const length = headers.get('content-length');

@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, Env } from 'hono';
 import { nodeResponse } from './client-ip';
 
 // No inline script anywhere (the built front end has none). Styles allow inline because the component
@@ -44,7 +44,7 @@ const OWN_POPUP_CSP = /^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+';
  * Our security headers on the answer `c` has made (app.ts calls it once per request, after everything else);
  * `https` adds HSTS.
  */
-export function setSecurityHeaders(c: Context, https: boolean): void {
+export function setSecurityHeaders<E extends Env>(c: Context<E>, https: boolean): void {
   const isPopupFlow = POPUP_FLOW_PATH.test(c.req.path);
   const outgoing = nodeResponse(c);
   if (outgoing && !isPopupFlow && !outgoing.headersSent) {
