@@ -1,7 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { except } from 'hono/combine';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -30,6 +29,7 @@ import { StorageUnavailableError } from './storage/storage';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
 import { setSecurityHeaders } from './http/security-headers';
 import { gzipIfWorthIt } from './http/compress';
+import { unless } from './http/unless';
 import { foreignOriginLog, requireSameOrigin } from './http/same-origin';
 import { checkResponses, contractRouter, guarded } from './http/contracts';
 import { createResponseCache } from './http/response-cache';
@@ -117,10 +117,11 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
       throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${JSON_BODY_MAX_BYTES / 1024} KB.`);
     },
   });
-  // Exactly one route, the photo upload, takes a larger body, under its own limit (profiles/routes.ts).
+  // Exactly one route, the photo upload, takes a larger body, under its own limit (profiles/routes.ts). A GET
+  // or HEAD has no body to limit, and asking for one makes @hono/node-server build undici's whole Request.
   app.use(
     '/api/*',
-    except((c) => isPhotoUpload(c.req.method, c.req.path), jsonBodyLimit),
+    unless((c) => c.req.method === 'GET' || c.req.method === 'HEAD' || isPhotoUpload(c.req.method, c.req.path), jsonBodyLimit),
   );
 
   app.onError((err, c) => {
@@ -187,7 +188,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   // token in the address is all it carries and all that is needed.
   api.use(
     '*',
-    except((c) => c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH, requireSameOrigin(trustedOrigins(config), { onRefused: onForeignOrigin })),
+    unless((c) => c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH, requireSameOrigin(trustedOrigins(config), { onRefused: onForeignOrigin })),
   );
   api.use('*', loadSession(auth, sessions, { publicUrl: config.publicUrl, logger }));
   if (options.checkResponses) api.use('*', checkResponses);
