@@ -4,6 +4,7 @@
  *   - start-up: a new data folder (a new database on PostgreSQL) until /healthz answers; the seeded data,
  *     first start and a restart;
  *   - the reads that touch the database under load (reads.ts's routes): req/s, p50/p99, share of /healthz;
+ *     /healthz as a share of a bare node:http server answering "ok", loaded just before (request-cost.ts);
  *   - how their cost grows with the data, one request at a time: new directory searches, forum list pages
  *     at random depths, new forum keyword searches (p50/p95; each answer is new, so none comes from memory);
  *   - live: a member's new post through the API until an open /api/live?topics=posts stream sees it;
@@ -40,6 +41,7 @@ import {
   verdictOf,
   type RouteResult,
 } from './read-routes';
+import { bareServerRps, GOAL_SHARE_OF_BARE } from './request-cost';
 import { SEED_CACHE_DIR, seededDatabase, type DatabaseKind } from './seeded';
 import { flag, option, progress, residentMb, runBench, startServer, statsOf, textOption, timedGet, type Stats } from './support';
 
@@ -75,6 +77,8 @@ type Column = {
   memoryStartMb?: number;
   memoryAfterMb?: number;
   routes?: RouteResult[];
+  /** A bare node:http server's req/s, loaded just before the routes. */
+  bareRps?: number;
   directorySearch?: Stats;
   forumPages?: Stats;
   forumSearch?: Stats;
@@ -153,9 +157,13 @@ async function benchColumn(column: Column, index: number, total: number) {
           `  Under load (autocannon, ${CONNECTIONS} connections, ${SECONDS} s a route):\n`,
       );
       const { routes, member } = await readRoutes(server.url, [server], { members });
+      column.bareRps = await bareServerRps(SECONDS, CONNECTIONS);
       column.routes = await loadRoutes(server.url, routes, { connections: CONNECTIONS, seconds: SECONDS });
       column.memoryAfterMb = residentMb(server);
       const ceiling = column.routes[0]!.rps;
+      process.stdout.write(
+        `    a bare node:http server: ${n(column.bareRps)} req/s; /healthz ${((ceiling / column.bareRps) * 100).toFixed(1)}% of it\n`,
+      );
       for (const r of column.routes) {
         const { share, ok } = verdictOf(r, ceiling);
         process.stdout.write(
@@ -243,7 +251,8 @@ function table(columns: Column[]): string {
   add('memory (RSS) after the load', '', (c) => c.memoryAfterMb !== undefined && `${n(c.memoryAfterMb)} MB`);
   const labels = columns.find((c) => c.routes)?.routes ?? [];
   for (const [i, route] of labels.entries()) {
-    const goal = route.kind === 'ceiling' ? 'the ceiling' : (verdictOf(route, 1).goal ?? '');
+    const goal =
+      route.kind === 'ceiling' ? `the ceiling; ≥ ${GOAL_SHARE_OF_BARE * 100}% of bare node:http` : (verdictOf(route, 1).goal ?? '');
     add(routeLabel(route.label.replace(' (the ceiling)', ''), route.kind === 'member'), goal, (c) => {
       const r = c.routes?.[i];
       if (!r) return undefined;
@@ -251,7 +260,12 @@ function table(columns: Column[]): string {
       const errors = r.errors ? ` (${n(r.errors)} errors)` : '';
       const head = `${n(r.rps)}/s`;
       const tail = `${ms(r.p50)} / ${ms(r.p99)} ms${errors}`;
-      return ok === undefined ? `${head} · ${tail}` : `${head} · **${(share * 100).toFixed(1)}%** · ${tail} ${mark(ok)}`;
+      if (ok !== undefined) return `${head} · **${(share * 100).toFixed(1)}%** · ${tail} ${mark(ok)}`;
+      // The ceiling itself, as a share of the bare server.
+      const ofBare = c.bareRps ? r.rps / c.bareRps : undefined;
+      return ofBare === undefined
+        ? `${head} · ${tail}`
+        : `${head} · **${(ofBare * 100).toFixed(1)}% of bare** · ${tail} ${mark(ofBare >= GOAL_SHARE_OF_BARE)}`;
     });
   }
   const one = `p95 < ${GOAL_ONE_AT_A_TIME_MS} ms`;

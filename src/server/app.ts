@@ -1,10 +1,8 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { except } from 'hono/combine';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { JSON_BODY_MAX_BYTES } from '../shared/limits';
@@ -29,7 +27,9 @@ import { AppError, DATABASE_UNAVAILABLE_MESSAGE, errorBody, STORAGE_UNAVAILABLE_
 import { pgliteDir } from './db/client';
 import { StorageUnavailableError } from './storage/storage';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
-import { securityHeaders } from './http/security-headers';
+import { setSecurityHeaders } from './http/security-headers';
+import { gzipIfWorthIt } from './http/compress';
+import { unless } from './http/unless';
 import { foreignOriginLog, requireSameOrigin } from './http/same-origin';
 import { checkResponses, contractRouter, guarded } from './http/contracts';
 import { createResponseCache } from './http/response-cache';
@@ -40,7 +40,7 @@ import { outboxDepth } from './mail';
 import * as publicContracts from '../shared/contracts/public';
 import { AUTH_ROUTES } from '../shared/contracts/auth';
 import { readJson } from './http/validate';
-import { clientIp, isLoopback, socketAddress } from './http/client-ip';
+import { clientIp, isLoopback, nodeResponse, socketAddress } from './http/client-ip';
 import { isPhotoUpload, profileRoutes } from './profiles/routes';
 import { liveRoutes } from './live/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -101,12 +101,24 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   jobs.add(...siteJobs({ deps, limiter, answers, mailWorker: options.mailWorker }));
   metrics?.declareJobs(jobs.statuses().map((j) => j.name));
 
-  app.use('*', async (c, next) => {
+  const isHttps = (forwardedProto: string | undefined) =>
+    config.publicUrl.startsWith('https://') || (config.trustProxy && forwardedProto === 'https');
+  // What every answer gets, in one middleware: each one more costs every request its promises and their async
+  // hooks (Better Auth's AsyncLocalStorage turns them on), a few microseconds of a trivial request's ~60
+  // (docs/performance.md, "The cost of every request").
+  const everyAnswer: MiddlewareHandler<{ Variables: AppVariables }> = async (c, next) => {
     const requestId = randomUUID();
     c.set('requestId', requestId);
     const started = performance.now();
     await next();
-    c.res.headers.set('X-Request-Id', requestId);
+    // gzip for text (pages, scripts, styles, JSON): the landing's scripts shrink to a third on slow networks.
+    // Event streams, PDFs, images and fonts are left alone (already compressed, or must not be buffered).
+    gzipIfWorthIt(c);
+    setSecurityHeaders(c, isHttps(c.req.header('x-forwarded-proto')));
+    // On the node response when there is one, as the security headers.
+    const outgoing = nodeResponse(c);
+    if (outgoing && !outgoing.headersSent) outgoing.setHeader('X-Request-Id', requestId);
+    else c.res.headers.set('X-Request-Id', requestId);
     logger.debug('request', {
       requestId,
       method: c.req.method,
@@ -114,26 +126,19 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
       status: c.res.status,
       ms: Math.round(performance.now() - started),
     });
-  });
-  // gzip for text (pages, scripts, styles, JSON): the landing's scripts shrink to a third on slow networks.
-  // Event streams, PDFs, images and fonts are left alone (already compressed, or must not be buffered).
-  app.use('*', compress({ encoding: 'gzip' }));
-  app.use(
-    '*',
-    securityHeaders({
-      isHttps: (proto) => config.publicUrl.startsWith('https://') || (config.trustProxy && proto === 'https'),
-    }),
-  );
+  };
+  app.use('*', everyAnswer);
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_MAX_BYTES,
     onError: () => {
       throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${JSON_BODY_MAX_BYTES / 1024} KB.`);
     },
   });
-  // Exactly one route, the photo upload, takes a larger body, under its own limit (profiles/routes.ts).
+  // Exactly one route, the photo upload, takes a larger body, under its own limit (profiles/routes.ts). A GET
+  // or HEAD has no body to limit, and asking for one makes @hono/node-server build undici's whole Request.
   app.use(
     '/api/*',
-    except((c) => isPhotoUpload(c.req.method, c.req.path), jsonBodyLimit),
+    unless((c) => c.req.method === 'GET' || c.req.method === 'HEAD' || isPhotoUpload(c.req.method, c.req.path), jsonBodyLimit),
   );
 
   app.onError((err, c) => {
@@ -200,7 +205,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   // token in the address is all it carries and all that is needed.
   api.use(
     '*',
-    except((c) => c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH, requireSameOrigin(trustedOrigins(config), { onRefused: onForeignOrigin })),
+    unless((c) => c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH, requireSameOrigin(trustedOrigins(config), { onRefused: onForeignOrigin })),
   );
   api.use('*', loadSession(auth, sessions, { publicUrl: config.publicUrl, logger }));
   if (options.checkResponses) api.use('*', checkResponses);

@@ -37,6 +37,15 @@ export function socketAddress(c: { env: unknown }): string | undefined {
   return (bindings?.server?.incoming ?? bindings?.incoming)?.socket?.remoteAddress;
 }
 
+/**
+ * The node:http response this request will be answered on, or undefined without one (app.request() in tests).
+ * Headers set on it join the head of whatever answer the app makes, without touching the answer's Web Headers.
+ */
+export function nodeResponse(c: { env: unknown }): HttpBindings['outgoing'] | undefined {
+  const bindings = c.env as { outgoing?: HttpBindings['outgoing'] } | undefined;
+  return bindings?.outgoing;
+}
+
 /** Whether an address is this machine's loopback interface (127.0.0.0/8, ::1, or 127.x mapped into IPv6). */
 export function isLoopback(address: string): boolean {
   const ip = address.replace(/%.*$/, '');

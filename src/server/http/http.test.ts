@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
 import { describe, expect, it, vi } from 'vitest';
 import { JSON_BODY_MAX_BYTES } from '../../shared/limits';
 import { createTestApp, useTestApp } from '../testing/app';
@@ -14,19 +16,46 @@ describe('health', () => {
   });
 });
 
+/** Our security headers and the request id, as every answer carries them. */
+function expectSecurityHeaders(res: Response) {
+  const csp = res.headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(res.headers.get('referrer-policy')).toBe('same-origin');
+  expect(res.headers.get('x-frame-options')).toBe('DENY');
+  expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  expect(res.headers.get('permissions-policy')).toContain('camera=()');
+  expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  // Keeps a handle on the popups our pages open (Google sign-in); nobody else gets one on us.
+  expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  expect(res.headers.get('strict-transport-security')).toBeNull();
+}
+
 describe('security headers', () => {
   it('are on every response, errors included', async () => {
     for (const res of [await t.app.request('/healthz'), await t.app.request('/api/nope'), await t.client().delete('/api/account')]) {
-      const csp = res.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('referrer-policy')).toBe('same-origin');
-      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-      // Keeps a handle on the popups our pages open (Google sign-in); nobody else gets one on us.
-      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
-      expect(res.headers.get('strict-transport-security')).toBeNull();
+      expectSecurityHeaders(res);
+    }
+  });
+
+  it('are on every response served by node:http as main.ts serves it, where they go on the node response', async () => {
+    const server = createAdaptorServer({ fetch: t.app.fetch });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      for (const res of [await fetch(`${base}/healthz`), await fetch(`${base}/api/nope`), await fetch(`${base}/api/states`)]) {
+        expectSecurityHeaders(res);
+        // Once each, not added twice to an answer that had its own headers.
+        expect(res.headers.get('x-frame-options')).toBe('DENY');
+      }
+      const gzipped = await fetch(`${base}/api/states`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+      expect(gzipped.headers.get('vary')).toContain('Accept-Encoding');
+      expectSecurityHeaders(gzipped);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 

@@ -11,10 +11,10 @@ import { etagOf } from './caching';
 export type CachedAnswer<T = unknown> = { body: string; etag: string; gzipped?: Buffer; readonly of?: T };
 
 /** Below this, gzip saves too little to be worth it (as hono/compress decides). */
-const GZIP_THRESHOLD = 1024;
+export const GZIP_THRESHOLD = 1024;
 
 /** Whether the client takes gzip (named without q=0, or through `*`). */
-function acceptsGzip(c: Context): boolean {
+export function acceptsGzip(c: Context): boolean {
   const header = c.req.header('accept-encoding');
   if (!header) return false;
   return header.split(',').some((part) => {
