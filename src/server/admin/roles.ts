@@ -1,5 +1,5 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ACTIONS, ADMIN_TOPICS } from '../../shared/admin';
+import { ACCOUNT_NOT_FOUND, ADMIN_ACTIONS, ADMIN_TOPICS } from '../../shared/admin';
 import { systemClock, type Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -104,7 +104,7 @@ export async function changeAdminRole(
 ): Promise<{ email: string; isAdmin: boolean }> {
   const { db } = deps.database;
   const [found] = await db.select({ uid: user.id, email: user.email }).from(user).where(eq(user.id, uid));
-  if (!found) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+  if (!found) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
   const target = { uid: found.uid, email: found.email.toLowerCase() };
   if (!isAdmin && deps.config.adminEmails.includes(target.email)) {
     throw new AppError(

@@ -1,6 +1,6 @@
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { and, eq } from 'drizzle-orm';
-import { NEEDS_PROFILE_TO_WRITE } from '../../shared/directory';
+import { NEEDS_PROFILE_TO_WRITE, NOT_IN_DIRECTORY } from '../../shared/directory';
 import { displayNameOf } from '../../shared/member-name';
 import type { SessionUser } from '../http/session';
 import { profile, user } from '../db/schema';
@@ -13,8 +13,6 @@ type Deps = Pick<AppDeps, 'database' | 'logger' | 'outbox'>;
 
 /** Who writes: the name from the member's saved profile, the address from the account. */
 export type MessageSender = { id: string; email: string; firstName: string; lastName: string };
-
-export const NOT_IN_DIRECTORY = 'This member is not in the directory (any more).';
 
 /**
  * Writing to a member needs a saved profile: the message is signed with the sender's name, and the

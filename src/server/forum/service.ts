@@ -47,16 +47,24 @@ function writtenBy(author: ForumAuthor, now: Date) {
   };
 }
 
-/** Who reads or edits: an admin's powers over other members' posts need a passed second factor. */
+/** A signed-in member, with whether they are an admin. */
+export type Editor = NonNullable<Viewer>;
+
+/** Who edits: an admin's powers over other members' posts need a passed second factor. */
+export async function editorOf(
+  deps: Pick<Deps, 'database' | 'config'>,
+  { who, session }: { who: SessionUser; session: SessionInfo | null },
+): Promise<Editor> {
+  return { id: who.id, isAdmin: await actsAsAdmin(deps.database.db, deps.config, who, session) };
+}
+
+/** Who reads: a visitor, or a member as editorOf says. */
 export async function viewerOf(
   deps: Pick<Deps, 'database' | 'config'>,
   { who, session }: { who: SessionUser | null; session: SessionInfo | null },
 ): Promise<Viewer> {
-  return who ? { id: who.id, isAdmin: await actsAsAdmin(deps.database.db, deps.config, who, session) } : null;
+  return who ? editorOf(deps, { who, session }) : null;
 }
-
-/** A signed-in member, with whether they are an admin. */
-export type Editor = NonNullable<Viewer>;
 
 /** An existing category whatever the case of the name typed, or a new one. */
 async function ensureCategory(tx: Tx, name: string): Promise<{ id: number; name: string }> {

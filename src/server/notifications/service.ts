@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { SITE_NAME } from '../../shared/brand';
 import { displayNameOf } from '../../shared/member-name';
 import {
+  NOTIFICATION_NOT_FOUND,
   DEFAULT_NOTIFICATION_PREFERENCES,
   type DigestFrequency,
   NOTIFICATIONS_PAGE_SIZE,
@@ -231,7 +232,7 @@ export async function markRead(deps: { db: Db; live: LivePublisher }, { uid, id,
       .select({ readAt: notification.readAt })
       .from(notification)
       .where(and(eq(notification.id, id), eq(notification.recipientUid, uid)));
-    if (!found) throw new AppError('NOT_FOUND', 'This notification does not exist.');
+    if (!found) throw new AppError('NOT_FOUND', NOTIFICATION_NOT_FOUND);
     if (found.readAt) return;
     await tx.update(notification).set({ readAt: now }).where(eq(notification.id, id));
     await deps.live.publish(tx, { topic: notificationsTopic(uid), kind: 'read', id });

@@ -73,7 +73,7 @@ export function statesRoutes(deps: AppDeps, answers: ResponseCache) {
         return c.json(await listAdminStates(db), 200);
       })
       .openapi(g(contracts.updateState), async (c) => {
-        const admin = c.get('user')!;
+        const admin = c.get('member');
         const input = c.req.valid('json');
         const updated = await updateStateStat(deps, {
           actor: { uid: admin.id, email: admin.email },
