@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_NOT_FOUND, ADMIN_ACTIONS, ADMIN_TOPICS, type AdminAction } from '../../shared/admin';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { profile, session, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
@@ -19,7 +19,6 @@ async function targetOf(deps: Deps, uid: string) {
   return { ...found, email: found.email.toLowerCase() };
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Target = Awaited<ReturnType<typeof targetOf>>;
 type SuspensionChange = {
   /** The change itself, at `now`. */

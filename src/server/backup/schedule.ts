@@ -7,7 +7,7 @@ import type { Clock } from '../clock';
 import type { BackupConfig } from '../config';
 import { pgliteDir, type Database } from '../db/client';
 import { backupRun } from '../db/schema';
-import type { Logger } from '../logger';
+import { errorMessage, type Logger } from '../logger';
 import type { FileStorage } from '../storage/storage';
 import { checksumFile } from './archive';
 import { createBackup, pgliteSource, postgresSource, type BackupResult } from './backup';
@@ -123,7 +123,7 @@ export class BackupSchedule {
       return result;
     } catch (err) {
       logger.error('scheduled backup failed', { err, file });
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorMessage(err);
       await database.db
         .update(backupRun)
         .set({ finishedAt: clock.now(), error: message.slice(0, 2000) })

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { POSTS_TOPIC, postTopic, type PostInput, type ResponseInput } from '../../shared/forum';
 import { displayNameOf } from '../../shared/member-name';
 import { actsAsAdmin, type SessionInfo, type SessionUser } from '../http/session';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { post, postCategory, postResponse, profile } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
@@ -12,7 +12,6 @@ import { followAutomatically, notifyResponse } from '../notifications';
 import { canEdit, type Viewer } from './queries';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'logger' | 'live' | 'outbox'>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Who writes: the names come from the member's saved profile, the email from the account. */
 export type ForumAuthor = { id: string; email: string; firstName: string; lastName: string };

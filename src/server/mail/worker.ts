@@ -5,7 +5,7 @@ import { systemClock, type Clock } from '../clock';
 import type { Db } from '../db/client';
 import { mail, mailEvent } from '../db/schema';
 import type { LivePublisher } from '../live';
-import { createLogger, type Logger } from '../logger';
+import { createLogger, errorMessage, type Logger } from '../logger';
 import { announceMail, type DeliveryState, type MailItem } from './outbox';
 import type { MailTransport, SendResult } from './transport';
 
@@ -200,7 +200,7 @@ export class MailWorker {
       // The database is away: the items stay where they are (what was sent is remembered) and the next poll
       // tries again. Not an error of ours: a warning, once per run.
       this.healthySince = undefined;
-      this.logger.warn('mail worker run failed', { err: err instanceof Error ? err.message : String(err) });
+      this.logger.warn('mail worker run failed', { err: errorMessage(err) });
     } finally {
       this.isTicking = false;
     }
@@ -220,7 +220,7 @@ export class MailWorker {
         .where(and(inArray(mail.id, ids), eq(mail.state, 'PROCESSING'), eq(mail.lockedBy, this.workerId)));
     } catch (err) {
       this.healthySince = undefined;
-      this.logger.warn('mail claims not renewed', { err: err instanceof Error ? err.message : String(err) });
+      this.logger.warn('mail claims not renewed', { err: errorMessage(err) });
     }
   }
 
@@ -370,7 +370,7 @@ export class MailWorker {
       this.logger.warn('mail result kept until the database is back', {
         mailId: item.id,
         state,
-        err: err instanceof Error ? err.message : String(err),
+        err: errorMessage(err),
       });
       return 'unrecorded';
     }

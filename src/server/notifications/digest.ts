@@ -2,7 +2,7 @@ import { and, desc, eq, exists, gt, gte, inArray, isNull, lt, ne, not, or, sql }
 import { SITE_NAME } from '../../shared/brand';
 import { displayNameOf } from '../../shared/member-name';
 import { DEFAULT_NOTIFICATION_PREFERENCES, notificationLink } from '../../shared/notifications';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import {
   categoryFollow,
   digestRun,
@@ -23,8 +23,6 @@ import { createUnsubscribeToken } from './unsubscribe-token';
 // categories they follow and the most active posts of the period, each post in one digest of theirs only,
 // and no mail when there is nothing new. A member's period is claimed by a digest_run row inserted in the
 // transaction that queues the mail, so however many instances make digests, each member gets one per period.
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type DigestFrequencyOn = 'daily' | 'weekly';
 

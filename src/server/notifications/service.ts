@@ -14,7 +14,7 @@ import {
   type UnsubscribeKind,
   UNSUBSCRIBE_MESSAGES,
 } from '../../shared/notifications';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { cursorOf, olderThan, pageOf } from '../db/keyset';
 import { notification, notificationPreference, post, profile, user } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -30,8 +30,6 @@ export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
 export const UNSUBSCRIBE_PAGE = '/unsubscribe';
 /** Where members choose which mail they get. */
 export const NOTIFICATION_SETTINGS_PAGE = '/settings/notifications';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A member told of something, who may also hear of it by mail. */
 export type Recipient = { uid: string; email: string; kind: NotificationKind; notificationId: string };
