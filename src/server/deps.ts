@@ -9,6 +9,9 @@ import { createS3Storage } from './storage/s3';
 import { createDbOutbox } from './mail/db-outbox';
 import type { Outbox } from './mail/outbox';
 
+/** What a service that only reads or writes the database needs (its first argument, as every service's is deps). */
+export type DbDeps = { database: Pick<Database, 'db'> };
+
 /** Everything the app is built from (the server's in main.ts, the tests' in testing/app.ts: see appDeps). */
 export type AppDeps = {
   config: Config;

@@ -49,10 +49,7 @@ export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter, a
     })
     .openapi(guarded(deps, contracts.sendVerificationMail), async (c) => {
       const who = c.get('member');
-      await limiter.hit(
-        mailLimits('verification-mail', who.id, clientIp(c, deps.config.trustProxy)),
-        EMAIL_LINK_RATE_MESSAGES.resend,
-      );
+      await limiter.hit(mailLimits('verification-mail', who.id, clientIp(c, deps.config.trustProxy)), EMAIL_LINK_RATE_MESSAGES.resend);
       return c.json(await resendEmailLink(deps, who), 200);
     })
     .openapi(guarded(deps, contracts.sendConfirmationMail), async (c) => {
@@ -104,13 +101,13 @@ export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter, a
     })
     .openapi(guarded(deps, contracts.signOutEverywhere), async (c) => {
       const who = c.get('member');
-      await signOutEverywhere(deps, who);
+      await signOutEverywhere(deps, { who });
       await forgetSessionCookies(c);
       return c.json({ ok: true as const }, 200);
     })
     .openapi(guarded(deps, contracts.deleteAccount), async (c) => {
       const who = c.get('member');
-      await deleteAccount(deps, who);
+      await deleteAccount(deps, { who });
       await forgetSessionCookies(c);
       return c.json({ ok: true as const }, 200);
     });

@@ -52,11 +52,7 @@ export async function getOverview(
   // Notification mail by the day it was delivered. Mail is queued at most a few hours before it goes, so the
   // (form, date) index narrows the rows to the period and a day before it.
   const sentDay = sql<string>`to_char(${mail.endTime} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const inPeriod = and(
-    inArray(mail.form, NOTIFICATION_FORMS),
-    gte(mail.date, new Date(since.getTime() - DAY)),
-    gte(mail.endTime, since),
-  );
+  const inPeriod = and(inArray(mail.form, NOTIFICATION_FORMS), gte(mail.date, new Date(since.getTime() - DAY)), gte(mail.endTime, since));
   const notificationRows = await db
     .select({ day: sentDay, form: mail.form, state: mail.state, count: count() })
     .from(mail)

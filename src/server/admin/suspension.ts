@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_NOT_FOUND, ADMIN_ACTIONS, ADMIN_TOPICS, type AdminAction } from '../../shared/admin';
-import type { Db, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { profile, session, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';

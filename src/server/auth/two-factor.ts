@@ -15,7 +15,6 @@ import { MINUTE } from '../../shared/durations';
 // marked (session.second_factor_at), attempts are rate-limited per account, a TOTP code works once, and the
 // plugin's routes the product does not use are closed.
 
-
 export const TWO_FACTOR_PATHS = {
   enable: '/two-factor/enable',
   disable: '/two-factor/disable',

@@ -20,7 +20,7 @@ export function directoryRoutes(deps: AppDeps, limiter: RateLimiter, answers: Re
       const who = c.get('member');
       const filter = c.req.valid('query');
       const withCounts = await actsAsAdmin(deps.database.db, deps.config, who, c.get('session'));
-      const read = () => listDirectory(deps.database.db, { filter, withCounts });
+      const read = () => listDirectory(deps, { filter, withCounts });
       if (withCounts) {
         c.header('Cache-Control', 'no-store');
         return c.json(await read(), 200);
@@ -30,13 +30,10 @@ export function directoryRoutes(deps: AppDeps, limiter: RateLimiter, answers: Re
       return sendAnswer(c, await answers.get(`directory?${JSON.stringify(filter)}`, [ADMIN_TOPICS.users], read));
     })
     .openapi(guarded(deps, contracts.sendMemberMessage), async (c) => {
-      const sender = await requireSender(deps, c.get('member'));
+      const sender = await requireSender(deps, { who: c.get('member') });
       const { uid } = c.req.valid('param');
       const { message } = c.req.valid('json');
-      await limiter.hit(
-        [{ key: `member-message:${sender.id}:hour`, rule: MEMBER_MESSAGE_RULES.hour }],
-        MEMBER_MESSAGE_RATE_MESSAGES.hour,
-      );
+      await limiter.hit([{ key: `member-message:${sender.id}:hour`, rule: MEMBER_MESSAGE_RULES.hour }], MEMBER_MESSAGE_RATE_MESSAGES.hour);
       await limiter.hit(
         [
           {
@@ -46,10 +43,7 @@ export function directoryRoutes(deps: AppDeps, limiter: RateLimiter, answers: Re
         ],
         MEMBER_MESSAGE_RATE_MESSAGES.client,
       );
-      await limiter.hit(
-        [{ key: `member-message:${sender.id}:day`, rule: MEMBER_MESSAGE_RULES.day }],
-        MEMBER_MESSAGE_RATE_MESSAGES.day,
-      );
+      await limiter.hit([{ key: `member-message:${sender.id}:day`, rule: MEMBER_MESSAGE_RULES.day }], MEMBER_MESSAGE_RATE_MESSAGES.day);
       await sendMemberMessage(deps, { sender, recipientUid: uid, message });
       return c.json({ ok: true as const }, 202);
     });

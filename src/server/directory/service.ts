@@ -18,7 +18,7 @@ export type MessageSender = { id: string; email: string; firstName: string; last
  * Writing to a member needs a saved profile: the message is signed with the sender's name, and the
  * recipient should be able to find the sender in the directory too.
  */
-export async function requireSender(deps: Pick<Deps, 'database'>, who: SessionUser): Promise<MessageSender> {
+export async function requireSender(deps: Pick<Deps, 'database'>, { who }: { who: SessionUser }): Promise<MessageSender> {
   const [row] = await deps.database.db
     .select({ savedAt: profile.savedAt, firstName: profile.firstName, lastName: profile.lastName })
     .from(profile)

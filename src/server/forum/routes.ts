@@ -50,14 +50,14 @@ export function forumRoutes(deps: AppDeps, limiter: RateLimiter, answers: Respon
   return contractRouter()
     .openapi(g(contracts.listPosts), async (c) => {
       const query = c.req.valid('query');
-      return sendPublic(c, `posts?${JSON.stringify(query)}`, () => listPosts(deps.database.db, query));
+      return sendPublic(c, `posts?${JSON.stringify(query)}`, () => listPosts(deps, query));
     })
-    .openapi(g(contracts.listCategories), async (c) => sendPublic(c, 'post-categories', () => listCategories(deps.database.db)))
+    .openapi(g(contracts.listCategories), async (c) => sendPublic(c, 'post-categories', () => listCategories(deps)))
     .openapi(g(contracts.getPost), async (c) => {
       const { id } = c.req.valid('param');
       const viewer = await viewerOf(deps, { who: c.get('user'), session: c.get('session') });
       const read = async () => {
-        const found = await getPost(deps.database.db, { viewer, id });
+        const found = await getPost(deps, { viewer, id });
         if (!found) throw new AppError('NOT_FOUND', 'This post does not exist (it may have been deleted).');
         return found;
       };
@@ -67,7 +67,7 @@ export function forumRoutes(deps: AppDeps, limiter: RateLimiter, answers: Respon
       return c.json(await read(), 200);
     })
     .openapi(g(contracts.createPost), async (c) => {
-      const author = await requireForumAuthor(deps, c.get('member'));
+      const author = await requireForumAuthor(deps, { who: c.get('member') });
       const input = c.req.valid('json');
       await hit(author, 'post');
       const { id } = await createPost(deps, { author, input });
@@ -89,7 +89,7 @@ export function forumRoutes(deps: AppDeps, limiter: RateLimiter, answers: Respon
       return c.json({ ok: true as const }, 200);
     })
     .openapi(g(contracts.createResponse), async (c) => {
-      const author = await requireForumAuthor(deps, c.get('member'));
+      const author = await requireForumAuthor(deps, { who: c.get('member') });
       const { id: postId } = c.req.valid('param');
       const input = c.req.valid('json');
       await hit(author, 'response');

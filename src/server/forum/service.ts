@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { POSTS_TOPIC, postTopic, type PostInput, type ResponseInput } from '../../shared/forum';
 import { displayNameOf } from '../../shared/member-name';
 import { actsAsAdmin, type SessionInfo, type SessionUser } from '../http/session';
-import type { Db, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { post, postCategory, postResponse, profile } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
@@ -24,7 +24,7 @@ const POST_NOT_FOUND = 'This post does not exist (it may have been deleted).';
 const RESPONSE_NOT_FOUND = 'This response does not exist (it may have been deleted).';
 
 /** Posting and responding need a saved profile (SPEC §6); its names are copied onto what the member writes. */
-export async function requireForumAuthor(deps: Pick<Deps, 'database'>, who: SessionUser): Promise<ForumAuthor> {
+export async function requireForumAuthor(deps: Pick<Deps, 'database'>, { who }: { who: SessionUser }): Promise<ForumAuthor> {
   const [row] = await deps.database.db
     .select({ savedAt: profile.savedAt, firstName: profile.firstName, lastName: profile.lastName })
     .from(profile)

@@ -45,7 +45,7 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
     mail,
   });
   /** Who may follow: whoever may post. */
-  const follower = async (c: Context<MemberEnv>) => (await requireForumAuthor(deps, c.get('member'))).id;
+  const follower = async (c: Context<MemberEnv>) => (await requireForumAuthor(deps, { who: c.get('member') })).id;
 
   return contractRouter()
     .openapi(g(contracts.getPostFollow), async (c) => {
@@ -83,12 +83,12 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
       const { before } = c.req.valid('query');
       if (before) {
         c.header('Cache-Control', 'no-store');
-        return c.json(await listNotifications(deps.database.db, { uid, before }), 200);
+        return c.json(await listNotifications(deps, { uid, before }), 200);
       }
       // The first page, as the notifications page opens: kept like the unread count it carries, and dropped
       // by any change of the forum too (a post's title, a post deleted).
       const answer = await answers.get(`notifications:${uid}`, [NOTIFICATIONS_TOPIC_FAMILY, POSTS_TOPIC], () =>
-        listNotifications(deps.database.db, { uid }),
+        listNotifications(deps, { uid }),
       );
       return sendAnswer(c, answer);
     })
@@ -97,13 +97,13 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
       // The bell asks on every page a member opens: kept in memory until a notification event (created,
       // read; of anyone, as the cache cannot tell members' topics apart) is announced.
       const answer = await answers.get(`unread:${uid}`, [NOTIFICATIONS_TOPIC_FAMILY], async () => ({
-        unread: await unreadCount(deps.database.db, uid),
+        unread: await unreadCount(deps, { uid }),
       }));
       return sendAnswer(c, answer);
     })
     .openapi(g(contracts.markAllRead), async (c) => {
       const uid = c.get('member').id;
-      const marked = await markAllRead({ db: deps.database.db, live: deps.live }, { uid, now: deps.clock.now() });
+      const marked = await markAllRead(deps, { uid, now: deps.clock.now() });
       return c.json({ ok: true as const, marked }, 200);
     })
     .openapi(g(contracts.getPreferences), async (c) => {
@@ -117,7 +117,7 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
     })
     .openapi(g(contracts.readUnsubscribe), async (c) => {
       const claim = claimOf(c.req.valid('query').token);
-      const mail = await readMailByLink(deps.database.db, claim);
+      const mail = await readMailByLink(deps, claim);
       c.header('Cache-Control', 'no-store');
       return c.json(unsubscribeState(claim, mail), 200);
     })
@@ -125,7 +125,7 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
       const { token, undo } = c.req.valid('query');
       const claim = claimOf(token);
       // Only the kind the link names, only for the member it names; the same answer however often it is sent.
-      const mail = await setMailByLink(deps.database.db, {
+      const mail = await setMailByLink(deps, {
         uid: claim.uid,
         kind: claim.kind,
         on: undo !== undefined,
@@ -142,7 +142,7 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
     .openapi(g(contracts.markRead), async (c) => {
       const uid = c.get('member').id;
       const { id } = c.req.valid('param');
-      await markRead({ db: deps.database.db, live: deps.live }, { uid, id, now: deps.clock.now() });
+      await markRead(deps, { uid, id, now: deps.clock.now() });
       return c.json({ ok: true as const }, 200);
     });
 }

@@ -47,7 +47,7 @@ export function profileRoutes(deps: AppDeps, limiter: RateLimiter, answers: Resp
         const who = c.get('member');
         // Kept in memory until a change to this member's account is announced (every save announces one).
         const answer = await answers.get(`profile:${who.id}`, [subjectOf(ADMIN_TOPICS.users, who.id)], async () => ({
-          profile: await getOwnProfile(deps, who),
+          profile: await getOwnProfile(deps, { who }),
         }));
         return sendAnswer(c, answer);
       })
@@ -64,7 +64,7 @@ export function profileRoutes(deps: AppDeps, limiter: RateLimiter, answers: Resp
       })
       .openapi(guarded(deps, contracts.removePhoto), async (c) => {
         const who = c.get('member');
-        await removePhoto(deps, who);
+        await removePhoto(deps, { who });
         return c.json({ photoUrl: null }, 200);
       })
       // Signed-in members see the photos of listed members, as the directory shows them; a photo of anyone
