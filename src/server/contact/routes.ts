@@ -32,7 +32,7 @@ export function contactRoutes(deps: AppDeps, limiter: RateLimiter) {
         keys.flatMap((key) => CONTACT_SEND_RULES.map((rule) => ({ key: `${key}:${rule.windowMs}`, rule }))),
         CONTACT_RATE_MESSAGES.send,
       );
-      await spendHumanToken(limiter, { who, input });
+      await spendHumanToken({ limiter }, { who, input });
       await sendContactMessage(deps, { who, input });
       return c.json({ ok: true as const }, 202);
     });

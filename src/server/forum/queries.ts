@@ -10,7 +10,6 @@ import {
   type PostWithResponses,
 } from '../../shared/forum';
 import { displayNameOf } from '../../shared/member-name';
-import type { Db } from '../db/client';
 import type { DbDeps } from '../deps';
 import { post, postCategory, postResponse } from '../db/schema';
 

@@ -19,7 +19,6 @@ import { cursorOf, olderThan, pageOf } from '../db/keyset';
 import { notification, notificationPreference, post, profile, user } from '../db/schema';
 import type { AppDeps, DbDeps } from '../deps';
 import { AppError } from '../http/errors';
-import type { LivePublisher } from '../live';
 import { MAIL_FORMS, renderMail } from '../mail';
 import { followersOf } from './follows';
 import { createUnsubscribeToken } from './unsubscribe-token';
