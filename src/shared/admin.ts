@@ -3,10 +3,10 @@ import { storedProfileFieldsSchema } from './profile';
 import { stateStatSchema } from './state-stat';
 import { queryTextOf, textOf } from './text';
 
-// The admin area (SPEC.md §2 Admin, §4 Admin check and Mail delivery, §6): query schemas, limits and the
+// The admin area (product.md §3.17, §5.7 admin check and §5.8 mail delivery, §7.5): query schemas, limits and the
 // shapes the admin API answers. Every route under /api/admin checks on the server that an admin asks.
 
-/** SPEC §3 Mail item, "delivery information added by the system". */
+/** product.md §4.4 Mail item, "delivery information added by the system". */
 export const DELIVERY_STATES = ['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR', 'RETRY'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
@@ -106,7 +106,7 @@ export const overviewQuerySchema = z.object({
 
 // ---- What the admin API answers -------------------------------------------------------------------
 
-/** GET /api/admin/access: the admin check of the admin page (SPEC §4). */
+/** GET /api/admin/access: the admin check of the admin page (product.md §5.7). */
 export const adminAccessSchema = z.object({
   uid: z.string(),
   email: z.string(),
@@ -162,7 +162,7 @@ export const adminProfileSchema = storedProfileFieldsSchema
   .extend({
     uid: z.string(),
     email: z.string(),
-    /** SPEC §3 "date last saved"; null until the member saves the form. */
+    /** product.md §4.2 "date last saved"; null until the member saves the form. */
     savedAt: isoTime.nullable(),
     signedUpAt: isoTime,
     /** Effective: the profile's flag, or listed in ADMIN_EMAILS. */
@@ -223,7 +223,7 @@ export const adminOverviewSchema = z
       users: z.number().int(),
       /** Accounts whose member has saved the profile form. */
       profiles: z.number().int(),
-      /** SPEC: "total foster kids", the sum of numberOfFosterKids. */
+      /** product.md §3.17: "total foster kids", the sum of numberOfFosterKids. */
       fosterKids: z.number().int(),
       fosterParents: z.number().int(),
       admins: z.number().int(),

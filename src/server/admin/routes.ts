@@ -13,7 +13,7 @@ import { changeAdminRole } from './roles';
 import { liftSuspension, suspendMember } from './suspension';
 
 /**
- * The admin area's API (SPEC §2 Admin, §6): overview, all sent mail, all profiles with the CSV download and
+ * The admin area's API (product.md §3.17, §7.5): overview, all sent mail, all profiles with the CSV download and
  * roles, and the activity log. Every contract's access is 'admin', so guarded() runs requireAdmin before
  * anything else (401 for visitors, 403 for members); admin.test.ts walks every /api/admin route to prove
  * it. State figures and page views have their admin routes in their own features (states/routes.ts,

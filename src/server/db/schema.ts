@@ -122,7 +122,7 @@ export const emailToken = pgTable(
   (t) => [index('email_token_uid_idx').on(t.uid, t.purpose)],
 );
 
-// ---- Member profile (SPEC.md §3 "User profile") ---------------------------------------------------
+// ---- Member profile (product.md §4.2 "User profile") -----------------------------------------------
 // One row per account, created with the account so isAdmin has a home before the member fills the form.
 // savedAt stays null until the member saves the form: that is what "has a profile" means.
 
@@ -200,7 +200,7 @@ export const profile = pgTable(
   ],
 );
 
-// ---- Mail outbox (SPEC.md §3 "Mail item") ---------------------------------------------------------
+// ---- Mail outbox (product.md §4.4 "Mail item") -----------------------------------------------------
 
 export const deliveryState = pgEnum('delivery_state', ['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR', 'RETRY']);
 
@@ -306,8 +306,8 @@ export const analyticsSalt = pgTable('analytics_salt', {
   salt: text('salt').notNull(),
 });
 
-// ---- Forum (SPEC.md §3 Post and PostResponse) -------------------------------------------------------
-// Authors' names and email are copied onto what they write, as the spec lists. When an account is deleted,
+// ---- Forum (product.md §4.3 Post and PostResponse) ---------------------------------------------------
+// Authors' names and email are copied onto what they write, as product.md §4.3 lists. When an account is deleted,
 // poster_uid becomes null (the row stays, shown as from a former member) and the account's deletion clears
 // poster_email. Keyword search uses PostgreSQL full-text search: `search` holds a post's title, body and,
 // through `responses_search` (kept up to date by the forum service), the words of its responses.

@@ -11,7 +11,7 @@ import { listDirectory } from './queries';
 import { requireSender, sendMemberMessage } from './service';
 
 /**
- * The member directory (SPEC §2 Directory, §6 "Signed-in member: directory … emailing members"): signed-in
+ * The member directory (product.md §3.12, §7.2): signed-in
  * members list and search it and write to the members in it; admins also get the counts.
  */
 export function directoryRoutes(deps: AppDeps, limiter: RateLimiter, answers: ResponseCache) {

@@ -23,7 +23,7 @@ import {
 import { contract, errors, json, jsonBody, okSchema } from './define';
 import { accountId, uuidId } from './params';
 
-// The admin area (SPEC §2 Admin, §6): an admin whose session passed the second factor, nobody else (401
+// The admin area (product.md §3.17, §7.5): an admin whose session passed the second factor, nobody else (401
 // for visitors, 403 for members and for an admin who has not passed it). State figures and page views
 // have their admin routes in their own contracts (states.ts, analytics).
 

@@ -3,7 +3,7 @@ import { directoryPageSchema, directoryQuerySchema, memberMessageSchema, NOT_IN_
 import { contract, errors, json, jsonBody, okSchema } from './define';
 import { accountId } from './params';
 
-// The member directory (SPEC §2 Directory): signed-in members list and search it, and write to the members
+// The member directory (product.md §3.12): signed-in members list and search it, and write to the members
 // in it; admins also get the counts. Profiles leave only in their public shape.
 
 const tags: ['Directory'] = ['Directory'];

@@ -10,7 +10,7 @@ import {
 import { contract, errors, json, jsonBody, okSchema } from './define';
 import { serialId } from './params';
 
-// The forum (SPEC §2 Discuss): anybody reads; members with a confirmed address and a saved profile post
+// The forum (product.md §3.13): anybody reads; members with a confirmed address and a saved profile post
 // and respond; the author or an admin changes.
 
 const tags: ['Forum'] = ['Forum'];

@@ -4,7 +4,7 @@ import { NO_PHOTO, ownProfileResponseSchema, photoRemovedSchema, photoSavedSchem
 import { contract, errors, json, jsonBody } from './define';
 import { accountId } from './params';
 
-// The member's own profile (SPEC §3 User profile) and profile photos: the member reads and merge-writes
+// The member's own profile (product.md §4.2) and profile photos: the member reads and merge-writes
 // their profile and uploads or removes their photo; members see the photos of the members the directory lists.
 
 const tags: ['Profile'] = ['Profile'];
