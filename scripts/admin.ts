@@ -10,7 +10,7 @@ import { resetTwoFactor, type TwoFactorResetResult } from '../src/server/admin/s
 import type { Db } from '../src/server/db/client';
 import type { LivePublisher } from '../src/server/live/bus';
 import { createLiveBus } from '../src/server/live/bus';
-import { createLogger } from '../src/server/logger';
+import { createLogger, errorMessage } from '../src/server/logger';
 import { readControl } from '../src/server/control';
 import { configOrFail, fail } from './cli';
 
@@ -99,4 +99,4 @@ async function main() {
   }
 }
 
-main().catch((err) => fail(`admin command failed: ${err instanceof Error ? err.message : String(err)}`));
+main().catch((err) => fail(`admin command failed: ${errorMessage(err)}`));

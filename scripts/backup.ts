@@ -20,6 +20,7 @@ import {
   type DatabaseSource,
   type PgliteCopy,
 } from '../src/server/backup';
+import { errorMessage } from '../src/server/logger';
 import { progress } from './progress';
 import { checkStorageOrFail, configOrFail, fail } from './cli';
 
@@ -111,6 +112,4 @@ async function main() {
   );
 }
 
-main().catch((err) =>
-  fail(err instanceof BackupError ? err.message : `The backup failed: ${err instanceof Error ? err.message : String(err)}`),
-);
+main().catch((err) => fail(err instanceof BackupError ? err.message : `The backup failed: ${errorMessage(err)}`));

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { storageFor } from '../src/server/deps';
 import { BackupError, describeCounts, restoreBackup } from '../src/server/backup';
+import { errorMessage } from '../src/server/logger';
 import { progress } from './progress';
 import { checkStorageOrFail, configOrFail, fail } from './cli';
 
@@ -44,6 +45,4 @@ async function main() {
   );
 }
 
-main().catch((err) =>
-  fail(err instanceof BackupError ? err.message : `The restore failed: ${err instanceof Error ? err.message : String(err)}`),
-);
+main().catch((err) => fail(err instanceof BackupError ? err.message : `The restore failed: ${errorMessage(err)}`));

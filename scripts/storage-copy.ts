@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { STORAGE_URL_FORM } from '../src/server/storage/bucket-url';
 import { createS3Storage } from '../src/server/storage/s3';
 import { createLocalStorage, StorageUnavailableError } from '../src/server/storage/storage';
+import { errorMessage } from '../src/server/logger';
 import { progress } from './progress';
 import { configOrFail, fail } from './cli';
 
@@ -125,4 +126,4 @@ async function main() {
   }
 }
 
-main().catch((err) => fail(`The copy stopped: ${err instanceof Error ? err.message : String(err)}`));
+main().catch((err) => fail(`The copy stopped: ${errorMessage(err)}`));

@@ -7,31 +7,10 @@ import type { LiveBus } from './live/bus';
 import { createLocalStorage, type FileStorage } from './storage/storage';
 import { createS3Storage } from './storage/s3';
 import { createDbOutbox } from './mail/db-outbox';
-import type { MailDb, MailHeaders } from './mail/outbox';
+import type { Outbox } from './mail/outbox';
 
-export type OutgoingMail = {
-  form: string;
-  to: string;
-  replyTo?: string;
-  subject: string;
-  /** Plain text; the HTML part is made from it, escaped. */
-  text: string;
-  /** Only for HTML we composed ourselves from escaped parts; never user-written HTML. */
-  html?: string;
-  /** Extra headers (MAIL_EXTRA_HEADERS only): the one-click unsubscribe of notification mail. */
-  headers?: MailHeaders;
-};
-
-/** Adds items to the mail outbox. Code never sends mail directly. */
-export type Outbox = {
-  /**
-   * Pass `tx` to add the item in the caller's transaction (it is sent only if that commits); call wake()
-   * after the commit then.
-   */
-  add(mail: OutgoingMail, tx?: MailDb): Promise<{ id: string }>;
-  /** Asks the delivery worker to look for due items now (after an admin's retry). */
-  wake(): void;
-};
+/** What a service that only reads or writes the database needs (its first argument, as every service's is deps). */
+export type DbDeps = { database: Pick<Database, 'db'> };
 
 /** Everything the app is built from (the server's in main.ts, the tests' in testing/app.ts: see appDeps). */
 export type AppDeps = {

@@ -26,6 +26,11 @@ export function createLogger(level: Level | 'silent' = 'info', base: Record<stri
   };
 }
 
+/** What went wrong, in one line for a log field or a message to a person: an Error's message, or the value thrown. */
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message || err.name : String(err);
+}
+
 function errorReplacer(_key: string, value: unknown) {
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
   return value;

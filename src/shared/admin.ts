@@ -80,6 +80,11 @@ export const profileListQuerySchema = z.object({
 });
 export type ProfileListQuery = z.input<typeof profileListQuerySchema>;
 
+/** A mail item that is gone, or an id that cannot be one. */
+export const MAIL_NOT_FOUND = 'This mail item does not exist (it may have been deleted).';
+/** An account that is gone (deleted meanwhile), or an id that cannot be one. */
+export const ACCOUNT_NOT_FOUND = 'This account no longer exists.';
+
 /** PUT /api/admin/profiles/:uid/role. */
 export const roleChangeSchema = z.object({ isAdmin: z.boolean({ error: 'isAdmin must be true or false' }) });
 

@@ -15,6 +15,8 @@ export const MEMBER_MESSAGE_MAX = 5000;
 /** Per sender: generous for writing to a few people, tight for a script working down the list. */
 export const MEMBER_MESSAGES_PER_HOUR = 20;
 export const MEMBER_MESSAGES_PER_DAY = 60;
+/** Whom a member wrote to is not listed (or the id cannot be anyone's). */
+export const NOT_IN_DIRECTORY = 'This member is not in the directory (any more).';
 
 /** The filters as they appear in the page's address and in GET /api/directory. */
 export type DirectoryFilter = {

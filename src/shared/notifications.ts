@@ -133,6 +133,9 @@ export const unsubscribeStateSchema = z
   .meta({ id: 'UnsubscribeState' });
 export type UnsubscribeState = z.infer<typeof unsubscribeStateSchema>;
 
+/** One of the member's notifications, read or not; anything else (another member's, or not a uuid) is not found. */
+export const NOTIFICATION_NOT_FOUND = 'This notification does not exist.';
+
 /** What a person reads when a mailed link cannot be used. */
 export const UNSUBSCRIBE_MESSAGES = {
   malformed: 'This unsubscribe link is not complete. Copy the whole link from the mail, or change your mail settings on the site.',

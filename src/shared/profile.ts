@@ -238,6 +238,8 @@ export const profileChangesSchema = z
 
 /** POST /api/profile/photo. */
 export const photoSavedSchema = z.object({ photoUrl: z.string() });
+/** GET /api/photos/:uid of a member without a photo, or one the viewer may not see (the same answer). */
+export const NO_PHOTO = 'This member has no profile photo.';
 /** DELETE /api/profile/photo. */
 export const photoRemovedSchema = z.object({ photoUrl: z.null() });
 

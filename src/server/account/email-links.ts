@@ -5,7 +5,7 @@ import { EMAIL_LINK_TTL_MS } from '../../shared/limits';
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { MESSAGES } from '../../shared/messages';
 import type { SessionUser } from '../http/session';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { LivePublisher } from '../live';
 import { emailToken, profile, session, user, verification } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -13,7 +13,6 @@ import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail, type MailForm } from '../mail';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'outbox' | 'logger' | 'live'>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type EmailLinkPurpose = 'verify' | 'change';
 
 /** How Better Auth names a password-reset token in its verification table (`reset-password:<token>`). */

@@ -1,31 +1,24 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import * as contracts from '../../shared/contracts/account';
-import { EMAIL_LINK_RESENDS_PER_HOUR } from '../../shared/limits';
 import { SESSIONS_TOPIC, type Auth } from '../auth';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { sendAnswer, subjectOf, type ResponseCache } from '../http/response-cache';
-import { requireUser } from '../http/session';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { clientIp } from '../http/client-ip';
 import { contractRouter, guarded, type ApiEnv } from '../http/contracts';
 import type { RateLimiter } from '../rate-limit/rate-limit';
+import { EMAIL_LINK_RATE_MESSAGES, EMAIL_LINK_RULES, VERIFY_EMAIL_RULE } from '../rate-limit/rules';
 import { cancelEmailChange, confirmEmailLink, resendEmailLink } from './email-links';
 import { deleteAccount, getMe, signOutEverywhere, updateAccount } from './service';
 import { sendConfirmationMailTo } from './sign-up-mail';
 
-const HOUR = 60 * 60 * 1000;
-
-/**
- * The routes that mail an address the request names (a link, to confirm it) count per account and per client,
- * each under its own name: "Send the link again" and a change of address (issue 23, defect 3).
- */
+/** "Send the link again" and a change of address count each under its own name (rules.ts, EMAIL_LINK_RULES). */
 function mailLimits(name: 'verification-mail' | 'email-change', uid: string, client: string) {
   return [
-    { key: `${name}:uid:${uid}`, rule: { limit: EMAIL_LINK_RESENDS_PER_HOUR, windowMs: HOUR } },
-    { key: `${name}:ip:${client}`, rule: { limit: 10, windowMs: HOUR } },
+    { key: `${name}:uid:${uid}`, rule: EMAIL_LINK_RULES.perAccount },
+    { key: `${name}:ip:${client}`, rule: EMAIL_LINK_RULES.perClient },
   ];
 }
 
@@ -35,12 +28,12 @@ export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter, a
   // random bits anyway.
   const verify = guarded(deps, contracts.verifyEmail);
   const verifyRate: MiddlewareHandler<ApiEnv> = async (c, next) => {
-    await limiter.hit([{ key: `verify-email:ip:${clientIp(c, deps.config.trustProxy)}`, rule: { limit: 30, windowMs: HOUR } }]);
+    await limiter.hit([{ key: `verify-email:ip:${clientIp(c, deps.config.trustProxy)}`, rule: VERIFY_EMAIL_RULE }]);
     await next();
   };
 
   /** The browser forgets the session (ended already on the server). */
-  async function forgetSessionCookies(c: Context<ApiEnv>) {
+  async function forgetSessionCookies(c: Context) {
     const cookies = (await auth.$context).authCookies;
     for (const cookie of [cookies.sessionToken, cookies.sessionData, cookies.dontRememberToken]) {
       deleteCookie(c, cookie.name, { path: '/', secure: cookie.attributes.secure });
@@ -55,11 +48,8 @@ export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter, a
       return c.json(await confirmEmailLink(deps, { token, askerUid, keepSessionId: c.get('session')?.id ?? null }), 200);
     })
     .openapi(guarded(deps, contracts.sendVerificationMail), async (c) => {
-      const who = requireUser(c);
-      await limiter.hit(
-        mailLimits('verification-mail', who.id, clientIp(c, deps.config.trustProxy)),
-        EMAIL_LINK_MESSAGES.resendRateLimited,
-      );
+      const who = c.get('member');
+      await limiter.hit(mailLimits('verification-mail', who.id, clientIp(c, deps.config.trustProxy)), EMAIL_LINK_RATE_MESSAGES.resend);
       return c.json(await resendEmailLink(deps, who), 200);
     })
     .openapi(guarded(deps, contracts.sendConfirmationMail), async (c) => {
@@ -68,15 +58,15 @@ export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter, a
       const { email } = c.req.valid('json');
       await limiter.hit(
         [
-          { key: `confirmation-mail:email:${email}`, rule: { limit: EMAIL_LINK_RESENDS_PER_HOUR, windowMs: HOUR } },
-          { key: `confirmation-mail:ip:${clientIp(c, deps.config.trustProxy)}`, rule: { limit: 10, windowMs: HOUR } },
+          { key: `confirmation-mail:email:${email}`, rule: EMAIL_LINK_RULES.perAccount },
+          { key: `confirmation-mail:ip:${clientIp(c, deps.config.trustProxy)}`, rule: EMAIL_LINK_RULES.perClient },
         ],
-        EMAIL_LINK_MESSAGES.resendRateLimited,
+        EMAIL_LINK_RATE_MESSAGES.resend,
       );
       return c.json(await sendConfirmationMailTo(deps, email), 200);
     })
     .openapi(guarded(deps, contracts.cancelEmailChange), async (c) => {
-      const who = requireUser(c);
+      const who = c.get('member');
       await cancelEmailChange(deps, who.id);
       return c.json({ user: await getMe(deps, { who, current: c.get('session') }) }, 200);
     })
@@ -100,24 +90,24 @@ export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter, a
       return sendAnswer(c, answer);
     })
     .openapi(guarded(deps, contracts.updateAccount), async (c) => {
-      const who = requireUser(c);
+      const who = c.get('member');
       const input = c.req.valid('json');
       const current = c.get('session');
       if (!current) throw new AppError('UNAUTHENTICATED');
       const limitEmailChange = () =>
-        limiter.hit(mailLimits('email-change', who.id, clientIp(c, deps.config.trustProxy)), EMAIL_LINK_MESSAGES.changeRateLimited);
+        limiter.hit(mailLimits('email-change', who.id, clientIp(c, deps.config.trustProxy)), EMAIL_LINK_RATE_MESSAGES.change);
       const result = await updateAccount({ ...deps, auth }, { who, current, limitEmailChange, ...input });
       return c.json({ ...result, user: await getMe(deps, { who, current }) }, 200);
     })
     .openapi(guarded(deps, contracts.signOutEverywhere), async (c) => {
-      const who = requireUser(c);
-      await signOutEverywhere(deps, who);
+      const who = c.get('member');
+      await signOutEverywhere(deps, { who });
       await forgetSessionCookies(c);
       return c.json({ ok: true as const }, 200);
     })
     .openapi(guarded(deps, contracts.deleteAccount), async (c) => {
-      const who = requireUser(c);
-      await deleteAccount(deps, who);
+      const who = c.get('member');
+      await deleteAccount(deps, { who });
       await forgetSessionCookies(c);
       return c.json({ ok: true as const }, 200);
     });

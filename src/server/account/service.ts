@@ -116,7 +116,7 @@ export async function updateAccount(
  * "Sign out everywhere": ends every session of the account, the one asking too, and every change of
  * address waiting for its link (issue 23, defect 2). Announced, so no instance keeps a session in memory.
  */
-export async function signOutEverywhere(deps: Pick<Deps, 'database' | 'live' | 'logger'>, who: SessionUser): Promise<void> {
+export async function signOutEverywhere(deps: Pick<Deps, 'database' | 'live' | 'logger'>, { who }: { who: SessionUser }): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
     await tx.delete(session).where(eq(session.userId, who.id));
     await announceSessionChanges(deps.live, tx, [who.id]);
@@ -126,7 +126,7 @@ export async function signOutEverywhere(deps: Pick<Deps, 'database' | 'live' | '
 }
 
 /** Removes the login, its sessions, its reset tokens, the profile and the photo, and the email on forum posts. */
-export async function deleteAccount(deps: Deps, who: SessionUser): Promise<void> {
+export async function deleteAccount(deps: Deps, { who }: { who: SessionUser }): Promise<void> {
   const { db } = deps.database;
   await db.transaction(async (tx) => {
     await tx.delete(verification).where(eq(verification.value, who.id));

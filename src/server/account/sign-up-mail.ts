@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CheckInbox } from '../../shared/account';
 import { user } from '../db/schema';
-import type { AppDeps, Outbox } from '../deps';
+import type { AppDeps } from '../deps';
 import type { Config } from '../config';
-import { MAIL_FORMS, renderMail } from '../mail';
+import { MAIL_FORMS, renderMail, type Outbox } from '../mail';
 import { sendVerificationMail } from './email-links';
 
 // Issue 23, defect 4: a sign-up, and "send the link again" from the page that follows it, answer the same

@@ -6,12 +6,10 @@ import {
   type ActivityListResponse,
   type AdminAction,
 } from '../../shared/admin';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { cursorOf, olderThan, pageOf } from '../db/keyset';
 import { adminActivity } from '../db/schema';
 import type { LivePublisher } from '../live';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Who acted: an admin in the admin area, or the command line (uid and email null). */
 export type Actor = { uid: string | null; email: string | null };

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
   ADMIN_ACTIONS,
   ADMIN_MAIL_PAGE_SIZE,
+  MAIL_NOT_FOUND,
   type AdminMailDetail,
   type AdminMailListResponse,
   type AdminMailSummary,
@@ -16,15 +17,6 @@ import { announceMail } from '../mail';
 import { recordActivity, type Actor } from '../activity';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'live' | 'outbox' | 'logger'>;
-
-const NOT_FOUND = 'This mail item does not exist (it may have been deleted).';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A mail id from the path; anything that is not a uuid names no item. */
-export function mailIdOf(raw: string | undefined): string {
-  if (!raw || !UUID.test(raw)) throw new AppError('NOT_FOUND', NOT_FOUND);
-  return raw.toLowerCase();
-}
 
 const summaryColumns = {
   id: mail.id,
@@ -108,7 +100,7 @@ export async function getMail(db: Db, { id }: { id: string }): Promise<AdminMail
     .select({ ...summaryColumns, message: mail.message })
     .from(mail)
     .where(eq(mail.id, id));
-  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (!row) throw new AppError('NOT_FOUND', MAIL_NOT_FOUND);
   const events = await db
     .select({ at: mailEvent.at, state: mailEvent.state, attempt: mailEvent.attempt, detail: mailEvent.detail })
     .from(mailEvent)
@@ -132,7 +124,7 @@ export async function deleteMail(deps: Deps, { actor, id }: { actor: Actor; id: 
       .delete(mail)
       .where(eq(mail.id, id))
       .returning({ form: mail.form, to: mail.to, state: mail.state, subject: sql<string>`${mail.message}->>'subject'` });
-    if (!gone) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (!gone) throw new AppError('NOT_FOUND', MAIL_NOT_FOUND);
     await recordActivity(
       { db: tx, live: deps.live },
       {
@@ -163,7 +155,7 @@ export async function retryMail(deps: Deps, { actor, id }: { actor: Actor; id: s
       .returning(summaryColumns);
     if (!updated) {
       const [existing] = await tx.select({ state: mail.state }).from(mail).where(eq(mail.id, id));
-      if (!existing) throw new AppError('NOT_FOUND', NOT_FOUND);
+      if (!existing) throw new AppError('NOT_FOUND', MAIL_NOT_FOUND);
       throw new AppError('CONFLICT', `Only a failed (ERROR) item can be retried; this one is ${existing.state}.`);
     }
     await tx.insert(mailEvent).values({

@@ -1,5 +1,6 @@
 import { and, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { DELIVERY_STATES, type AdminOverview, type DeliveryState } from '../../shared/admin';
+import { DAY } from '../../shared/durations';
 import { STATE_NONE, stateName } from '../../shared/states';
 import type { AppDeps } from '../deps';
 import { mail, profile, user } from '../db/schema';
@@ -7,14 +8,12 @@ import { MAIL_FORMS } from '../mail';
 import { networkByState } from '../states';
 import { adminCondition } from './roles';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The forms of notification mail (issue 16): responses at once, and the digest. */
 const NOTIFICATION_FORMS: string[] = Object.values(MAIL_FORMS).filter((f) => f.startsWith('notification:'));
 
 /** The UTC days from `since` to today, as YYYY-MM-DD. */
 function daysFrom(since: Date, days: number): string[] {
-  return Array.from({ length: days }, (_, i) => new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10));
+  return Array.from({ length: days }, (_, i) => new Date(since.getTime() + i * DAY).toISOString().slice(0, 10));
 }
 
 /**
@@ -53,11 +52,7 @@ export async function getOverview(
   // Notification mail by the day it was delivered. Mail is queued at most a few hours before it goes, so the
   // (form, date) index narrows the rows to the period and a day before it.
   const sentDay = sql<string>`to_char(${mail.endTime} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const inPeriod = and(
-    inArray(mail.form, NOTIFICATION_FORMS),
-    gte(mail.date, new Date(since.getTime() - DAY_MS)),
-    gte(mail.endTime, since),
-  );
+  const inPeriod = and(inArray(mail.form, NOTIFICATION_FORMS), gte(mail.date, new Date(since.getTime() - DAY)), gte(mail.endTime, since));
   const notificationRows = await db
     .select({ day: sentDay, form: mail.form, state: mail.state, count: count() })
     .from(mail)

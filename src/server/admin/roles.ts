@@ -1,8 +1,8 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ACTIONS, ADMIN_TOPICS } from '../../shared/admin';
+import { ACCOUNT_NOT_FOUND, ADMIN_ACTIONS, ADMIN_TOPICS } from '../../shared/admin';
 import { systemClock, type Clock } from '../clock';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { profile, user } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { LivePublisher } from '../live';
@@ -14,7 +14,6 @@ export type CommandLineDeps = { db: Db; live: LivePublisher; clock?: Clock | und
 
 export type RoleResult = { ok: true; email: string; isAdmin: boolean } | { ok: false; reason: 'no-account' };
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Target = { uid: string; email: string };
 
 // Role changes take this lock, so two admins removing each other at the same moment are decided one
@@ -104,7 +103,7 @@ export async function changeAdminRole(
 ): Promise<{ email: string; isAdmin: boolean }> {
   const { db } = deps.database;
   const [found] = await db.select({ uid: user.id, email: user.email }).from(user).where(eq(user.id, uid));
-  if (!found) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+  if (!found) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
   const target = { uid: found.uid, email: found.email.toLowerCase() };
   if (!isAdmin && deps.config.adminEmails.includes(target.email)) {
     throw new AppError(

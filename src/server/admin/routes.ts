@@ -2,27 +2,17 @@ import type { Context } from 'hono';
 import { ADMIN_ACTIONS } from '../../shared/admin';
 import * as contracts from '../../shared/contracts/admin';
 import type { Contract } from '../../shared/contracts/define';
-import type { AuthVariables } from '../http/session';
 import type { AppDeps } from '../deps';
-import type { JobRunner } from '../jobs';
-import { AppError } from '../http/errors';
-import { contractRouter, guarded } from '../http/contracts';
+import { contractRouter, guarded, type MemberEnv } from '../http/contracts';
 import { listActivity, recordActivity, type Actor } from '../activity';
 import { allAdminProfiles, listAdminProfiles } from './profiles';
 import { profilesCsv, profilesCsvFileName } from './csv';
-import { deleteMail, getMail, listMail, listMailForms, mailIdOf, retryMail } from './mail';
+import type { JobRunner } from '../jobs';
+import { deleteMail, getMail, listMail, listMailForms, retryMail } from './mail';
 import { getBackgroundWork } from './background-work';
 import { getOverview } from './overview';
 import { changeAdminRole } from './roles';
 import { liftSuspension, suspendMember } from './suspension';
-
-type C = Context<{ Variables: AuthVariables }>;
-
-/** Better Auth's ids are URL-safe; anything else names no account. */
-function accountIdOf(uid: string): string {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(uid)) throw new AppError('NOT_FOUND', 'This account no longer exists.');
-  return uid;
-}
 
 /**
  * The admin area's API (product.md §3.17, §7.5): overview, all sent mail, all profiles with the CSV download and
@@ -37,8 +27,8 @@ export function adminRoutes(deps: AppDeps, jobs: JobRunner) {
   const g = <const K extends Contract>(k: K) => guarded(deps, k);
 
   /** The admin who asks (guarded() has checked it), as the activity log names them; nothing here is cached anywhere. */
-  function admin(c: C): Actor & { uid: string; email: string } {
-    const who = c.get('user')!;
+  function admin(c: Context<MemberEnv>): Actor & { uid: string; email: string } {
+    const who = c.get('member');
     c.header('Cache-Control', 'no-store');
     return { uid: who.id, email: who.email.toLowerCase() };
   }
@@ -69,16 +59,16 @@ export function adminRoutes(deps: AppDeps, jobs: JobRunner) {
       })
       .openapi(g(contracts.getMail), async (c) => {
         admin(c);
-        return c.json(await getMail(db, { id: mailIdOf(c.req.valid('param').id) }), 200);
+        return c.json(await getMail(db, { id: c.req.valid('param').id }), 200);
       })
       .openapi(g(contracts.deleteMail), async (c) => {
         const who = admin(c);
-        await deleteMail(deps, { actor: who, id: mailIdOf(c.req.valid('param').id) });
+        await deleteMail(deps, { actor: who, id: c.req.valid('param').id });
         return c.json({ ok: true as const }, 200);
       })
       .openapi(g(contracts.retryMail), async (c) => {
         const who = admin(c);
-        return c.json(await retryMail(deps, { actor: who, id: mailIdOf(c.req.valid('param').id) }), 200);
+        return c.json(await retryMail(deps, { actor: who, id: c.req.valid('param').id }), 200);
       })
 
       // ---- All profiles ----
@@ -107,16 +97,16 @@ export function adminRoutes(deps: AppDeps, jobs: JobRunner) {
       .openapi(g(contracts.changeRole), async (c) => {
         const who = admin(c);
         const { isAdmin } = c.req.valid('json');
-        return c.json(await changeAdminRole(deps, { actor: who, uid: accountIdOf(c.req.valid('param').uid), isAdmin }), 200);
+        return c.json(await changeAdminRole(deps, { actor: who, uid: c.req.valid('param').uid, isAdmin }), 200);
       })
       .openapi(g(contracts.suspendMember), async (c) => {
         const who = admin(c);
         const { reason } = c.req.valid('json');
-        return c.json(await suspendMember(deps, { actor: who, uid: accountIdOf(c.req.valid('param').uid), reason }), 200);
+        return c.json(await suspendMember(deps, { actor: who, uid: c.req.valid('param').uid, reason }), 200);
       })
       .openapi(g(contracts.liftSuspension), async (c) => {
         const who = admin(c);
-        return c.json(await liftSuspension(deps, { actor: who, uid: accountIdOf(c.req.valid('param').uid) }), 200);
+        return c.json(await liftSuspension(deps, { actor: who, uid: c.req.valid('param').uid }), 200);
       })
 
       // ---- Activity log ----

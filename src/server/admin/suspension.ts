@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { ADMIN_ACTIONS, ADMIN_TOPICS, type AdminAction } from '../../shared/admin';
-import type { Db } from '../db/client';
+import { ACCOUNT_NOT_FOUND, ADMIN_ACTIONS, ADMIN_TOPICS, type AdminAction } from '../../shared/admin';
+import type { Tx } from '../db/client';
 import { profile, session, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
@@ -9,19 +9,16 @@ import { recordActivity, type Actor } from '../activity';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'live' | 'outbox' | 'logger'>;
 
-const NO_ACCOUNT = 'This account no longer exists.';
-
 async function targetOf(deps: Deps, uid: string) {
   const [found] = await deps.database.db
     .select({ uid: user.id, email: user.email, isAdmin: profile.isAdmin, suspendedAt: profile.suspendedAt })
     .from(user)
     .leftJoin(profile, eq(profile.uid, user.id))
     .where(eq(user.id, uid));
-  if (!found) throw new AppError('NOT_FOUND', NO_ACCOUNT);
+  if (!found) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
   return { ...found, email: found.email.toLowerCase() };
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Target = Awaited<ReturnType<typeof targetOf>>;
 type SuspensionChange = {
   /** The change itself, at `now`. */

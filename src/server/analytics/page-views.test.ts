@@ -5,7 +5,7 @@ import type { PageViewSummary } from '../../shared/page-view';
 import { analyticsSalt, pageView, rateLimit } from '../db/schema';
 import { testClock, useTestApp } from '../testing/app';
 import { signUpAdmin, uniqueEmail } from '../testing/factories';
-import { PAGE_VIEW_RATE } from './routes';
+import { PAGE_VIEW_RATE } from '../rate-limit/rules';
 
 const clock = testClock(new Date('2026-05-04T10:00:00Z'));
 const t = useTestApp({ clock, config: { adminEmails: ['views.admin@example.org'] } });

@@ -4,10 +4,8 @@ import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import { contractRouter, guarded } from '../http/contracts';
 import type { RateLimiter } from '../rate-limit/rate-limit';
+import { PAGE_VIEW_RATE } from '../rate-limit/rules';
 import { clientKey, createSaltKeeper, recordPageView, summarisePageViews } from './service';
-
-/** Generous for people (several behind one address), tight enough that one client cannot flood the table. */
-export const PAGE_VIEW_RATE = { limit: 120, windowMs: 60_000 };
 
 /** The browser asks not to be tracked: Do-Not-Track or Global Privacy Control. */
 function optsOut(c: Context): boolean {

@@ -8,9 +8,8 @@ import { PASSWORD_MAX, PASSWORD_MIN, RESET_TOKEN_TTL_SECONDS } from '../../share
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
-import type { Outbox } from '../deps';
 import type { LivePublisher } from '../live';
-import { MAIL_FORMS, renderMail } from '../mail';
+import { MAIL_FORMS, renderMail, type Outbox } from '../mail';
 import { endEmailChanges, mailExistingAccountNote } from '../account';
 import type { Logger } from '../logger';
 import { isDatabaseUnavailable } from '../db/unavailable';

@@ -6,7 +6,8 @@ import { holdsUnstorableText } from '../../shared/text';
 import { CLIENT_ADDRESS_HEADER, trustedOrigins, type Auth } from './auth';
 import { requireSameOrigin } from '../http/same-origin';
 import type { AuthVariables } from '../http/session';
-import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
+import type { RateLimiter } from '../rate-limit/rate-limit';
+import { AUTH_RULES, GOOGLE_START_RULE, TWO_FACTOR_CLIENT_RULES } from '../rate-limit/rules';
 import { clientAddress, clientIp } from '../http/client-ip';
 import { AppError } from '../http/errors';
 import { fieldErrorsOf } from '../http/validate';
@@ -16,33 +17,6 @@ import { sessionCookieName } from './session';
 import { expiredSessionCookies, readSessionCookie, withoutSessionCookies } from './session-cookie';
 import { user } from '../db/schema';
 
-const MINUTE = 60_000;
-// Per client (an address can share a NAT with many people) and per account address (slows guessing
-// one account's password from many clients).
-export const RULES: Record<string, { client: RateRule; address: RateRule }> = {
-  '/sign-in/email': { client: { limit: 30, windowMs: 15 * MINUTE }, address: { limit: 10, windowMs: 15 * MINUTE } },
-  '/sign-up/email': { client: { limit: 10, windowMs: 60 * MINUTE }, address: { limit: 5, windowMs: 60 * MINUTE } },
-  '/request-password-reset': { client: { limit: 10, windowMs: 60 * MINUTE }, address: { limit: 3, windowMs: 60 * MINUTE } },
-  '/reset-password': { client: { limit: 20, windowMs: 60 * MINUTE }, address: { limit: 20, windowMs: 60 * MINUTE } },
-};
-
-// The two-factor routes carry no address: they count per client here, and per account (the signed-in one, or
-// the pending sign-in's) in auth/two-factor.ts. Codes and recovery codes share one budget, as do the routes
-// that check the password.
-export const TWO_FACTOR_CLIENT_RULES: Record<string, { key: string; rule: RateRule }> = {
-  '/two-factor/verify-totp': { key: 'auth/two-factor/verify', rule: { limit: 30, windowMs: 15 * MINUTE } },
-  '/two-factor/verify-backup-code': { key: 'auth/two-factor/verify', rule: { limit: 30, windowMs: 15 * MINUTE } },
-  '/two-factor/enable': { key: 'auth/two-factor/password', rule: { limit: 20, windowMs: 15 * MINUTE } },
-  '/two-factor/disable': { key: 'auth/two-factor/password', rule: { limit: 20, windowMs: 15 * MINUTE } },
-  '/two-factor/generate-backup-codes': { key: 'auth/two-factor/password', rule: { limit: 20, windowMs: 15 * MINUTE } },
-};
-
-/**
- * Starting a Google sign-in (in a popup, or as a full-page redirect when the popup was blocked) writes
- * state to the database and sends the browser to Google; both ways count against one budget per client.
- * Who is signing in is only known at the callback, and that needs a state from a start.
- */
-const GOOGLE_START_RULE: RateRule = { limit: 30, windowMs: 15 * MINUTE };
 const GOOGLE_POPUP_START = '/oauth-popup/start';
 const GOOGLE_REDIRECT_START = '/sign-in/social';
 
@@ -166,7 +140,7 @@ export function authRoutes(
     if (holdsUnstorableText(query) || holdsUnstorableText(body)) {
       throw new AppError('VALIDATION', 'The request holds characters that are not allowed.');
     }
-    const rule = c.req.method === 'POST' ? RULES[action] : undefined;
+    const rule = c.req.method === 'POST' ? AUTH_RULES[action] : undefined;
     const twoFactorRule = c.req.method === 'POST' ? TWO_FACTOR_CLIENT_RULES[action] : undefined;
     if (twoFactorRule) {
       await limiter.hit([{ key: `${twoFactorRule.key}:ip:${clientIp(c, trustProxy)}`, rule: twoFactorRule.rule }]);

@@ -4,14 +4,14 @@ import { EMAIL_LINK_RESENDS_PER_HOUR } from '../../shared/limits';
 import { account, emailToken, mail, session, user } from '../db/schema';
 import { useTestApp } from '../testing/app';
 import { mailsTo, signUpMember, TEST_PASSWORD, uidOf, uniqueEmail, uniqueTag } from '../testing/factories';
-import { RULES } from './routes';
+import { AUTH_RULES } from '../rate-limit/rules';
 
 // Issue 23, defect 4: sign-up is no oracle of which addresses have an account. A new address and a taken one
 // get the same answer (status, headers, body, and no session either way); the new address gets its
 // confirmation link, the owner of the taken one a note that someone tried, and nothing about their account changes.
 
 const t = useTestApp();
-const SIGN_UP = RULES['/sign-up/email']!;
+const SIGN_UP = AUTH_RULES['/sign-up/email']!;
 
 /** Two fresh addresses of the same length, so their answers can be compared byte for byte (but for the address). */
 function twoAddresses(): [string, string] {

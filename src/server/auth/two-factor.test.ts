@@ -6,7 +6,7 @@ import { testClock, useTestApp } from '../testing/app';
 import { signUpAdmin, signUpMember, TEST_PASSWORD as PASSWORD, uidOf } from '../testing/factories';
 import { passSecondFactor, verifySecondFactor, type SecondFactor } from '../testing/second-factor';
 import { keyOf, nextTotpCode, wrongTotpCode } from '../testing/totp';
-import { TWO_FACTOR_ACCOUNT_RULES } from './two-factor';
+import { TWO_FACTOR_ACCOUNT_RULES } from '../rate-limit/rules';
 
 // Two-step sign-in through Better Auth's two-factor plugin (decision 013): set-up, sign-in with a code or a
 // recovery code, the sessions that passed it, step-up, turning it off, and the limits on guessing.

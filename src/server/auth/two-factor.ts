@@ -7,13 +7,13 @@ import type { Db } from '../db/client';
 import { verification } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
+import { TWO_FACTOR_ACCOUNT_RULES } from '../rate-limit/rules';
+import { MINUTE } from '../../shared/durations';
 
 // Decision 013. Better Auth's two-factor plugin does the protocol (TOTP secrets, recovery codes, the pending
 // sign-in); this file configures it and adds what the product asks on top: sessions that passed a factor are
 // marked (session.second_factor_at), attempts are rate-limited per account, a TOTP code works once, and the
 // plugin's routes the product does not use are closed.
-
-const MINUTE = 60_000;
 
 export const TWO_FACTOR_PATHS = {
   enable: '/two-factor/enable',
@@ -41,17 +41,6 @@ const NEEDS_PASSED_SESSION: ReadonlySet<string> = new Set([
   TWO_FACTOR_PATHS.disable,
   TWO_FACTOR_PATHS.generateBackupCodes,
 ]);
-
-/**
- * Per account, across clients (routes.ts counts per client). Codes and recovery codes share one budget; it is
- * above the plugin's own lock (10 wrong codes in a row lock a pending sign-in's account for 15 minutes), so
- * that lock is what a sign-in meets first, and it also covers the signed-in checks (set-up, step-up) the
- * plugin does not lock.
- */
-export const TWO_FACTOR_ACCOUNT_RULES = {
-  verify: { limit: 15, windowMs: 15 * MINUTE },
-  password: { limit: 10, windowMs: 15 * MINUTE },
-} satisfies Record<string, RateRule>;
 
 /** A TOTP code is accepted for up to 90 s (the current period and one each side): it stays spent longer. */
 const SPENT_CODE_MS = 2 * MINUTE;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PGLITE_CONF, PGLITE_EXTENSIONS, pgliteDir } from '../db/client';
+import { errorMessage } from '../logger';
 import { BackupError, knownMigrations, PGLITE_PREFIX, POSTGRES_ENTRY, type DatabaseInfo, type Manifest } from './manifest';
 import { findClientProgram, libpqConnection, problemLines, runClientProgram } from './pg-tools';
 
@@ -284,13 +285,13 @@ export async function restorePglite(
   } catch (err) {
     throw new BackupError(
       `This version of the site could not open the archive's embedded database (made with PostgreSQL ${manifest.database.serverVersion}): ` +
-        `${err instanceof Error ? err.message : String(err)}. Restore it with the version of the site that made it.`,
+        `${errorMessage(err)}. Restore it with the version of the site that made it.`,
     );
   }
   try {
     await db.exec(afterRestoreSql(manifest));
   } catch (err) {
-    throw new BackupError(`The restored database did not check out, and was not kept: ${err instanceof Error ? err.message : String(err)}`);
+    throw new BackupError(`The restored database did not check out, and was not kept: ${errorMessage(err)}`);
   } finally {
     await db.close();
   }

@@ -6,7 +6,7 @@ import { MAIL_FORMS } from '../mail/outbox';
 import { testClock, useTestApp } from '../testing/app';
 import { uniqueEmail } from '../testing/factories';
 import { checkHumanToken, issueHumanToken } from './human-token';
-import { CONTACT_RATE_MESSAGES } from './routes';
+import { CONTACT_RATE_MESSAGES } from '../rate-limit/rules';
 import { HONEYPOT_MESSAGE, HUMAN_CHECK_MESSAGES } from './service';
 
 const STAFF = 'team@network.test';

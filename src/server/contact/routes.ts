@@ -2,22 +2,9 @@ import * as contracts from '../../shared/contracts/public';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import { contractRouter, guarded } from '../http/contracts';
-import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
+import type { RateLimiter } from '../rate-limit/rate-limit';
+import { CONTACT_HUMAN_RULE, CONTACT_RATE_MESSAGES, CONTACT_SEND_RULES } from '../rate-limit/rules';
 import { confirmHuman, requireHuman, sendContactMessage, spendHumanToken } from './service';
-
-const MINUTE = 60 * 1000;
-const DAY = 24 * 60 * MINUTE;
-// Per client (and per account): a person writes once or twice; a script hammering the team's inbox is stopped early.
-const SEND_RULES: RateRule[] = [
-  { limit: 5, windowMs: 10 * MINUTE },
-  { limit: 20, windowMs: DAY },
-];
-const HUMAN_RULE: RateRule = { limit: 30, windowMs: 60 * MINUTE };
-
-export const CONTACT_RATE_MESSAGES = {
-  send: 'You have sent several messages in a short time. Please wait a while before sending another.',
-  human: 'Too many confirmations from your network. Please wait a while and try again.',
-} as const;
 
 /**
  * The contact form (product.md §3.15, §8 "contact us"): anybody may write to the team. Visitors
@@ -29,7 +16,7 @@ export function contactRoutes(deps: AppDeps, limiter: RateLimiter) {
 
   return contractRouter()
     .openapi(guarded(deps, contracts.confirmHuman), async (c) => {
-      await limiter.hit([{ key: `contact-human:${clientOf(c)}`, rule: HUMAN_RULE }], CONTACT_RATE_MESSAGES.human);
+      await limiter.hit([{ key: `contact-human:${clientOf(c)}`, rule: CONTACT_HUMAN_RULE }], CONTACT_RATE_MESSAGES.human);
       c.header('Cache-Control', 'no-store');
       return c.json(confirmHuman(deps), 200);
     })
@@ -42,10 +29,10 @@ export function contactRoutes(deps: AppDeps, limiter: RateLimiter) {
       // write from (issue 23).
       const keys = [`contact:${client}`, ...(who ? [`contact:uid:${who.id}`] : [])];
       await limiter.hit(
-        keys.flatMap((key) => SEND_RULES.map((rule) => ({ key: `${key}:${rule.windowMs}`, rule }))),
+        keys.flatMap((key) => CONTACT_SEND_RULES.map((rule) => ({ key: `${key}:${rule.windowMs}`, rule }))),
         CONTACT_RATE_MESSAGES.send,
       );
-      await spendHumanToken(limiter, { who, input });
+      await spendHumanToken({ limiter }, { who, input });
       await sendContactMessage(deps, { who, input });
       return c.json({ ok: true as const }, 202);
     });

@@ -46,7 +46,7 @@ export function requireHuman(deps: Deps, { who, input }: { who: SessionUser | nu
  * (in the shared database, so a copy sent through another instance is refused too).
  */
 export async function spendHumanToken(
-  limiter: RateLimiter,
+  { limiter }: { limiter: Pick<RateLimiter, 'useOnce'> },
   { who, input }: { who: SessionUser | null; input: ContactFields },
 ): Promise<void> {
   if (who || !input.humanToken) return;

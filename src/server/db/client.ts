@@ -20,6 +20,8 @@ export { schema };
  * difference the app sees is `execute()`'s result, which has `rows` on both.
  */
 export type Db = NodePgDatabase<typeof schema>;
+/** The handle a `db.transaction(async (tx) => …)` callback gets: a Db whose statements run in that transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database = {
   db: Db;

@@ -65,7 +65,7 @@ export async function seedDemoForum(deps: AppDeps): Promise<{ created: number }>
   const author = (email: string) => {
     const member = byEmail.get(email);
     if (!member) throw new Error(`demo member ${email} is missing`);
-    return requireForumAuthor(deps, member);
+    return requireForumAuthor(deps, { who: member });
   };
   let created = 0;
   for (const thread of THREADS) {

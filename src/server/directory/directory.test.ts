@@ -12,7 +12,7 @@ import { mail, profile } from '../db/schema';
 import { MAIL_FORMS } from '../mail/outbox';
 import { testClock, useTestApp } from '../testing/app';
 import { insertMember, signUpAdmin, signUpMember, uniqueTag, type SignedUpMember } from '../testing/factories';
-import { MEMBER_MESSAGE_RATE_MESSAGES } from './routes';
+import { MEMBER_MESSAGE_RATE_MESSAGES } from '../rate-limit/rules';
 
 const ADMIN_EMAIL = 'directory.admin@example.org';
 const clock = testClock();

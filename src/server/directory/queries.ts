@@ -10,6 +10,7 @@ import {
 import { PROFILE_NAME_MAX } from '../../shared/limits';
 import { plainString } from '../../shared/text';
 import type { Db } from '../db/client';
+import type { DbDeps } from '../deps';
 import { directorySearchText, profile } from '../db/schema';
 import { AppError } from '../http/errors';
 import { isListed, toPublicProfile } from '../profiles';
@@ -70,9 +71,10 @@ async function countListed(db: Db): Promise<number> {
  * (last name, first name, uid). Counts are for admins and come with the first page only.
  */
 export async function listDirectory(
-  db: Db,
+  deps: DbDeps,
   { filter, withCounts: forAdmin }: { filter: DirectoryQuery; withCounts: boolean },
 ): Promise<DirectoryPage> {
+  const { db } = deps.database;
   const match = matchConditions(filter);
   const where = [isListed, ...match];
   if (filter.after) {

@@ -1,6 +1,6 @@
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { and, eq } from 'drizzle-orm';
-import { NEEDS_PROFILE_TO_WRITE } from '../../shared/directory';
+import { NEEDS_PROFILE_TO_WRITE, NOT_IN_DIRECTORY } from '../../shared/directory';
 import { displayNameOf } from '../../shared/member-name';
 import type { SessionUser } from '../http/session';
 import { profile, user } from '../db/schema';
@@ -14,13 +14,11 @@ type Deps = Pick<AppDeps, 'database' | 'logger' | 'outbox'>;
 /** Who writes: the name from the member's saved profile, the address from the account. */
 export type MessageSender = { id: string; email: string; firstName: string; lastName: string };
 
-export const NOT_IN_DIRECTORY = 'This member is not in the directory (any more).';
-
 /**
  * Writing to a member needs a saved profile: the message is signed with the sender's name, and the
  * recipient should be able to find the sender in the directory too.
  */
-export async function requireSender(deps: Pick<Deps, 'database'>, who: SessionUser): Promise<MessageSender> {
+export async function requireSender(deps: Pick<Deps, 'database'>, { who }: { who: SessionUser }): Promise<MessageSender> {
   const [row] = await deps.database.db
     .select({ savedAt: profile.savedAt, firstName: profile.firstName, lastName: profile.lastName })
     .from(profile)

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../shared/messages';
 import { mail, post, postCategory, postResponse } from '../db/schema';
 import { useTestApp } from '../testing/app';
 import { buildPost, buildResponse, signUpAdmin, signUpMember, type SignedUpMember } from '../testing/factories';
-import { RATE_MESSAGES } from './routes';
+import { FORUM_RATE_MESSAGES } from '../rate-limit/rules';
 
 const ADMIN_EMAIL = 'forum.admin@example.org';
 const t = useTestApp({ config: { adminEmails: [ADMIN_EMAIL], staffEmail: 'team@network.test' } });
@@ -106,10 +106,13 @@ describe('reading', () => {
 
   it('answers 404 for a post that does not exist or an id that cannot be one', async () => {
     const c = t.client();
-    for (const id of ['999999', '0', 'abc', '1.5', '99999999999', '-1']) {
+    for (const id of ['999999', '0', 'abc', '1.5', '99999999999', '-1', '2147483648']) {
       const res = await c.get(`/api/posts/${id}`);
       expect(res.status, id).toBe(404);
-      expect((await res.json()).code).toBe('NOT_FOUND');
+      const body = await res.json();
+      expect(body.code).toBe('NOT_FOUND');
+      // An id that cannot be one is refused by the contract's parameter, one that could by the lookup.
+      expect(body.message, id).toBe(id === '999999' ? 'This post does not exist (it may have been deleted).' : 'No such post.');
     }
   });
 
@@ -332,7 +335,7 @@ describe('posting', () => {
     const res = await m.c.post('/api/posts', buildPost());
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBeTruthy();
-    expect(await res.json()).toMatchObject({ code: 'RATE_LIMITED', message: RATE_MESSAGES.post });
+    expect(await res.json()).toMatchObject({ code: 'RATE_LIMITED', message: FORUM_RATE_MESSAGES.post });
     // Others are not affected.
     await createPost(await signUpMember(t));
   });

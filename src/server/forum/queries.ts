@@ -10,7 +10,7 @@ import {
   type PostWithResponses,
 } from '../../shared/forum';
 import { displayNameOf } from '../../shared/member-name';
-import type { Db } from '../db/client';
+import type { DbDeps } from '../deps';
 import { post, postCategory, postResponse } from '../db/schema';
 
 // The reading side of the forum: what anybody may see. Authors' email addresses are never selected here.
@@ -58,9 +58,10 @@ const responseCount = sql<number>`(select count(*)::int from ${postResponse} whe
  * costs the same however deep the reader scrolls and a new post never shifts the next page.
  */
 export async function listPosts(
-  db: Db,
+  deps: DbDeps,
   filter: { q?: string | undefined; category?: string | undefined; before?: string | undefined },
 ): Promise<PostListResponse> {
+  const { db } = deps.database;
   const where: SQL[] = [];
   if (filter.category) {
     const [found] = await db
@@ -113,7 +114,8 @@ export async function listPosts(
 }
 
 /** One post with all its responses, oldest response first, and what this reader may change. */
-export async function getPost(db: Db, { viewer, id }: { viewer: Viewer; id: number }): Promise<PostWithResponses | undefined> {
+export async function getPost(deps: DbDeps, { viewer, id }: { viewer: Viewer; id: number }): Promise<PostWithResponses | undefined> {
+  const { db } = deps.database;
   const [row] = await db
     .select({
       id: post.id,
@@ -164,7 +166,8 @@ export async function getPost(db: Db, { viewer, id }: { viewer: Viewer; id: numb
 }
 
 /** Every category with its number of posts, alphabetical; the new-post form offers all of them. */
-export async function listCategories(db: Db): Promise<CategoryListResponse> {
+export async function listCategories(deps: DbDeps): Promise<CategoryListResponse> {
+  const { db } = deps.database;
   const counts = db
     .select({ category: post.postCategory, n: sql<number>`count(*)::int`.as('n') })
     .from(post)

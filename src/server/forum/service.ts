@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { POSTS_TOPIC, postTopic, type PostInput, type ResponseInput } from '../../shared/forum';
 import { displayNameOf } from '../../shared/member-name';
 import { actsAsAdmin, type SessionInfo, type SessionUser } from '../http/session';
-import type { Db } from '../db/client';
+import type { Tx } from '../db/client';
 import { post, postCategory, postResponse, profile } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
@@ -12,7 +12,6 @@ import { followAutomatically, notifyResponse } from '../notifications';
 import { canEdit, type Viewer } from './queries';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'logger' | 'live' | 'outbox'>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Who writes: the names come from the member's saved profile, the email from the account. */
 export type ForumAuthor = { id: string; email: string; firstName: string; lastName: string };
@@ -25,7 +24,7 @@ const POST_NOT_FOUND = 'This post does not exist (it may have been deleted).';
 const RESPONSE_NOT_FOUND = 'This response does not exist (it may have been deleted).';
 
 /** Posting and responding need a saved profile (product.md §7.2); its names are copied onto what the member writes. */
-export async function requireForumAuthor(deps: Pick<Deps, 'database'>, who: SessionUser): Promise<ForumAuthor> {
+export async function requireForumAuthor(deps: Pick<Deps, 'database'>, { who }: { who: SessionUser }): Promise<ForumAuthor> {
   const [row] = await deps.database.db
     .select({ savedAt: profile.savedAt, firstName: profile.firstName, lastName: profile.lastName })
     .from(profile)
@@ -47,16 +46,24 @@ function writtenBy(author: ForumAuthor, now: Date) {
   };
 }
 
-/** Who reads or edits: an admin's powers over other members' posts need a passed second factor. */
+/** A signed-in member, with whether they are an admin. */
+export type Editor = NonNullable<Viewer>;
+
+/** Who edits: an admin's powers over other members' posts need a passed second factor. */
+export async function editorOf(
+  deps: Pick<Deps, 'database' | 'config'>,
+  { who, session }: { who: SessionUser; session: SessionInfo | null },
+): Promise<Editor> {
+  return { id: who.id, isAdmin: await actsAsAdmin(deps.database.db, deps.config, who, session) };
+}
+
+/** Who reads: a visitor, or a member as editorOf says. */
 export async function viewerOf(
   deps: Pick<Deps, 'database' | 'config'>,
   { who, session }: { who: SessionUser | null; session: SessionInfo | null },
 ): Promise<Viewer> {
-  return who ? { id: who.id, isAdmin: await actsAsAdmin(deps.database.db, deps.config, who, session) } : null;
+  return who ? editorOf(deps, { who, session }) : null;
 }
-
-/** A signed-in member, with whether they are an admin. */
-export type Editor = NonNullable<Viewer>;
 
 /** An existing category whatever the case of the name typed, or a new one. */
 async function ensureCategory(tx: Tx, name: string): Promise<{ id: number; name: string }> {

@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { Contract } from '../../shared/contracts/define';
-import { requireAdmin, requireUser, type AuthVariables } from './session';
+import { requireAdmin, requireUser, type AuthVariables, type SessionUser } from './session';
 import type { AppDeps } from '../deps';
 import { AppError } from './errors';
 import { fieldErrorsOf } from './validate';
@@ -13,11 +13,25 @@ import { fieldErrorsOf } from './validate';
 
 export type ApiEnv = { Variables: AuthVariables };
 
-/** A feature's router: handlers registered from contracts, refused input answered as everywhere else. */
+/**
+ * What the handler of a member's or an admin's contract reads: `c.get('member')`, who asks, already checked
+ * (signed in; an admin past the second factor where the contract says so). guarded()'s access check is the
+ * route's first middleware and sets it before anything else runs, so the type can say it is there (no null,
+ * no `!`), and no handler asks requireUser again.
+ */
+export type MemberEnv = { Variables: AuthVariables & { member: SessionUser } };
+
+/**
+ * A feature's router: handlers registered from contracts, refused input answered as everywhere else. A path
+ * parameter that is refused names nothing: 404, with the message its contract's schema gives (the thing it
+ * names, src/shared/contracts/params.ts), as for an id that does not exist.
+ */
 export function contractRouter() {
   return new OpenAPIHono<ApiEnv>({
     defaultHook: (result) => {
-      if (!result.success) throw new AppError('VALIDATION', undefined, fieldErrorsOf(result.error));
+      if (result.success) return;
+      if (result.target === 'param') throw new AppError('NOT_FOUND', result.error.issues[0]?.message);
+      throw new AppError('VALIDATION', undefined, fieldErrorsOf(result.error));
     },
   });
 }
@@ -28,22 +42,21 @@ const registered = new Map<string, Contract>();
 export const routeKeyOf = (method: string, honoPath: string) => `${method.toUpperCase()} ${honoPath}`;
 const honoPathOf = (contractPath: string) => `/api${contractPath.replaceAll(/\{(\w+)\}/g, ':$1')}`;
 
+/** The access check of a member's or an admin's contract, which gives its handler the member (MemberEnv). */
+type AccessCheck = MiddlewareHandler<MemberEnv>;
+/** A one-element tuple, so that @hono/zod-openapi types the handler's context from the check's env. */
+type Guarded<C extends Contract> = C & { middleware: C['access'] extends 'anyone' ? [] : [AccessCheck] };
+
 /** The contract with the check of who may ask in front of its input validation. */
-export function guarded<const C extends Contract>(
-  deps: Pick<AppDeps, 'database' | 'config'>,
-  c: C,
-): C & { middleware: MiddlewareHandler<ApiEnv>[] } {
+export function guarded<const C extends Contract>(deps: Pick<AppDeps, 'database' | 'config'>, c: C): Guarded<C> {
   registered.set(routeKeyOf(c.method, honoPathOf(c.path)), c);
-  const access: MiddlewareHandler<ApiEnv> = async (ctx, next) => {
-    if (c.access === 'member') requireUser(ctx);
-    if (c.access === 'admin') await requireAdmin(ctx as Context<ApiEnv>, deps.database.db, deps.config);
+  const access: AccessCheck = async (ctx, next) => {
+    ctx.set('member', c.access === 'admin' ? await requireAdmin(ctx, deps.database.db, deps.config) : requireUser(ctx));
     await next();
   };
   // In the document, who may call is an extension field (`x-access`): OpenAPI has no `access` of its own.
   const { access: who, ...route } = c;
-  return { ...route, 'x-access': who, middleware: who === 'anyone' ? [] : [access] } as unknown as C & {
-    middleware: MiddlewareHandler<ApiEnv>[];
-  };
+  return { ...route, 'x-access': who, middleware: who === 'anyone' ? [] : [access] } as unknown as Guarded<C>;
 }
 
 /**

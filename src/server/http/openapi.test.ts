@@ -67,6 +67,17 @@ it('describes the forum with its request and response schemas', () => {
   expect(JSON.stringify(doc)).toContain('"PostDetail"');
 });
 
+it('describes each path parameter with its shape: serial ids in digits, uuids, account ids', () => {
+  type Param = { name: string; in: string; schema: { type?: string; pattern?: string; format?: string } };
+  const paramOf = (path: string, method: string) =>
+    (doc.paths[path]?.[method] as unknown as { parameters: Param[] }).parameters.find((p) => p.in === 'path');
+  expect(paramOf('/posts/{id}', 'get')?.schema).toMatchObject({ type: 'string', pattern: '^\\d{1,10}$' });
+  expect(paramOf('/post-categories/{id}/follow', 'put')?.schema).toMatchObject({ type: 'string', pattern: '^\\d{1,10}$' });
+  expect(paramOf('/notifications/{id}/read', 'post')?.schema).toMatchObject({ type: 'string', format: 'uuid' });
+  expect(paramOf('/admin/mail/{id}', 'get')?.schema).toMatchObject({ type: 'string', format: 'uuid' });
+  expect(paramOf('/admin/profiles/{uid}/role', 'put')?.schema).toMatchObject({ type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' });
+});
+
 it("describes Better Auth's open routes under Auth, with the bodies they read", () => {
   for (const route of OPEN_AUTH_ROUTES) {
     const [method, action] = route.split(' ') as [string, string];

@@ -20,6 +20,8 @@ export type SessionInfo = { id: string; createdAt: Date; secondFactorAt: Date | 
  */
 export type AuthVariables = { user: SessionUser | null; session: SessionInfo | null; pending: PendingSession | null };
 export type PendingSession = { user: SessionUser; session: SessionInfo };
+/** What the checks below read of a request (any context that carries AuthVariables, a member's route's too). */
+type Asking = Pick<Context<{ Variables: AuthVariables }>, 'get'>;
 
 /** Whether a session of this account still owes its second factor before it counts as signed in (decision 028). */
 export function isPendingSecondFactor(user: SessionUser, session: SessionInfo): boolean {
@@ -27,7 +29,7 @@ export function isPendingSecondFactor(user: SessionUser, session: SessionInfo): 
 }
 
 /** Throws 401 unless someone is signed in, and 403 SECOND_FACTOR_REQUIRED for a pending session. */
-export function requireUser(c: Context<{ Variables: AuthVariables }>): SessionUser {
+export function requireUser(c: Asking): SessionUser {
   const user = c.get('user');
   if (user) return user;
   if (c.get('pending')) throw new SecondFactorRequiredError('verify', SECOND_FACTOR_SIGN_IN_MESSAGE);
@@ -60,7 +62,7 @@ export function secondFactorStepOf(user: SessionUser, session: SessionInfo | nul
 }
 
 /** Throws 403 SECOND_FACTOR_REQUIRED (with the step it needs) unless this session passed a second factor. */
-export function requireSecondFactor(c: Context<{ Variables: AuthVariables }>, user: SessionUser): void {
+export function requireSecondFactor(c: Asking, user: SessionUser): void {
   const step = secondFactorStepOf(user, c.get('session'));
   if (step) throw new SecondFactorRequiredError(step);
 }
@@ -77,7 +79,7 @@ export async function actsAsAdmin(db: Db, config: Config, user: SessionUser | nu
  * Throws 401 for visitors, 403 FORBIDDEN for members who are not admins, and 403 SECOND_FACTOR_REQUIRED for
  * admins whose session has not passed a second factor.
  */
-export async function requireAdmin(c: Context<{ Variables: AuthVariables }>, db: Db, config: Config): Promise<SessionUser> {
+export async function requireAdmin(c: Asking, db: Db, config: Config): Promise<SessionUser> {
   // A pending admin is asked for the code as before decision 028, in the admin area's words.
   const pending = c.get('pending');
   if (pending && (await isAdmin(db, config, pending.user))) throw new SecondFactorRequiredError('verify');

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { PG_INT_MAX } from '../../shared/text';
 import { AppError } from './errors';
 
 /** Turns zod issues into one message per field (the first one), keyed by the dotted path. */
@@ -34,12 +33,4 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
 
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
   return parseWith(schema, c.req.query());
-}
-
-/** The route's `:id` as a positive 32-bit integer (the ids of serial columns); anything else names nothing: 404. */
-export function serialIdParam(c: Context, what: string): number {
-  const raw = c.req.param('id') ?? '';
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
-  if (id < 1 || id > PG_INT_MAX) throw new AppError('NOT_FOUND', `No such ${what}.`);
-  return id;
 }

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { jobRun } from '../db/schema';
-import type { Logger } from '../logger';
+import { errorMessage, type Logger } from '../logger';
 import type { Period } from './period';
 
 // Background work (decision 030): each job is declared once (its name, how often it looks, what it does) and
@@ -92,7 +92,7 @@ export function instanceName(): string {
 }
 
 const MAX_ERROR_LENGTH = 2000;
-const describeError = (err: unknown) => (err instanceof Error ? err.message || err.name : String(err)).slice(0, MAX_ERROR_LENGTH);
+const describeError = (err: unknown) => errorMessage(err).slice(0, MAX_ERROR_LENGTH);
 
 export type JobRunnerOptions = {
   db: Db;

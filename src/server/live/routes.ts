@@ -68,12 +68,14 @@ export function liveRoutes(
       const family = topicFamily(topic);
       const audience = Object.hasOwn(LIVE_TOPICS, family) ? LIVE_TOPICS[family] : undefined;
       if (!audience) throw new AppError('VALIDATION', undefined, { topics: `Unknown topic: ${topic}` });
-      // Member topics need a full session: a visitor gets 401, a pending one 403 (decision 028).
-      if (audience !== 'public') requireUser(c);
-      if (family === NOTIFICATIONS_TOPIC_FAMILY && topic !== notificationsTopic(user!.id)) throw new AppError('FORBIDDEN');
+      if (audience === 'public') continue;
+      // Member topics need a full session: a visitor gets 401, a pending one 403 (decision 028). Who may
+      // follow depends on the topics asked for, so this contract is open to anyone and checks here.
+      const member = requireUser(c);
+      if (family === NOTIFICATIONS_TOPIC_FAMILY && topic !== notificationsTopic(member.id)) throw new AppError('FORBIDDEN');
       if (audience === 'admin') {
-        if (!(await isAdmin(deps.database.db, deps.config, user!))) throw new AppError('FORBIDDEN');
-        requireSecondFactor(c, user!);
+        if (!(await isAdmin(deps.database.db, deps.config, member))) throw new AppError('FORBIDDEN');
+        requireSecondFactor(c, member);
       }
     }
     // A stream that needs an account lasts as long as what let it open: the session (signed out, revoked,

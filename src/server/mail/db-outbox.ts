@@ -1,8 +1,7 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import type { Outbox } from '../deps';
 import type { LivePublisher } from '../live';
-import { enqueueMail } from './outbox';
+import { enqueueMail, type Outbox } from './outbox';
 
 export type DbOutboxOptions = {
   /** Tells the admin's open mail log of each new item. */

@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { systemClock, type Clock } from '../clock';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { mail, mailEvent, type MailMessage } from '../db/schema';
 import type { LivePublisher } from '../live';
 
@@ -46,10 +46,32 @@ export type DeliveryState = MailItem['state'];
 /** The database, or a transaction on it, so a mail item can be added atomically with the change it reports. */
 export type MailDb = Pick<Db, 'transaction'>;
 
+export type OutgoingMail = {
+  form: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  /** Plain text; the HTML part is made from it, escaped. */
+  text: string;
+  /** Only for HTML we composed ourselves from escaped parts; never user-written HTML. */
+  html?: string;
+  /** Extra headers (MAIL_EXTRA_HEADERS only): the one-click unsubscribe of notification mail. */
+  headers?: MailHeaders;
+};
+
+/** Adds items to the mail outbox. Code never sends mail directly. */
+export type Outbox = {
+  /**
+   * Pass `tx` to add the item in the caller's transaction (it is sent only if that commits); call wake()
+   * after the commit then.
+   */
+  add(mail: OutgoingMail, tx?: MailDb): Promise<{ id: string }>;
+  /** Asks the delivery worker to look for due items now (after an admin's retry). */
+  wake(): void;
+};
+
 /** The admin's mail log follows this topic: every add, state change and deletion of a mail item. */
 export const MAIL_TOPIC = ADMIN_TOPICS.mail;
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Announces a change of a mail item inside the transaction that makes it (heard once it commits). */
 export async function announceMail(live: LivePublisher | undefined, tx: Tx, kind: 'created' | 'updated' | 'deleted', id: string) {

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { instanceName } from '../jobs';
 import { mail, mailEvent } from '../db/schema';
 import type { LivePublisher } from '../live';
-import { createLogger, type Logger } from '../logger';
+import { createLogger, errorMessage, type Logger } from '../logger';
 import { announceMail, type DeliveryState, type MailItem } from './outbox';
 import type { MailTransport, SendResult } from './transport';
 
@@ -303,7 +303,7 @@ export class MailWorker {
       this.logger.warn('mail result kept until the database is back', {
         mailId: item.id,
         state,
-        err: err instanceof Error ? err.message : String(err),
+        err: errorMessage(err),
       });
       return 'unrecorded';
     }
@@ -403,6 +403,6 @@ export function isServerUnreachable(err: unknown): boolean {
 }
 
 function describeError(err: unknown): string {
-  const text = err instanceof Error ? err.message || err.name : String(err);
+  const text = errorMessage(err);
   return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH)}…` : text;
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, exists, gt, gte, inArray, isNull, lt, ne, not, or, sql }
 import { SITE_NAME } from '../../shared/brand';
 import { displayNameOf } from '../../shared/member-name';
 import { DEFAULT_NOTIFICATION_PREFERENCES, notificationLink } from '../../shared/notifications';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import {
   categoryFollow,
   digestRun,
@@ -19,19 +19,16 @@ import { cronPeriod, type Period } from '../jobs';
 import { MAIL_FORMS, renderMail, type RenderMailInput } from '../mail';
 import { NOTIFICATION_SETTINGS_PAGE, reachable, unsubscribeHeaders, unsubscribePageUrl } from './service';
 import { createUnsubscribeToken } from './unsubscribe-token';
+import { DAY } from '../../shared/durations';
 
 // The digest (issue 16, decision 026): for each member whose digest is daily or weekly, the new posts of the
 // categories they follow and the most active posts of the period, each post in one digest of theirs only,
 // and no mail when there is nothing new. A member's period is claimed by a digest_run row inserted in the
 // transaction that queues the mail, so however many instances make digests, each member gets one per period.
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 export type DigestFrequencyOn = 'daily' | 'weekly';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-const WEEK_MS = 7 * DAY_MS;
+const WEEK_MS = 7 * DAY;
 
 /**
  * The hour (UTC) periods end and digests go: 13:00 UTC is 9 am in New York in summer (8 am in winter) and

@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CategoryFollowState, FollowState } from '../../shared/notifications';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { categoryFollow, post, postCategory, postFollow } from '../db/schema';
 import { AppError } from '../http/errors';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The database or a transaction on it. */
 type Executor = Db | Tx;
 

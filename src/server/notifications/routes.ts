@@ -2,11 +2,9 @@ import type { Context } from 'hono';
 import type { Contract } from '../../shared/contracts/define';
 import * as contracts from '../../shared/contracts/notifications';
 import type { AppDeps } from '../deps';
-import { contractRouter, guarded } from '../http/contracts';
+import { contractRouter, guarded, type MemberEnv } from '../http/contracts';
 import { AppError } from '../http/errors';
-import { serialIdParam } from '../http/validate';
 import { sendAnswer, type ResponseCache } from '../http/response-cache';
-import { requireUser, type AuthVariables } from '../http/session';
 import { requireForumAuthor } from '../forum';
 import { POSTS_TOPIC } from '../../shared/forum';
 import { listFollowedCategories, readFollowState, setCategoryFollow, setPostFollow } from './follows';
@@ -28,10 +26,6 @@ import {
 } from './service';
 import { readUnsubscribeToken, type UnsubscribeClaim } from './unsubscribe-token';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type C = Context<{ Variables: AuthVariables }>;
-
 /**
  * Notifications (issue 16): members who may post (a saved profile and a confirmed address) follow and
  * unfollow posts and categories; every signed-in member reads their own notifications and marks them read.
@@ -51,22 +45,22 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
     mail,
   });
   /** Who may follow: whoever may post. */
-  const follower = async (c: C) => (await requireForumAuthor(deps, requireUser(c))).id;
+  const follower = async (c: Context<MemberEnv>) => (await requireForumAuthor(deps, { who: c.get('member') })).id;
 
   return contractRouter()
     .openapi(g(contracts.getPostFollow), async (c) => {
       const uid = await follower(c);
       c.header('Cache-Control', 'no-store');
-      return c.json(await readFollowState(deps.database.db, { uid, postId: serialIdParam(c, 'post') }), 200);
+      return c.json(await readFollowState(deps.database.db, { uid, postId: c.req.valid('param').id }), 200);
     })
     .openapi(g(contracts.followPost), async (c) => {
       const uid = await follower(c);
-      const postId = serialIdParam(c, 'post');
+      const { id: postId } = c.req.valid('param');
       return c.json(await setPostFollow(deps.database.db, { uid, postId, following: true, now: deps.clock.now() }), 200);
     })
     .openapi(g(contracts.unfollowPost), async (c) => {
       const uid = await follower(c);
-      const postId = serialIdParam(c, 'post');
+      const { id: postId } = c.req.valid('param');
       return c.json(await setPostFollow(deps.database.db, { uid, postId, following: false, now: deps.clock.now() }), 200);
     })
     .openapi(g(contracts.listCategoryFollows), async (c) => {
@@ -76,54 +70,54 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
     })
     .openapi(g(contracts.followCategory), async (c) => {
       const uid = await follower(c);
-      const categoryId = serialIdParam(c, 'category');
+      const { id: categoryId } = c.req.valid('param');
       return c.json(await setCategoryFollow(deps.database.db, { uid, categoryId, following: true, now: deps.clock.now() }), 200);
     })
     .openapi(g(contracts.unfollowCategory), async (c) => {
       const uid = await follower(c);
-      const categoryId = serialIdParam(c, 'category');
+      const { id: categoryId } = c.req.valid('param');
       return c.json(await setCategoryFollow(deps.database.db, { uid, categoryId, following: false, now: deps.clock.now() }), 200);
     })
     .openapi(g(contracts.listNotifications), async (c) => {
-      const uid = requireUser(c).id;
+      const uid = c.get('member').id;
       const { before } = c.req.valid('query');
       if (before) {
         c.header('Cache-Control', 'no-store');
-        return c.json(await listNotifications(deps.database.db, { uid, before }), 200);
+        return c.json(await listNotifications(deps, { uid, before }), 200);
       }
       // The first page, as the notifications page opens: kept like the unread count it carries, and dropped
       // by any change of the forum too (a post's title, a post deleted).
       const answer = await answers.get(`notifications:${uid}`, [NOTIFICATIONS_TOPIC_FAMILY, POSTS_TOPIC], () =>
-        listNotifications(deps.database.db, { uid }),
+        listNotifications(deps, { uid }),
       );
       return sendAnswer(c, answer);
     })
     .openapi(g(contracts.countUnread), async (c) => {
-      const uid = requireUser(c).id;
+      const uid = c.get('member').id;
       // The bell asks on every page a member opens: kept in memory until a notification event (created,
       // read; of anyone, as the cache cannot tell members' topics apart) is announced.
       const answer = await answers.get(`unread:${uid}`, [NOTIFICATIONS_TOPIC_FAMILY], async () => ({
-        unread: await unreadCount(deps.database.db, uid),
+        unread: await unreadCount(deps, { uid }),
       }));
       return sendAnswer(c, answer);
     })
     .openapi(g(contracts.markAllRead), async (c) => {
-      const uid = requireUser(c).id;
-      const marked = await markAllRead({ db: deps.database.db, live: deps.live }, { uid, now: deps.clock.now() });
+      const uid = c.get('member').id;
+      const marked = await markAllRead(deps, { uid, now: deps.clock.now() });
       return c.json({ ok: true as const, marked }, 200);
     })
     .openapi(g(contracts.getPreferences), async (c) => {
-      const uid = requireUser(c).id;
+      const uid = c.get('member').id;
       c.header('Cache-Control', 'no-store');
       return c.json(await readPreferences(deps.database.db, uid), 200);
     })
     .openapi(g(contracts.updatePreferences), async (c) => {
-      const uid = requireUser(c).id;
+      const uid = c.get('member').id;
       return c.json(await changePreferences(deps.database.db, { uid, change: c.req.valid('json'), now: deps.clock.now() }), 200);
     })
     .openapi(g(contracts.readUnsubscribe), async (c) => {
       const claim = claimOf(c.req.valid('query').token);
-      const mail = await readMailByLink(deps.database.db, claim);
+      const mail = await readMailByLink(deps, claim);
       c.header('Cache-Control', 'no-store');
       return c.json(unsubscribeState(claim, mail), 200);
     })
@@ -131,7 +125,7 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
       const { token, undo } = c.req.valid('query');
       const claim = claimOf(token);
       // Only the kind the link names, only for the member it names; the same answer however often it is sent.
-      const mail = await setMailByLink(deps.database.db, {
+      const mail = await setMailByLink(deps, {
         uid: claim.uid,
         kind: claim.kind,
         on: undo !== undefined,
@@ -146,10 +140,9 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
       return c.json(unsubscribeState(claim, mail), 200);
     })
     .openapi(g(contracts.markRead), async (c) => {
-      const uid = requireUser(c).id;
-      const id = c.req.param('id') ?? '';
-      if (!UUID.test(id)) throw new AppError('NOT_FOUND', 'This notification does not exist.');
-      await markRead({ db: deps.database.db, live: deps.live }, { uid, id, now: deps.clock.now() });
+      const uid = c.get('member').id;
+      const { id } = c.req.valid('param');
+      await markRead(deps, { uid, id, now: deps.clock.now() });
       return c.json({ ok: true as const }, 200);
     });
 }

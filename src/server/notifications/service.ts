@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { SITE_NAME } from '../../shared/brand';
 import { displayNameOf } from '../../shared/member-name';
 import {
+  NOTIFICATION_NOT_FOUND,
   DEFAULT_NOTIFICATION_PREFERENCES,
   type DigestFrequency,
   NOTIFICATIONS_PAGE_SIZE,
@@ -13,12 +14,11 @@ import {
   type UnsubscribeKind,
   UNSUBSCRIBE_MESSAGES,
 } from '../../shared/notifications';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { cursorOf, olderThan, pageOf } from '../db/keyset';
 import { notification, notificationPreference, post, profile, user } from '../db/schema';
-import type { AppDeps } from '../deps';
+import type { AppDeps, DbDeps } from '../deps';
 import { AppError } from '../http/errors';
-import type { LivePublisher } from '../live';
 import { MAIL_FORMS, renderMail } from '../mail';
 import { followersOf } from './follows';
 import { createUnsubscribeToken } from './unsubscribe-token';
@@ -29,8 +29,6 @@ export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
 export const UNSUBSCRIBE_PAGE = '/unsubscribe';
 /** Where members choose which mail they get. */
 export const NOTIFICATION_SETTINGS_PAGE = '/settings/notifications';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A member told of something, who may also hear of it by mail. */
 export type Recipient = { uid: string; email: string; kind: NotificationKind; notificationId: string };
@@ -175,7 +173,8 @@ async function mailAtOnce(
   }
 }
 
-export async function unreadCount(db: Db, uid: string): Promise<number> {
+export async function unreadCount(deps: DbDeps, { uid }: { uid: string }): Promise<number> {
+  const { db } = deps.database;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(notification)
@@ -185,9 +184,10 @@ export async function unreadCount(db: Db, uid: string): Promise<number> {
 
 /** The member's notifications, newest first, a page at a time. */
 export async function listNotifications(
-  db: Db,
+  deps: DbDeps,
   { uid, before }: { uid: string; before?: string | undefined },
 ): Promise<NotificationListResponse> {
+  const { db } = deps.database;
   const rows = await db
     .select({
       id: notification.id,
@@ -220,18 +220,18 @@ export async function listNotifications(
       link: notificationLink(r.postId),
     })),
     nextCursor,
-    unread: await unreadCount(db, uid),
+    unread: await unreadCount(deps, { uid }),
   };
 }
 
 /** Marks one of the member's notifications read (again: a no-op); another member's is not found. */
-export async function markRead(deps: { db: Db; live: LivePublisher }, { uid, id, now }: { uid: string; id: string; now: Date }) {
-  await deps.db.transaction(async (tx) => {
+export async function markRead(deps: DbDeps & Pick<AppDeps, 'live'>, { uid, id, now }: { uid: string; id: string; now: Date }) {
+  await deps.database.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ readAt: notification.readAt })
       .from(notification)
       .where(and(eq(notification.id, id), eq(notification.recipientUid, uid)));
-    if (!found) throw new AppError('NOT_FOUND', 'This notification does not exist.');
+    if (!found) throw new AppError('NOT_FOUND', NOTIFICATION_NOT_FOUND);
     if (found.readAt) return;
     await tx.update(notification).set({ readAt: now }).where(eq(notification.id, id));
     await deps.live.publish(tx, { topic: notificationsTopic(uid), kind: 'read', id });
@@ -239,8 +239,8 @@ export async function markRead(deps: { db: Db; live: LivePublisher }, { uid, id,
 }
 
 /** Marks every unread notification of the member read: how many were. */
-export async function markAllRead(deps: { db: Db; live: LivePublisher }, { uid, now }: { uid: string; now: Date }): Promise<number> {
-  return deps.db.transaction(async (tx) => {
+export async function markAllRead(deps: DbDeps & Pick<AppDeps, 'live'>, { uid, now }: { uid: string; now: Date }): Promise<number> {
+  return deps.database.db.transaction(async (tx) => {
     const rows = await tx
       .update(notification)
       .set({ readAt: now })
@@ -291,7 +291,8 @@ async function lockLinkAccount(tx: Tx, uid: string): Promise<void> {
 }
 
 /** Whether the mail a one-click link names is on now, for the member it names (410 once the account is deleted). */
-export async function readMailByLink(db: Db, { uid, kind }: { uid: string; kind: UnsubscribeKind }): Promise<boolean> {
+export async function readMailByLink(deps: DbDeps, { uid, kind }: { uid: string; kind: UnsubscribeKind }): Promise<boolean> {
+  const { db } = deps.database;
   return db.transaction(async (tx) => {
     await lockLinkAccount(tx, uid);
     return isMailOn(await readPreferences(tx, uid), kind);
@@ -305,9 +306,10 @@ export async function readMailByLink(db: Db, { uid, kind }: { uid: string; kind:
  * since stays as they chose it. Answers whether that mail is on now; 410 once the account is deleted.
  */
 export async function setMailByLink(
-  db: Db,
+  deps: DbDeps,
   { uid, kind, on, now }: { uid: string; kind: UnsubscribeKind; on: boolean; now: Date },
 ): Promise<boolean> {
+  const { db } = deps.database;
   return db.transaction(async (tx) => {
     await lockLinkAccount(tx, uid);
     await changeMailByLink(tx, { uid, kind, on, now });

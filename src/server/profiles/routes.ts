@@ -1,17 +1,17 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
 import * as contracts from '../../shared/contracts/profile';
 import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_MAX_BYTES } from '../../shared/limits';
-import { photoCropSchema, type PhotoCrop } from '../../shared/profile';
-import { actsAsAdmin, requireUser } from '../http/session';
+import { NO_PHOTO, photoCropSchema, type PhotoCrop } from '../../shared/profile';
+import { actsAsAdmin } from '../http/session';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { sendAnswer, subjectOf, type ResponseCache } from '../http/response-cache';
 import type { AppDeps } from '../deps';
-import { contractRouter, guarded, type ApiEnv } from '../http/contracts';
+import { contractRouter, guarded, type MemberEnv } from '../http/contracts';
 import { AppError } from '../http/errors';
 import { parseWith } from '../http/validate';
 import type { RateLimiter } from '../rate-limit/rate-limit';
+import { PHOTO_UPLOAD_RATE_MESSAGE, PHOTO_UPLOAD_RULE } from '../rate-limit/rules';
 import { getOwnProfile, readPhoto, removePhoto, savePhoto, saveProfile } from './service';
 
 /** The one route whose body may exceed the app-wide JSON limit; it applies its own (see app.ts). */
@@ -21,53 +21,50 @@ export function isPhotoUpload(method: string, path: string): boolean {
   return method === 'POST' && path === PHOTO_UPLOAD_PATH;
 }
 
-const HOUR = 60 * 60 * 1000;
-// Each upload costs a decode of up to 50 megapixels; a member choosing a photo needs a handful.
-export const PHOTO_UPLOAD_RULE = { limit: 30, windowMs: HOUR };
 const PHOTO_TOO_LARGE = `The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file.`;
-
-// Better Auth's ids are URL-safe; anything else cannot name a member (and never reaches the storage layer).
-const memberIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 export function profileRoutes(deps: AppDeps, limiter: RateLimiter, answers: ResponseCache) {
   const upload = guarded(deps, contracts.uploadPhoto);
   // Who asks (guarded) and how often, before a byte of a 10 MB body is read; then the upload's own limit.
-  const photoRate: MiddlewareHandler<ApiEnv> = async (c, next) => {
-    const who = requireUser(c);
-    await limiter.hit([{ key: `photo:${who.id}`, rule: PHOTO_UPLOAD_RULE }], 'Too many photos in an hour. Please try again later.');
+  const photoRate: MiddlewareHandler<MemberEnv> = async (c, next) => {
+    const who = c.get('member');
+    await limiter.hit([{ key: `photo:${who.id}`, rule: PHOTO_UPLOAD_RULE }], PHOTO_UPLOAD_RATE_MESSAGE);
     await next();
   };
-  const photoLimit = bodyLimit({
+  const photoLimit: MiddlewareHandler<MemberEnv> = bodyLimit({
     maxSize: PHOTO_UPLOAD_MAX_BYTES,
     onError: () => {
       throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_TOO_LARGE);
     },
   });
 
+  // A tuple, so that the handler's context is typed from the checks' (the member guarded() sets).
+  const uploadChecks: [...typeof upload.middleware, typeof photoRate, typeof photoLimit] = [...upload.middleware, photoRate, photoLimit];
+
   return (
     contractRouter()
       .openapi(guarded(deps, contracts.getProfile), async (c) => {
-        const who = requireUser(c);
+        const who = c.get('member');
         // Kept in memory until a change to this member's account is announced (every save announces one).
         const answer = await answers.get(`profile:${who.id}`, [subjectOf(ADMIN_TOPICS.users, who.id)], async () => ({
-          profile: await getOwnProfile(deps, who),
+          profile: await getOwnProfile(deps, { who }),
         }));
         return sendAnswer(c, answer);
       })
       .openapi(guarded(deps, contracts.saveProfile), async (c) => {
-        const who = requireUser(c);
+        const who = c.get('member');
         const changes = c.req.valid('json');
         c.header('Cache-Control', 'no-store');
         return c.json({ profile: await saveProfile(deps, { who, changes }) }, 200);
       })
-      .openapi({ ...upload, middleware: [...upload.middleware, photoRate, photoLimit] }, async (c) => {
-        const who = requireUser(c);
+      .openapi({ ...upload, middleware: uploadChecks }, async (c) => {
+        const who = c.get('member');
         const { photo, crop } = await readPhotoUpload(c);
         return c.json(await savePhoto(deps, { who, data: photo, crop }), 200);
       })
       .openapi(guarded(deps, contracts.removePhoto), async (c) => {
-        const who = requireUser(c);
-        await removePhoto(deps, who);
+        const who = c.get('member');
+        await removePhoto(deps, { who });
         return c.json({ photoUrl: null }, 200);
       })
       // Signed-in members see the photos of listed members, as the directory shows them; a photo of anyone
@@ -76,17 +73,14 @@ export function profileRoutes(deps: AppDeps, limiter: RateLimiter, answers: Resp
       // URL, so the current one is kept for good, in the viewer's own browser only (private, and not for
       // another session there: Vary: Cookie); an outdated version is answered with the current photo, not kept.
       .openapi(guarded(deps, contracts.getPhoto), async (c) => {
-        const viewer = requireUser(c);
+        const viewer = c.get('member');
         c.header('Cache-Control', 'no-store');
-        const uid = memberIdSchema.safeParse(c.req.valid('param').uid);
-        const photo = uid.success
-          ? await readPhoto(deps, {
-              uid: uid.data,
-              viewer,
-              actsAsAdmin: () => actsAsAdmin(deps.database.db, deps.config, viewer, c.get('session')),
-            })
-          : undefined;
-        if (!photo) throw new AppError('NOT_FOUND', 'This member has no profile photo.');
+        const photo = await readPhoto(deps, {
+          uid: c.req.valid('param').uid,
+          viewer,
+          actsAsAdmin: () => actsAsAdmin(deps.database.db, deps.config, viewer, c.get('session')),
+        });
+        if (!photo) throw new AppError('NOT_FOUND', NO_PHOTO);
         const isCurrent = c.req.query('v') === String(photo.version);
         const etag = `"${photo.version}"`;
         c.header('Cache-Control', isCurrent ? 'private, max-age=31536000, immutable' : 'private, no-cache');

@@ -79,7 +79,7 @@ async function ensureRow(deps: Deps, who: SessionUser): Promise<ProfileRow> {
   return row;
 }
 
-export async function getOwnProfile(deps: Deps, who: SessionUser): Promise<OwnProfile> {
+export async function getOwnProfile(deps: Deps, { who }: { who: SessionUser }): Promise<OwnProfile> {
   return toOwnProfile(await ensureRow(deps, who));
 }
 
@@ -137,7 +137,7 @@ export async function savePhoto(
 }
 
 /** Back to the blank picture. */
-export async function removePhoto(deps: Deps, who: SessionUser): Promise<void> {
+export async function removePhoto(deps: Deps, { who }: { who: SessionUser }): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
     await tx.update(profile).set({ photoVersion: null }).where(eq(profile.uid, who.id));
     await deps.live.publish(tx, { topic: USERS_TOPIC, kind: 'updated', id: who.id });

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { rateLimit } from '../db/schema';
 import type { Clock } from '../clock';
 import { AppError } from '../http/errors';
+import { DAY } from '../../shared/durations';
 
 export type RateRule = { limit: number; windowMs: number };
 
@@ -60,7 +61,7 @@ export function createRateLimiter(db: Db, clock: Clock) {
      * Drops windows that started more than `olderThanMs` ago (ended, for every rule of a day or less: keep the
      * rules so), and used tokens that ran out as long ago; says how many rows went. The rate-limit-prune job calls it (src/server/site-jobs.ts).
      */
-    async prune(olderThanMs = DAY_MS): Promise<number> {
+    async prune(olderThanMs = DAY): Promise<number> {
       const gone = await db
         .delete(rateLimit)
         .where(and(lt(rateLimit.windowStart, new Date(clock.now().getTime() - olderThanMs))))
@@ -71,5 +72,3 @@ export function createRateLimiter(db: Db, clock: Clock) {
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;

@@ -5,8 +5,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { PHOTO_MAX_BYTES, PHOTO_OUTPUT_SIZE } from '../../shared/limits';
-import { RULES, TWO_FACTOR_CLIENT_RULES } from '../auth/routes';
-import { TWO_FACTOR_ACCOUNT_RULES } from '../auth/two-factor';
+import { AUTH_RULES, PHOTO_UPLOAD_RULE, TWO_FACTOR_ACCOUNT_RULES, TWO_FACTOR_CLIENT_RULES } from '../rate-limit/rules';
 import { mail, session } from '../db/schema';
 import { createTestApp, testClock, useTestApp } from '../testing/app';
 import {
@@ -26,7 +25,6 @@ import {
 import { passSecondFactor, type SecondFactor } from '../testing/second-factor';
 import { nextTotpCode, wrongTotpCode } from '../testing/totp';
 import { photoKey } from '../storage/storage';
-import { PHOTO_UPLOAD_RULE } from '../profiles/routes';
 
 // Issue 12, "Abuse": repeated wrong passwords, second-factor codes and reset requests are refused per address
 // (or account) and per client whatever the request looks like; hostile uploads are refused or neutralised.
@@ -39,8 +37,8 @@ import { PHOTO_UPLOAD_RULE } from '../profiles/routes';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const SIGN_IN = RULES['/sign-in/email']!;
-const RESET = RULES['/request-password-reset']!;
+const SIGN_IN = AUTH_RULES['/sign-in/email']!;
+const RESET = AUTH_RULES['/request-password-reset']!;
 const CODES_PER_CLIENT = TWO_FACTOR_CLIENT_RULES['/two-factor/verify-totp']!.rule;
 const CODES_PER_ACCOUNT = TWO_FACTOR_ACCOUNT_RULES.verify;
 const SESSION_COOKIE = 'better-auth.session_token';

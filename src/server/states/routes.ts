@@ -42,7 +42,7 @@ export function statesRoutes(deps: AppDeps, answers: ResponseCache) {
         const audience = await audienceOf(c);
         // Sent as these bytes, so the ETag is the hash of exactly what the browser gets. What everybody reads is
         // kept until a member's change ('users') or an admin's correction ('states') is announced.
-        const read = (): Promise<StatesResponse> => listStates(db, audience);
+        const read = (): Promise<StatesResponse> => listStates(deps, audience);
         const answer = audience.exact ? answerOf(await read()) : await answers.get('states', STATES_DEPEND_ON, read);
         if (isNotModified(c, answer.etag)) return notModified(c, answer.etag, audience.cacheControl);
         return sendAnswer(c, answer, { cacheControl: audience.cacheControl, etag: true });
@@ -51,7 +51,7 @@ export function statesRoutes(deps: AppDeps, answers: ResponseCache) {
         const given = c.req.valid('param').code;
         const code = given.toUpperCase();
         const audience = await audienceOf(c);
-        const found = await getStateStat(db, { code, audience });
+        const found = await getStateStat(deps, { code, audience });
         if (!found) throw new AppError('NOT_FOUND', `There is no fact sheet for ${given}.`);
         const { stat, isEdited } = found;
         const input = { stat, isEdited, date: deps.clock.now(), source: COUNTS_SOURCE, publicUrl: deps.config.publicUrl };
@@ -70,10 +70,10 @@ export function statesRoutes(deps: AppDeps, answers: ResponseCache) {
       // The admin area's State data screen: every row with who edited it, and corrections of a count or source.
       .openapi(g(contracts.listAdminStates), async (c) => {
         c.header('Cache-Control', 'no-store');
-        return c.json(await listAdminStates(db), 200);
+        return c.json(await listAdminStates(deps), 200);
       })
       .openapi(g(contracts.updateState), async (c) => {
-        const admin = c.get('user')!;
+        const admin = c.get('member');
         const input = c.req.valid('json');
         const updated = await updateStateStat(deps, {
           actor: { uid: admin.id, email: admin.email },

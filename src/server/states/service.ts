@@ -15,6 +15,7 @@ import {
 } from '../../shared/states';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
+import type { DbDeps } from '../deps';
 import { recordActivity, type Actor } from '../activity';
 import { profile, stateStat, user } from '../db/schema';
 import type { LivePublisher } from '../live';
@@ -123,7 +124,8 @@ function toStateStat(row: StateStatRow, network: NetworkFigures, audience: Audie
 }
 
 /** GET /api/states: every state's count and target, the national row, and what the network does in each. */
-export async function listStates(db: Db, audience: Audience): Promise<StatesResponse> {
+export async function listStates(deps: DbDeps, audience: Audience): Promise<StatesResponse> {
+  const { db } = deps.database;
   const [rows, network] = await Promise.all([db.select().from(stateStat), networkByState(db)]);
   const national = rows.find((r) => r.code === NATIONAL_CODE);
   if (!national) throw new AppError('UNAVAILABLE', 'The per-state figures are not loaded yet.');
@@ -144,9 +146,10 @@ export async function listStates(db: Db, audience: Audience): Promise<StatesResp
  * loaded; null for a code we do not know.
  */
 export async function getStateStat(
-  db: Db,
+  deps: DbDeps,
   { code, audience }: { code: string; audience: Audience },
 ): Promise<{ stat: StateStat; isEdited: boolean } | null> {
+  const { db } = deps.database;
   if (!isStatCode(code)) return null;
   const [row] = await db.select().from(stateStat).where(eq(stateStat.code, code));
   if (!row) return null;
@@ -193,14 +196,15 @@ export async function updateStateStat(
     await deps.live.publish(tx, { topic: STATES_TOPIC, kind: 'updated', id: code });
   });
   deps.logger.info('state count updated', { code, count: input.count, by: admin.uid });
-  const updated = await getStateStat(db, { code, audience: { exact: true } });
+  const updated = await getStateStat(deps, { code, audience: { exact: true } });
   if (!updated) throw new AppError('NOT_FOUND');
   return updated.stat;
 }
 
 /** GET /api/admin/states: every row (the national one first) with whether and by whom it was edited. */
-export async function listAdminStates(db: Db): Promise<AdminStatesResponse> {
-  const { national, states } = await listStates(db, { exact: true });
+export async function listAdminStates(deps: DbDeps): Promise<AdminStatesResponse> {
+  const { db } = deps.database;
+  const { national, states } = await listStates(deps, { exact: true });
   const edits = await db
     .select({ code: stateStat.code, updatedBy: stateStat.updatedBy, email: user.email })
     .from(stateStat)

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  ACCOUNT_NOT_FOUND,
+  MAIL_NOT_FOUND,
   activityListQuerySchema,
   activityListResponseSchema,
   adminAccessSchema,
@@ -20,16 +22,15 @@ import {
   suspensionSchema,
 } from '../admin';
 import { contract, errors, json, jsonBody, okSchema } from './define';
+import { accountId, uuidId } from './params';
 
 // The admin area (product.md §3.17, §7.5): an admin whose session passed the second factor, nobody else (401
 // for visitors, 403 for members and for an admin who has not passed it). State figures and page views
 // have their admin routes in their own contracts (states.ts, analytics).
 
 const tags: ['Admin'] = ['Admin'];
-/** Any text: an id that is not a uuid names no item ("not found", like one that does not exist). */
-const mailIdParams = z.object({ id: z.string().meta({ description: "A mail item's uuid" }) });
-/** Any text: an id that cannot be an account's names none ("not found"). */
-const uidParams = z.object({ uid: z.string().meta({ description: "An account's id" }) });
+const mailIdParams = z.object({ id: uuidId(MAIL_NOT_FOUND, "A mail item's id (a uuid)") });
+const uidParams = z.object({ uid: accountId(ACCOUNT_NOT_FOUND, "An account's id") });
 
 export const getAccess = contract({
   method: 'get',

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { directoryPageSchema, directoryQuerySchema, memberMessageSchema } from '../directory';
+import { directoryPageSchema, directoryQuerySchema, memberMessageSchema, NOT_IN_DIRECTORY } from '../directory';
 import { contract, errors, json, jsonBody, okSchema } from './define';
+import { accountId } from './params';
 
 // The member directory (product.md §3.12): signed-in members list and search it, and write to the members
 // in it; admins also get the counts. Profiles leave only in their public shape.
 
 const tags: ['Directory'] = ['Directory'];
-/** Any text: an id that cannot be an account's names nobody in the directory ("not found"). */
-const uidParams = z.object({ uid: z.string().meta({ description: "A member's id" }) });
+const uidParams = z.object({ uid: accountId(NOT_IN_DIRECTORY, "A member's id") });
 
 export const listDirectory = contract({
   method: 'get',

@@ -8,13 +8,14 @@ import {
   responseInputSchema,
 } from '../forum';
 import { contract, errors, json, jsonBody, okSchema } from './define';
+import { serialId } from './params';
 
 // The forum (product.md §3.13): anybody reads; members with a confirmed address and a saved profile post
 // and respond; the author or an admin changes.
 
 const tags: ['Forum'] = ['Forum'];
-/** Any text: an id that cannot be one is "not found", like one that does not exist. */
-const idParams = z.object({ id: z.string().meta({ description: 'A positive whole number' }) });
+export const postParams = z.object({ id: serialId('No such post.', "A post's id: a positive whole number") });
+const responseParams = z.object({ id: serialId('No such response.', "A response's id: a positive whole number") });
 const created = z.object({ id: z.number().int() });
 const responseChanged = z.object({ id: z.number().int(), postId: z.number().int() });
 
@@ -43,7 +44,7 @@ export const getPost = contract({
   access: 'anyone',
   tags,
   summary: 'One post with its responses',
-  request: { params: idParams },
+  request: { params: postParams },
   responses: { 200: json(postWithResponsesSchema, 'The post') },
 });
 
@@ -63,7 +64,7 @@ export const updatePost = contract({
   access: 'member',
   tags,
   summary: 'Change a post (its author, or an admin)',
-  request: { params: idParams, body: jsonBody(postInputSchema) },
+  request: { params: postParams, body: jsonBody(postInputSchema) },
   responses: { 200: json(created, 'Changed'), ...errors(403, 429) },
 });
 
@@ -73,7 +74,7 @@ export const deletePost = contract({
   access: 'member',
   tags,
   summary: 'Delete a post and its responses (its author, or an admin)',
-  request: { params: idParams },
+  request: { params: postParams },
   responses: { 200: json(okSchema, 'Deleted'), ...errors(403, 429) },
 });
 
@@ -83,7 +84,7 @@ export const createResponse = contract({
   access: 'member',
   tags,
   summary: 'Respond to a post',
-  request: { params: idParams, body: jsonBody(responseInputSchema) },
+  request: { params: postParams, body: jsonBody(responseInputSchema) },
   responses: { 201: json(responseChanged, 'The new response'), ...errors(403, 429) },
 });
 
@@ -93,7 +94,7 @@ export const updateResponse = contract({
   access: 'member',
   tags,
   summary: 'Change a response (its author, or an admin)',
-  request: { params: idParams, body: jsonBody(responseInputSchema) },
+  request: { params: responseParams, body: jsonBody(responseInputSchema) },
   responses: { 200: json(responseChanged, 'Changed'), ...errors(403, 429) },
 });
 
@@ -103,6 +104,6 @@ export const deleteResponse = contract({
   access: 'member',
   tags,
   summary: 'Delete a response (its author, or an admin)',
-  request: { params: idParams },
+  request: { params: responseParams },
   responses: { 200: json(okSchema.extend({ postId: z.number().int() }), 'Deleted'), ...errors(403, 429) },
 });

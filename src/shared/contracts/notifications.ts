@@ -3,6 +3,7 @@ import {
   categoryFollowStateSchema,
   categoryFollowsSchema,
   followStateSchema,
+  NOTIFICATION_NOT_FOUND,
   notificationListQuerySchema,
   notificationListResponseSchema,
   notificationPreferencesSchema,
@@ -12,12 +13,14 @@ import {
   unsubscribeStateSchema,
 } from '../notifications';
 import { contract, errors, json, jsonBody, okSchema } from './define';
+import { postParams } from './forum';
+import { serialId, uuidId } from './params';
 
 // Notifications (issue 16, decision 025): members with a confirmed address and a saved profile follow posts
 // and categories (writing a post or a response follows it already).
 
 const tags: ['Notifications'] = ['Notifications'];
-const idParams = z.object({ id: z.string().meta({ description: 'A positive whole number' }) });
+const categoryParams = z.object({ id: serialId('No such category.', "A category's id: a positive whole number") });
 
 export const getPostFollow = contract({
   method: 'get',
@@ -25,7 +28,7 @@ export const getPostFollow = contract({
   access: 'member',
   tags,
   summary: 'Whether the member follows the post and its category',
-  request: { params: idParams },
+  request: { params: postParams },
   responses: { 200: json(followStateSchema, 'What the member follows'), ...errors(403) },
 });
 
@@ -35,7 +38,7 @@ export const followPost = contract({
   access: 'member',
   tags,
   summary: 'Follow a post: hear of every response in it',
-  request: { params: idParams },
+  request: { params: postParams },
   responses: { 200: json(followStateSchema, 'What the member follows now'), ...errors(403) },
 });
 
@@ -45,7 +48,7 @@ export const unfollowPost = contract({
   access: 'member',
   tags,
   summary: "Stop following a post (it stays so: a later response of the member's own does not follow it again)",
-  request: { params: idParams },
+  request: { params: postParams },
   responses: { 200: json(followStateSchema, 'What the member follows now'), ...errors(403) },
 });
 
@@ -64,7 +67,7 @@ export const followCategory = contract({
   access: 'member',
   tags,
   summary: 'Follow a category: every post in it counts as followed unless unfollowed one by one',
-  request: { params: idParams },
+  request: { params: categoryParams },
   responses: { 200: json(categoryFollowStateSchema, 'Followed'), ...errors(403) },
 });
 
@@ -74,7 +77,7 @@ export const unfollowCategory = contract({
   access: 'member',
   tags,
   summary: 'Stop following a category',
-  request: { params: idParams },
+  request: { params: categoryParams },
   responses: { 200: json(categoryFollowStateSchema, 'Not followed'), ...errors(403) },
 });
 
@@ -103,7 +106,7 @@ export const markRead = contract({
   access: 'member',
   tags,
   summary: 'Mark one notification read (opened)',
-  request: { params: z.object({ id: z.string().meta({ description: 'A notification id (uuid)' }) }) },
+  request: { params: z.object({ id: uuidId(NOTIFICATION_NOT_FOUND, "A notification's id (a uuid)") }) },
   responses: { 200: json(okSchema, 'Read') },
 });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PHOTO_MAX_BYTES } from '../limits';
-import { ownProfileResponseSchema, photoRemovedSchema, photoSavedSchema, profileChangesSchema } from '../profile';
+import { NO_PHOTO, ownProfileResponseSchema, photoRemovedSchema, photoSavedSchema, profileChangesSchema } from '../profile';
 import { contract, errors, json, jsonBody } from './define';
+import { accountId } from './params';
 
 // The member's own profile (product.md §4.2) and profile photos: the member reads and merge-writes
 // their profile and uploads or removes their photo; members see the photos of the members the directory lists.
@@ -78,7 +79,7 @@ export const getPhoto = contract({
   summary:
     "A member's photo: a listed member's for any member, anyone else's for its owner and admins only (404 to others, as for no photo); kept for good in the viewer's browser when `v` is its current version",
   request: {
-    params: z.object({ uid: z.string().meta({ description: "A member's id" }) }),
+    params: z.object({ uid: accountId(NO_PHOTO, "A member's id") }),
     query: z.object({ v: z.string().optional().meta({ description: 'The version, from the photo’s address' }) }),
   },
   responses: {

@@ -1,9 +1,7 @@
+import { DAY, HOUR, MINUTE } from '../../shared/durations';
+
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const RELATIVE = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 /** "Mar 4, 2026, 3:05 PM" in the reader's time zone. */
 export function formatDateTime(iso: string): string {

@@ -1,0 +1,137 @@
+import { EMAIL_LINK_MESSAGES } from '../../shared/account';
+import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
+import { DAY, HOUR, MINUTE } from '../../shared/durations';
+import { EMAIL_LINK_RESENDS_PER_HOUR } from '../../shared/limits';
+import type { RateRule } from './rate-limit';
+
+// Every rate limit of the site, in one file (issue 24): how many tries in what window, counted per whom,
+// and what the person reads when over it (none: the limiter's own "Too many requests" answer). The routes
+// count against these; the tests read them. Windows of a day at most: older ones are pruned
+// (RateLimiter.prune).
+
+// ---- Signing in: Better Auth's routes (auth/routes.ts, auth/two-factor.ts) ----
+
+/**
+ * Per client (an address can share a NAT with many people) and per account address (slows guessing one
+ * account's password from many clients).
+ */
+export const AUTH_RULES: Record<string, { client: RateRule; address: RateRule }> = {
+  '/sign-in/email': { client: { limit: 30, windowMs: 15 * MINUTE }, address: { limit: 10, windowMs: 15 * MINUTE } },
+  '/sign-up/email': { client: { limit: 10, windowMs: HOUR }, address: { limit: 5, windowMs: HOUR } },
+  '/request-password-reset': { client: { limit: 10, windowMs: HOUR }, address: { limit: 3, windowMs: HOUR } },
+  '/reset-password': { client: { limit: 20, windowMs: HOUR }, address: { limit: 20, windowMs: HOUR } },
+};
+
+/**
+ * The two-factor routes carry no address: they count per client here, and per account below (the signed-in
+ * one, or the pending sign-in's). Codes and recovery codes share one budget, as do the routes that check the
+ * password.
+ */
+export const TWO_FACTOR_CLIENT_RULES: Record<string, { key: string; rule: RateRule }> = {
+  '/two-factor/verify-totp': { key: 'auth/two-factor/verify', rule: { limit: 30, windowMs: 15 * MINUTE } },
+  '/two-factor/verify-backup-code': { key: 'auth/two-factor/verify', rule: { limit: 30, windowMs: 15 * MINUTE } },
+  '/two-factor/enable': { key: 'auth/two-factor/password', rule: { limit: 20, windowMs: 15 * MINUTE } },
+  '/two-factor/disable': { key: 'auth/two-factor/password', rule: { limit: 20, windowMs: 15 * MINUTE } },
+  '/two-factor/generate-backup-codes': { key: 'auth/two-factor/password', rule: { limit: 20, windowMs: 15 * MINUTE } },
+};
+
+/**
+ * Per account, across clients. Codes and recovery codes share one budget; it is above the plugin's own lock
+ * (10 wrong codes in a row lock a pending sign-in's account for 15 minutes), so that lock is what a sign-in
+ * meets first, and it also covers the signed-in checks (set-up, step-up) the plugin does not lock.
+ */
+export const TWO_FACTOR_ACCOUNT_RULES = {
+  verify: { limit: 15, windowMs: 15 * MINUTE },
+  password: { limit: 10, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateRule>;
+
+/**
+ * Starting a Google sign-in (in a popup, or as a full-page redirect when the popup was blocked) writes state
+ * to the database and sends the browser to Google; both ways count against one budget per client. Who is
+ * signing in is only known at the callback, and that needs a state from a start.
+ */
+export const GOOGLE_START_RULE: RateRule = { limit: 30, windowMs: 15 * MINUTE };
+
+// ---- The account: links mailed to confirm an address (account/routes.ts) ----
+
+/**
+ * The routes that mail an address the request names (a link, to confirm it) count per account (or per
+ * address, for the page after a sign-up, which has no session) and per client (issue 23, defect 3).
+ */
+export const EMAIL_LINK_RULES = {
+  perAccount: { limit: EMAIL_LINK_RESENDS_PER_HOUR, windowMs: HOUR },
+  perClient: { limit: 10, windowMs: HOUR },
+} satisfies Record<string, RateRule>;
+
+export const EMAIL_LINK_RATE_MESSAGES = {
+  resend: EMAIL_LINK_MESSAGES.resendRateLimited,
+  change: EMAIL_LINK_MESSAGES.changeRateLimited,
+} as const;
+
+/** Opening a mailed link needs no sign-in (the token is the proof): guessing is bounded per client. */
+export const VERIFY_EMAIL_RULE: RateRule = { limit: 30, windowMs: HOUR };
+
+// ---- Profile photos (profiles/routes.ts) ----
+
+/** Per member: each upload costs a decode of up to 50 megapixels; a member choosing a photo needs a handful. */
+export const PHOTO_UPLOAD_RULE: RateRule = { limit: 30, windowMs: HOUR };
+export const PHOTO_UPLOAD_RATE_MESSAGE = 'Too many photos in an hour. Please try again later.';
+
+// ---- The forum (forum/routes.ts) ----
+
+/** Per member. Generous for a conversation, tight for a script: each post also mails the team and reaches every open page. */
+export const FORUM_RULES = {
+  post: [
+    { limit: 5, windowMs: 10 * MINUTE },
+    { limit: 20, windowMs: DAY },
+  ],
+  response: [
+    { limit: 20, windowMs: 10 * MINUTE },
+    { limit: 200, windowMs: DAY },
+  ],
+  change: [{ limit: 60, windowMs: 10 * MINUTE }],
+} satisfies Record<string, RateRule[]>;
+
+export const FORUM_RATE_MESSAGES = {
+  post: 'You have posted several times in the last few minutes. Please wait a while before posting again.',
+  response: 'You have responded many times in the last few minutes. Please wait a while before responding again.',
+  change: 'You have made many changes in the last few minutes. Please wait a while and try again.',
+} as const satisfies Record<keyof typeof FORUM_RULES, string>;
+
+// ---- Writing to a member of the directory (directory/routes.ts) ----
+
+/**
+ * Per sender by the hour and by the day; and per client, over all the accounts writing from it (issue 23): a
+ * few members sharing a church office's connection are not stopped, someone with many accounts is.
+ */
+export const MEMBER_MESSAGE_RULES = {
+  hour: { limit: MEMBER_MESSAGES_PER_HOUR, windowMs: HOUR },
+  client: { limit: 2 * MEMBER_MESSAGES_PER_HOUR, windowMs: HOUR },
+  day: { limit: MEMBER_MESSAGES_PER_DAY, windowMs: DAY },
+} satisfies Record<string, RateRule>;
+
+export const MEMBER_MESSAGE_RATE_MESSAGES = {
+  hour: `You can send up to ${MEMBER_MESSAGES_PER_HOUR} messages an hour. Please wait a while before sending more.`,
+  client: 'Many messages to members were sent from your network in the last hour. Please wait a while before sending more.',
+  day: `You can send up to ${MEMBER_MESSAGES_PER_DAY} messages a day. Please try again tomorrow.`,
+} as const satisfies Record<keyof typeof MEMBER_MESSAGE_RULES, string>;
+
+// ---- The contact form (contact/routes.ts) ----
+
+/** Per client (and per account): a person writes once or twice; a script hammering the team's inbox is stopped early. */
+export const CONTACT_SEND_RULES: RateRule[] = [
+  { limit: 5, windowMs: 10 * MINUTE },
+  { limit: 20, windowMs: DAY },
+];
+/** Per client: the "I am indeed human" button. */
+export const CONTACT_HUMAN_RULE: RateRule = { limit: 30, windowMs: HOUR };
+
+export const CONTACT_RATE_MESSAGES = {
+  send: 'You have sent several messages in a short time. Please wait a while before sending another.',
+  human: 'Too many confirmations from your network. Please wait a while and try again.',
+} as const;
+
+// ---- Page views (analytics/routes.ts) ----
+
+/** Per client. Generous for people (several behind one address), tight enough that one client cannot flood the table. */
+export const PAGE_VIEW_RATE: RateRule = { limit: 120, windowMs: MINUTE };
