@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CategoryFollows, CategoryFollowState, FollowState } from '../../shared/notifications';
 import { postFollow } from '../db/schema';
 import { useTestApp } from '../testing/app';
-import { buildPost, buildResponse, expectJson, signUpMember, type SignedUpMember } from '../testing/factories';
+import { buildPost, buildResponse, expectJson, signedInMember, type SignedUpMember } from '../testing/factories';
 
 const t = useTestApp();
 
@@ -20,9 +20,9 @@ const state = async (m: SignedUpMember, postId: number) => expectJson<FollowStat
 
 describe('following posts', () => {
   it('follows a post for its author and for each member who responds', async () => {
-    const author = await signUpMember(t);
-    const responder = await signUpMember(t);
-    const reader = await signUpMember(t);
+    const author = await signedInMember(t);
+    const responder = await signedInMember(t);
+    const reader = await signedInMember(t);
     const postId = await createPost(author);
     await respond(responder, postId);
     expect(await state(author, postId)).toMatchObject({ following: true, isAuthor: true });
@@ -31,8 +31,8 @@ describe('following posts', () => {
   });
 
   it('lets a member follow and unfollow any post, and an unfollow sticks when they respond later', async () => {
-    const author = await signUpMember(t);
-    const member = await signUpMember(t);
+    const author = await signedInMember(t);
+    const member = await signedInMember(t);
     const postId = await createPost(author);
 
     expect((await expectJson<FollowState>(await member.c.put(`/api/posts/${postId}/follow`))).following).toBe(true);
@@ -52,8 +52,8 @@ describe('following posts', () => {
   });
 
   it('follows every post of a followed category, except those unfollowed one by one', async () => {
-    const author = await signUpMember(t);
-    const member = await signUpMember(t);
+    const author = await signedInMember(t);
+    const member = await signedInMember(t);
     const category = `Category ${crypto.randomUUID().slice(0, 8)}`;
     const first = await createPost(author, category);
     const second = await createPost(author, category);
@@ -70,9 +70,9 @@ describe('following posts', () => {
   });
 
   it("lists the categories a member follows, and only that member's", async () => {
-    const author = await signUpMember(t);
-    const member = await signUpMember(t);
-    const other = await signUpMember(t);
+    const author = await signedInMember(t);
+    const member = await signedInMember(t);
+    const other = await signedInMember(t);
     const follows = async (m: SignedUpMember) =>
       (await expectJson<CategoryFollows>(await m.c.get('/api/post-categories/follows'))).categoryIds.sort((a, b) => a - b);
     const { categoryId: first } = await state(member, await createPost(author, `Category ${crypto.randomUUID().slice(0, 8)}`));
@@ -87,20 +87,20 @@ describe('following posts', () => {
     expect(await follows(member)).toEqual([second]);
     expect(await follows(other)).toEqual([second]);
 
-    const noProfile = await signUpMember(t, { profile: null });
+    const noProfile = await signedInMember(t, { profile: null });
     expect((await noProfile.c.get('/api/post-categories/follows')).status).toBe(403);
     expect((await t.client().get('/api/post-categories/follows')).status).toBe(401);
   });
 
   it('answers 404 for a post or category that does not exist, and refuses members who may not post', async () => {
-    const member = await signUpMember(t);
+    const member = await signedInMember(t);
     expect((await member.c.put('/api/posts/2147483647/follow')).status).toBe(404);
     expect((await member.c.get('/api/posts/abc/follow')).status).toBe(404);
     expect((await member.c.put('/api/post-categories/2147483647/follow')).status).toBe(404);
 
-    const author = await signUpMember(t);
+    const author = await signedInMember(t);
     const postId = await createPost(author);
-    const noProfile = await signUpMember(t, { profile: null });
+    const noProfile = await signedInMember(t, { profile: null });
     expect((await noProfile.c.put(`/api/posts/${postId}/follow`)).status).toBe(403);
     expect((await t.client().put(`/api/posts/${postId}/follow`)).status).toBe(401);
     const rows = await t.db.select().from(postFollow).where(eq(postFollow.uid, noProfile.id));

@@ -125,6 +125,8 @@ export async function createTestApp(
     }
     return {
       jar,
+      /** The address this client sends from (its rate limits count under it). */
+      ip: clientIp,
       /** The Cookie header this client sends. */
       cookieHeader,
       request,
