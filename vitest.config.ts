@@ -14,6 +14,5 @@ export default defineConfig({
     // 11 files). Files share nothing else: each makes its own app on its own database copy, and the setup file
     // restores spies after every test.
     isolate: false,
-    unstubEnvs: true,
   },
 });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { NOTIFICATIONS_PAGE_SIZE, notificationsTopic, type NotificationListResponse } from '../../shared/notifications';
 import { notification, postFollow, profile, user } from '../db/schema';
 import { nextLiveEvent, testClock, useOtherInstance, useTestApp } from '../testing/app';
-import { authorOf, buildPost, buildResponse, expectJson, insertResponse, signUpMember, type SignedUpMember } from '../testing/factories';
+import { authorOf, buildPost, buildResponse, expectJson, insertResponse, signedInMember, type SignedUpMember } from '../testing/factories';
 
 const clock = testClock();
 const t = useTestApp({ clock });
@@ -24,9 +24,9 @@ const kindsOf = async (uid: string) =>
 
 describe('notifications of a response', () => {
   it("tell the post's author and each other follower, never the responder, and announce it on the member's topic", async () => {
-    const author = await signUpMember(t, { profile: { firstName: 'Ruth', lastName: 'Nguyen' } });
-    const follower = await signUpMember(t);
-    const responder = await signUpMember(t, { profile: { firstName: 'Sam', lastName: 'Ortiz' } });
+    const author = await signedInMember(t, { profile: { firstName: 'Ruth', lastName: 'Nguyen' } });
+    const follower = await signedInMember(t);
+    const responder = await signedInMember(t, { profile: { firstName: 'Sam', lastName: 'Ortiz' } });
     const postId = await createPost(author, 'A room for a first placement');
     await expectJson(await follower.c.put(`/api/posts/${postId}/follow`));
 
@@ -58,26 +58,26 @@ describe('notifications of a response', () => {
   });
 
   it('tells nobody whose account is unconfirmed, suspended or deleted, nor a follower who unfollowed', async () => {
-    const author = await signUpMember(t);
+    const author = await signedInMember(t);
     const postId = await createPost(author);
-    const unconfirmed = await signUpMember(t, { confirm: false });
-    const suspended = await signUpMember(t);
-    const gone = await signUpMember(t);
-    const leaver = await signUpMember(t);
+    const unconfirmed = await signedInMember(t, { confirm: false });
+    const suspended = await signedInMember(t);
+    const gone = await signedInMember(t);
+    const leaver = await signedInMember(t);
     for (const m of [unconfirmed, suspended, gone, leaver]) await t.db.insert(postFollow).values({ uid: m.id, postId, following: true });
     await t.db.update(profile).set({ suspendedAt: new Date() }).where(eq(profile.uid, suspended.id));
     await expectJson(await leaver.c.delete(`/api/posts/${postId}/follow`));
     await t.db.delete(user).where(eq(user.id, gone.id));
 
-    await insertResponse(t.deps, authorOf(await signUpMember(t)), postId);
+    await insertResponse(t.deps, authorOf(await signedInMember(t)), postId);
     for (const m of [unconfirmed, suspended, leaver]) expect(await kindsOf(m.id)).toEqual([]);
     expect(await kindsOf(author.id)).toEqual(['response']);
   });
 
   it('saves no notification when the response is refused', async () => {
-    const author = await signUpMember(t);
+    const author = await signedInMember(t);
     const postId = await createPost(author);
-    const responder = await signUpMember(t);
+    const responder = await signedInMember(t);
     expect((await responder.c.post(`/api/posts/${postId}/responses`, { body: '' })).status).toBe(400);
     expect(await kindsOf(author.id)).toEqual([]);
   });
@@ -85,9 +85,9 @@ describe('notifications of a response', () => {
 
 describe('reading notifications', () => {
   it('lists newest first in pages, and marks one or all read', async () => {
-    const author = await signUpMember(t);
+    const author = await signedInMember(t);
     const postId = await createPost(author);
-    const responder = authorOf(await signUpMember(t));
+    const responder = authorOf(await signedInMember(t));
     const count = NOTIFICATIONS_PAGE_SIZE + 2;
     const responses: number[] = [];
     for (let i = 0; i < count; i++) {
@@ -118,11 +118,11 @@ describe('reading notifications', () => {
   });
 
   it("keeps each member to their own: another's notification is not found, and their live topic refused", async () => {
-    const author = await signUpMember(t);
+    const author = await signedInMember(t);
     const postId = await createPost(author);
-    await insertResponse(t.deps, authorOf(await signUpMember(t)), postId);
+    await insertResponse(t.deps, authorOf(await signedInMember(t)), postId);
     const [{ id } = { id: '' }] = (await list(author)).notifications;
-    const other = await signUpMember(t);
+    const other = await signedInMember(t);
 
     expect((await other.c.post(`/api/notifications/${id}/read`)).status).toBe(404);
     expect((await other.c.post('/api/notifications/not-a-uuid/read')).status).toBe(404);
@@ -137,9 +137,9 @@ describe('reading notifications', () => {
   });
 
   it('keeps the unread count and the first page in memory, and changes on another instance still reach them', async () => {
-    const author = await signUpMember(t);
+    const author = await signedInMember(t);
     const postId = await createPost(author);
-    const responder = await signUpMember(t);
+    const responder = await signedInMember(t);
     await respond(responder, postId);
     expect(await unread(author)).toBe(1);
     expect(await unread(author)).toBe(1);

@@ -4,6 +4,7 @@ import { hashPassword, makeSignature } from 'better-auth/crypto';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
+import type { ClientResponse } from 'hono/client';
 import { expect } from 'vitest';
 import type { PostInput, ResponseInput } from '../../shared/forum';
 import { setAdmin } from '../admin/roles';
@@ -214,6 +215,22 @@ export async function photoVersionOf(db: Db, uid: string): Promise<number | null
 export async function expectJson<T>(res: Response, status = 200): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status);
   return (await res.json()) as T;
+}
+
+/** The body a typed client's answer (`c.api…`) carries with this status, as its contract declares it. */
+type BodyWith<R, S extends number> = R extends ClientResponse<infer T, infer St, 'json'> ? (St extends S ? T : never) : never;
+
+/**
+ * expectJson for the typed client: the answer's JSON once its status is the one expected (the body is shown
+ * when it is not), typed as the route's contract says it answers with that status.
+ */
+export async function expectAnswer<R extends ClientResponse<unknown, number, string>, S extends number = 200>(
+  sent: R | Promise<R>,
+  status: S = 200 as S,
+): Promise<BodyWith<R, S>> {
+  const res = await sent;
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as BodyWith<R, S>;
 }
 
 // ---- Discuss ----
