@@ -8,7 +8,6 @@ import {
   buildPost,
   buildResponse,
   expectAnswer,
-  expectJson,
   insertResponse,
   signedInMember,
   type SignedUpMember,
