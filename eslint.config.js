@@ -22,7 +22,7 @@ const dirsOf = (side) =>
  * folders (the server's test kit and attack suites) and the root files (app.ts, main.ts, routes.tsx…)
  * put the features together and may import anything of their side.
  */
-const CORE = { server: ['db', 'http', 'storage', 'rate-limit'], web: ['lib', 'app', 'styles'] };
+const CORE = { server: ['db', 'http', 'jobs', 'storage', 'rate-limit'], web: ['lib', 'app', 'styles'] };
 const COMPOSITION = { server: ['testing', 'security'], web: [] };
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];

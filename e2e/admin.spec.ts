@@ -119,6 +119,14 @@ describe('the admin area', () => {
       expect(await img.count(), chart).toBe(1);
       expect(await img.getAttribute('aria-describedby'), chart).toBeTruthy();
     }
+    // Background work (decision 030), in words: this server makes no digests and takes no backups, and sends mail.
+    const work = page.getByRole('region', { name: 'Background work' });
+    const jobs = work.getByRole('table', { name: 'Background jobs on this server' });
+    await jobs.waitFor();
+    expect(await work.getByRole('term').allInnerTexts()).toEqual(['Last digest', 'Last backup', 'Mail to send']);
+    expect(await work.getByRole('definition').nth(1).innerText()).toBe('Scheduled backups are off (set BACKUP_DIR to turn them on)');
+    const delivery = jobs.getByRole('row', { name: /Sends the mail waiting in the outbox/ });
+    expect(await delivery.getByRole('cell').first().innerText()).not.toBe('Not yet');
     expect(await seriousViolations(page)).toEqual([]);
     expectNoPageErrors(errors);
   });

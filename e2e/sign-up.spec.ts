@@ -64,7 +64,7 @@ describe('sign up', () => {
     await signInViaForm(page, email);
     await page.waitForURL('**/verify-email?token=**');
     await expect.poll(() => page.getByText(EMAIL_LINK_MESSAGES.confirmed).isVisible()).toBe(true);
-    // Then on to the profile form, as a sign-up goes (SPEC).
+    // Then on to the profile form, as a sign-up goes (product.md §3.4).
     await page.getByRole('link', { name: 'Fill in your profile' }).click();
     await page.waitForURL('**/update-profile');
 

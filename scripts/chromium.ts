@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 
-// Debian's Chromium, as the end-to-end journeys and the page-speed benchmark launch it (DESIGN.md pitfalls).
+// Debian's Chromium, as the end-to-end journeys and the page-speed benchmark launch it (decision 002: no browser is ever downloaded).
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].filter(Boolean) as string[];
 

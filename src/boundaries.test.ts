@@ -1,8 +1,9 @@
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// Issue 13: DESIGN.md rule 1 is kept by the linter (eslint.config.js), not by review. Each case lints
-// one line as if it were written in a real file of the tree, and says which rule refuses it, if any.
+// Issue 13: the import boundaries (docs/architecture.md, "Boundaries, kept by the linter") are kept by the linter
+// (eslint.config.js), not by review. Each case lints one line as if it were written in a real file of the tree,
+// and says which rule refuses it, if any.
 
 let eslint: ESLint;
 beforeAll(() => {

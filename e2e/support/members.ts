@@ -21,7 +21,7 @@ export type StoredProfile = ProfileFields & { uid: string };
 type Signer = Page | APIRequestContext;
 const apiOf = (who: Signer): APIRequestContext => ('request' in who ? who.request : who);
 
-/** The fields a profile needs to be saved (SPEC §3), for a member in Missouri; `overrides` over them. */
+/** The fields a profile needs to be saved (product.md §10.1), for a member in Missouri; `overrides` over them. */
 export function memberProfile(overrides: ProfileFields = {}): ProfileFields {
   return { firstName: 'Mia', lastName: 'Member', phone: '4175550100', state: 'MO', ...overrides };
 }

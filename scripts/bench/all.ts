@@ -7,15 +7,18 @@
  *   - how their cost grows with the data, one request at a time: new directory searches, forum list pages
  *     at random depths, new forum keyword searches (p50/p95; each answer is new, so none comes from memory);
  *   - live: a member's new post through the API until an open /api/live?topics=posts stream sees it;
+ *   - a new visitor while the database is saturated (accept.ts): 100 connections of new searches, a new
+ *     connection every 100 ms timed to its answer's first byte (p50/p99), and the searches' req/s;
  *   - memory: the server's resident memory after start and after the load;
  * then prints one Markdown table, also written to bench-results/latest.md (and a dated copy).
  *
  *   npm run bench -- [--sizes 1000,10000,100000] [--db pglite|postgres|both] [--seconds 5] [--connections 50]
- *                    [--requests 200] [--changes 50] [--reseed]
+ *                    [--requests 200] [--changes 50] [--accept-seconds 10] [--reseed]
  *
  * Seeded databases are kept under the OS's temporary folder (seeded.ts) and copied for each run; --reseed
  * seeds afresh. Goals: public reads ≥ 50% of /healthz with p99 < 50 ms, member reads ≥ 25% with p99 < 50 ms,
- * one-at-a-time reads p95 < 50 ms, live p95 < 200 ms, memory ≤ 256 MB after start on PGlite.
+ * one-at-a-time reads p95 < 50 ms, live p95 < 200 ms, memory ≤ 256 MB after start on PGlite, a new connection's
+ * first byte p99 < 1 s while saturated.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,8 +27,19 @@ import path from 'node:path';
 import type { PostListResponse } from '../../src/shared/forum';
 import { PG_INT_MAX } from '../../src/shared/text';
 import { vocabulary } from './forum-seed';
+import { measureAccept, type AcceptResult } from './accept';
 import { measureLive, type LiveResult } from './live';
-import { loadRoutes, newDirectorySearches, postsFor, readRoutes, seedMembersAndForum, verdictOf, type RouteResult } from './read-routes';
+import { percentileOf } from './new-connections';
+import {
+  loadRoutes,
+  newDirectorySearches,
+  postsFor,
+  readRoutes,
+  seedMembersAndForum,
+  settle,
+  verdictOf,
+  type RouteResult,
+} from './read-routes';
 import { SEED_CACHE_DIR, seededDatabase, type DatabaseKind } from './seeded';
 import { flag, option, progress, residentMb, runBench, startServer, statsOf, textOption, timedGet, type Stats } from './support';
 
@@ -37,6 +51,9 @@ const SECONDS = option('seconds', 5, 120);
 const CONNECTIONS = option('connections', 50, 1000);
 const REQUESTS = option('requests', 200, 10_000);
 const CHANGES = option('changes', 50, 1000);
+const ACCEPT_SECONDS = option('accept-seconds', 10, 600);
+const ACCEPT_CONNECTIONS = 100;
+const GOAL_FIRST_BYTE_MS = 1_000;
 const RESEED = flag('reseed');
 const OUT = 'bench-results/latest.md';
 
@@ -62,6 +79,7 @@ type Column = {
   forumPages?: Stats;
   forumSearch?: Stats;
   live?: LiveResult;
+  accept?: AcceptResult;
   error?: string;
 };
 
@@ -171,6 +189,14 @@ async function benchColumn(column: Column, index: number, total: number) {
       process.stdout.write(
         `  Live, new post → open stream: p50 ${ms(column.live.toEvent.p50)} ms  p95 ${ms(column.live.toEvent.p95)} ms  (→ refetched list p95 ${ms(column.live.toList.p95)} ms)\n`,
       );
+
+      process.stdout.write(`  A new connection every 100 ms while ${ACCEPT_CONNECTIONS} connections search (${ACCEPT_SECONDS} s)…\n`);
+      column.accept = await measureAccept(server.url, member, { connections: ACCEPT_CONNECTIONS, seconds: ACCEPT_SECONDS });
+      await settle(server.url);
+      const first = column.accept.firstByteMs;
+      process.stdout.write(
+        `  New connection, first byte: p50 ${ms(percentileOf(first, 0.5))} ms  p99 ${ms(percentileOf(first, 0.99))} ms  (accept queue max ${column.accept.acceptQueueMax}); searches ${n(column.accept.rps)} req/s\n`,
+      );
     } finally {
       await server.stop();
     }
@@ -234,6 +260,15 @@ function table(columns: Column[]): string {
   add('forum keyword search, new: p50 / p95', one, (c) => p50p95(c.forumSearch, GOAL_ONE_AT_A_TIME_MS));
   add(`live: new post → open stream (${CHANGES} posts): p50 / p95`, `p95 < ${GOAL_LIVE_MS} ms`, (c) =>
     p50p95(c.live?.toEvent, GOAL_LIVE_MS),
+  );
+  add(
+    `new connection while ${ACCEPT_CONNECTIONS} connections search: first byte p50 / p99; searches/s`,
+    `p99 < ${n(GOAL_FIRST_BYTE_MS)} ms`,
+    (c) => {
+      if (!c.accept) return undefined;
+      const p99 = percentileOf(c.accept.firstByteMs, 0.99);
+      return `${ms(percentileOf(c.accept.firstByteMs, 0.5))} / ${ms(p99)} ms ${mark(p99 < GOAL_FIRST_BYTE_MS && !c.accept.failed)}; ${n(c.accept.rps)}/s`;
+    },
   );
 
   const head = ['', 'goal', ...columns.map((c) => `${NAMES[c.kind]}, ${n(c.members)}`)];

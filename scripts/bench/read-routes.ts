@@ -162,7 +162,7 @@ export async function loadRoutes(base: string, routes: Route[], opts: LoadOption
  * stops when its time is up, but the requests it left behind still queue for the database: slow searches
  * would otherwise eat into the next route's seconds (on PGlite, all of them).
  */
-async function settle(base: string) {
+export async function settle(base: string) {
   const deadline = Date.now() + 120_000;
   let quick = 0;
   while (quick < 2 && Date.now() < deadline) {

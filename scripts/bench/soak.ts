@@ -7,7 +7,8 @@
  *                                           [--members 2000] [--soakers 100]
  *
  * Goals: zero 5xx, zero errors (a refused request, a dropped connection), memory flat (the second half's
- * growth under 10% of the first half's level). Each soaking member stays within the site's rate limits
+ * growth under 10% of the first half's level), and a new visitor's first answer p99 < 1 s (a new connection
+ * every 100 ms throughout, timed to the answer's first byte; decision 031). Each soaking member stays within the site's rate limits
  * (sign-ins, posts, responses, page views per client), so every refusal is a fault, not a limit.
  */
 import { randomUUID } from 'node:crypto';
@@ -19,6 +20,7 @@ import type { Database } from '../../src/server/db/client';
 import { mailDir } from '../../src/server/mail/transport';
 import { CITIES, FIRST_NAMES, LAST_NAMES, seedDirectory } from './directory-seed';
 import { seedForum } from './forum-seed';
+import { describeFirstBytes, percentileOf, probeNewConnections } from './new-connections';
 import { migrateAndSeed, onEachDatabase, option, progress, residentMb, runBench, type Server } from './support';
 
 const SECONDS = option('seconds', 60, 3600);
@@ -274,6 +276,8 @@ async function soak([base]: string[], [server]: Server[]) {
   const memory: number[] = [residentMb(server!)];
   const loadStart = Date.now();
   const deadline = loadStart + SECONDS * 1000;
+  // A new visitor every 100 ms, on a connection of their own: their first answer's wait (decision 031).
+  const newVisitors = probeNewConnections(url, { path: html ? '/' : '/api/states' });
   const sampler = setInterval(() => {
     memory.push(residentMb(server!));
     progress('soaking (seconds)', Math.min(SECONDS, Math.round((Date.now() - loadStart) / 1000)), SECONDS, loadStart);
@@ -287,6 +291,7 @@ async function soak([base]: string[], [server]: Server[]) {
     }),
   );
   clearInterval(sampler);
+  const firstAnswers = await newVisitors.stop();
   memory.push(residentMb(server!));
   const elapsed = (Date.now() - loadStart) / 1000;
 
@@ -316,6 +321,11 @@ async function soak([base]: string[], [server]: Server[]) {
   process.stdout.write(
     `\n  Server memory (resident): ${memory[0]!.toFixed(0)} MB at the start, highest ${firstHalf.toFixed(0)} MB in the first half and ${secondHalf.toFixed(0)} MB in the second` +
       ` (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%), ${memory.at(-1)!.toFixed(0)} MB at the end  ${growth < 0.1 ? 'ok (flat)' : 'MISSED (flat)'}\n`,
+  );
+  const firstP99 = percentileOf(firstAnswers.firstByteMs, 0.99);
+  process.stdout.write(
+    `\n  A new connection's first answer (${html ? '/' : '/api/states'}, one every 100 ms): ${describeFirstBytes(firstAnswers)}` +
+      `  ${firstP99 < 1000 && !firstAnswers.failed ? 'ok (p99 < 1 s)' : 'MISSED (p99 < 1 s)'}\n`,
   );
   process.stdout.write(`\n  Slowest: ${slowest.map((s) => `${s.what} ${Math.round(s.ms)} ms`).join('; ')}\n`);
   process.stdout.write(`  Each second: ${memory.map((m) => m.toFixed(0)).join(' ')}\n`);

@@ -1,5 +1,6 @@
 // What the benchmarks share: command-line options, a progress bar, percentiles, seeded databases with the
 // real server on them as a child process, members signed up through it, timed GETs and a short load test.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -54,13 +55,14 @@ export type Server = ServerProcess & { dataDir: string };
 
 /**
  * The real server in production mode, in a child process on a free loopback port; its log goes to root.
- * `readyPath` and `pollMs` as startServerProcess has them (a start-up time is measured to `pollMs`).
+ * `readyPath` and `pollMs` as startServerProcess has them (a start-up time is measured to `pollMs`); `entry`, a
+ * server built from another commit (buildAt).
  */
 export async function startServer(
   name: string,
   root: string,
   env: Record<string, string>,
-  ready: { readyPath?: string; pollMs?: number; nodeArgs?: string[] } = {},
+  ready: { readyPath?: string; pollMs?: number; nodeArgs?: string[]; entry?: string } = {},
 ): Promise<Server> {
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   const server = await startServerProcess({
@@ -233,6 +235,7 @@ export async function migrateAndSeed(
  * Runs a bench on each database `--db` asks for (postgres, pglite or both, the default): a fresh one filled by
  * `seed`, the real server on it, then `bench` with the servers' URLs; everything is stopped and removed after.
  * On PostgreSQL `postgresInstances` servers share the database, as behind a load balancer (PGlite allows one).
+ * `--at <commit>` runs the server built at that commit instead of this tree's.
  */
 export async function onEachDatabase(
   run: { name: string; seed: (database: Database) => Promise<void>; env?: Record<string, string>; postgresInstances?: number },
@@ -257,6 +260,23 @@ export async function onEachDatabase(
   }
 }
 
+let builtAt: ReturnType<typeof buildAt> | undefined;
+
+/**
+ * `--at <commit>`: the server as built at that commit (buildAt, once a run) instead of this tree's, for the
+ * benches run through onEachDatabase (reads, soak, …): the figures from before a change, on this machine.
+ */
+function serverAtCommit(): string | undefined {
+  const ref = textOption('at', '');
+  if (!ref) return undefined;
+  if (!builtAt) {
+    builtAt = buildAt(ref);
+    process.stdout.write(`  The server as at ${builtAt.commit} (--at ${ref})\n`);
+    process.once('exit', () => builtAt?.dispose());
+  }
+  return builtAt.entry;
+}
+
 /** Servers of these names and environments, for as long as `bench` runs. */
 async function withServers(
   root: string,
@@ -265,7 +285,7 @@ async function withServers(
 ) {
   const started: Server[] = [];
   try {
-    for (const [name, env] of servers) started.push(await startServer(name, root, env));
+    for (const [name, env] of servers) started.push(await startServer(name, root, env, { entry: serverAtCommit() }));
     await bench(
       started.map((s) => s.url),
       started,
@@ -295,4 +315,27 @@ export function residentMb(server: Server): number {
   } catch {
     return NaN;
   }
+}
+
+/**
+ * The server as it was at a commit (`main`, a hash), built in a scratch folder beside this one's packages: a
+ * baseline measured in the same run as the working tree, on the same machine. Answers its entry (startServer's
+ * `entry`), its short hash, and how to remove it.
+ */
+export function buildAt(ref: string): { entry: string; commit: string; dispose(): void } {
+  const commit = execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).trim();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fn-bench-at-${commit}-`));
+  try {
+    execFileSync('tar', ['-x', '-C', dir], { input: execFileSync('git', ['archive', '--format=tar', commit], { maxBuffer: 1 << 30 }) });
+    fs.symlinkSync(fs.realpathSync('node_modules'), path.join(dir, 'node_modules'));
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { cwd: dir, stdio: 'inherit' });
+  } catch (err) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    entry: path.join(dir, 'dist-server', 'main.js'),
+    commit,
+    dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }

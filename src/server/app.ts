@@ -34,6 +34,8 @@ import { foreignOriginLog, requireSameOrigin } from './http/same-origin';
 import { checkResponses, contractRouter, guarded } from './http/contracts';
 import { createResponseCache } from './http/response-cache';
 import { createMetrics } from './http/metrics';
+import { createJobRunner } from './jobs';
+import type { MailWorker } from './mail/worker';
 import { outboxDepth } from './mail';
 import * as publicContracts from '../shared/contracts/public';
 import { AUTH_ROUTES } from '../shared/contracts/auth';
@@ -46,6 +48,7 @@ import { UNSUBSCRIBE_PATH as ONE_CLICK_UNSUBSCRIBE_PATH } from './notifications/
 import { createRateLimiter } from './rate-limit/rate-limit';
 import { resourceRoutes } from './resources/routes';
 import { statesRoutes } from './states/routes';
+import { siteJobs } from './site-jobs';
 import { staticRoutes } from './web/static';
 
 export type AppVariables = AuthVariables & { requestId: string };
@@ -56,6 +59,10 @@ export type AppOptions = {
   distDir?: string | null;
   /** Tests: every JSON answer must match its contract (src/server/http/contracts.ts). */
   checkResponses?: boolean;
+  /** The server's mail worker: its delivery becomes one of the app's jobs (site-jobs.ts). */
+  mailWorker?: MailWorker;
+  /** This instance's name in what its jobs claim; unique per process unless told. */
+  instance?: string;
 };
 
 /** Builds the whole HTTP app from its dependencies. main.ts serves it; tests call app.request(). */
@@ -83,6 +90,16 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     database.onQuery(metrics.observeQuery);
     app.use('*', metrics.timeRequests);
   }
+  // The background work (decision 030), declared in site-jobs.ts: main.ts starts the runner, tests run jobs by name.
+  const jobs = createJobRunner({
+    db,
+    clock: deps.clock,
+    logger: logger.child({ part: 'jobs' }),
+    instance: options.instance,
+    onRun: metrics?.observeJob,
+  });
+  jobs.add(...siteJobs({ deps, limiter, answers, mailWorker: options.mailWorker }));
+  metrics?.declareJobs(jobs.statuses().map((j) => j.name));
 
   app.use('*', async (c, next) => {
     const requestId = randomUUID();
@@ -199,7 +216,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', directoryRoutes(deps, limiter, answers))
     .route('/', contactRoutes(deps, limiter))
     .route('/', resourceRoutes(deps))
-    .route('/', adminRoutes(deps));
+    .route('/', adminRoutes(deps, jobs));
   // Better Auth's open routes are served by app.route('/api/auth') above; the document describes them too.
   for (const route of AUTH_ROUTES) api.openAPIRegistry.registerPath(route);
   api.doc31('/openapi.json', {
@@ -220,7 +237,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     app.route('/', staticRoutes(options.distDir, pages));
   }
 
-  return { app, auth, limiter, routes };
+  return { app, auth, limiter, routes, jobs };
 }
 
 /** The driver's own words, without the statement and parameters Drizzle's wrapper repeats. */

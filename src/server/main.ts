@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { buildApp } from './app';
-import { BackupSchedule } from './backup';
+import { checkScheduledBackups } from './backup';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
@@ -12,12 +12,12 @@ import { DataDirLockedError } from './db/lock';
 import { appDeps, storageFor } from './deps';
 import { seedDemoForum } from './demo/forum';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo, type DemoSecondFactor } from './demo/seed';
+import { instanceName } from './jobs';
 import { createLogger } from './logger';
 import { createMailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
-import { DigestSchedule } from './notifications';
 import { createLiveBus } from './live/bus';
-import { RateLimitPruning } from './rate-limit/rate-limit';
+import { JOBS } from './site-jobs';
 import { seedStateStats } from './states/service';
 import { controlFile } from './control';
 import { StorageUnavailableError } from './storage/storage';
@@ -68,11 +68,16 @@ async function main() {
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, mailFrom: config.mailFrom });
   const live = createLiveBus(database, logger.child({ part: 'live' }));
   await live.start();
-  const worker = new MailWorker({ db: database.db, transport, clock, live, logger: logger.child({ part: 'mail' }) });
-  const deps = appDeps({ config, database, clock, logger, live, storage, wakeMailWorker: () => worker.wake() });
+  // One name for this process in what it claims: the mail it sends, the periods of its jobs.
+  const instance = instanceName();
+  const worker = new MailWorker({ db: database.db, transport, clock, live, logger: logger.child({ part: 'mail' }), workerId: instance });
+  // The outbox wakes the mail-delivery job (runner below) as soon as mail is committed.
+  let wakeMail = () => undefined as void;
+  const deps = appDeps({ config, database, clock, logger, live, storage, wakeMailWorker: () => wakeMail() });
   // The admin command line reaches a running embedded server through this token (the database is ours alone).
   const controlToken = database.kind === 'pglite' ? randomBytes(32).toString('hex') : undefined;
-  const { app, auth, limiter } = buildApp(deps, { controlToken, distDir: config.webDistDir });
+  const { app, auth, jobs } = buildApp(deps, { controlToken, distDir: config.webDistDir, mailWorker: worker, instance });
+  wakeMail = () => jobs.trigger(JOBS.mailDelivery);
 
   let demoSecondFactor: DemoSecondFactor | undefined;
   if (config.seedDemo) {
@@ -81,27 +86,10 @@ async function main() {
     const forum = await seedDemoForum(deps);
     logger.info('demo content ready', { created, forum: forum.created, adminSecondFactorSetUp: adminSecondFactor.isNew });
   }
-  worker.start();
-  // Scheduled backups (decision 023): every instance looks; one takes each period's backup.
-  const backups = config.backup
-    ? new BackupSchedule(
-        { database, storage: deps.storage, clock, logger: logger.child({ part: 'backup' }), dataDir: config.dataDir },
-        config.backup,
-      )
-    : undefined;
-  backups?.start();
-  // The digest (decision 026): every instance looks; each member's period goes to the first that claims it.
-  const digests =
-    config.digestCheckMinutes > 0
-      ? new DigestSchedule({ ...deps, logger: logger.child({ part: 'digest' }) }, { checkEveryMs: config.digestCheckMinutes * 60_000 })
-      : undefined;
-  digests?.start();
-  // The rate limits' old windows (every instance may; deleting twice costs nothing).
-  const pruning =
-    config.rateLimitPruneMinutes > 0
-      ? new RateLimitPruning({ limiter, logger: logger.child({ part: 'rate-limit' }) }, { everyMs: config.rateLimitPruneMinutes * 60_000 })
-      : undefined;
-  pruning?.start();
+  // The background work (decision 030, src/server/site-jobs.ts): mail delivery, the digest, scheduled backups,
+  // pruning, each looking at once and then at its own pace; what must happen once per period goes to one instance.
+  if (config.backup) checkScheduledBackups({ database, logger: logger.child({ part: 'backup' }) });
+  jobs.start();
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     if (controlToken) {
@@ -145,11 +133,8 @@ async function main() {
     // Open event streams never end by themselves: closing the bus ends them.
     await live.close();
     await closed;
-    // The digest's mail is queued before the worker stops (what it does not send waits in the outbox).
-    await digests?.stop();
-    await pruning?.stop();
-    await worker.stop();
-    await backups?.stop();
+    // Every job's ticks stop; the runs under way end first (mail not sent waits in the outbox).
+    await jobs.stop();
     await transport.close();
     if (controlToken) fs.rmSync(controlFile(config.dataDir), { force: true });
     await database.close();

@@ -3,10 +3,10 @@ import { storedProfileFieldsSchema } from './profile';
 import { stateStatSchema } from './state-stat';
 import { queryTextOf, textOf } from './text';
 
-// The admin area (SPEC.md §2 Admin, §4 Admin check and Mail delivery, §6): query schemas, limits and the
+// The admin area (product.md §3.17, §5.7 admin check and §5.8 mail delivery, §7.5): query schemas, limits and the
 // shapes the admin API answers. Every route under /api/admin checks on the server that an admin asks.
 
-/** SPEC §3 Mail item, "delivery information added by the system". */
+/** product.md §4.4 Mail item, "delivery information added by the system". */
 export const DELIVERY_STATES = ['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR', 'RETRY'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
@@ -101,7 +101,7 @@ export const overviewQuerySchema = z.object({
 
 // ---- What the admin API answers -------------------------------------------------------------------
 
-/** GET /api/admin/access: the admin check of the admin page (SPEC §4). */
+/** GET /api/admin/access: the admin check of the admin page (product.md §5.7). */
 export const adminAccessSchema = z.object({
   uid: z.string(),
   email: z.string(),
@@ -157,7 +157,7 @@ export const adminProfileSchema = storedProfileFieldsSchema
   .extend({
     uid: z.string(),
     email: z.string(),
-    /** SPEC §3 "date last saved"; null until the member saves the form. */
+    /** product.md §4.2 "date last saved"; null until the member saves the form. */
     savedAt: isoTime.nullable(),
     signedUpAt: isoTime,
     /** Effective: the profile's flag, or listed in ADMIN_EMAILS. */
@@ -218,7 +218,7 @@ export const adminOverviewSchema = z
       users: z.number().int(),
       /** Accounts whose member has saved the profile form. */
       profiles: z.number().int(),
-      /** SPEC: "total foster kids", the sum of numberOfFosterKids. */
+      /** product.md §3.17: "total foster kids", the sum of numberOfFosterKids. */
       fosterKids: z.number().int(),
       fosterParents: z.number().int(),
       admins: z.number().int(),
@@ -237,6 +237,62 @@ export const adminOverviewSchema = z
   })
   .meta({ id: 'AdminOverview' });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+/**
+ * The overview's "Background work" panel (decision 030): whether the site's unattended work happens. What
+ * the database knows holds across instances (the last digest, the last backup, the mail waiting); each job's
+ * runs are those of the instance that answers.
+ */
+export const backgroundWorkSchema = z
+  .object({
+    /** The server's time when it answered: ages are counted from it, not from the browser's clock. */
+    now: isoTime,
+    digest: z.object({
+      /** Whether this instance makes digests (DIGEST_CHECK_MINUTES above 0). */
+      isOn: z.boolean(),
+      /** When the latest digests were made, and how many members got one then; null: none yet. */
+      lastMadeAt: isoTime.nullable(),
+      lastCount: z.number().int(),
+    }),
+    backup: z.object({
+      /** Whether scheduled backups are on (BACKUP_DIR). */
+      isOn: z.boolean(),
+      /** The latest scheduled backup's start and end (null while it runs), and its archive or why it failed; null: none yet. */
+      last: z
+        .object({
+          startedAt: isoTime,
+          finishedAt: isoTime.nullable(),
+          file: z.string().nullable(),
+          bytes: z.number().int().nullable(),
+          error: z.string().nullable(),
+        })
+        .nullable(),
+      /** The latest one that succeeded, when the latest did not. */
+      lastGoodAt: isoTime.nullable(),
+    }),
+    mail: z.object({
+      /** Mail still to be sent (waiting, being sent, or to be tried again), and since when the oldest of it waits. */
+      waiting: z.number().int(),
+      oldestWaitingSince: isoTime.nullable(),
+    }),
+    /** Each job this instance runs, in the order they were declared. */
+    jobs: z.array(
+      z.object({
+        name: z.string(),
+        title: z.string(),
+        /** How often it looks, in milliseconds. */
+        everyMs: z.number().int(),
+        isRunning: z.boolean(),
+        runs: z.number().int(),
+        failures: z.number().int(),
+        lastSuccessAt: isoTime.nullable(),
+        lastFailureAt: isoTime.nullable(),
+        lastError: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'BackgroundWork' });
+export type BackgroundWork = z.infer<typeof backgroundWorkSchema>;
 
 export const adminStateRowSchema = stateStatSchema
   .extend({

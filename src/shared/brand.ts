@@ -24,7 +24,7 @@ export const LOGO = {
 
 export type InvolvementArea = { key: 'speak' | 'donate' | 'support' | 'home'; title: string; text: string };
 
-/** SPEC §1: the four areas of involvement. */
+/** product.md §3.1: the four areas of involvement. */
 export const INVOLVEMENT_AREAS: readonly InvolvementArea[] = [
   {
     key: 'speak',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './account';
 import { optionalLineOf, textOf } from './text';
 
-// The contact form (SPEC §2 Contact, §5): email and message required, an optional name that is sent with
+// The contact form (product.md §3.15, §10.1): email and message required, an optional name that is sent with
 // them, and the human confirmation ('I am indeed human') that visitors who are not signed in must give.
 
 export const CONTACT_NAME_MAX = 80;

@@ -3,8 +3,8 @@ import { publicProfileSchema } from './profile';
 import { STATE_CODES, type StateCode } from './states';
 import { queryTextOf, textOf } from './text';
 
-// The member directory (SPEC §2 Directory, issue 5): members whose ag_affiliated is Yes, by last name,
-// searched and filtered on the server, and the email-the-member box. Limits are ours; the spec gives none.
+// The member directory (product.md §3.12, issue 5): members whose ag_affiliated is Yes, by last name,
+// searched and filtered on the server, and the email-the-member box. Limits are ours (product.md §10.3).
 
 export const DIRECTORY_PAGE_SIZE = 24;
 /** The search box: more would only make slower queries, never better matches. */
@@ -82,7 +82,7 @@ export function isFiltered(filter: DirectoryFilter): boolean {
   return Boolean(filter.q.trim() || filter.foster || filter.credentialed || filter.state);
 }
 
-/** Shown to admins only (SPEC §2: "Admins also see a member count"). */
+/** Shown to admins only (product.md §3.12: "Admins also see a member count"). */
 export const directoryCountsSchema = z.object({
   /** Members the current search and filters find. */
   matching: z.number().int(),

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { displayNameSchema } from './member-name';
 import { lineOf, PG_INT_MAX, queryTextOf, textOf } from './text';
 
-// The forum (SPEC.md §3 Post and PostResponse, §5): one schema per thing a member writes, used by the API to
-// validate and by the forms to check before sending. The spec gives no lengths; these are ours.
+// The forum (product.md §4.3 Post and PostResponse, §10.1): one schema per thing a member writes, used by the API to
+// validate and by the forms to check before sending. The lengths are ours (product.md §10.3).
 
 export const CATEGORY_NAME_MAX = 40;
 export const POST_TITLE_MAX = 150;

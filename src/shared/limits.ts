@@ -2,7 +2,7 @@
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
-/** A change of email or password needs a session younger than this (SPEC.md §8: "needs a recent login"). */
+/** A change of email or password needs a session younger than this (product.md §5.1: "needs a recent sign-in"). */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 /** Largest JSON body any route accepts; uploads have their own limit. */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
@@ -12,7 +12,7 @@ export const EMAIL_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** "Send the link again": per account per hour (each also counts per client). */
 export const EMAIL_LINK_RESENDS_PER_HOUR = 3;
 
-// ---- Member profile (SPEC.md §3 "User profile"; the spec gives no lengths, these are ours) -------------
+// ---- Member profile (product.md §4.2; the lengths are ours, §10.3) --------------------------------
 export const PROFILE_NAME_MAX = 80;
 /** Church, city, organisations and titles. */
 export const PROFILE_TEXT_MAX = 120;
@@ -36,7 +36,7 @@ export const PHOTO_MAX_PIXELS = 50_000_000;
 /** Every stored photo is one square JPEG of this many pixels a side. */
 export const PHOTO_OUTPUT_SIZE = 512;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-/** SPEC.md §5 and §9: zoom from 1 to 3 in steps of 0.1, square crop. */
+/** product.md §10.1 and §10.2: zoom from 1 to 3 in steps of 0.1, square crop. */
 export const PHOTO_ZOOM_MIN = 1;
 export const PHOTO_ZOOM_MAX = 3;
 export const PHOTO_ZOOM_STEP = 0.1;

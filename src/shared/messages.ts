@@ -1,4 +1,4 @@
-// User-facing strings quoted by the specification (SPEC.md §2, §4, §5, §8). Used exactly, everywhere.
+// User-facing strings the product's rules quote (product.md §9.1 and the screens of §3). Used exactly, everywhere.
 export const MESSAGES = {
   signInFailed: 'Failed to sign in',
   signUpFailed: 'Failed to create an account',

@@ -14,8 +14,8 @@ import {
 import { STATE_CODES, STATE_NONE, type StateCode } from './states';
 import { plainString } from './text';
 
-// The member profile (SPEC.md §3 "User profile"): one schema, used by the API to validate and by the form
-// to check before sending, so a rule is written once. Field names are the spec's, in camelCase:
+// The member profile (product.md §4.2 "User profile"): one schema, used by the API to validate and by the form
+// to check before sending, so a rule is written once. Field names are product.md's, in camelCase:
 // first_name → firstName, ag_affiliated → agAffiliated, user_zip → userZip, org_ag_url → orgAgUrl, …
 
 export const YES_NO = ['Yes', 'No'] as const;

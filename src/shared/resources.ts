@@ -1,4 +1,4 @@
-// Printable and shareable resources (SPEC §2 Resources: downloadable PDF and PNG images).
+// Printable and shareable resources (product.md §3.16: downloadable PDF and PNG images).
 
 import { z } from 'zod';
 

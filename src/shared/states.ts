@@ -65,14 +65,14 @@ export function stateName(code: string): string | undefined {
 // ---- Children in foster care per state (the landing map and the fact sheets) ----------------------
 // No zod here: the landing page imports this file and must not pull the validation library with it.
 
-/** The national row of the per-state table; the map's default selection (SPEC §2 Map). */
+/** The national row of the per-state table; the map's default selection (product.md §3.2). */
 export const NATIONAL_CODE = 'US';
 export const NATIONAL_NAME = 'United States';
-/** SPEC §9. The database holds the figure shown; this is what it is seeded with. */
+/** product.md §10.2. The database holds the figure shown; this is what it is seeded with. */
 export const NATIONAL_COUNT = 410_308;
-/** SPEC §9: the network's target is 5% of a state's count, rounded up. */
+/** product.md §10.2: the network's target is 5% of a state's count, rounded up. */
 export const NETWORK_TARGET_PERCENT = 5;
-/** SPEC §1 and §9: 20,000 of about 400,000 children cared for by member churches and families. */
+/** product.md §3.1 and §10.2: 20,000 of about 400,000 children cared for by member churches and families. */
 export const NETWORK_GOAL = 20_000;
 /** The largest count an admin may enter: more than any state has, small enough to catch a typo of zeros. */
 export const STATE_COUNT_MAX = 2_000_000;

@@ -65,6 +65,7 @@ describe('access to the admin API', () => {
       expect.arrayContaining([
         'GET /api/admin/access',
         'GET /api/admin/overview',
+        'GET /api/admin/background-work',
         'GET /api/admin/mail',
         'GET /api/admin/mail/forms',
         'GET /api/admin/mail/:id',

@@ -36,7 +36,7 @@ export function toCsv(header: readonly string[], rows: readonly CsvCell[][]): st
   return `${CSV_BOM}${[line(header), ...rows.map(line)].join('\r\n')}\r\n`;
 }
 
-/** Every field of SPEC §3 "User profile", in its order and under its names. */
+/** Every field of product.md §4.2 "User profile", in its order and under its names. */
 export const PROFILE_CSV_COLUMNS: ReadonlyArray<readonly [string, (p: AdminProfile) => CsvCell]> = [
   ['uid', (p) => p.uid],
   ['email', (p) => p.email],

@@ -8,17 +8,20 @@ import { createLogger } from '../logger';
 import { MAIL_FORMS, renderMail } from '../mail/outbox';
 import type { MailTransport } from '../mail/transport';
 import { MailWorker } from '../mail/worker';
+import { createJobRunner, type JobRunner } from '../jobs';
+import { JOBS, mailJobs } from '../site-jobs';
 import { testClock, useTestApp } from '../testing/app';
 import { expectJson as json, signedInAdmin, uniqueEmail } from '../testing/factories';
 
 const ADMIN_EMAIL = 'mail.admin@example.org';
 
-let worker: MailWorker | undefined;
+/** The mail worker's jobs, as the server runs them (src/server/site-jobs.ts), while a test has one. */
+let jobs: JobRunner | undefined;
 const clock = testClock();
-const t = useTestApp({ config: { adminEmails: [ADMIN_EMAIL] }, clock, wakeMailWorker: () => worker?.wake() });
+const t = useTestApp({ config: { adminEmails: [ADMIN_EMAIL] }, clock, wakeMailWorker: () => jobs?.trigger(JOBS.mailDelivery) });
 afterEach(async () => {
-  await worker?.stop();
-  worker = undefined;
+  await jobs?.stop();
+  jobs = undefined;
 });
 
 let adminClient: ReturnType<typeof t.client> | undefined;
@@ -79,7 +82,7 @@ function switchableTransport() {
 }
 
 function startWorker(transport: MailTransport) {
-  worker = new MailWorker({
+  const worker = new MailWorker({
     db: t.db,
     transport,
     clock: t.clock,
@@ -90,7 +93,8 @@ function startWorker(transport: MailTransport) {
     maxAttempts: 1,
     workerId: 'admin-test-worker',
   });
-  worker.start();
+  jobs = createJobRunner({ db: t.db, clock: t.clock, logger: createLogger('silent') }).add(...mailJobs(worker, createLogger('silent')));
+  jobs.start();
   return worker;
 }
 

@@ -123,7 +123,7 @@ export async function getMail(db: Db, { id }: { id: string }): Promise<AdminMail
 }
 
 /**
- * SPEC §7 "Delete Mail item". Whatever its state: deleting a PENDING item cancels it; a worker sending it
+ * product.md §3.17: delete a mail item. Whatever its state: deleting a PENDING item cancels it; a worker sending it
  * right now finds it gone when it records the outcome (and logs that). Logged with what the item was.
  */
 export async function deleteMail(deps: Deps, { actor, id }: { actor: Actor; id: string }): Promise<void> {

@@ -18,7 +18,7 @@ function daysFrom(since: Date, days: number): string[] {
 }
 
 /**
- * The overview's figures: totals (SPEC §2: total users, total foster kids), members and the foster
+ * The overview's figures: totals (product.md §3.17: total users, total foster kids), members and the foster
  * children they care for per state, sign-ups per day over the last `days` days, and mail per delivery state.
  */
 export async function getOverview(

@@ -11,7 +11,7 @@ import type { AppDeps } from '../deps';
 import { profile, user } from '../db/schema';
 import { fieldsOf, photoUrlOf, type ProfileRow } from '../profiles';
 
-// The admins' view of every account's profile: all fields, private ones included (SPEC §6: admins review
+// The admins' view of every account's profile: all fields, private ones included (product.md §7.5: admins review
 // all profiles). Every account is listed, also those whose member has not saved the form yet.
 
 const SEARCHED = [

@@ -4,12 +4,14 @@ import * as contracts from '../../shared/contracts/admin';
 import type { Contract } from '../../shared/contracts/define';
 import type { AuthVariables } from '../http/session';
 import type { AppDeps } from '../deps';
+import type { JobRunner } from '../jobs';
 import { AppError } from '../http/errors';
 import { contractRouter, guarded } from '../http/contracts';
 import { listActivity, recordActivity, type Actor } from '../activity';
 import { allAdminProfiles, listAdminProfiles } from './profiles';
 import { profilesCsv, profilesCsvFileName } from './csv';
 import { deleteMail, getMail, listMail, listMailForms, mailIdOf, retryMail } from './mail';
+import { getBackgroundWork } from './background-work';
 import { getOverview } from './overview';
 import { changeAdminRole } from './roles';
 import { liftSuspension, suspendMember } from './suspension';
@@ -23,13 +25,13 @@ function accountIdOf(uid: string): string {
 }
 
 /**
- * The admin area's API (SPEC §2 Admin, §6): overview, all sent mail, all profiles with the CSV download and
+ * The admin area's API (product.md §3.17, §7.5): overview, all sent mail, all profiles with the CSV download and
  * roles, and the activity log. Every contract's access is 'admin', so guarded() runs requireAdmin before
  * anything else (401 for visitors, 403 for members); admin.test.ts walks every /api/admin route to prove
  * it. State figures and page views have their admin routes in their own features (states/routes.ts,
  * analytics/routes.ts).
  */
-export function adminRoutes(deps: AppDeps) {
+export function adminRoutes(deps: AppDeps, jobs: JobRunner) {
   const { db } = deps.database;
   const { config } = deps;
   const g = <const K extends Contract>(k: K) => guarded(deps, k);
@@ -50,6 +52,10 @@ export function adminRoutes(deps: AppDeps) {
       .openapi(g(contracts.getOverview), async (c) => {
         admin(c);
         return c.json(await getOverview(deps, c.req.valid('query')), 200);
+      })
+      .openapi(g(contracts.getBackgroundWork), async (c) => {
+        admin(c);
+        return c.json(await getBackgroundWork(deps, jobs), 200);
       })
 
       // ---- All sent mail ----

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,11 +53,20 @@ function start(name: string, env: NodeJS.ProcessEnv) {
   );
 }
 
-/** The command line, as `npm run backup -- <file>` runs it. */
+/**
+ * The command line, as `npm run backup -- <file>` runs it. Run without blocking this process: while a blocking
+ * run took longer than the server's keep-alive (5 s, on a loaded machine), the server closed the idle sockets
+ * and the next request went out on one of them before this loop could see it close ("other side closed").
+ */
 function command(script: 'backup' | 'restore', file: string, env: NodeJS.ProcessEnv) {
-  return spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, file], {
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, file], { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
 }
 
@@ -125,7 +134,7 @@ it('backs up a running site, and a restore into a fresh target is the site as it
   expect((await kept.as('POST', '/api/posts', buildPost({ title: 'Written before the backup' }))).status).toBe(201);
 
   const archive = path.join(root, 'backups', 'site.tar.gz');
-  const backup = command('backup', archive, source.env);
+  const backup = await command('backup', archive, source.env);
   expect(backup.stderr).toBe('');
   expect(backup.status).toBe(0);
   const sha256 = createHash('sha256').update(fs.readFileSync(archive)).digest('hex');
@@ -143,7 +152,7 @@ it('backs up a running site, and a restore into a fresh target is the site as it
   expect((await kept.as('POST', '/api/posts', buildPost({ title: 'Written after the backup' }))).status).toBe(201);
 
   // Not into the running site's own data.
-  const refused = command('restore', archive, source.env);
+  const refused = await command('restore', archive, source.env);
   expect(refused.status).toBe(1);
   expect(refused.stderr).toMatch(
     onPostgres
@@ -152,7 +161,7 @@ it('backs up a running site, and a restore into a fresh target is the site as it
   );
 
   const target = await place('target', false);
-  const restore = command('restore', archive, target.env);
+  const restore = await command('restore', archive, target.env);
   expect(restore.stderr).toBe('');
   expect(restore.status).toBe(0);
   expect(restore.stdout).toContain(`(SHA-256 ${sha256})`);
@@ -170,7 +179,7 @@ it('backs up a running site, and a restore into a fresh target is the site as it
 
   // With no server running, the command opens the embedded database itself.
   await restored.stop();
-  const offline = command('backup', path.join(root, 'backups', 'offline.tar.gz'), target.env);
+  const offline = await command('backup', path.join(root, 'backups', 'offline.tar.gz'), target.env);
   expect(offline.stderr).toBe('');
   expect(offline.status).toBe(0);
   expect(offline.stdout).toMatch(/1 member, 1 post, 0 responses, \d+ mail items?, 1 stored file/);

@@ -5,4 +5,4 @@ export { createBackup, pgliteSource, postgresSource, type BackupResult, type Dat
 export { copyPgliteFolder, heldMailNote, pgliteDump, type PgliteCopy } from './database';
 export { BackupError, databaseInfoSchema, describeCounts, type DatabaseInfo, type Manifest } from './manifest';
 export { restoreBackup, type RestoreResult, type RestoreTarget } from './restore';
-export { archiveName, BackupSchedule } from './schedule';
+export { archiveName, BACKUP_JOB, backupPeriod, checkScheduledBackups, takeScheduledBackup, type ScheduledBackupDeps } from './schedule';

@@ -1,14 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { backupRun } from '../db/schema';
+import { jobRun } from '../db/schema';
 import { fromPostgres } from '../db/client';
 import { createTestApp, testClock } from '../testing/app';
 import { createTestDatabaseIn } from '../testing/db';
 import { useShared } from '../testing/shared';
-import { archiveName, BackupSchedule, readArchive } from '.';
+import { archiveName, BACKUP_JOB, backupPeriod, readArchive } from '.';
+import type { BackupConfig } from '../config';
+import type { Database } from '../db/client';
+import { createJobRunner } from '../jobs';
+import type { Logger } from '../logger';
+import { backupJob } from '../site-jobs';
 import { recordingLogger } from '../testing/recording-logger';
 
 // Scheduled backups with the test clock, on the run's database (PGlite, or PostgreSQL with DATABASE_URL): one
@@ -28,6 +33,19 @@ const DAY = 24 * 3_600_000;
 
 const archivesIn = (dir: string) => fs.readdirSync(dir).sort();
 
+/** One instance's runner with the backup job, as buildApp makes it (src/server/site-jobs.ts). */
+function instance(name: string, config: BackupConfig, logger: Logger, database: Database = t.database) {
+  const jobs = createJobRunner({ db: database.db, clock, logger, instance: name });
+  jobs.add(backupJob({ database, storage: t.deps.storage, clock, logger, config: t.config }, config));
+  /** The backup it took, undefined when there was nothing to do here or it failed. */
+  const runDue = async () => {
+    const outcome = await jobs.runNow(BACKUP_JOB);
+    return outcome.status === 'done' ? (outcome.result as { sha256: string }) : undefined;
+  };
+  return { jobs, runDue, instance: name };
+}
+const backupRows = () => t.db.select().from(jobRun).where(eq(jobRun.job, BACKUP_JOB));
+
 describe('scheduled backups', () => {
   it('takes one backup per period, whichever instance looks first, and keeps the newest BACKUP_KEEP', async () => {
     const dir = path.join(root, 'backups');
@@ -36,20 +54,22 @@ describe('scheduled backups', () => {
     const two = recordingLogger();
     // The second instance: its own connection on PostgreSQL, the same embedded database otherwise.
     const otherDatabase = t.database.url ? fromPostgres(t.database.url, 2) : t.database;
-    const first = new BackupSchedule({ database: t.database, storage: t.deps.storage, clock, logger: one.logger, dataDir }, config);
-    const second = new BackupSchedule({ database: otherDatabase, storage: t.deps.storage, clock, logger: two.logger, dataDir }, config);
+    const first = instance('first', config, one.logger);
+    const second = instance('second', config, two.logger, otherDatabase);
     try {
       const [a, b] = await Promise.all([first.runDue(), second.runDue()]);
       expect([a, b].filter(Boolean)).toHaveLength(1);
       const taken = (a ?? b)!;
       expect(archivesIn(dir)).toEqual(['foster-network-20310304-101500Z.tar.gz', 'foster-network-20310304-101500Z.tar.gz.sha256']);
-      const [row] = await t.db.select().from(backupRun);
+      const [row] = await backupRows();
       expect(row).toMatchObject({
-        slot: new Date('2031-03-04T00:00:00Z'),
+        period: new Date('2031-03-04T00:00:00Z'),
         instance: a ? first.instance : second.instance,
-        file: 'foster-network-20310304-101500Z.tar.gz',
-        bytes: fs.statSync(path.join(dir, 'foster-network-20310304-101500Z.tar.gz')).size,
-        sha256: taken.sha256,
+        result: {
+          file: 'foster-network-20310304-101500Z.tar.gz',
+          bytes: fs.statSync(path.join(dir, 'foster-network-20310304-101500Z.tar.gz')).size,
+          sha256: taken.sha256,
+        },
         error: null,
       });
       expect(row!.finishedAt).not.toBeNull();
@@ -74,7 +94,7 @@ describe('scheduled backups', () => {
         'foster-network-by-hand.tar.gz',
         'notes.txt',
       ]);
-      expect(await t.db.select({ slot: backupRun.slot }).from(backupRun)).toHaveLength(3);
+      expect(await backupRows()).toHaveLength(3);
       // What is kept is a whole backup.
       const staging = fs.mkdtempSync(path.join(root, 'staging-'));
       const checked = await readArchive(path.join(dir, 'foster-network-20310306-131500Z.tar.gz'), staging);
@@ -88,18 +108,19 @@ describe('scheduled backups', () => {
     const dir = path.join(root, 'not-a-folder');
     fs.writeFileSync(dir, 'a file where the folder should be');
     const { logger, lines } = recordingLogger();
-    const schedule = new BackupSchedule(
-      { database: t.database, storage: t.deps.storage, clock, logger, dataDir },
-      { dir, keep: 3, intervalHours: 6 },
-    );
+    const config = { dir, keep: 3, intervalHours: 6 };
+    const schedule = instance('failing', config, logger);
     clock.advance(DAY);
-    const slot = schedule.slotOf(clock.now());
+    const slot = backupPeriod(config).startOf(clock.now());
     expect(await schedule.runDue()).toBeUndefined();
     expect(lines.filter((l) => l.level === 'error').map((l) => l.msg)).toEqual(['scheduled backup failed']);
-    const [failed] = await t.db.select().from(backupRun).where(eq(backupRun.slot, slot));
+    expect(schedule.jobs.status(BACKUP_JOB)).toMatchObject({ runs: 1, failures: 1 });
+    const [failed] = await t.db
+      .select()
+      .from(jobRun)
+      .where(and(eq(jobRun.job, BACKUP_JOB), eq(jobRun.period, slot)));
     expect(failed).toMatchObject({
-      file: null,
-      sha256: null,
+      result: null,
       error: expect.stringMatching(/EEXIST|ENOTDIR|not a directory|file already exists/i),
     });
 
@@ -113,13 +134,10 @@ describe('scheduled backups', () => {
   it('takes the period’s backup when started, and stop waits for it', async () => {
     const dir = path.join(root, 'started');
     const { logger } = recordingLogger();
-    const schedule = new BackupSchedule(
-      { database: t.database, storage: t.deps.storage, clock, logger, dataDir },
-      { dir, keep: 3, intervalHours: 1 },
-    );
+    const { jobs } = instance('started', { dir, keep: 3, intervalHours: 1 }, logger);
     clock.advance(3_600_000);
-    schedule.start();
-    await schedule.stop();
+    jobs.start();
+    await jobs.stop();
     expect(archivesIn(dir)).toEqual([archiveName(clock.now()), `${archiveName(clock.now())}.sha256`]);
   });
 });

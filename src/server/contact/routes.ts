@@ -20,7 +20,7 @@ export const CONTACT_RATE_MESSAGES = {
 } as const;
 
 /**
- * The contact form (SPEC §2 Contact, §7 "Mail: contact-us message"): anybody may write to the team. Visitors
+ * The contact form (product.md §3.15, §8 "contact us"): anybody may write to the team. Visitors
  * first click 'I am indeed human' (POST /contact/human gives a short-lived signed token); signed-in members
  * need not. Messages go through the outbox to STAFF_EMAIL.
  */

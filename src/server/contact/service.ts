@@ -27,7 +27,7 @@ export function confirmHuman(deps: Deps): { token: string; expiresAt: string } {
 
 /**
  * Refuses what people would not send: the hidden field filled in, or, from someone not signed in, no valid
- * token from the 'I am indeed human' button. A signed-in member has confirmed already (SPEC §2 Contact).
+ * token from the 'I am indeed human' button. A signed-in member has confirmed already (product.md §3.15).
  */
 export function requireHuman(deps: Deps, { who, input }: { who: SessionUser | null; input: ContactFields }): void {
   if (input[CONTACT_HONEYPOT_FIELD]?.trim()) {

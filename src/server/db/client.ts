@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireLock } from './lock';
+import { turnScheduler, type TurnScheduler } from './turns';
 
 export { schema };
 
@@ -84,17 +85,21 @@ function queryTimer() {
 type QueryTimer = ReturnType<typeof queryTimer>;
 
 /**
- * The client Drizzle is given: PGlite's query and transaction (all Drizzle calls), each query timed. The
+ * The client Drizzle is given: PGlite's query and transaction (all Drizzle calls), each query timed from its
+ * call (its wait in line included). Each query, and each transaction as a whole, waits for its turn
+ * (turns.ts, decision 031) so that the loop accepts and answers connections between them. The
  * transaction's own queries (BEGIN, COMMIT) run inside PGlite and are not counted on their own.
  */
-function timedPglite(client: PGlite, timer: QueryTimer): PGlite {
-  const query: PGlite['query'] = (text, params, options) => timer.time(() => client.query(text, params, options));
+function timedPglite(client: PGlite, timer: QueryTimer, turns: TurnScheduler): PGlite {
+  const query: PGlite['query'] = (text, params, options) => timer.time(() => turns.run(() => client.query(text, params, options)));
   const transaction: PGlite['transaction'] = (callback) =>
-    client.transaction((tx) => {
-      const timedTx = Object.create(tx) as typeof tx;
-      timedTx.query = (text, params, options) => timer.time(() => tx.query(text, params, options));
-      return callback(timedTx);
-    });
+    turns.run(() =>
+      client.transaction((tx) => {
+        const timedTx = Object.create(tx) as typeof tx;
+        timedTx.query = (text, params, options) => timer.time(() => tx.query(text, params, options));
+        return callback(timedTx);
+      }),
+    );
   return { query, transaction } as PGlite;
 }
 
@@ -131,7 +136,7 @@ export function lockPath(dataDir: string) {
 /** Wraps an open PGlite (file-backed, in memory or cloned) as a Database. */
 export function fromPglite(client: PGlite, onClose?: () => void): Database {
   const timer = queryTimer();
-  const db = drizzlePglite({ client: timedPglite(client, timer), schema }) as unknown as Db;
+  const db = drizzlePglite({ client: timedPglite(client, timer, turnScheduler()), schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
   boolean,
   customType,
   index,
@@ -122,7 +121,7 @@ export const emailToken = pgTable(
   (t) => [index('email_token_uid_idx').on(t.uid, t.purpose)],
 );
 
-// ---- Member profile (SPEC.md §3 "User profile") ---------------------------------------------------
+// ---- Member profile (product.md §4.2 "User profile") -----------------------------------------------
 // One row per account, created with the account so isAdmin has a home before the member fills the form.
 // savedAt stays null until the member saves the form: that is what "has a profile" means.
 
@@ -200,7 +199,7 @@ export const profile = pgTable(
   ],
 );
 
-// ---- Mail outbox (SPEC.md §3 "Mail item") ---------------------------------------------------------
+// ---- Mail outbox (product.md §4.4 "Mail item") -----------------------------------------------------
 
 export const deliveryState = pgEnum('delivery_state', ['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR', 'RETRY']);
 
@@ -306,8 +305,8 @@ export const analyticsSalt = pgTable('analytics_salt', {
   salt: text('salt').notNull(),
 });
 
-// ---- Forum (SPEC.md §3 Post and PostResponse) -------------------------------------------------------
-// Authors' names and email are copied onto what they write, as the spec lists. When an account is deleted,
+// ---- Forum (product.md §4.3 Post and PostResponse) ---------------------------------------------------
+// Authors' names and email are copied onto what they write, as product.md §4.3 lists. When an account is deleted,
 // poster_uid becomes null (the row stays, shown as from a former member) and the account's deletion clears
 // poster_email. Keyword search uses PostgreSQL full-text search: `search` holds a post's title, body and,
 // through `responses_search` (kept up to date by the forum service), the words of its responses.
@@ -400,24 +399,30 @@ export const adminActivity = pgTable(
   ],
 );
 
-// ---- Scheduled backups (decision 023) ----------------------------------------------------------------
-// One row per period of BACKUP_INTERVAL_HOURS: the instance that inserts it takes that period's backup, so
-// with several instances on one database exactly one of them does. The row then records how it went.
+// ---- Background work claimed once per period (decision 030) ---------------------------------------------
+// A job that must run once per period across instances (the scheduled backups of decision 023) inserts the
+// row of (job, period) before it runs: the instance whose insert succeeds does the period's work, the others
+// skip it. The row then records how it went: when it ended, what it made (the backup's archive), or why it
+// failed. A period whose row exists is done, however it went; the next period tries again.
 
-export const backupRun = pgTable('backup_run', {
-  /** The start of the period this backup is for. */
-  slot: timestamp('slot', { withTimezone: true }).primaryKey(),
-  /** Which instance took it (host:pid). */
-  instance: text('instance').notNull(),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
-  /** The archive's file name in BACKUP_DIR, its size and SHA-256, once written. */
-  file: text('file'),
-  bytes: bigint('bytes', { mode: 'number' }),
-  sha256: text('sha256'),
-  /** Why it failed, when it did. */
-  error: text('error'),
-});
+export const jobRun = pgTable(
+  'job_run',
+  {
+    /** The job's name, as declared in src/server/site-jobs.ts ('backup'). */
+    job: text('job').notNull(),
+    /** The start of the period this run is for. */
+    period: timestamp('period', { withTimezone: true }).notNull(),
+    /** Which instance took it (host:pid:random). */
+    instance: text('instance').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** What the run made, as the job records it (a backup: the archive's file name, size and SHA-256). */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    /** Why it failed, when it did. */
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
+);
 
 // ---- Notifications (issue 16, decision 025) ----------------------------------------------------------
 // A member follows a post they wrote or responded to, automatically, and any post or category they choose.
@@ -540,5 +545,9 @@ export const digestRun = pgTable(
     index('digest_run_empty_idx')
       .on(t.periodEnd)
       .where(sql`${t.postCount} = 0`),
+    // The admin's "last digest" (decision 030): the latest period some member got a digest for.
+    index('digest_run_sent_idx')
+      .on(t.periodEnd)
+      .where(sql`${t.postCount} > 0`),
   ],
 );

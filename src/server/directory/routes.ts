@@ -29,7 +29,7 @@ export const MEMBER_MESSAGE_RATE_MESSAGES = {
 const MEMBER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * The member directory (SPEC §2 Directory, §6 "Signed-in member: directory … emailing members"): signed-in
+ * The member directory (product.md §3.12, §7.2): signed-in
  * members list and search it and write to the members in it; admins also get the counts.
  */
 export function directoryRoutes(deps: AppDeps, limiter: RateLimiter, answers: ResponseCache) {

@@ -31,7 +31,7 @@ export async function requireSender(deps: Pick<Deps, 'database'>, who: SessionUs
 }
 
 /**
- * Queues the message for a member of the directory, replyTo the sender (SPEC §7 "member-to-member message").
+ * Queues the message for a member of the directory, replyTo the sender (product.md §8, "member message").
  * The recipient's address is read here and goes only into the mail item: it is never part of an answer.
  */
 export async function sendMemberMessage(

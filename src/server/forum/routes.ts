@@ -52,7 +52,7 @@ async function signedInEditor(deps: AppDeps, c: C): Promise<Editor> {
 }
 
 /**
- * The forum (SPEC §2 Discuss, §6, §7): anybody reads; members with a profile post and respond; the author
+ * The forum (product.md §3.13, §7.4, §11.2.7): anybody reads; members with a profile post and respond; the author
  * or an admin edits and deletes. Every change is announced on the live topics 'posts' and 'post:<id>'.
  */
 export function forumRoutes(deps: AppDeps, limiter: RateLimiter, answers: ResponseCache) {

@@ -24,7 +24,7 @@ type ResponseFields = { [K in keyof ResponseInput]: string };
 const POST_NOT_FOUND = 'This post does not exist (it may have been deleted).';
 const RESPONSE_NOT_FOUND = 'This response does not exist (it may have been deleted).';
 
-/** Posting and responding need a saved profile (SPEC §6); its names are copied onto what the member writes. */
+/** Posting and responding need a saved profile (product.md §7.2); its names are copied onto what the member writes. */
 export async function requireForumAuthor(deps: Pick<Deps, 'database'>, who: SessionUser): Promise<ForumAuthor> {
   const [row] = await deps.database.db
     .select({ savedAt: profile.savedAt, firstName: profile.firstName, lastName: profile.lastName })
@@ -35,7 +35,7 @@ export async function requireForumAuthor(deps: Pick<Deps, 'database'>, who: Sess
   return { id: who.id, email: who.email.toLowerCase(), firstName: row.firstName ?? '', lastName: row.lastName ?? '' };
 }
 
-/** The columns a new post or response copies from its author (SPEC §3), and its first date. */
+/** The columns a new post or response copies from its author (product.md §4.3), and its first date. */
 function writtenBy(author: ForumAuthor, now: Date) {
   return {
     posterUid: author.id,
@@ -128,7 +128,7 @@ export async function createPost(deps: Deps, { author, input }: { author: ForumA
 }
 
 /**
- * The network team hears of each new post (SPEC §7 "new-post alert to network staff"), queued in the post's
+ * The network team hears of each new post (product.md §8, "new post alert"), queued in the post's
  * own transaction: a post is never saved without its alert, even if the process dies between the two (the
  * kill -9 drill found one that was, when the alert was queued after the commit).
  */

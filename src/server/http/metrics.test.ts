@@ -254,7 +254,6 @@ describe('the mail outbox, read at each scrape', () => {
       expect(await outbox()).toEqual({ PENDING: 0, PROCESSING: 0, RETRY: 0, ERROR: 1, oldest: 0 });
       expect(smtp.received).toHaveLength(2);
     } finally {
-      await worker.stop();
       await transport.close();
       await smtp.close();
     }
@@ -295,5 +294,50 @@ describe('answers with a 5xx status', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('background jobs (decision 030)', () => {
+  const clock = testClock(new Date('2031-05-06T07:08:09Z'));
+  // The rate limits' pruning is on here, as on a server; the response cache's sweep always is.
+  const t = useTestApp({ ...withToken, clock, config: { ...withToken.config, rateLimitPruneMinutes: 60 } });
+  const job = (m: Scrape, name: string) => ({
+    runs: m.value('job_runs_total', { job: name }),
+    failures: m.value('job_failures_total', { job: name }),
+    lastSuccess: m.value('job_last_success_timestamp_seconds', { job: name }),
+    durations: m.find('job_last_run_duration_seconds', { job: name }).map((s) => s.value),
+  });
+
+  it('reports each job’s runs, failures, last success and last duration, from before its first run on', async () => {
+    const before = await scrape(t);
+    for (const name of ['rate-limit-prune', 'response-cache-sweep']) {
+      expect(job(before, name), name).toEqual({ runs: 0, failures: 0, lastSuccess: 0, durations: [] });
+    }
+
+    expect(await t.jobs.runNow('rate-limit-prune')).toMatchObject({ status: 'done' });
+    const ran = await scrape(t);
+    expect(job(ran, 'rate-limit-prune')).toEqual({
+      runs: 1,
+      failures: 0,
+      lastSuccess: clock.now().getTime() / 1000,
+      durations: [expect.any(Number)],
+    });
+    expect(job(ran, 'rate-limit-prune').durations[0]).toBeGreaterThanOrEqual(0);
+
+    // The table it prunes is away: the run fails, is counted, and the last success stays where it was.
+    const succeededAt = clock.now().getTime() / 1000;
+    clock.advance(60 * 60_000);
+    await t.db.execute(sql`alter table rate_limit rename to rate_limit_away`);
+    try {
+      expect(await t.jobs.runNow('rate-limit-prune')).toMatchObject({ status: 'failed' });
+    } finally {
+      await t.db.execute(sql`alter table rate_limit_away rename to rate_limit`);
+    }
+    expect(job(await scrape(t), 'rate-limit-prune')).toMatchObject({ runs: 2, failures: 1, lastSuccess: succeededAt });
+
+    clock.advance(60 * 60_000);
+    await t.jobs.runNow('rate-limit-prune');
+    expect(job(await scrape(t), 'rate-limit-prune')).toMatchObject({ runs: 3, failures: 1, lastSuccess: clock.now().getTime() / 1000 });
+    expect(job(await scrape(t), 'response-cache-sweep')).toMatchObject({ runs: 0 });
   });
 });

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { RunObserver } from '../jobs';
 import type { Logger } from '../logger';
 import { AppError } from './errors';
 
@@ -28,6 +29,10 @@ export type Metrics = {
   observeQuery: (seconds: number) => void;
   /** Told the number of live event streams open on this instance whenever it changes. */
   setLiveStreams: (open: number) => void;
+  /** Told of each background job's run, or tick skipped (the job runner's onRun, decision 030). */
+  observeJob: RunObserver;
+  /** Gives every job its series at 0 before it first runs, so a job that never ran shows as such. */
+  declareJobs: (names: readonly string[]) => void;
   registry: Registry;
 };
 
@@ -114,6 +119,36 @@ export function createMetrics({ token, sources, logger, routesUnderWildcards = n
     help: 'Age of the oldest mail still to be delivered (PENDING, RETRY or PROCESSING), from when it was queued; 0 when none waits. NaN: the database could not be read.',
     registers: [registry],
   });
+  const jobRuns = new Counter({
+    name: 'job_runs_total',
+    help: 'Runs of each background job on this instance that did its work or failed at it (decision 030); a period claimed by another instance is not one.',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+  const jobFailures = new Counter({
+    name: 'job_failures_total',
+    help: 'Runs of each background job that failed (logged as "job failed", with the job); the next tick or period tries again.',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+  const jobSkipped = new Counter({
+    name: 'job_skipped_ticks_total',
+    help: 'Ticks of each background job that came while its run was still going, and were skipped.',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+  const jobLastSuccess = new Gauge({
+    name: 'job_last_success_timestamp_seconds',
+    help: 'When each background job last ended well on this instance (Unix time); 0 when it has not yet.',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+  const jobLastDuration = new Gauge({
+    name: 'job_last_run_duration_seconds',
+    help: "How long each background job's last run on this instance took, whether it ended well or not.",
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
   const pool = sources.pool;
   if (pool) {
     const poolGauge = (name: string, help: string, read: (s: PoolState) => number) =>
@@ -171,5 +206,21 @@ export function createMetrics({ token, sources, logger, routesUnderWildcards = n
     },
     observeQuery: (seconds) => queries.observe(seconds),
     setLiveStreams: (open) => liveStreams.set(open),
+    observeJob: ({ job, outcome, seconds, at }) => {
+      if (outcome === 'skipped') {
+        jobSkipped.inc({ job });
+        return;
+      }
+      jobRuns.inc({ job });
+      jobLastDuration.set({ job }, seconds);
+      if (outcome === 'success') jobLastSuccess.set({ job }, at.getTime() / 1000);
+      else jobFailures.inc({ job });
+    },
+    declareJobs: (names) => {
+      for (const job of names) {
+        for (const counter of [jobRuns, jobFailures, jobSkipped]) counter.inc({ job }, 0);
+        jobLastSuccess.set({ job }, 0);
+      }
+    },
   };
 }

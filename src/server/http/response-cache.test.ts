@@ -164,6 +164,14 @@ describe('pendingChanges', () => {
     for (const e of events) pending.heard(e.id, e);
     expect(pending.size()).toBe(0);
   });
+
+  it('lets go at the sweep of a change that never came back (its transaction rolled back)', () => {
+    const pending = pendingChanges();
+    pending.sent('posts', { topic: 'posts', kind: 'created', id: '1', at: '1' });
+    expect(pending.sweep(Date.now())).toBe(0);
+    expect(pending.sweep(Date.now() + 10_000)).toBe(1);
+    expect(pending.size()).toBe(0);
+  });
 });
 
 describe('createResponseCache', () => {
@@ -255,6 +263,22 @@ describe('createResponseCache', () => {
       await new Promise((resolve) => setTimeout(resolve, 40));
       await cache.get('k', ['users'], read, { maxAgeMs: 30 });
       expect(reads).toBe(2);
+    } finally {
+      cache.close();
+    }
+  });
+
+  it('lets go of answers past their age at the sweep (the response-cache-sweep job), and keeps the others', async () => {
+    const cache = createResponseCache(t.deps.live);
+    try {
+      await cache.get('brief', ['users'], async () => 'soon stale', { maxAgeMs: 30 });
+      await cache.get('lasting', ['posts'], async () => 'kept until a change');
+      expect(cache.sweep()).toEqual({ answers: 0, pending: 0 });
+      const bytes = cache.stats().bytes;
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      expect(cache.sweep()).toEqual({ answers: 1, pending: 0 });
+      expect(cache.stats()).toMatchObject({ entries: 1 });
+      expect(cache.stats().bytes).toBeLessThan(bytes);
     } finally {
       cache.close();
     }

@@ -98,16 +98,25 @@ const PENDING_MS = 5000;
 export function pendingChanges() {
   const pending = new Map<string, Map<string, number>>();
   const eventKey = (e: LiveEvent) => `${e.topic}|${e.kind}|${e.id ?? ''}|${e.at}`;
+  /** Lets go of the changes that never came back by `now` (rolled back); says how many groups went. */
+  const sweep = (now: number): number => {
+    let gone = 0;
+    for (const [group, changes] of pending) {
+      for (const [key, until] of changes) if (until <= now) changes.delete(key);
+      if (changes.size === 0) {
+        pending.delete(group);
+        gone++;
+      }
+    }
+    return gone;
+  };
   return {
     /** This instance sent `event`, which concerns `group`. */
     sent(group: string, event: LiveEvent) {
       const now = Date.now();
       // Groups are users in the session cache: those of changes that never came back (rolled back) go here,
       // whether or not anyone asks about them again.
-      for (const [other, changes] of pending) {
-        for (const [key, until] of changes) if (until <= now) changes.delete(key);
-        if (changes.size === 0) pending.delete(other);
-      }
+      sweep(now);
       const sent = pending.get(group) ?? new Map<string, number>();
       sent.set(eventKey(event), now + PENDING_MS);
       pending.set(group, sent);
@@ -118,6 +127,7 @@ export function pendingChanges() {
       sent?.delete(eventKey(event));
       if (sent?.size === 0) pending.delete(group);
     },
+    sweep,
     /** How many groups have a change on its way (for tests: they must not pile up). */
     size: () => pending.size,
     /** Whether a change of `group` is still on its way at `now`. */
@@ -267,6 +277,22 @@ export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number;
         if (computing.get(key)?.answer === answer) computing.delete(key);
       }
       return keep(key, topics, before, await answer, opts);
+    },
+    /**
+     * Housekeeping, now and then (the response-cache-sweep job, decision 030): the cache stays bounded without
+     * it (maxBytes, maxSubjects), but an answer past its `maxAgeMs` otherwise holds its bytes until it is asked
+     * for again or pushed out, and a change that never came back (rolled back) until another is sent. Drops
+     * both; says how many.
+     */
+    sweep(): { answers: number; pending: number } {
+      const now = Date.now();
+      let answers = 0;
+      for (const [key, entry] of entries) {
+        if (entry.until > now) continue;
+        drop(key, entry);
+        answers++;
+      }
+      return { answers, pending: pending.sweep(now) };
     },
     /** Counts for tests and the benchmark: hits, misses, answers dropped, entries and bytes held, counters kept. */
     stats: () => ({ ...stats, entries: entries.size, bytes, generations: generations.size }),

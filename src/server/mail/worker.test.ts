@@ -9,6 +9,8 @@ import { MAIL_FORMS, enqueueMail, renderMail, type EnqueueMailInput } from './ou
 import { createTestClock, parseMessage, startTestSmtpServer, type TestClock, type TestSmtpServer } from './test-support';
 import { createMailTransport, type MailTransport, type OutgoingMail, type SendResult } from './transport';
 import { MailWorker, type MailWorkerOptions } from './worker';
+import { createJobRunner, type JobRunner } from '../jobs';
+import { JOBS, mailJobs } from '../site-jobs';
 
 const MAIL_FROM = 'Foster Care Network <no-reply@network.example>';
 const XSS = '<img src=x onerror=alert(1)>';
@@ -19,7 +21,7 @@ const database = useTestDatabase();
 let clock: TestClock;
 let smtp: TestSmtpServer | undefined;
 const transports: MailTransport[] = [];
-const workers: MailWorker[] = [];
+const runners: JobRunner[] = [];
 
 beforeEach(async () => {
   // Every test starts from an empty outbox: runOnce() processes every due item in the table.
@@ -27,7 +29,7 @@ beforeEach(async () => {
   clock = createTestClock();
 });
 afterEach(async () => {
-  await Promise.all(workers.splice(0).map((w) => w.stop()));
+  await Promise.all(runners.splice(0).map((r) => r.stop()));
   await Promise.all(transports.splice(0).map((t) => t.close()));
   await smtp?.close();
   smtp = undefined;
@@ -49,11 +51,19 @@ function worker(transport: MailTransport, options: Partial<MailWorkerOptions> = 
     pollMs: 60 * 60_000,
     backoffBaseMs: BACKOFF,
     leaseMs: LEASE,
-    workerId: `test-worker-${workers.length + 1}`,
+    workerId: `test-worker-${++workerCount}`,
     ...options,
   });
-  workers.push(w);
   return w;
+}
+let workerCount = 0;
+
+/** The worker's jobs on a runner of their own, started as the server starts them; wake() is the outbox's. */
+function start(w: MailWorker) {
+  const jobs = createJobRunner({ db: database.db, clock, logger: createLogger('silent') }).add(...mailJobs(w, createLogger('silent')));
+  runners.push(jobs);
+  jobs.start();
+  return { jobs, wake: () => jobs.trigger(JOBS.mailDelivery), stop: () => jobs.stop() };
 }
 
 /** A transport whose sends wait until the test lets them go. */
@@ -289,12 +299,11 @@ describe('mail worker', () => {
 
   it('delivers soon after wake() when started', async () => {
     const { server, transport } = await smtpTransport();
-    const w = worker(transport);
-    w.start();
-    await w.runOnce();
+    const running = start(worker(transport));
+    await vi.waitFor(() => expect(running.jobs.status(JOBS.mailDelivery).runs).toBe(1));
 
     const item = await enqueueMail({ db: database.db, clock }, memberMessage());
-    w.wake();
+    running.wake();
     await vi.waitFor(async () => expect((await load(item.id)).state).toBe('SUCCESS'), { timeout: 5000 });
     expect(server.received).toHaveLength(1);
   });
@@ -302,8 +311,7 @@ describe('mail worker', () => {
   it('stop() waits for the send in flight, then resolves; calling it again is harmless', async () => {
     const held = heldTransport();
     const item = await enqueueMail({ db: database.db, clock }, memberMessage());
-    const w = worker(held.transport);
-    w.start();
+    const w = start(worker(held.transport));
     await vi.waitFor(() => expect(held.started).toHaveLength(1));
 
     let isStopped = false;
@@ -335,7 +343,7 @@ describe('mail worker facing faults (issue 15)', () => {
     const slow = worker(held.transport, { renewEveryMs: 20 });
     const { server, transport } = await smtpTransport();
     const other = worker(transport);
-    slow.start();
+    start(slow);
     await vi.waitFor(() => expect(held.started).toHaveLength(1));
     const claimedUntil = (await load(item.id)).nextAttemptAt.getTime();
 

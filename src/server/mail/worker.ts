@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { systemClock, type Clock } from '../clock';
 import type { Db } from '../db/client';
+import { instanceName } from '../jobs';
 import { mail, mailEvent } from '../db/schema';
 import type { LivePublisher } from '../live';
 import { createLogger, type Logger } from '../logger';
@@ -77,23 +76,19 @@ export class MailWorker {
   private readonly transport: MailTransport;
   private readonly clock: Clock;
   private readonly logger: Logger;
-  private readonly pollMs: number;
+  /** How often the mail-delivery job looks for due items when nobody wakes it (src/server/site-jobs.ts). */
+  readonly pollMs: number;
   private readonly maxAttempts: number;
   private readonly backoffBaseMs: number;
   private readonly backoffMaxMs: number;
   private readonly leaseMs: number;
-  private readonly renewEveryMs: number;
+  /** How often the mail-claims job renews the claims in hand. */
+  readonly renewEveryMs: number;
   private readonly pauseBaseMs: number;
   private readonly pauseMaxMs: number;
   private readonly batchSize: number;
   private readonly live: LivePublisher | undefined;
 
-  private isStarted = false;
-  private isHalting = false;
-  private isTicking = false;
-  private isWakeRequested = false;
-  private timer: NodeJS.Timeout | undefined;
-  private renewTimer: NodeJS.Timeout | undefined;
   /** Items this worker has claimed and not yet recorded the end of (their claims are renewed). */
   private readonly inHand = new Map<string, MailItem>();
   private readonly unrecorded = new Map<string, Unrecorded>();
@@ -102,8 +97,6 @@ export class MailWorker {
   private pauseMs: number;
   /** Real time (Date.now()) before which the worker claims nothing: the SMTP server was out of reach. */
   private pausedUntil = 0;
-  /** The run in progress (settled, never rejects), so runs never overlap and stop() can wait for it. */
-  private inFlight: Promise<void> | undefined;
 
   constructor(options: MailWorkerOptions) {
     this.db = options.db;
@@ -121,96 +114,36 @@ export class MailWorker {
     this.pauseMs = this.pauseBaseMs;
     this.batchSize = options.batchSize ?? 5;
     this.live = options.live;
-    this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    this.workerId = options.workerId ?? instanceName();
     if (this.maxAttempts < 1) throw new Error('maxAttempts must be at least 1');
     this.healthySince = this.clock.now().getTime();
   }
 
-  /** Starts polling; the first run happens at once. */
-  start(): void {
-    if (this.isStarted) return;
-    this.isStarted = true;
-    this.schedule(0);
-    this.renewTimer = setInterval(() => void this.renewClaims(), this.renewEveryMs);
-    this.renewTimer.unref();
-  }
-
-  /** Stops polling and resolves once the run in flight (and the sends in it) has finished. Idempotent. */
-  async stop(): Promise<void> {
-    this.isStarted = false;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    clearInterval(this.renewTimer);
-    this.renewTimer = undefined;
-    // Stop claiming more batches; the items already claimed are still sent and recorded.
-    this.isHalting = true;
+  /**
+   * Recovers expired leases, then delivers every item that is due now, batch after batch, until there are
+   * none or `signal` says the server stops (the items already claimed are still sent and recorded). The
+   * mail-delivery job runs it (one run at a time), and the outbox's wake() asks that job to run at once.
+   * A failure (the database is away) leaves the items where they are, and the next run tries again.
+   */
+  async runOnce(signal?: AbortSignal): Promise<MailRunSummary> {
     try {
-      while (this.inFlight) await this.inFlight;
-    } finally {
-      this.isHalting = false;
+      return await this.processDue(signal);
+    } catch (err) {
+      this.healthySince = undefined;
+      throw err;
     }
   }
 
-  /** Asks for a run now, e.g. right after an item was enqueued, instead of waiting for the next poll. */
-  wake(): void {
-    if (!this.isStarted) return;
-    if (this.isTicking) {
-      // The tick in flight may have looked for due items before this one was committed: run again after it.
-      this.isWakeRequested = true;
-      return;
-    }
-    this.schedule(0);
+  /** How long (real time) the worker waits before it looks again: the SMTP server was out of reach. 0: it does not wait. */
+  pausedMs(): number {
+    return Math.max(0, this.pausedUntil - Date.now());
   }
 
   /**
-   * Recovers expired leases, then delivers every item that is due now, batch after batch. Runs are
-   * serialized: a call made during another run starts when that one ends.
+   * Keeps this worker's claims on the items in hand from running out while it sends (or waits to record)
+   * them: the mail-claims job, every `renewEveryMs`. Throws when the database is away.
    */
-  runOnce(): Promise<MailRunSummary> {
-    const run = (this.inFlight ?? Promise.resolve()).then(() => this.processDue());
-    const settled: Promise<void> = run.then(
-      () => this.clearInFlight(settled),
-      () => this.clearInFlight(settled),
-    );
-    this.inFlight = settled;
-    return run;
-  }
-
-  private clearInFlight(run: Promise<void>) {
-    if (this.inFlight === run) this.inFlight = undefined;
-  }
-
-  private schedule(delayMs: number) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-    // The worker alone must not keep a process (a CLI, a test) alive.
-    this.timer.unref();
-  }
-
-  private async tick() {
-    this.timer = undefined;
-    this.isTicking = true;
-    this.isWakeRequested = false;
-    try {
-      const summary = await this.runOnce();
-      if (summary.recovered + summary.sent + summary.retried + summary.failed > 0) {
-        this.logger.debug('mail run', { ...summary });
-      }
-    } catch (err) {
-      // The database is away: the items stay where they are (what was sent is remembered) and the next poll
-      // tries again. Not an error of ours: a warning, once per run.
-      this.healthySince = undefined;
-      this.logger.warn('mail worker run failed', { err: err instanceof Error ? err.message : String(err) });
-    } finally {
-      this.isTicking = false;
-    }
-    if (!this.isStarted) return;
-    const paused = this.pausedUntil - Date.now();
-    this.schedule(paused > 0 ? paused : this.isWakeRequested ? 0 : this.pollMs);
-  }
-
-  /** Keeps this worker's claims on the items in hand from running out while it sends (or waits to record) them. */
-  private async renewClaims() {
+  async renewClaims() {
     const ids = [...new Set([...this.inHand.keys(), ...this.unrecorded.keys()])];
     if (ids.length === 0) return;
     try {
@@ -220,7 +153,7 @@ export class MailWorker {
         .where(and(inArray(mail.id, ids), eq(mail.state, 'PROCESSING'), eq(mail.lockedBy, this.workerId)));
     } catch (err) {
       this.healthySince = undefined;
-      this.logger.warn('mail claims not renewed', { err: err instanceof Error ? err.message : String(err) });
+      throw err;
     }
   }
 
@@ -238,12 +171,12 @@ export class MailWorker {
     return done;
   }
 
-  private async processDue(): Promise<MailRunSummary> {
+  private async processDue(signal: AbortSignal | undefined): Promise<MailRunSummary> {
     // First what is known but not written: nobody may send those again.
     const remembered = await this.recordRemembered();
     this.healthySince ??= this.clock.now().getTime();
     const summary: MailRunSummary = { recovered: await this.recoverExpired(), ...remembered };
-    while (!this.isHalting) {
+    while (!signal?.aborted) {
       const batch = await this.claim();
       if (batch.length === 0) break;
       const outcomes = await Promise.all(batch.map((item) => this.deliver(item)));
@@ -443,13 +376,6 @@ export class MailWorker {
       return stale.length;
     });
   }
-}
-
-/** Creates a worker and starts it. */
-export function startMailWorker(options: MailWorkerOptions): MailWorker {
-  const worker = new MailWorker(options);
-  worker.start();
-  return worker;
 }
 
 /**

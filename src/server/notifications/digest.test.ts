@@ -11,7 +11,9 @@ import { MailWorker } from '../mail/worker';
 import { testClock, useTestApp } from '../testing/app';
 import { authorOf, expectJson, insertMember, insertPost, insertResponse, signedInMember, uniqueTag } from '../testing/factories';
 import { dueMembers, makeDigest, periodEnd, startRun } from './digest';
-import { DigestSchedule } from './digest-schedule';
+import { createJobRunner } from '../jobs';
+import { digestJob } from '../site-jobs';
+import { makeDueDigests } from './due-digests';
 import { readUnsubscribeToken } from './unsubscribe-token';
 import { recordingLogger } from '../testing/recording-logger';
 
@@ -25,8 +27,10 @@ const t = useTestApp({ clock });
 const HOUR = 3_600_000;
 const at = (iso: string) => clock.set(new Date(iso));
 
+/** The digest job's work, as one instance runs it at each look. */
 function schedule(options: { batchSize?: number; logger?: Logger } = {}) {
-  return new DigestSchedule({ ...t.deps, logger: options.logger ?? t.deps.logger }, { checkEveryMs: 60_000, batchSize: options.batchSize });
+  const deps = { ...t.deps, logger: options.logger ?? t.deps.logger };
+  return { runDue: () => makeDueDigests(deps, { instance: 'test-instance', batchSize: options.batchSize }) };
 }
 
 const digestsTo = (email: string) =>
@@ -161,7 +165,6 @@ describe('the digest', () => {
       expect(parsed.parts.get('text/html')).toContain(`href="${t.config.publicUrl}/discuss/${busy}"`);
       expect(parsed.parts.get('text/html')).toContain('Pray for &lt;b&gt;Sam&lt;/b&gt;');
     } finally {
-      await worker.stop();
       await transport.close();
       await smtp.close();
     }
@@ -270,11 +273,8 @@ describe('the digest', () => {
     const other = t.database.url ? fromPostgres(t.database.url, 2) : t.database;
     try {
       const first = schedule({ batchSize: 7 });
-      const second = new DigestSchedule(
-        { ...t.deps, database: other, outbox: createDbOutbox(other.db, clock) },
-        { checkEveryMs: 60_000, batchSize: 7 },
-      );
-      const [a, b] = await Promise.all([first.runDue(), second.runDue()]);
+      const deps = { ...t.deps, database: other, outbox: createDbOutbox(other.db, clock) };
+      const [a, b] = await Promise.all([first.runDue(), makeDueDigests(deps, { instance: 'other-instance', batchSize: 7 })]);
       expect(a.failed + b.failed).toBe(0);
       for (const m of members) expect(await digestsTo(m.email), m.email).toHaveLength(1);
       // Every digest queued is one run's, whichever instance made it.
@@ -405,9 +405,10 @@ describe('the digest', () => {
     const c = await newCategory();
     const reader = await follower(c.id);
     at('2031-06-02T13:05:00Z');
-    const job = schedule();
-    job.start();
-    await job.stop();
+    const jobs = createJobRunner({ db: t.db, clock, logger: t.deps.logger }).add(digestJob(t.deps, { everyMs: 60_000 }));
+    jobs.start();
+    await jobs.stop();
+    expect(jobs.status('digest')).toMatchObject({ runs: 1, failures: 0 });
     expect(await digestsTo(reader.email)).toHaveLength(1);
   });
 });

@@ -15,6 +15,7 @@ import {
   user,
 } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { cronPeriod, type Period } from '../jobs';
 import { MAIL_FORMS, renderMail, type RenderMailInput } from '../mail';
 import { NOTIFICATION_SETTINGS_PAGE, reachable, unsubscribeHeaders, unsubscribePageUrl } from './service';
 import { createUnsubscribeToken } from './unsubscribe-token';
@@ -38,16 +39,15 @@ const WEEK_MS = 7 * DAY_MS;
  */
 export const DIGEST_HOUR_UTC = 13;
 
-/** Daily periods end every day at DIGEST_HOUR_UTC; weekly ones on Mondays then (5 January 1970 was a Monday). */
-const PERIODS: Record<DigestFrequencyOn, { lengthMs: number; anchorMs: number }> = {
-  daily: { lengthMs: DAY_MS, anchorMs: Date.UTC(1970, 0, 1, DIGEST_HOUR_UTC) },
-  weekly: { lengthMs: WEEK_MS, anchorMs: Date.UTC(1970, 0, 5, DIGEST_HOUR_UTC) },
+/** Daily periods end every day at DIGEST_HOUR_UTC; weekly ones on Mondays then (croner's calendar, decision 030). */
+const PERIODS: Record<DigestFrequencyOn, Period> = {
+  daily: cronPeriod(`0 ${DIGEST_HOUR_UTC} * * *`),
+  weekly: cronPeriod(`0 ${DIGEST_HOUR_UTC} * * 1`),
 };
 
 /** The end of the latest period of this frequency that has ended at `at` (its digest is due from then). */
 export function periodEnd(frequency: DigestFrequencyOn, at: Date): Date {
-  const { lengthMs, anchorMs } = PERIODS[frequency];
-  return new Date(anchorMs + Math.floor((at.getTime() - anchorMs) / lengthMs) * lengthMs);
+  return PERIODS[frequency].startOf(at);
 }
 
 /**
@@ -132,7 +132,7 @@ export async function dueMembers(db: Db, run: DigestRun, { after, limit }: { aft
 
 /** Where the member's digest for the period ending at `end` starts. */
 export function digestSince(member: DueMember, end: Date): Date {
-  if (!member.lastEnd) return new Date(end.getTime() - PERIODS[member.frequency].lengthMs);
+  if (!member.lastEnd) return PERIODS[member.frequency].before(end);
   return new Date(Math.max(member.lastEnd.getTime(), end.getTime() - DIGEST_REACH_MS));
 }
 

@@ -1,5 +1,5 @@
 // Notifications' public face: the forum follows posts for their authors and notifies followers of responses.
 export { followAutomatically } from './follows';
 export { notifyResponse, type Recipient } from './service';
-// The server starts the digest's job (decision 026).
-export { DigestSchedule, type DigestRunSummary } from './digest-schedule';
+// The digest job's work (decisions 026, 030).
+export { makeDueDigests, type DigestRunSummary } from './due-digests';

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { profile, user } from '../db/schema';
 
 /**
- * Who is listed (SPEC §2: "members whose ag_affiliated is Yes"), and only once they have saved the form,
+ * Who is listed (product.md §7.3: members whose ag_affiliated is Yes), and only once they have saved the form,
  * confirmed their address, and while they are not suspended. The directory lists them, and their photos are
  * what any member may see (a photo of anyone else only its owner and admins).
  */

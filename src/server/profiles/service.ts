@@ -22,7 +22,7 @@ import { processPhoto } from './photo';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'storage' | 'logger' | 'live'>;
 
-/** The admin's live list of profiles (SPEC §7: "Live subscribe … Users (admin)") refetches on these. */
+/** The admin's live list of profiles (product.md §11.1, "Live") refetches on these. */
 export const USERS_TOPIC = ADMIN_TOPICS.users;
 export type ProfileRow = typeof profile.$inferSelect;
 
@@ -84,7 +84,7 @@ export async function getOwnProfile(deps: Deps, who: SessionUser): Promise<OwnPr
 }
 
 /**
- * Merge-writes the member's profile (SPEC §7 "Merge-write Users by uid on profile save"): fields present in
+ * Merge-writes the member's profile (product.md §11.1, "Merge-write"): fields present in
  * `changes` replace the stored ones, absent fields keep their value, unknown fields are ignored. The merged
  * profile must be valid as a whole (first name, last name, phone and state are required), else nothing is
  * saved. uid and email come from the session; savedAt from the clock.

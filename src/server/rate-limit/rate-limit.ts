@@ -4,7 +4,6 @@ import type { Db } from '../db/client';
 import { rateLimit } from '../db/schema';
 import type { Clock } from '../clock';
 import { AppError } from '../http/errors';
-import type { Logger } from '../logger';
 
 export type RateRule = { limit: number; windowMs: number };
 
@@ -59,7 +58,7 @@ export function createRateLimiter(db: Db, clock: Clock) {
     },
     /**
      * Drops windows that started more than `olderThanMs` ago (ended, for every rule of a day or less: keep the
-     * rules so), and used tokens that ran out as long ago; says how many rows went. RateLimitPruning calls it.
+     * rules so), and used tokens that ran out as long ago; says how many rows went. The rate-limit-prune job calls it (src/server/site-jobs.ts).
      */
     async prune(olderThanMs = DAY_MS): Promise<number> {
       const gone = await db
@@ -74,44 +73,3 @@ export function createRateLimiter(db: Db, clock: Clock) {
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Every `everyMs`, drops the rate limits' old windows (issue 23: without it the table kept a row for every
- * client and address ever counted). Every instance may run one: deleting what another already deleted costs
- * nothing. A failure is logged and the next turn tries again; nothing here throws into the server.
- */
-export class RateLimitPruning {
-  private timer: NodeJS.Timeout | undefined;
-  private inFlight: Promise<void> | undefined;
-
-  constructor(
-    private readonly deps: { limiter: Pick<RateLimiter, 'prune'>; logger: Logger },
-    private readonly options: { everyMs: number },
-  ) {}
-
-  /** Prunes at once, then every `everyMs`; a turn while the last one is still running is skipped. */
-  start(): void {
-    const tick = () => {
-      this.inFlight ??= this.pruneOnce().finally(() => (this.inFlight = undefined));
-      this.timer = setTimeout(tick, this.options.everyMs);
-      this.timer.unref();
-    };
-    tick();
-  }
-
-  /** Stops, and waits for a turn under way to finish. */
-  async stop(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.inFlight;
-  }
-
-  private async pruneOnce(): Promise<void> {
-    try {
-      const removed = await this.deps.limiter.prune();
-      if (removed > 0) this.deps.logger.debug('old rate-limit windows pruned', { removed });
-    } catch (err) {
-      this.deps.logger.warn('pruning the rate limits failed; the next turn tries again', { err });
-    }
-  }
-}

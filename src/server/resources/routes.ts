@@ -6,7 +6,7 @@ import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
 import { createResourceLibrary, type RenderedResource } from './library';
 
-// Public (SPEC §2: resources are for everyone). The files change only with a new release or site address.
+// Public (product.md §3.16: resources are for everyone). The files change only with a new release or site address.
 const CACHE_CONTROL = 'public, max-age=3600';
 
 export function resourceRoutes(deps: Pick<AppDeps, 'config' | 'database'>) {

@@ -532,6 +532,11 @@ const ROWS: Row[] = [
   // The admin area asks this to know which step to show (403 SECOND_FACTOR_REQUIRED says which).
   { route: 'GET /api/admin/access', request: () => ({ path: '/api/admin/access' }), expect: [401, 403, 403, 403, 403, 403, 200] },
   { route: 'GET /api/admin/overview', request: () => ({ path: '/api/admin/overview' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  {
+    route: 'GET /api/admin/background-work',
+    request: () => ({ path: '/api/admin/background-work' }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
   { route: 'GET /api/admin/mail', request: () => ({ path: '/api/admin/mail' }), expect: [401, 403, 403, 403, 403, 403, 200] },
   { route: 'GET /api/admin/mail/forms', request: () => ({ path: '/api/admin/mail/forms' }), expect: [401, 403, 403, 403, 403, 403, 200] },
   {

@@ -166,6 +166,7 @@ const TARGETS: Record<string, Target> = {
 
   'GET /api/admin/access': { askers: ADMIN_ONLY },
   'GET /api/admin/overview': { query: keys(overviewQuerySchema), askers: ADMIN_ONLY },
+  'GET /api/admin/background-work': { askers: ADMIN_ONLY },
   'GET /api/admin/mail': { query: keys(mailListQuerySchema), askers: ADMIN_ONLY },
   'GET /api/admin/mail/forms': { askers: ADMIN_ONLY },
   'GET /api/admin/mail/:id': { params: { id: () => mailId }, askers: ADMIN_ONLY },

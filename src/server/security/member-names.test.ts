@@ -5,7 +5,7 @@ import { FORMER_MEMBER, UNNAMED_MEMBER } from '../../shared/member-name';
 import type { NotificationListResponse } from '../../shared/notifications';
 import { mail, postCategory, profile } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
-import { DigestSchedule } from '../notifications/digest-schedule';
+import { makeDueDigests } from '../notifications';
 import { testClock, useTestApp } from '../testing/app';
 import { buildPost, buildResponse, expectJson, signedInAdmin, signedInMember, uniqueTag, type SignedUpMember } from '../testing/factories';
 
@@ -79,7 +79,7 @@ describe('a member who deleted their account', () => {
 
     // The weekly digest lists her post, by the forum's name for her.
     at('2032-03-08T13:30:00Z');
-    await new DigestSchedule(t.deps, { checkEveryMs: 60_000 }).runDue();
+    await makeDueDigests(t.deps, { instance: 'member-names' });
     const [digest] = (await mailSince(reader.email, deletedAt)).filter((m) => m.form === MAIL_FORMS.digest);
     expect(digest, 'a digest for the reader').toBeDefined();
     expect(digest!.message.text).toContain('Our first weekend of respite');

@@ -25,6 +25,8 @@ type Options = {
   pollMs?: number;
   /** Run src/server/main.ts through tsx instead of the build `npm run serve` runs (benchmarks compare them). */
   fromSource?: boolean;
+  /** A server built elsewhere (a benchmark's baseline, built from an earlier commit) instead of this one's build. */
+  entry?: string;
   /** Options for Node before the script (a benchmark's memory probe). */
   nodeArgs?: string[];
 };
@@ -42,9 +44,10 @@ export async function startServerProcess({
   readyPath = '/readyz',
   pollMs = 200,
   fromSource,
+  entry,
   nodeArgs = [],
 }: Options): Promise<ServerProcess> {
-  const script = fromSource ? ['--import', 'tsx', 'src/server/main.ts'] : [...SERVER_NODE_ARGS, await builtServer()];
+  const script = fromSource ? ['--import', 'tsx', 'src/server/main.ts'] : [...SERVER_NODE_ARGS, entry ?? (await builtServer())];
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const out = fs.openSync(log, 'a');

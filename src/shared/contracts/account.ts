@@ -11,7 +11,7 @@ import {
 } from '../account';
 import { contract, errors, json, jsonBody, okSchema } from './define';
 
-// The account (SPEC §2 Profile and Update password, issue 11): who is signed in, a new email or password,
+// The account (product.md §3.8 and §6.3, issue 11): who is signed in, a new email or password,
 // confirming an address with its mailed link, and deleting the account. Signing in and out, sign-up and
 // password resets are Better Auth's (contracts/auth.ts).
 

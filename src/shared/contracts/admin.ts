@@ -7,6 +7,7 @@ import {
   adminMailListResponseSchema,
   adminMailSummarySchema,
   adminOverviewSchema,
+  backgroundWorkSchema,
   adminProfileListResponseSchema,
   mailFormsResponseSchema,
   mailListQuerySchema,
@@ -20,7 +21,7 @@ import {
 } from '../admin';
 import { contract, errors, json, jsonBody, okSchema } from './define';
 
-// The admin area (SPEC §2 Admin, §6): an admin whose session passed the second factor, nobody else (401
+// The admin area (product.md §3.17, §7.5): an admin whose session passed the second factor, nobody else (401
 // for visitors, 403 for members and for an admin who has not passed it). State figures and page views
 // have their admin routes in their own contracts (states.ts, analytics).
 
@@ -47,6 +48,15 @@ export const getOverview = contract({
   summary: 'Totals, members per state, sign-ups per day over a period and mail per delivery state',
   request: { query: overviewQuerySchema },
   responses: { 200: json(adminOverviewSchema, 'The figures') },
+});
+
+export const getBackgroundWork = contract({
+  method: 'get',
+  path: '/admin/background-work',
+  access: 'admin',
+  tags,
+  summary: 'Whether the background work happens: the last digest, the last backup, the mail waiting and each job of the instance',
+  responses: { 200: json(backgroundWorkSchema, 'How the background work goes') },
 });
 
 export const listMail = contract({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { directoryPageSchema, directoryQuerySchema, memberMessageSchema } from '../directory';
 import { contract, errors, json, jsonBody, okSchema } from './define';
 
-// The member directory (SPEC §2 Directory): signed-in members list and search it, and write to the members
+// The member directory (product.md §3.12): signed-in members list and search it, and write to the members
 // in it; admins also get the counts. Profiles leave only in their public shape.
 
 const tags: ['Directory'] = ['Directory'];

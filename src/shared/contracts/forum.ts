@@ -9,7 +9,7 @@ import {
 } from '../forum';
 import { contract, errors, json, jsonBody, okSchema } from './define';
 
-// The forum (SPEC §2 Discuss): anybody reads; members with a confirmed address and a saved profile post
+// The forum (product.md §3.13): anybody reads; members with a confirmed address and a saved profile post
 // and respond; the author or an admin changes.
 
 const tags: ['Forum'] = ['Forum'];

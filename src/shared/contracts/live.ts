@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { liveQuerySchema } from '../live';
 import { apiErrorSchema, contract, errors, json } from './define';
 
-// The live channel (SPEC §7 "Live subscribe"): a Server-Sent Events stream of changes to the topics named.
+// The live channel (product.md §11.1, "Live"): a Server-Sent Events stream of changes to the topics named.
 // Anybody may follow the public topics; member and admin topics check who asks (in the handler, per topic).
 
 export const followTopics = contract({

@@ -3,7 +3,7 @@ import { PHOTO_MAX_BYTES } from '../limits';
 import { ownProfileResponseSchema, photoRemovedSchema, photoSavedSchema, profileChangesSchema } from '../profile';
 import { contract, errors, json, jsonBody } from './define';
 
-// The member's own profile (SPEC §3 User profile) and profile photos: the member reads and merge-writes
+// The member's own profile (product.md §4.2) and profile photos: the member reads and merge-writes
 // their profile and uploads or removes their photo; members see the photos of the members the directory lists.
 
 const tags: ['Profile'] = ['Profile'];

@@ -5,7 +5,7 @@ import { pageViewSchema, pageViewSummaryQuerySchema, pageViewSummarySchema } fro
 import { resourcesResponseSchema } from '../resources';
 import { contract, errors, json, jsonBody, okSchema } from './define';
 
-// The site's settings, the contact form, the printable resources and page views (SPEC §2, §4).
+// The site's settings, the contact form, the printable resources and page views (product.md §3.15, §3.16, §6.9).
 
 const file = (type: string, description: string) => ({
   description,

@@ -3,7 +3,7 @@ import { adminStatesResponseSchema } from '../admin';
 import { stateStatSchema, stateStatUpdateSchema, statesResponseSchema } from '../state-stat';
 import { apiErrorSchema, contract, errors, json, jsonBody } from './define';
 
-// Children in foster care per state (SPEC §2 Map, §9): the landing map's figures and the fact sheets,
+// Children in foster care per state (product.md §3.2, §4.6): the landing map's figures and the fact sheets,
 // public; an admin's corrections of a count or its source. Network figures with fewer than three members
 // behind them are left out, except for an admin whose session passed the second factor.
 

@@ -1,5 +1,4 @@
 import { Anchor, Button, Group, Stack } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { EMAIL_LINK_MESSAGES, updateAccountSchema, type Me } from '../../shared/account';
 import { PASSWORD_MIN } from '../../shared/limits';
@@ -9,10 +8,10 @@ import { FormAlert } from '../app/form-alert';
 import { EmailField, NewPasswordFields } from '../app/fields';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
-import { ME_QUERY_KEY, useMe, type MeResponse } from '../lib/me-query';
+import { useMe } from '../lib/me-query';
 import { isApiRequestError, isRateLimited } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
-import { updateAccount } from './account-api';
+import { useUpdateAccount } from './account-api';
 import { SignOutEverywhere } from './sign-out-everywhere';
 
 const UPDATED_NOTICE = 'Your account has been updated.';
@@ -20,7 +19,7 @@ const emailChangeNotice = (to: string) => `We sent a link to ${to}. Your email a
 
 type AccountFormProps = {
   me: Me;
-  /** Where the member lands after saving (SPEC §2: / for /profile, /dashboard for /update-password). */
+  /** Where the member lands after saving (product.md §3.8: / for /profile, /dashboard for /update-password). */
   doneTo: string;
   cancelTo: string;
 };
@@ -39,13 +38,10 @@ export function AccountPage({ title, backTo }: { title: string; backTo: string }
 /** Email and an optional new password: the one form behind /profile and /update-password. */
 export function AccountForm({ me, doneTo, cancelTo }: AccountFormProps) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const f = useSchemaForm({ schema: updateAccountSchema, initialValues: { email: me.email, password: '', confirmPassword: '' } });
 
-  const mutation = useMutation({
-    mutationFn: updateAccount,
-    onSuccess: async ({ user, emailChangeRequested, passwordChanged }) => {
-      queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, { user });
+  const mutation = useUpdateAccount({
+    onRefreshed: async ({ user, emailChangeRequested, passwordChanged }) => {
       const notices = [
         passwordChanged ? UPDATED_NOTICE : null,
         emailChangeRequested && user.pendingEmail ? emailChangeNotice(user.pendingEmail) : null,

@@ -1,18 +1,13 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { sendEmailLinkAgain } from '../app/email-confirm-notice';
-import { ME_QUERY_KEY, type MeResponse } from '../lib/me-query';
 import { isApiRequestError } from '../lib/api';
-import { cancelEmailChange } from './account-api';
+import { useCancelEmailChange } from './account-api';
 
 /** A change of address waiting for the new address to confirm: send its link again, or call it off. */
 export function PendingEmailNotice({ pendingEmail }: { pendingEmail: string }) {
-  const queryClient = useQueryClient();
   const resend = useMutation({ mutationFn: sendEmailLinkAgain });
-  const cancel = useMutation({
-    mutationFn: cancelEmailChange,
-    onSuccess: ({ user }) => queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, { user }),
-  });
+  const cancel = useCancelEmailChange();
   const failure = resend.error ?? cancel.error;
   return (
     <Paper withBorder p="md" radius="md" mb="md" data-pending-email>

@@ -89,7 +89,7 @@ export default function VerifyEmailPage() {
               </Anchor>
             </>
           ) : (
-            // A new account's first sign-in goes on to the profile form, as a sign-up does (SPEC).
+            // A new account's first sign-in goes on to the profile form, as a sign-up does (product.md §3.4).
             <Anchor component={Link} to={mutation.data?.purpose === 'verify' ? signInPathFor('/update-profile') : '/signin'}>
               Sign in
             </Anchor>

@@ -10,17 +10,17 @@ import { refreshMe, useMe } from '../lib/me-query';
 import { isApiRequestError } from '../lib/api';
 import { SecondFactorForm, TwoFactorSetup } from '../two-factor';
 import { signInPathFor } from '../lib/safe-next';
-import { ADMIN_CHECK_RETRY_MS, adminAccessQueryOptions } from './admin-api';
+import { ADMIN_CHECK_RETRY_MS, adminAccessQueryOptions, refreshAdminAccess } from './admin-api';
 import { ADMIN_SECTIONS, sectionOf } from './sections';
 import classes from './admin-layout.module.css';
 
-/** Failures before the page says it keeps trying (until then, per SPEC §4, nothing is shown). */
+/** Failures before the page says it keeps trying (until then, per product.md §5.7, nothing is shown). */
 const QUIET_FAILURES = 3;
 
 // The set-up and its QR library load only for an admin who needs them.
 
 /**
- * /admin and its sections (SPEC §4 Admin check): a visitor is sent to sign in, where 'Not Logged In' is
+ * /admin and its sections (product.md §5.7, the admin check): a visitor is sent to sign in, where 'Not Logged In' is
  * shown; a member waits for the server's admin check, seeing nothing meanwhile, then either the admin
  * area or 'Sorry. We're closed.'. An admin whose session has not passed a second factor is led through
  * setting one up, or asked for a code (decision 013). The server checks every admin request anyway.
@@ -82,7 +82,7 @@ function SecondFactorGate({ needs }: { needs: SecondFactorStep }) {
   const me = useMe();
   async function onPassed() {
     await refreshMe(queryClient);
-    await queryClient.invalidateQueries({ queryKey: adminAccessQueryOptions.queryKey });
+    await refreshAdminAccess(queryClient);
   }
   if (needs === 'setup') {
     return (

@@ -1,11 +1,11 @@
 import { Button, Group, Loader, Title, VisuallyHidden } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { mailPreviewDocument, type AdminMailSummary } from '../../shared/admin';
 import { ConfirmDelete } from '../app/confirm-delete';
 import { FormAlert } from '../app/form-alert';
 import { formatDateTime } from '../lib/format-date-time';
-import { deleteMail, mailDetailQueryOptions, retryMail } from './admin-api';
+import { mailDetailQueryOptions, useDeleteMail, useRetryMail } from './admin-api';
 import classes from './admin.module.css';
 
 /** One mail item: what, to whom, its delivery; the message itself on demand; retry and delete. */
@@ -15,8 +15,8 @@ export function MailItem({ item }: { item: AdminMailSummary }) {
   const [isConfirming, setConfirming] = useState(false);
   const which = <VisuallyHidden>: {item.subject}</VisuallyHidden>;
 
-  const remove = useMutation({ mutationFn: () => deleteMail(item.id), onSuccess: () => setConfirming(false) });
-  const retry = useMutation({ mutationFn: () => retryMail(item.id) });
+  const remove = useDeleteMail(item.id, { onSuccess: () => setConfirming(false) });
+  const retry = useRetryMail(item.id);
   const failure = remove.error ?? retry.error;
 
   return (

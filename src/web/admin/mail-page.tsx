@@ -13,7 +13,7 @@ function stateParam(raw: string | null): DeliveryState | '' {
   return (DELIVERY_STATES as readonly string[]).includes(raw ?? '') ? (raw as DeliveryState) : '';
 }
 
-/** All sent mail (SPEC §2 Admin): every item newest first, live, filtered by form and delivery state. */
+/** All sent mail (product.md §3.17): every item newest first, live, filtered by form and delivery state. */
 export default function MailPage() {
   const [params, setParams] = useSearchParams();
   const filter: MailFilter = { form: params.get('form') ?? '', state: stateParam(params.get('state')) };

@@ -1,15 +1,15 @@
 import { Anchor, Loader, NativeSelect, SimpleGrid } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.layer.css';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ADMIN_TOPICS, OVERVIEW_DAY_RANGES, OVERVIEW_DEFAULT_DAYS, type AdminOverview } from '../../shared/admin';
+import { OVERVIEW_DAY_RANGES, OVERVIEW_DEFAULT_DAYS, type AdminOverview } from '../../shared/admin';
 import type { PageViewSummary } from '../../shared/page-view';
 import { FormAlert } from '../app/form-alert';
 import { BRAND } from '../../shared/brand';
-import { useLive } from '../live';
 import { AdminSection } from './admin-section';
-import { overviewQueryOptions, pageViewsQueryOptions } from './admin-api';
+import { BackgroundWorkPanel } from './background-work-panel';
+import { overviewQueryOptions, pageViewsQueryOptions, useLiveOverview } from './admin-api';
 import { BarChart } from './charts/bar-chart';
 import { ColumnChart, type Column } from './charts/column-chart';
 import { formatNumber } from './charts/scale';
@@ -53,11 +53,7 @@ const shortDay = (c: Column) => (c.day ? DAY_LABEL.format(new Date(`${c.day}T00:
 export default function OverviewPage() {
   const [params, setParams] = useSearchParams();
   const days = daysParam(params.get('days'));
-  const queryClient = useQueryClient();
-  // Profile saves and sign-ups refresh it through its key ('users'); mail changes move the mail figures.
-  useLive([ADMIN_TOPICS.users, ADMIN_TOPICS.mail], (event) => {
-    if (event.topic === ADMIN_TOPICS.mail) void queryClient.invalidateQueries({ queryKey: ['users', 'overview'] });
-  });
+  useLiveOverview();
   const overview = useQuery(overviewQueryOptions(days));
   const views = useQuery(pageViewsQueryOptions(days));
 
@@ -80,6 +76,7 @@ export default function OverviewPage() {
       {overview.isError && !overview.data ? <FormAlert message="The figures could not be loaded. Please try again later." /> : null}
       {overview.isPending ? <Loader aria-label="Loading the figures" /> : null}
       {overview.data ? <Totals overview={overview.data} /> : null}
+      <BackgroundWorkPanel />
       <div className={classes.charts}>
         {overview.data ? <MembersByState overview={overview.data} /> : null}
         {overview.data ? <SignUps overview={overview.data} /> : null}

@@ -12,7 +12,7 @@ function icon(d: string): Icon {
   };
 }
 
-/** The admin area's side menu (SPEC §2 Admin), in its order; each is a page of its own. */
+/** The admin area's side menu (product.md §3.17), in its order; each is a page of its own. */
 export const ADMIN_SECTIONS: ReadonlyArray<{ path: string; label: string; Icon: Icon }> = [
   { path: '/admin', label: 'Overview', Icon: icon('M4 20V10M10 20V4M16 20v-7M22 20H2') },
   { path: '/admin/mail', label: 'All sent mail', Icon: icon('M3 6h18v12H3zM3 7l9 6 9-6') },

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Modal.layer.css';
 
 import { Anchor, Button, Group, Loader, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminStateRow } from '../../shared/admin';
 import { stateStatUpdateSchema } from '../../shared/state-stat';
@@ -11,7 +11,7 @@ import { FormAlert, FormSuccess } from '../app/form-alert';
 import { isApiRequestError } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { formatDateTime } from '../lib/format-date-time';
-import { adminStatesQueryOptions, updateState } from './admin-api';
+import { adminStatesQueryOptions, useUpdateState } from './admin-api';
 import { AdminSection } from './admin-section';
 import { TableScroll } from './table-scroll';
 import { formatNumber } from './charts/scale';
@@ -142,19 +142,13 @@ export default function StatesPage() {
 }
 
 function EditState({ row, onClose, onSaved }: { row: AdminStateRow; onClose: () => void; onSaved: (name: string) => void }) {
-  const queryClient = useQueryClient();
   const f = useSchemaForm({
     schema: stateStatUpdateSchema,
     initialValues: { count: row.count === null ? '' : String(row.count), sourceUrl: row.sourceUrl ?? '' },
     toInput: toStateInput,
   });
-  const mutation = useMutation({
-    mutationFn: (input: { count: number | null; sourceUrl: string | null }) => updateState(row.code, input),
-    onSuccess: async () => {
-      // The map's own query ('states') and this page's ('states', 'admin').
-      await queryClient.invalidateQueries({ queryKey: ['states'] });
-      onSaved(row.name);
-    },
+  const mutation = useUpdateState(row.code, {
+    onRefreshed: () => onSaved(row.name),
     onError: (error) => f.failWith(error, formErrorOf(error)),
   });
 

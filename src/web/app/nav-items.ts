@@ -1,7 +1,7 @@
 export type NavItem = { label: string; to: string; end?: boolean };
 
 /**
- * SPEC §2 menu, in order, plus Discuss: the spec's menu leaves the forum out, which left it reachable only
+ * product.md §2.1 menu, in order, Discuss included: the original spec's menu left the forum out, which left it reachable only
  * by typing its address. Give and the dashboard icon are added by the header itself.
  */
 export function navItemsFor(isSignedIn: boolean): NavItem[] {

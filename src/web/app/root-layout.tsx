@@ -10,7 +10,7 @@ import { RouterNavigation } from './router-navigation';
 import { StartErrorScreen } from './start-error-screen';
 import { useHeaderSlots } from './header-slots';
 
-/** SPEC §2: nothing is rendered until the first authentication status arrives. */
+/** product.md §2.3: nothing is rendered until the first authentication status arrives. */
 export function RootLayout() {
   const me = useQuery(meQueryOptions);
   const location = useLocation();

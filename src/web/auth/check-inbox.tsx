@@ -8,7 +8,7 @@ import { Page } from '../app/page';
 import { call, client } from '../lib/api-client';
 import { signInPathFor } from '../lib/safe-next';
 
-/** After the sign-up, a member's first stop is the profile form (SPEC: sign-up goes to /update-profile). */
+/** After the sign-up, a member's first stop is the profile form (product.md §3.4: sign-up goes to /update-profile). */
 const FIRST_SIGN_IN_PATH = signInPathFor('/update-profile');
 
 function sendConfirmationMail(email: string) {

@@ -17,7 +17,7 @@ const CLICK_HUMAN_FIRST = `Please click “${MESSAGES.humanButton}” first.`;
 const SEND_FAILED = 'Your message could not be sent. Please try again later.';
 
 /**
- * /contact (SPEC §2 Contact): email and message required, an optional name. Visitors click 'I am indeed
+ * /contact (product.md §3.15): email and message required, an optional name. Visitors click 'I am indeed
  * human' before the Send button appears; for a signed-in member it is already satisfied and the email is
  * filled in. The server checks the same (a short-lived token, a hidden field, a rate limit).
  */

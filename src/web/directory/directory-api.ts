@@ -2,9 +2,14 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { DirectoryFilter } from '../../shared/directory';
 import { call, client } from '../lib/api-client';
 
+export const directoryKeys = {
+  all: () => ['directory'] as const,
+  list: (filter: DirectoryFilter) => [...directoryKeys.all(), 'list', filter] as const,
+};
+
 export function directoryQueryOptions(filter: DirectoryFilter) {
   return infiniteQueryOptions({
-    queryKey: ['directory', 'list', filter],
+    queryKey: directoryKeys.list(filter),
     queryFn: ({ signal, pageParam }) => {
       const q = filter.q.trim();
       const on = (flag: boolean) => (flag ? ('1' as const) : undefined);

@@ -105,7 +105,7 @@ export default function DirectoryPage() {
   );
 }
 
-/** What the list shows, in words; admins also get the numbers (SPEC §2: "Admins also see a member count"). */
+/** What the list shows, in words; admins also get the numbers (product.md §3.12: "Admins also see a member count"). */
 function describeList(filter: DirectoryFilter, counts: DirectoryCounts | null): string {
   let what = 'All members';
   if (isFiltered(filter)) {
@@ -132,7 +132,7 @@ function FilterButton({ isPressed, onClick, children }: { isPressed: boolean; on
 }
 
 /**
- * SPEC §2: filter buttons Foster Parent, AG Credentialed, State (with a state select) and Show all. Choosing a
+ * product.md §3.12: filter buttons Foster Parent, AG Credentialed, State (with a state select) and Show all. Choosing a
  * state applies it; the State button turns the state filter off and on again (or asks for a state first).
  * Show all clears every filter and the search.
  */

@@ -1,12 +1,11 @@
 import { Alert, Anchor, Button, Paper, Stack, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { postInputSchema } from '../../shared/forum';
 import { FormActions } from '../app/form-actions';
 import { FormAlert } from '../app/form-alert';
 import { useSchemaForm } from '../lib/use-schema-form';
-import { createPost } from './forum-api';
+import { useCreatePost } from './forum-api';
 import { PostFields, type PostDraft } from './post-fields';
 import { PostingGate } from './posting-gate';
 import { writeErrorOf } from './write-errors';
@@ -65,15 +64,10 @@ function NewPostForm({
   onDone: (created: { id: number; title: string }) => void;
   onCancel: () => void;
 }) {
-  const queryClient = useQueryClient();
   const f = useSchemaForm({ schema: postInputSchema, initialValues: { ...EMPTY, category: defaultCategory } });
 
-  const mutation = useMutation({
-    mutationFn: createPost,
-    onSuccess: async ({ id }, input) => {
-      await queryClient.invalidateQueries({ queryKey: ['posts'] });
-      onDone({ id, title: String(input.title).trim() });
-    },
+  const mutation = useCreatePost({
+    onRefreshed: ({ id }, input) => onDone({ id, title: String(input.title).trim() }),
     onError: (error) => {
       const { message, fieldErrors } = writeErrorOf(error, 'Your post could not be published. Please try again.');
       f.showErrors(fieldErrors, message);

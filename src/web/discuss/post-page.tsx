@@ -4,7 +4,7 @@ import '@mantine/core/styles/Popover.layer.css';
 
 import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { postInputSchema, postTopic, type PostDetail, type ResponseView } from '../../shared/forum';
@@ -16,8 +16,8 @@ import { useLive } from '../live';
 import { PostFollowButton } from '../notifications';
 import { ConfirmDelete } from '../app/confirm-delete';
 import { formatDateTime, responsesLabel, wasEdited } from './format-date';
-import { deletePost, postQueryOptions, updatePost } from './forum-api';
-import { PostFields, type PostDraft } from './post-fields';
+import { postQueryOptions, useDeletePost, useUpdatePost } from './forum-api';
+import { PostFields } from './post-fields';
 import { PostingGate } from './posting-gate';
 import { ResponseForm } from './response-form';
 import { ResponseItem } from './response-item';
@@ -78,20 +78,14 @@ export default function PostPage() {
 }
 
 function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof useBackToList> }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [isEditing, setEditing] = useState(false);
   const f = useSchemaForm({ schema: postInputSchema, initialValues: { category: post.category, title: post.title, body: post.body } });
   const [isConfirming, confirm] = useDisclosure(false);
   const editButton = useRef<HTMLButtonElement>(null);
 
-  const save = useMutation({
-    mutationFn: (input: PostDraft) => updatePost(post.id, input),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['post', String(post.id)] }),
-        queryClient.invalidateQueries({ queryKey: ['posts'] }),
-      ]);
+  const save = useUpdatePost(post.id, {
+    onRefreshed: () => {
       setEditing(false);
       requestAnimationFrame(() => editButton.current?.focus());
     },
@@ -101,14 +95,9 @@ function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof
     },
   });
 
-  const remove = useMutation({
-    mutationFn: () => deletePost(post.id),
-    onSuccess: async () => {
-      confirm.close();
-      queryClient.removeQueries({ queryKey: ['post', String(post.id)] });
-      await queryClient.invalidateQueries({ queryKey: ['posts'] });
-      await navigate(back.to, { state: { notice: 'The post has been deleted.' } });
-    },
+  const remove = useDeletePost(post.id, {
+    onSuccess: () => confirm.close(),
+    onRefreshed: () => navigate(back.to, { state: { notice: 'The post has been deleted.' } }),
     onError: (error) => {
       confirm.close();
       f.setFormError(writeErrorOf(error, 'The post could not be deleted. Please try again.').message);

@@ -7,7 +7,7 @@ import { useMe } from '../lib/me-query';
 import { signInPathFor } from '../lib/safe-next';
 
 /**
- * Writing needs a member with a profile (SPEC §6) and a confirmed address. Visitors get the spec's
+ * Writing needs a member with a profile (product.md §7.1) and a confirmed address. Visitors get that rule's
  * message with ways to sign in or up; members without a profile get it with a way to the dashboard;
  * members who have not confirmed their address are told so. The server enforces the same rules.
  */

@@ -1,20 +1,18 @@
 import { Button, Group, Textarea, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { RESPONSE_BODY_MAX, responseInputSchema, type ResponseView } from '../../shared/forum';
 import { FormAlert } from '../app/form-alert';
 import { ConfirmDelete } from '../app/confirm-delete';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { formatDateTime, wasEdited } from './format-date';
-import { deleteResponse, updateResponse } from './forum-api';
+import { useDeleteResponse, useUpdateResponse } from './forum-api';
 import { UserText } from './user-text';
 import { writeErrorOf } from './write-errors';
 import classes from './discuss.module.css';
 
-/** One response; its author or an admin edits it (Edit Post / Save Post, SPEC §4) and deletes it. */
+/** One response; its author or an admin edits it (Edit Post / Save Post, product.md §5.4) and deletes it. */
 export function ResponseItem({ response }: { response: ResponseView }) {
-  const queryClient = useQueryClient();
   const [isEditing, setEditing] = useState(false);
   // A failed save shows beside the text being edited; a failed delete above the response.
   const f = useSchemaForm({ schema: responseInputSchema, initialValues: { body: response.body } });
@@ -22,16 +20,8 @@ export function ResponseItem({ response }: { response: ResponseView }) {
   const editButton = useRef<HTMLButtonElement>(null);
   const context = `response by ${response.author.name}, ${formatDateTime(response.postDate)}`;
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['post', String(response.postId)] }),
-      queryClient.invalidateQueries({ queryKey: ['posts'] }),
-    ]);
-
-  const save = useMutation({
-    mutationFn: (body: string) => updateResponse(response.id, { body }),
-    onSuccess: async () => {
-      await refresh();
+  const save = useUpdateResponse(response, {
+    onRefreshed: () => {
       setEditing(false);
       requestAnimationFrame(() => editButton.current?.focus());
     },
@@ -41,12 +31,8 @@ export function ResponseItem({ response }: { response: ResponseView }) {
     },
   });
 
-  const remove = useMutation({
-    mutationFn: () => deleteResponse(response.id),
-    onSuccess: async () => {
-      confirm.close();
-      await refresh();
-    },
+  const remove = useDeleteResponse(response, {
+    onSuccess: () => confirm.close(),
     onError: (err) => {
       confirm.close();
       f.setFormError(writeErrorOf(err, 'The response could not be deleted. Please try again.').message);
@@ -84,7 +70,7 @@ export function ResponseItem({ response }: { response: ResponseView }) {
           ) : null}
         </>
       ) : (
-        <form {...f.formProps((_data, { body }) => save.mutate(body))}>
+        <form {...f.formProps((_data, { body }) => save.mutate({ body }))}>
           <Textarea
             label="Edit your response"
             {...f.field('body')}

@@ -26,6 +26,11 @@ export async function refreshMe(queryClient: QueryClient): Promise<void> {
   await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }, { throwOnError: false });
 }
 
+/** After a change of the account: its answer carries the member as they are now, so there is nothing to fetch. */
+export function showMe(queryClient: QueryClient, user: MeResponse['user']): void {
+  queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, { user });
+}
+
 /** After sign-out or account deletion: nobody is signed in, and nothing cached for the member may linger. */
 export function forgetMember(queryClient: QueryClient): void {
   queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, { user: null });

@@ -76,7 +76,9 @@ function streamOf(queryClient: QueryClient): LiveStream {
 /**
  * Keeps the queries of these topics fresh while the component is mounted: the server streams each committed
  * change and the queries whose key starts with the topic's parts are refetched (`onChange` hears each event
- * too). EventSource reconnects by itself, and every (re)connect refetches everything it carries.
+ * too). Each feature's key factory (its `*-api.ts`) builds its keys from the same `queryKeyOf(topic)`, so a
+ * topic reaches exactly the queries it changes. EventSource reconnects by itself, and every (re)connect
+ * refetches everything it carries.
  */
 export function useLive(topics: string[], onChange?: (event: LiveEvent) => void) {
   const queryClient = useQueryClient();

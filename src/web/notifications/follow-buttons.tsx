@@ -1,10 +1,10 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { Me } from '../../shared/account';
 import { useMe } from '../lib/me-query';
 import { BellIcon } from './bell-icon';
-import { categoryFollowsQueryOptions, postFollowQueryOptions, setCategoryFollow, setPostFollow } from './notifications-api';
+import { categoryFollowsQueryOptions, postFollowQueryOptions, useCategoryFollowChange, usePostFollowChange } from './follow-api';
 import classes from './follow-buttons.module.css';
 
 const CHANGE_FAILED = 'That did not work just now. Please try again in a moment.';
@@ -61,22 +61,8 @@ export function PostFollowButton({ postId }: { postId: number }) {
 }
 
 function PostFollow({ postId }: { postId: number }) {
-  const queryClient = useQueryClient();
-  const options = postFollowQueryOptions(postId);
-  const state = useQuery(options);
-  const change = useMutation({
-    mutationFn: (following: boolean) => setPostFollow(postId, following),
-    onMutate: async (following) => {
-      await queryClient.cancelQueries({ queryKey: options.queryKey });
-      const before = queryClient.getQueryData(options.queryKey);
-      if (before) queryClient.setQueryData(options.queryKey, { ...before, following });
-      return { before };
-    },
-    onError: (_error, _following, context) => {
-      if (context?.before) queryClient.setQueryData(options.queryKey, context.before);
-    },
-    onSuccess: (now) => queryClient.setQueryData(options.queryKey, now),
-  });
+  const state = useQuery(postFollowQueryOptions(postId));
+  const change = usePostFollowChange(postId);
   if (!state.data) return null;
   // The author hears of every response to their post whether they follow it or not: nothing to choose.
   if (state.data.isAuthor) {
@@ -117,24 +103,8 @@ export function CategoryFollowButton({ category }: { category: { id: number; nam
 }
 
 function CategoryFollow({ uid, category }: { uid: string; category: { id: number; name: string } }) {
-  const queryClient = useQueryClient();
-  const options = categoryFollowsQueryOptions(uid);
-  const follows = useQuery(options);
-  const setFollowing = (following: boolean) =>
-    queryClient.setQueryData(options.queryKey, (now) => {
-      if (!now) return now;
-      const others = now.categoryIds.filter((id) => id !== category.id);
-      return { categoryIds: following ? [...others, category.id] : others };
-    });
-  const change = useMutation({
-    mutationFn: (following: boolean) => setCategoryFollow(category.id, following),
-    onMutate: async (following) => {
-      await queryClient.cancelQueries({ queryKey: options.queryKey });
-      setFollowing(following);
-    },
-    onError: (_error, following) => setFollowing(!following),
-    onSuccess: (now) => setFollowing(now.following),
-  });
+  const follows = useQuery(categoryFollowsQueryOptions(uid));
+  const change = useCategoryFollowChange(uid, category.id);
   if (!follows.data) return null;
   return (
     <FollowControl

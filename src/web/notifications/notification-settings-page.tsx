@@ -2,7 +2,7 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import { Anchor, Checkbox, Fieldset, Group, Loader, Radio, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { NOTIFICATION_KIND_LABELS, type DigestFrequency, type NotificationPreferences } from '../../shared/notifications';
@@ -11,7 +11,7 @@ import { FormAlert, FormSuccess } from '../app/form-alert';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
-import { preferencesQueryKey, readPreferences, savePreferences } from './notifications-api';
+import { preferencesQueryOptions, useSavePreferences } from './notifications-api';
 
 const LOAD_FAILED = 'Your mail settings could not be loaded just now. Please reload the page in a moment.';
 const SAVE_FAILED = 'Your mail settings could not be saved just now. Please try again in a moment.';
@@ -28,7 +28,7 @@ function isDigest(value: string): value is DigestFrequency {
 
 /** /settings/notifications: which mail a member gets about activity on the site. */
 export default function NotificationSettingsPage() {
-  const preferences = useQuery({ queryKey: preferencesQueryKey, queryFn: readPreferences });
+  const preferences = useQuery(preferencesQueryOptions);
   return (
     <Page title="Mail settings" size="xs">
       {preferences.isPending ? (
@@ -47,13 +47,10 @@ export default function NotificationSettingsPage() {
 }
 
 function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState(saved);
   const [justSaved, setJustSaved] = useState(false);
-  const mutation = useMutation({
-    mutationFn: savePreferences,
-    onSuccess: (now) => {
-      queryClient.setQueryData(preferencesQueryKey, now);
+  const mutation = useSavePreferences({
+    onRefreshed: (now) => {
       setDraft(now);
       setJustSaved(true);
     },

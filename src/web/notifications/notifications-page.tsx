@@ -1,14 +1,14 @@
 import { Anchor, Button, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { notificationsTopic, type NotificationListResponse, type NotificationView } from '../../shared/notifications';
+import { notificationsTopic, type NotificationView } from '../../shared/notifications';
 import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
 import { formatDateTime, formatTimeAgo } from '../lib/format-date-time';
 import { useMe } from '../lib/me-query';
 import { useLive } from '../live';
-import { markAllNotificationsRead, markNotificationRead, notificationListQueryOptions, unreadCountQueryOptions } from './notifications-api';
+import { notificationListQueryOptions, useMarkRead } from './notifications-api';
 import classes from './notifications-page.module.css';
 
 const LOAD_FAILED = 'Your notifications could not be loaded just now. Please reload the page in a moment.';
@@ -30,13 +30,10 @@ export default function NotificationsPage() {
 }
 
 function NotificationsList({ uid }: { uid: string }) {
-  const queryClient = useQueryClient();
-  const options = notificationListQueryOptions(uid);
-  const list = useInfiniteQuery(options);
+  const list = useInfiniteQuery(notificationListQueryOptions(uid));
   useLive([notificationsTopic(uid)]);
   const notifications = list.data?.pages.flatMap((p) => p.notifications) ?? [];
   const unread = list.data?.pages[0]?.unread ?? 0;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['notifications', uid] });
   const listRef = useRef<HTMLUListElement>(null);
 
   /** Where focus goes once the older page is on screen: the first of them, where reading goes on. */
@@ -59,37 +56,8 @@ function NotificationsList({ uid }: { uid: string }) {
     link.focus();
   }, [notifications.length]);
 
-  /** Shows the notifications as read at once; the server's answer (and its live event) confirms it. */
-  const showAsRead = (ids: Set<string> | 'all') => {
-    const at = new Date().toISOString();
-    let marked = 0;
-    queryClient.setQueryData<InfiniteData<NotificationListResponse>>(options.queryKey, (data) => {
-      if (!data) return data;
-      const pages = data.pages.map((page) => ({
-        ...page,
-        notifications: page.notifications.map((n) => {
-          if (n.readAt || (ids !== 'all' && !ids.has(n.id))) return n;
-          marked++;
-          return { ...n, readAt: at };
-        }),
-      }));
-      return { ...data, pages: pages.map((page) => ({ ...page, unread: ids === 'all' ? 0 : Math.max(0, page.unread - marked) })) };
-    });
-    queryClient.setQueryData(unreadCountQueryOptions(uid).queryKey, (count) =>
-      count ? { unread: ids === 'all' ? 0 : Math.max(0, count.unread - marked) } : count,
-    );
-  };
-
-  const markOne = useMutation({
-    mutationFn: markNotificationRead,
-    onMutate: (id) => showAsRead(new Set([id])),
-    onSettled: refresh,
-  });
-  const markAll = useMutation({
-    mutationFn: markAllNotificationsRead,
-    onMutate: () => showAsRead('all'),
-    onSettled: refresh,
-  });
+  // Shown as read at once; the server's answer (and its live event) confirms it.
+  const { one: markOne, all: markAll } = useMarkRead(uid);
 
   return (
     <Page title="Notifications" size="sm">

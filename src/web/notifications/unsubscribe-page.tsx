@@ -1,12 +1,12 @@
 import { Anchor, Button, Group, Loader, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { UNSUBSCRIBE_MESSAGES } from '../../shared/notifications';
 import { FormAlert, FormSuccess } from '../app/form-alert';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
-import { readUnsubscribe, unsubscribe } from './notifications-api';
+import { unsubscribeQueryOptions, useUnsubscribe } from './notifications-api';
 
 const FAILED = 'Your mail settings could not be changed just now. Please try again in a moment.';
 
@@ -22,13 +22,8 @@ function messageOf(error: unknown): string {
 export default function UnsubscribePage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const state = useQuery({
-    queryKey: ['notifications', 'unsubscribe', token],
-    queryFn: () => readUnsubscribe(token),
-    enabled: token !== '',
-    retry: false,
-  });
-  const change = useMutation({ mutationFn: (undo: boolean) => unsubscribe(token, undo) });
+  const state = useQuery(unsubscribeQueryOptions(token));
+  const change = useUnsubscribe(token);
 
   const current = change.data ?? state.data;
   const loadFailure = token === '' ? UNSUBSCRIBE_MESSAGES.malformed : state.isError ? messageOf(state.error) : null;

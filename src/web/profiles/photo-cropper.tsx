@@ -19,7 +19,7 @@ type PhotoCropperProps = {
 
 const PREVIEW_SIZE = 128;
 
-/** Square crop with zoom (SPEC §5: 1 to 3 in steps of 0.1), moved by dragging or by the arrow keys, with a live preview. */
+/** Square crop with zoom (product.md §10.1: 1 to 3 in steps of 0.1), moved by dragging or by the arrow keys, with a live preview. */
 export function PhotoCropper({ imageUrl, zoom, onZoomChange, onCropChange, onImageError }: PhotoCropperProps) {
   const [position, setPosition] = useState({ x: 0, y: 0 });
   const [area, setArea] = useState<Area>();

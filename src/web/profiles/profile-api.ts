@@ -2,24 +2,48 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PhotoCrop, ProfileInput } from '../../shared/profile';
 import { ApiRequestError, isApiRequestError } from '../lib/api';
 import { call, client } from '../lib/api-client';
+import { useFeatureMutation, type MutationCallbacks } from '../lib/feature-mutation';
+import { refreshMe } from '../lib/me-query';
 
-export const PROFILE_QUERY_KEY = ['profile'] as const;
-
-export type { OwnProfileResponse as ProfileResponse } from '../../shared/profile';
+export const profileKeys = { own: () => ['profile'] as const };
 
 export const ownProfileQueryOptions = queryOptions({
-  queryKey: PROFILE_QUERY_KEY,
+  queryKey: profileKeys.own(),
   queryFn: ({ signal }) => call(client.profile.$get(undefined, { init: { signal } })),
   // The form is filled from what was saved last, never from a copy that may be older.
   staleTime: 0,
 });
 
-export function saveProfile(input: ProfileInput) {
+function saveProfile(input: ProfileInput) {
   return call(client.profile.$put({ json: input }));
 }
 
+type SavedProfile = Awaited<ReturnType<typeof saveProfile>>;
+
+// The member's name, photo and whether they have a profile are in 'me' too: every change here refreshes it.
+
+/** The form is filled from the answer next time, and 'me' knows the member has a profile now. */
+export function useSaveProfile(callbacks?: MutationCallbacks<SavedProfile, ProfileInput>) {
+  return useFeatureMutation(
+    saveProfile,
+    async (queryClient, saved) => {
+      queryClient.setQueryData(profileKeys.own(), saved);
+      await refreshMe(queryClient);
+    },
+    callbacks,
+  );
+}
+
+export function useUploadPhoto(callbacks?: MutationCallbacks<{ photoUrl: string }, { photo: File; square: PhotoCrop }>) {
+  return useFeatureMutation(({ photo, square }: { photo: File; square: PhotoCrop }) => uploadPhoto(photo, square), refreshMe, callbacks);
+}
+
+export function useRemovePhoto(callbacks?: MutationCallbacks<unknown, void>) {
+  return useFeatureMutation(removePhoto, refreshMe, callbacks);
+}
+
 /** Sends the original file and the chosen square; the server crops, re-encodes and strips metadata. */
-export async function uploadPhoto(file: File, crop: PhotoCrop): Promise<{ photoUrl: string }> {
+async function uploadPhoto(file: File, crop: PhotoCrop): Promise<{ photoUrl: string }> {
   const form = new FormData();
   form.set('photo', file, file.name);
   for (const [key, value] of Object.entries(crop)) form.set(key, String(value));
@@ -36,6 +60,6 @@ export async function uploadPhoto(file: File, crop: PhotoCrop): Promise<{ photoU
   }
 }
 
-export function removePhoto() {
+function removePhoto() {
   return call(client.profile.photo.$delete());
 }

@@ -41,7 +41,7 @@ export type FieldSection = { legend: string; description?: string; rows: FieldRo
 const STATE_OPTIONS = [{ value: '', label: 'Choose your state' }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))];
 const EXAMPLE_SITE = 'For example example.org';
 
-/** SPEC §2 "Update profile form": every field of the profile, in the order and groups the page shows them. */
+/** product.md §3.9, the profile form: every field of the profile, in the order and groups the page shows them. */
 export const PROFILE_SECTIONS: FieldSection[] = [
   {
     legend: 'About you',

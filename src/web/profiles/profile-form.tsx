@@ -5,18 +5,16 @@ import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import { Anchor, Button, Fieldset, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { PROFILE_FIELDS, profileSchema, type OwnProfile } from '../../shared/profile';
 import { STATE_NONE } from '../../shared/states';
 import { flash } from '../app/flash-notice';
 import { FormAlert } from '../app/form-alert';
 import { FormCard } from '../app/form-card';
-import { refreshMe } from '../lib/me-query';
 import { isApiRequestError } from '../lib/api';
 import { useSchemaForm, type SchemaForm } from '../lib/use-schema-form';
 import { PROFILE_SECTIONS, type FieldDef, type FieldSection } from './profile-fields';
-import { PROFILE_QUERY_KEY, saveProfile, type ProfileResponse } from './profile-api';
+import { useSaveProfile } from './profile-api';
 import { YesNoField } from './yes-no-field';
 
 export const PROFILE_SAVED_NOTICE = 'Your profile has been saved.';
@@ -32,19 +30,13 @@ function toFormValues(profile: OwnProfile): FormValues {
   );
 }
 
-/** SPEC §2 "Update profile form": every field, loaded from the saved profile, saved as a whole. */
+/** product.md §3.9, the profile form: every field, loaded from the saved profile, saved as a whole. */
 export function ProfileForm({ profile }: { profile: OwnProfile }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const f = useSchemaForm({ schema: profileSchema, initialValues: toFormValues(profile), invalidMessage: CHECK_FIELDS });
 
-  const mutation = useMutation({
-    mutationFn: saveProfile,
-    onSuccess: async (data) => {
-      queryClient.setQueryData<ProfileResponse>(PROFILE_QUERY_KEY, data);
-      await refreshMe(queryClient);
-      await navigate('/dashboard', flash(PROFILE_SAVED_NOTICE));
-    },
+  const mutation = useSaveProfile({
+    onRefreshed: () => navigate('/dashboard', flash(PROFILE_SAVED_NOTICE)),
     onError: (error) => {
       const fieldErrors = isApiRequestError(error) ? error.fieldErrors : undefined;
       if (!fieldErrors) return f.setFormError(isApiRequestError(error) ? error.message : SAVE_FAILED);

@@ -1,5 +1,4 @@
 import { Anchor, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, PHOTO_ZOOM_MIN } from '../../shared/limits';
@@ -8,11 +7,11 @@ import { flash } from '../app/flash-notice';
 import { FormAlert } from '../app/form-alert';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
-import { refreshMe, useMe } from '../lib/me-query';
+import { useMe } from '../lib/me-query';
 import { isApiRequestError } from '../lib/api';
 import { signInPathFor } from '../lib/safe-next';
 import { PhotoCropper } from './photo-cropper';
-import { removePhoto, uploadPhoto } from './profile-api';
+import { useRemovePhoto, useUploadPhoto } from './profile-api';
 
 export const BLANK_AVATAR_URL = '/images/blank-avatar.svg';
 const PHOTO_SAVED_NOTICE = 'Your profile picture has been saved.';
@@ -22,7 +21,7 @@ const WRONG_TYPE = 'Choose a JPEG, PNG or WebP image.';
 const UNREADABLE = 'This file could not be opened as an image. Choose a JPEG, PNG or WebP image.';
 const TOO_BIG = `The photo is larger than ${MAX_MB} MB. Choose a smaller file.`;
 
-/** /update-profile-image: not guarded (SPEC §2), so visitors see an invitation to sign in instead. */
+/** /update-profile-image: not guarded (product.md §2.4), so visitors see an invitation to sign in instead. */
 export default function UpdateProfileImagePage() {
   const me = useMe();
   return (
@@ -45,7 +44,6 @@ export default function UpdateProfileImagePage() {
 
 function PhotoEditor({ currentUrl }: { currentUrl: string | null }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   // The file and the address the cropper shows it from change together, so the cropper never sees a stale one.
   const [chosen, setChosen] = useState<{ file: File; url: string } | null>(null);
   const [zoom, setZoom] = useState(PHOTO_ZOOM_MIN);
@@ -71,21 +69,13 @@ function PhotoEditor({ currentUrl }: { currentUrl: string | null }) {
     setChosen({ file, url: URL.createObjectURL(file) });
   }
 
-  const upload = useMutation({
-    mutationFn: ({ photo, square }: { photo: File; square: PhotoCrop }) => uploadPhoto(photo, square),
-    onSuccess: async () => {
-      await refreshMe(queryClient);
-      await navigate('/dashboard', flash(PHOTO_SAVED_NOTICE));
-    },
+  const upload = useUploadPhoto({
+    onRefreshed: () => navigate('/dashboard', flash(PHOTO_SAVED_NOTICE)),
     onError: (err) => setError(isApiRequestError(err) ? err.message : 'The photo could not be saved. Please try again.'),
   });
 
-  const remove = useMutation({
-    mutationFn: removePhoto,
-    onSuccess: async () => {
-      await refreshMe(queryClient);
-      await navigate('/dashboard', flash(PHOTO_REMOVED_NOTICE));
-    },
+  const remove = useRemovePhoto({
+    onRefreshed: () => navigate('/dashboard', flash(PHOTO_REMOVED_NOTICE)),
     onError: () => setError('The photo could not be removed. Please try again.'),
   });
 

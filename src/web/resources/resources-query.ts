@@ -1,8 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { call, client } from '../lib/api-client';
 
+export const resourceKeys = { all: () => ['resources'] as const };
+
 export const resourcesQueryOptions = queryOptions({
-  queryKey: ['resources'] as const,
+  queryKey: resourceKeys.all(),
   queryFn: ({ signal }) => call(client.resources.$get(undefined, { init: { signal } })),
   staleTime: 5 * 60_000,
 });

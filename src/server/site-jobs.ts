@@ -1,0 +1,144 @@
+import path from 'node:path';
+import type { BackupConfig } from './config';
+import type { AppDeps } from './deps';
+import { BACKUP_JOB, backupPeriod, takeScheduledBackup } from './backup';
+import type { ResponseCache } from './http/response-cache';
+import { defineJob, type Job } from './jobs';
+import type { Logger } from './logger';
+import type { MailWorker } from './mail/worker';
+import { makeDueDigests } from './notifications';
+import type { RateLimiter } from './rate-limit/rate-limit';
+
+// The site's background work, declared once (decision 030): each job's name, how often it looks, and what
+// it does. buildApp gives them to the app's runner; main.ts starts it and stops it on shutdown.
+
+/** The jobs' names: their metrics' label, their claims' key, and how the admin's panel finds them. */
+export const JOBS = {
+  mailDelivery: 'mail-delivery',
+  mailClaims: 'mail-claims',
+  digest: 'digest',
+  backup: BACKUP_JOB,
+  rateLimitPrune: 'rate-limit-prune',
+  responseCacheSweep: 'response-cache-sweep',
+} as const;
+
+/**
+ * The mail worker's two jobs: delivering what is due every `pollMs` (and at once when the outbox wakes it:
+ * the runner's trigger), and renewing the claims it holds while it sends them. Every instance runs them;
+ * items are claimed with FOR UPDATE SKIP LOCKED, so each is sent by one.
+ */
+export function mailJobs(worker: MailWorker, logger: Logger): Job[] {
+  return [
+    defineJob({
+      name: JOBS.mailDelivery,
+      title: 'Sends the mail waiting in the outbox',
+      everyMs: worker.pollMs,
+      run: async ({ signal, runAgainIn }) => {
+        const summary = await worker.runOnce(signal);
+        if (summary.recovered + summary.sent + summary.retried + summary.failed > 0) logger.debug('mail run', { ...summary });
+        // The SMTP server was out of reach: look again after the pause (1 s, doubling to 8 s), not the poll.
+        const paused = worker.pausedMs();
+        if (paused > 0) runAgainIn(paused);
+        return summary;
+      },
+    }),
+    defineJob({
+      name: JOBS.mailClaims,
+      title: 'Keeps the claims on mail being sent from running out',
+      everyMs: worker.renewEveryMs,
+      run: () => worker.renewClaims(),
+    }),
+  ];
+}
+
+/**
+ * The digest (decision 026): every instance looks every DIGEST_CHECK_MINUTES; each member's period is
+ * claimed in `digest_run` with the mail it queues, so the job needs no claim of its own. A run that stopped
+ * (5 members failed in a row) counts as failed.
+ */
+export function digestJob(
+  deps: Pick<AppDeps, 'config' | 'database' | 'clock' | 'logger' | 'outbox'>,
+  options: { everyMs: number; batchSize?: number },
+): Job {
+  return defineJob({
+    name: JOBS.digest,
+    title: 'Makes the daily and weekly digests that are due',
+    everyMs: options.everyMs,
+    run: async ({ instance }) => {
+      const summary = await makeDueDigests(deps, { instance, batchSize: options.batchSize });
+      if (summary.stopped) throw new Error(`the digest run stopped after ${summary.failed} failures`);
+      return summary;
+    },
+  });
+}
+
+/**
+ * Scheduled backups (decision 023): every instance looks every `everyMs` (a minute); the one that claims
+ * the period of BACKUP_INTERVAL_HOURS in `job_run` takes its backup, whose name, size and SHA-256 the row keeps.
+ */
+export function backupJob(
+  deps: Pick<AppDeps, 'database' | 'storage' | 'clock' | 'logger' | 'config'>,
+  config: BackupConfig,
+  everyMs = 60_000,
+): Job {
+  return defineJob({
+    name: JOBS.backup,
+    title: 'Takes the scheduled backup',
+    everyMs,
+    oncePer: backupPeriod(config),
+    run: () => takeScheduledBackup({ ...deps, dataDir: deps.config.dataDir }, config),
+    record: (result) => ({ file: path.basename(result.file), bytes: result.bytes, sha256: result.sha256 }),
+  });
+}
+
+/**
+ * The rate limits' old windows (issue 23: the table kept a row for every client and address ever counted).
+ * Every instance may prune: deleting what another already deleted costs nothing.
+ */
+export function rateLimitPruneJob(limiter: Pick<RateLimiter, 'prune'>, logger: Logger, everyMs: number): Job {
+  return defineJob({
+    name: JOBS.rateLimitPrune,
+    title: 'Drops the rate limits’ old counts',
+    everyMs,
+    run: async () => {
+      const removed = await limiter.prune();
+      if (removed > 0) logger.debug('old rate-limit windows pruned', { removed });
+      return removed;
+    },
+  });
+}
+
+/** The answers kept in memory (issue 14): those past their age, and changes that never came back, let go. */
+export function responseCacheSweepJob(answers: Pick<ResponseCache, 'sweep'>, everyMs = 60_000): Job {
+  return defineJob({
+    name: JOBS.responseCacheSweep,
+    title: 'Lets go of answers kept in memory that are past their age',
+    everyMs,
+    run: async () => answers.sweep(),
+  });
+}
+
+/** What the jobs work on: the app's dependencies, and the parts buildApp and main.ts make. */
+export type SiteJobParts = {
+  deps: AppDeps;
+  limiter: Pick<RateLimiter, 'prune'>;
+  answers: Pick<ResponseCache, 'sweep'>;
+  /** The server's mail worker; tests of the API alone have none. */
+  mailWorker?: MailWorker;
+};
+
+/** Every job of the site that the configuration turns on (a variable at 0, or unset, turns its job off here). */
+export function siteJobs({ deps, limiter, answers, mailWorker }: SiteJobParts): Job[] {
+  const { config, logger } = deps;
+  const jobs: Job[] = [];
+  if (mailWorker) jobs.push(...mailJobs(mailWorker, logger.child({ part: 'mail' })));
+  if (config.digestCheckMinutes > 0) {
+    jobs.push(digestJob({ ...deps, logger: logger.child({ part: 'digest' }) }, { everyMs: config.digestCheckMinutes * 60_000 }));
+  }
+  if (config.backup) jobs.push(backupJob({ ...deps, logger: logger.child({ part: 'backup' }) }, config.backup));
+  if (config.rateLimitPruneMinutes > 0) {
+    jobs.push(rateLimitPruneJob(limiter, logger.child({ part: 'rate-limit' }), config.rateLimitPruneMinutes * 60_000));
+  }
+  jobs.push(responseCacheSweepJob(answers));
+  return jobs;
+}

@@ -1,0 +1,96 @@
+import '@mantine/core/styles/Modal.layer.css';
+
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { SUSPENSION_REASON_MAX, suspensionSchema, type AdminProfile } from '../../../shared/admin';
+import { FormActions } from '../../app/form-actions';
+import { FormAlert } from '../../app/form-alert';
+import { isApiRequestError } from '../../lib/api';
+import { formatDateTime } from '../../lib/format-date-time';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { useLiftSuspension, useSuspendMember } from '../admin-api';
+import { whoOf } from './names';
+
+/**
+ * Suspend a member, with the reason they are sent, or lift it. Admins are not suspended (the server says
+ * so too): revoke the role first.
+ */
+export function SuspensionControl({ profile: p }: { profile: AdminProfile }) {
+  if (p.suspendedAt) return <LiftSuspension profile={p} suspendedAt={p.suspendedAt} />;
+  if (p.isAdmin) return null;
+  return <Suspend profile={p} />;
+}
+
+function LiftSuspension({ profile: p, suspendedAt }: { profile: AdminProfile; suspendedAt: string }) {
+  const lifting = useLiftSuspension(p.uid);
+  return (
+    <Stack mt="md" gap="xs">
+      <Text size="sm">
+        <strong>Suspended</strong> on {formatDateTime(suspendedAt)}. Reason: {p.suspensionReason}
+      </Text>
+      <Group gap="sm">
+        <Button size="xs" variant="outline" onClick={() => lifting.mutate()} loading={lifting.isPending}>
+          Lift the suspension of {whoOf(p)}
+        </Button>
+      </Group>
+      <FormAlert message={lifting.error?.message} />
+    </Stack>
+  );
+}
+
+function Suspend({ profile: p }: { profile: AdminProfile }) {
+  const [isOpen, setOpen] = useState(false);
+  const f = useSchemaForm({ schema: suspensionSchema, initialValues: { reason: '' } });
+  const who = whoOf(p);
+  const suspension = useSuspendMember(p.uid, {
+    onSuccess: () => {
+      setOpen(false);
+      f.reset();
+    },
+    // A refused reason shows beside it; anything else above the buttons.
+    onError: (error) => f.failWith(error, isApiRequestError(error) && error.fieldErrors?.reason ? undefined : error.message),
+  });
+  return (
+    <Group mt="md" gap="sm" align="center">
+      <Button size="xs" variant="outline" color="red.9" onClick={() => setOpen(true)}>
+        Suspend {who}
+      </Button>
+      <Modal.Root opened={isOpen} onClose={() => setOpen(false)} centered>
+        <Modal.Overlay />
+        <Modal.Content>
+          <Modal.Header component="div">
+            <Modal.Title>Suspend {who}?</Modal.Title>
+            <Modal.CloseButton aria-label="Close" />
+          </Modal.Header>
+          <Modal.Body>
+            <Text mb="md">
+              Their sessions end at once, they cannot sign in, they leave the directory and members cannot write to them. What they wrote
+              stays. They are told by mail, with the reason below.
+            </Text>
+            <form {...f.formProps((data) => suspension.mutate(data.reason))}>
+              <Textarea
+                label="Reason"
+                description="Sent to the member and kept in the activity log."
+                required
+                autosize
+                minRows={3}
+                maxLength={SUSPENSION_REASON_MAX}
+                {...f.field('reason')}
+                data-autofocus
+              />
+              <FormAlert message={f.formError} />
+              <FormActions
+                submitLabel="Suspend"
+                submitColor="red.9"
+                isPending={suspension.isPending}
+                onCancel={() => setOpen(false)}
+                isCancelLockedWhilePending
+                mt="md"
+              />
+            </form>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
+    </Group>
+  );
+}

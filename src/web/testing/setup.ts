@@ -1,0 +1,6 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Testing Library unmounts what a test rendered only by itself when the runner's globals are on; ours are
+// off (tests import describe/it), so each test's screen is emptied here.
+afterEach(() => cleanup());
