@@ -6,7 +6,16 @@ import { photoKey } from '../storage/storage';
 import { useTestApp } from '../testing/app';
 import { eq } from 'drizzle-orm';
 import { profile, user } from '../db/schema';
-import { fileBlob, photoVersionOf, PNG_SIGNATURE, pngChunk, pngHeader, signedInAdmin, signedInMember, uploadPhoto } from '../testing/factories';
+import {
+  fileBlob,
+  photoVersionOf,
+  PNG_SIGNATURE,
+  pngChunk,
+  pngHeader,
+  signedInAdmin,
+  signedInMember,
+  uploadPhoto,
+} from '../testing/factories';
 
 const t = useTestApp();
 
