@@ -17,6 +17,11 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/testing/global-setup.ts'],
+          // Each worker runs its files one after another in one process with one module cache: a file starts
+          // without loading the app's modules and compiling PGlite again (42% less CPU on 11 files, decision 033).
+          // Files share nothing else: each makes its own app on its own database copy, and the setup file
+          // restores spies after every test. (The component tests keep their own DOM per file.)
+          isolate: false,
         },
       },
       {

@@ -11,7 +11,7 @@ import { MailWorker } from '../mail/worker';
 import { createJobRunner, type JobRunner } from '../jobs';
 import { JOBS, mailJobs } from '../site-jobs';
 import { testClock, useTestApp } from '../testing/app';
-import { expectJson as json, signUpAdmin, uniqueEmail } from '../testing/factories';
+import { expectJson as json, signedInAdmin, uniqueEmail } from '../testing/factories';
 
 const ADMIN_EMAIL = 'mail.admin@example.org';
 
@@ -27,7 +27,7 @@ afterEach(async () => {
 let adminClient: ReturnType<typeof t.client> | undefined;
 /** The admin listed in ADMIN_EMAILS, signed up once with a second factor (sign-ins are rate-limited per address). */
 async function admin() {
-  adminClient ??= (await signUpAdmin(t, { email: ADMIN_EMAIL, profile: null })).c;
+  adminClient ??= (await signedInAdmin(t, { email: ADMIN_EMAIL, profile: null })).c;
   return adminClient;
 }
 

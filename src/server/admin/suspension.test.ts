@@ -4,7 +4,7 @@ import { ACCOUNT_SUSPENDED_MESSAGE } from '../../shared/account';
 import { SUSPENSION_REASON_MAX, type ActivityListResponse, type AdminProfileListResponse } from '../../shared/admin';
 import { post, session } from '../db/schema';
 import { testClock, useTestApp } from '../testing/app';
-import { mailsTo, signUpAdmin, signUpMember, uniqueTag } from '../testing/factories';
+import { mailsTo, signedInAdmin, signedInMember, uniqueTag } from '../testing/factories';
 
 // Issue 11 "Suspension": an admin stops a bad actor at once, with a reason, and can lift it.
 
@@ -14,7 +14,7 @@ const clock = testClock();
 let admin: ReturnType<typeof t.client>;
 const t = useTestApp({ config: { adminEmails: [ADMIN_EMAIL] }, clock });
 beforeAll(async () => {
-  admin = (await signUpAdmin(t, { email: ADMIN_EMAIL, profile: null })).c;
+  admin = (await signedInAdmin(t, { email: ADMIN_EMAIL, profile: null })).c;
 });
 
 const suspend = (uid: string, body: unknown = { reason: REASON }) => admin.request('PUT', `/api/admin/profiles/${uid}/suspension`, body);
@@ -29,10 +29,10 @@ describe('suspending a member', () => {
   it('ends their sessions, refuses their sign-in with the reason to call, hides them, keeps their posts', async () => {
     clock.advance(1000);
     const name = uniqueTag('Suspendee');
-    const m = await signUpMember(t, { profile: { agAffiliated: 'Yes', lastName: name } });
+    const m = await signedInMember(t, { profile: { agAffiliated: 'Yes', lastName: name } });
     const written = await m.c.post('/api/posts', { category: 'General', title: 'Before', body: 'Words that stay' });
     const { id: postId } = (await written.json()) as { id: number };
-    const viewer = await signUpMember(t);
+    const viewer = await signedInMember(t);
     expect(await listedIds(viewer.c, name)).toContain(m.id);
 
     const res = await suspend(m.id);
@@ -78,8 +78,8 @@ describe('suspending a member', () => {
   });
 
   it('is for admins only', async () => {
-    const m = await signUpMember(t, { profile: null });
-    const other = await signUpMember(t, { profile: null });
+    const m = await signedInMember(t, { profile: null });
+    const other = await signedInMember(t, { profile: null });
     expect((await t.client().request('PUT', `/api/admin/profiles/${m.id}/suspension`, { reason: REASON })).status).toBe(401);
     expect((await other.c.request('PUT', `/api/admin/profiles/${m.id}/suspension`, { reason: REASON })).status).toBe(403);
     expect((await other.c.delete(`/api/admin/profiles/${m.id}/suspension`)).status).toBe(403);
@@ -87,7 +87,7 @@ describe('suspending a member', () => {
   });
 
   it('refuses bad input, admins, oneself and changes that are no change, changing nothing', async () => {
-    const m = await signUpMember(t, { profile: null });
+    const m = await signedInMember(t, { profile: null });
     for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: 42 }, { reason: 'x'.repeat(SUSPENSION_REASON_MAX + 1) }]) {
       expect((await suspend(m.id, body)).status).toBe(400);
     }
@@ -99,7 +99,7 @@ describe('suspending a member', () => {
     const me = (await admin.me())!;
     const self = await suspend(me.id);
     expect(self.status).toBe(409);
-    const otherAdmin = await signUpMember(t, { prefix: 'admin', profile: null });
+    const otherAdmin = await signedInMember(t, { prefix: 'admin', profile: null });
     expect((await admin.request('PUT', `/api/admin/profiles/${otherAdmin.id}/role`, { isAdmin: true })).status).toBe(200);
     const refused = await suspend(otherAdmin.id);
     expect(refused.status).toBe(409);

@@ -4,7 +4,7 @@ import { PAGE_VIEW_PATH_MAX } from '../../shared/page-view';
 import type { PageViewSummary } from '../../shared/page-view';
 import { analyticsSalt, pageView, rateLimit } from '../db/schema';
 import { testClock, useTestApp } from '../testing/app';
-import { signUpAdmin, uniqueEmail } from '../testing/factories';
+import { signedInAdmin, uniqueEmail } from '../testing/factories';
 import { PAGE_VIEW_RATE } from '../rate-limit/rules';
 
 const clock = testClock(new Date('2026-05-04T10:00:00Z'));
@@ -152,7 +152,7 @@ describe('GET /api/admin/page-views/summary', () => {
     clock.advance(24 * 60 * 60 * 1000);
     await visitor('203.0.113.10').view({ path: '/' });
 
-    const { c: admin } = await signUpAdmin(t, { email: 'views.admin@example.org', profile: null });
+    const { c: admin } = await signedInAdmin(t, { email: 'views.admin@example.org', profile: null });
     const res = await admin.get('/api/admin/page-views/summary?days=7');
     expect(res.status).toBe(200);
     const summary = (await res.json()) as PageViewSummary;

@@ -18,7 +18,7 @@ import { createTestApp } from '../testing/app';
 import { useShared } from '../testing/shared';
 import { createEmptyPostgresDatabase, createTestDatabaseIn } from '../testing/db';
 import { useS3Server } from '../testing/s3-server';
-import { buildPost, fileBlob, insertMail, jpegBytes, signUpMember, uploadPhoto } from '../testing/factories';
+import { buildPost, fileBlob, insertMail, jpegBytes, signedInMember, uploadPhoto } from '../testing/factories';
 import {
   BackupError,
   createBackup,
@@ -156,7 +156,7 @@ let filesAtBackup: Record<string, string>;
 
 describe('a backup restored into a fresh target', () => {
   it('brings back every row, sequence and stored file as they were at the backup, and nothing from after', async () => {
-    const kept = await signUpMember(t, { prefix: 'kept' });
+    const kept = await signedInMember(t, { prefix: 'kept' });
     expect((await uploadPhoto(t, kept.c, fileBlob(await jpegBytes({ background: '#ff0000' })))).status).toBe(200);
     expect((await kept.c.post('/api/posts', buildPost({ title: 'Written before the backup' }))).status).toBe(201);
     await insertMail(t.db, { state: 'SUCCESS' });
@@ -191,7 +191,7 @@ describe('a backup restored into a fresh target', () => {
     ).toEqual(['site.tar.gz', 'site.tar.gz.sha256']); // nothing half-written
 
     // After the backup: a new member, a new post, a new photo.
-    const later = await signUpMember(t, { prefix: 'later' });
+    const later = await signedInMember(t, { prefix: 'later' });
     expect((await uploadPhoto(t, kept.c, fileBlob(await jpegBytes({ background: '#0000ff' })))).status).toBe(200);
     expect((await later.c.post('/api/posts', buildPost({ title: 'Written after the backup' }))).status).toBe(201);
     expect(await contents(t.database)).not.toEqual(atBackup);

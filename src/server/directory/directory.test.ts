@@ -11,7 +11,7 @@ import { PUBLIC_PROFILE_FIELDS } from '../../shared/profile';
 import { mail, profile } from '../db/schema';
 import { MAIL_FORMS } from '../mail/outbox';
 import { testClock, useTestApp } from '../testing/app';
-import { insertMember, signUpAdmin, signUpMember, uniqueTag, type SignedUpMember } from '../testing/factories';
+import { insertMember, signedInAdmin, signedInMember, uniqueTag, type SignedUpMember } from '../testing/factories';
 import { MEMBER_MESSAGE_RATE_MESSAGES } from '../rate-limit/rules';
 
 const ADMIN_EMAIL = 'directory.admin@example.org';
@@ -23,7 +23,7 @@ type Member = SignedUpMember;
 
 /** A signed-in member; with a saved, listed profile unless told otherwise. */
 function member(opts: { email?: string; withProfile?: boolean; profile?: Partial<typeof profile.$inferInsert> } = {}): Promise<Member> {
-  return signUpMember(t, {
+  return signedInMember(t, {
     email: opts.email,
     prefix: 'directory',
     profile:
@@ -60,7 +60,7 @@ let viewer: Member;
 let admin: Member;
 beforeAll(async () => {
   viewer = await member({ profile: { firstName: 'Vera', lastName: 'Viewer' } });
-  admin = await signUpAdmin(t, {
+  admin = await signedInAdmin(t, {
     email: ADMIN_EMAIL,
     profile: { firstName: 'Ada', lastName: 'Admin', phone: '4175550199', agAffiliated: 'Yes' },
   });

@@ -3,7 +3,7 @@ import { US_STATES } from '../../shared/states';
 import { type profile, user } from '../db/schema';
 import { photoKey } from '../storage/storage';
 import { useTestApp } from '../testing/app';
-import { insertMember, signUpMember } from '../testing/factories';
+import { insertMember, signedInMember } from '../testing/factories';
 
 // The privacy proof of issue 5: an ordinary member walks every directory and profile response the app can
 // give them, and no other member's street address, phone, email or ZIP code appears anywhere in them.
@@ -53,7 +53,7 @@ beforeAll(async () => {
   await t.db.insert(user).values({ id: 'blank-account', name: '', email: 'blank.account@example.org' });
   others.push({ id: 'blank-account', email: 'blank.account@example.org', phone: '', streetAddress: '', userZip: '' });
 
-  ({ c: viewer, id: viewerId } = await signUpMember(t, { prefix: 'privacy-viewer', profile: null }));
+  ({ c: viewer, id: viewerId } = await signedInMember(t, { prefix: 'privacy-viewer', profile: null }));
 });
 
 /** Every response body the walk saw, with where it came from. */

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { FORMER_MEMBER, POSTS_PAGE_SIZE, type PostListResponse, type PostWithResponses } from '../../shared/forum';
+import { FORMER_MEMBER, POSTS_PAGE_SIZE } from '../../shared/forum';
 import type { LiveEvent } from '../../shared/live';
 import { MESSAGES } from '../../shared/messages';
 import { mail, post, postCategory, postResponse } from '../db/schema';
 import { useTestApp } from '../testing/app';
-import { buildPost, buildResponse, signUpAdmin, signUpMember, type SignedUpMember } from '../testing/factories';
+import { buildPost, buildResponse, expectAnswer, signedInAdmin, signedInMember, type SignedUpMember } from '../testing/factories';
 import { FORUM_RATE_MESSAGES } from '../rate-limit/rules';
 
 const ADMIN_EMAIL = 'forum.admin@example.org';
@@ -16,27 +16,25 @@ type Member = SignedUpMember;
 
 /** Writes a post through the API, as the member: its id. */
 async function createPost(m: Member, over: Parameters<typeof buildPost>[0] = {}): Promise<number> {
-  const res = await m.c.post('/api/posts', buildPost(over));
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
+  return (await expectAnswer(m.c.api.posts.$post({ json: buildPost(over) }), 201)).id;
 }
 
 /** Writes a response through the API, as the member: its id. */
 async function respond(m: Member, postId: number, body?: string): Promise<number> {
-  const res = await m.c.post(`/api/posts/${postId}/responses`, buildResponse(body === undefined ? {} : { body }));
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
+  const sent = m.c.api.posts[':id'].responses.$post({
+    param: { id: String(postId) },
+    json: buildResponse(body === undefined ? {} : { body }),
+  });
+  return (await expectAnswer(sent, 201)).id;
 }
 
 async function read(c: Client, postId: number) {
-  const res = await c.get(`/api/posts/${postId}`);
-  return { status: res.status, body: (res.status === 200 ? await res.json() : undefined) as PostWithResponses | undefined };
+  const res = await c.api.posts[':id'].$get({ param: { id: String(postId) } });
+  return { status: res.status, body: res.status === 200 ? await res.json() : undefined };
 }
 
-async function list(c: Client, query = '') {
-  const res = await c.get(`/api/posts${query}`);
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as PostListResponse;
+async function list(c: Client, query: { q?: string; category?: string; before?: string } = {}) {
+  return expectAnswer(c.api.posts.$get({ query }));
 }
 
 async function tableCounts() {
@@ -49,12 +47,12 @@ async function tableCounts() {
 let admin: Member;
 beforeAll(async () => {
   // An admin moderates only from a session that passed the second factor (the authorization matrix shows it without).
-  admin = await signUpAdmin(t, { email: ADMIN_EMAIL, profile: { firstName: 'Ada', lastName: 'Admin' } });
+  admin = await signedInAdmin(t, { email: ADMIN_EMAIL, profile: { firstName: 'Ada', lastName: 'Admin' } });
 });
 
 describe('reading', () => {
   it('lets visitors read the list, the categories and a post with its responses, newest post first', async () => {
-    const author = await signUpMember(t, { profile: { firstName: 'Ruth', lastName: 'Nguyen' } });
+    const author = await signedInMember(t, { profile: { firstName: 'Ruth', lastName: 'Nguyen' } });
     const older = await createPost(author, { title: 'Older post', category: 'Questions and advice' });
     const newer = await createPost(author, { title: 'Newer post' });
     await respond(author, older, 'First response');
@@ -81,20 +79,20 @@ describe('reading', () => {
       ['Second response', 'Ada Admin'],
     ]);
 
-    const categories = await (await visitor.get('/api/post-categories')).json();
-    expect(categories.categories.map((c: { name: string }) => c.name)).toEqual(
+    const categories = await expectAnswer(visitor.api['post-categories'].$get());
+    expect(categories.categories.map((c) => c.name)).toEqual(
       expect.arrayContaining(['General', 'Prayer requests', 'Questions and advice', 'Events and resources']),
     );
-    const total = categories.categories.reduce((s: number, c: { postCount: number }) => s + c.postCount, 0);
+    const total = categories.categories.reduce((s, c) => s + c.postCount, 0);
     expect(categories.totalPosts).toBe(total);
     expect(total).toBe((await tableCounts()).posts);
   });
 
   it('never sends an author’s email address to readers, signed in or not', async () => {
-    const author = await signUpMember(t);
+    const author = await signedInMember(t);
     const id = await createPost(author);
     await respond(author, id);
-    const other = await signUpMember(t);
+    const other = await signedInMember(t);
     for (const c of [t.client(), other.c, author.c, admin.c]) {
       for (const path of ['/api/posts', `/api/posts/${id}`, '/api/post-categories', `/api/posts?q=placement`]) {
         const text = await (await c.get(path)).text();
@@ -117,7 +115,7 @@ describe('reading', () => {
   });
 
   it('pages through the list newest first without gaps or repeats, ties included', async () => {
-    const author = await signUpMember(t, { profile: { firstName: 'Page', lastName: 'Turner' } });
+    const author = await signedInMember(t, { profile: { firstName: 'Page', lastName: 'Turner' } });
     const [cat] = await t.db
       .insert(postCategory)
       .values({ name: `Paging ${Date.now()}` })
@@ -141,8 +139,7 @@ describe('reading', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const query: string = `?category=${encodeURIComponent(cat!.name.toUpperCase())}${cursor ? `&before=${cursor}` : ''}`;
-      const page = await list(t.client(), query);
+      const page = await list(t.client(), { category: cat!.name.toUpperCase(), ...(cursor ? { before: cursor } : {}) });
       expect(page.posts.length).toBeLessThanOrEqual(POSTS_PAGE_SIZE);
       seen.push(...page.posts.map((p) => p.id));
       cursor = page.nextCursor;
@@ -168,7 +165,7 @@ describe('keyword filter', () => {
   // its start was no prefix of its stem.
   const word = `zq${[...String(Date.now())].map((d) => 'bcdfghjklm'[Number(d)]).join('')}xqz`;
   beforeAll(async () => {
-    const m = await signUpMember(t);
+    const m = await signedInMember(t);
     postIds = {
       title: await createPost(m, { title: `Fostering ${word} in winter` }),
       body: await createPost(m, { body: `We learned about ${word}s at church.` }),
@@ -179,40 +176,42 @@ describe('keyword filter', () => {
   });
 
   it('finds posts by words of their titles, bodies and responses, newest first', async () => {
-    const { posts } = await list(t.client(), `?q=${word}`);
+    const { posts } = await list(t.client(), { q: word });
     expect(posts.map((p) => p.id)).toEqual([postIds.response, postIds.body, postIds.title]);
   });
 
   it('matches the start of a word and other forms of it, and needs every word', async () => {
-    const partial = await list(t.client(), `?q=${word.slice(0, -2)}`);
+    const partial = await list(t.client(), { q: word.slice(0, -2) });
     expect(partial.posts.map((p) => p.id)).toContain(postIds.title);
-    const both = await list(t.client(), `?q=${encodeURIComponent(`fostered ${word}`)}`);
+    const both = await list(t.client(), { q: `fostered ${word}` });
     expect(both.posts.map((p) => p.id)).toEqual([postIds.title]);
-    const category = await list(t.client(), `?q=${word}&category=Prayer%20requests`);
+    const category = await list(t.client(), { q: word, category: 'Prayer requests' });
     expect(category.posts).toEqual([]);
   });
 
   it('follows edited and deleted responses', async () => {
-    const m = await signUpMember(t);
+    const m = await signedInMember(t);
     const id = await createPost(m, { title: 'Edits', body: 'plain' });
     const rid = await respond(m, id, `first ${word}x`);
-    expect((await list(t.client(), `?q=${word}x`)).posts.map((p) => p.id)).toEqual([id]);
-    expect((await m.c.patch(`/api/post-responses/${rid}`, { body: 'changed words' })).status).toBe(200);
-    expect((await list(t.client(), `?q=${word}x`)).posts).toEqual([]);
-    expect((await list(t.client(), `?q=changed`)).posts.map((p) => p.id)).toContain(id);
-    expect((await m.c.delete(`/api/post-responses/${rid}`)).status).toBe(200);
-    expect((await list(t.client(), `?q=changed%20words`)).posts.map((p) => p.id)).not.toContain(id);
+    expect((await list(t.client(), { q: `${word}x` })).posts.map((p) => p.id)).toEqual([id]);
+    expect((await m.c.api['post-responses'][':id'].$patch({ param: { id: String(rid) }, json: { body: 'changed words' } })).status).toBe(
+      200,
+    );
+    expect((await list(t.client(), { q: `${word}x` })).posts).toEqual([]);
+    expect((await list(t.client(), { q: 'changed' })).posts.map((p) => p.id)).toContain(id);
+    expect((await m.c.api['post-responses'][':id'].$delete({ param: { id: String(rid) } })).status).toBe(200);
+    expect((await list(t.client(), { q: 'changed words' })).posts.map((p) => p.id)).not.toContain(id);
   });
 
   it('keeps the words of every response when several arrive at the same moment', async () => {
-    const owner = await signUpMember(t);
+    const owner = await signedInMember(t);
     const id = await createPost(owner, { title: 'Busy thread', body: 'plain' });
-    const writers = await Promise.all(Array.from({ length: 5 }, () => signUpMember(t)));
+    const writers = await Promise.all(Array.from({ length: 5 }, () => signedInMember(t)));
     const tag = `cc${Date.now().toString(36)}`;
     await Promise.all(writers.map((w, i) => respond(w, id, `Count me in: ${tag}w${i}`)));
     for (let i = 0; i < writers.length; i++) {
       expect(
-        (await list(t.client(), `?q=${tag}w${i}`)).posts.map((p) => p.id),
+        (await list(t.client(), { q: `${tag}w${i}` })).posts.map((p) => p.id),
         `response ${i}`,
       ).toEqual([id]);
     }
@@ -220,34 +219,33 @@ describe('keyword filter', () => {
 
   it('treats query syntax as plain words and finds nothing for words too short or too common to search', async () => {
     for (const q of ["a & b | !c:* ' ( ) <->", "'; drop table post; --", 'the', 'a', '%', '\\']) {
-      const res = await t.client().get(`/api/posts?q=${encodeURIComponent(q)}`);
+      const res = await t.client().api.posts.$get({ query: { q } });
       expect(res.status, q).toBe(200);
     }
-    expect((await list(t.client(), '?q=a')).posts).toEqual([]);
+    expect((await list(t.client(), { q: 'a' })).posts).toEqual([]);
   });
 });
 
 describe('posting', () => {
   it('needs a signed-in member (401) with a profile (403 NEEDS_PROFILE and the spec’s message)', async () => {
     const before = await tableCounts();
-    const visitor = await t.client().post('/api/posts', buildPost());
+    const visitor = await t.client().api.posts.$post({ json: buildPost() });
     expect(visitor.status).toBe(401);
-    const noProfile = await signUpMember(t, { profile: null });
-    const res = await noProfile.c.post('/api/posts', buildPost());
+    const noProfile = await signedInMember(t, { profile: null });
+    const res = await noProfile.c.api.posts.$post({ json: buildPost() });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ code: 'NEEDS_PROFILE', message: MESSAGES.needProfileToPost });
-    const withAuthor = await signUpMember(t);
+    const withAuthor = await signedInMember(t);
     const id = await createPost(withAuthor);
-    const response = await noProfile.c.post(`/api/posts/${id}/responses`, { body: 'hello' });
-    expect(response.status).toBe(403);
-    expect((await response.json()).message).toBe(MESSAGES.needProfileToPost);
-    expect((await t.client().post(`/api/posts/${id}/responses`, { body: 'hello' })).status).toBe(401);
+    const response = noProfile.c.api.posts[':id'].responses.$post({ param: { id: String(id) }, json: { body: 'hello' } });
+    expect((await expectAnswer(response, 403)).message).toBe(MESSAGES.needProfileToPost);
+    expect((await t.client().api.posts[':id'].responses.$post({ param: { id: String(id) }, json: { body: 'hello' } })).status).toBe(401);
     expect((await tableCounts()).posts).toBe(before.posts + 1);
     expect((await tableCounts()).responses).toBe(before.responses);
   });
 
   it('stores the author’s uid, names and email, and creates a typed category once whatever its case', async () => {
-    const m = await signUpMember(t, { profile: { firstName: 'Sam', lastName: 'Brooks' } });
+    const m = await signedInMember(t, { profile: { firstName: 'Sam', lastName: 'Brooks' } });
     const name = `Respite Care ${Date.now()}`;
     const first = await createPost(m, { category: `  ${name} ` });
     const second = await createPost(m, { category: name.toUpperCase() });
@@ -266,7 +264,7 @@ describe('posting', () => {
   });
 
   it('queues a new-post alert for the team with a link to the post, the text escaped in HTML', async () => {
-    const m = await signUpMember(t, { profile: { firstName: 'Hannah', lastName: 'Lee' } });
+    const m = await signedInMember(t, { profile: { firstName: 'Hannah', lastName: 'Lee' } });
     const id = await createPost(m, { title: 'Bunk beds <needed>', body: '<img src=x onerror=alert(1)>' });
     const [item] = await t.db
       .select()
@@ -281,7 +279,7 @@ describe('posting', () => {
   });
 
   it('refuses invalid posts with 4xx, field errors and nothing changed', async () => {
-    const m = await signUpMember(t);
+    const m = await signedInMember(t);
     const before = await tableCounts();
     const bad: Array<[unknown, string?]> = [
       [{ ...buildPost(), title: '' }, 'title'],
@@ -309,7 +307,7 @@ describe('posting', () => {
   });
 
   it('keeps line breaks and stores HTML as plain text (other control characters are refused: input-bounds.test.ts)', async () => {
-    const m = await signUpMember(t);
+    const m = await signedInMember(t);
     const id = await createPost(m, { title: 'Tabs\tand\nbreaks', body: 'line one\r\nline two\n\n<b>bold?</b>' });
     const { body } = await read(t.client(), id);
     expect(body!.post.title).toBe('Tabs and breaks');
@@ -317,7 +315,7 @@ describe('posting', () => {
   });
 
   it('refuses responses without text or to a post that is gone, changing nothing', async () => {
-    const m = await signUpMember(t);
+    const m = await signedInMember(t);
     const id = await createPost(m);
     const before = await tableCounts();
     for (const body of [{ body: '' }, { body: ' \n ' }, {}, { body: 'x'.repeat(5001) }, { body: ['x'] }]) {
@@ -330,18 +328,18 @@ describe('posting', () => {
   });
 
   it('limits how often a member posts, with a clear message', async () => {
-    const m = await signUpMember(t);
+    const m = await signedInMember(t);
     for (let i = 0; i < 5; i++) await createPost(m, { title: `Burst ${i}` });
     const res = await m.c.post('/api/posts', buildPost());
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBeTruthy();
     expect(await res.json()).toMatchObject({ code: 'RATE_LIMITED', message: FORUM_RATE_MESSAGES.post });
     // Others are not affected.
-    await createPost(await signUpMember(t));
+    await createPost(await signedInMember(t));
   });
 
   it('announces each change on the live topics posts and post:<id>', async () => {
-    const m = await signUpMember(t);
+    const m = await signedInMember(t);
     const events: LiveEvent[] = [];
     const off = t.deps.live.subscribe((e) => events.push(e));
     try {
@@ -373,10 +371,10 @@ describe('editing and deleting: the author or an admin, enforced by the server',
   const EXPECTED: Record<Actor, number> = { author: 200, 'other member': 403, admin: 200, visitor: 401 };
   let other: Member;
   beforeAll(async () => {
-    other = await signUpMember(t);
+    other = await signedInMember(t);
   });
   // A new author for each case, so no one runs into the posting limits.
-  const newAuthor = () => signUpMember(t, { profile: { firstName: 'Auth', lastName: 'Or' } });
+  const newAuthor = () => signedInMember(t, { profile: { firstName: 'Auth', lastName: 'Or' } });
   const clientOf = (actor: Actor, author: Member) =>
     actor === 'author' ? author.c : actor === 'other member' ? other.c : actor === 'admin' ? admin.c : t.client();
 
@@ -473,9 +471,9 @@ describe('editing and deleting: the author or an admin, enforced by the server',
 
 describe('an author who deletes their account', () => {
   it('leaves posts and responses behind, shown as from a former member, with the email removed', async () => {
-    const leaving = await signUpMember(t, { profile: { firstName: 'Leah', lastName: 'Ving' } });
+    const leaving = await signedInMember(t, { profile: { firstName: 'Leah', lastName: 'Ving' } });
     const id = await createPost(leaving, { title: 'Staying post' });
-    const other = await signUpMember(t);
+    const other = await signedInMember(t);
     const otherPost = await createPost(other);
     await respond(leaving, otherPost, 'Staying response');
     // Read once before, so the answers kept in memory name them: the deletion must drop those too.

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { profile } from '../db/schema';
 import { useTestApp } from '../testing/app';
-import { signUpAdmin, signUpMember } from '../testing/factories';
+import { signedInAdmin, signedInMember } from '../testing/factories';
 
 // Issue 12, defect 2: thirteen inputs answered 500. PostgreSQL text cannot hold NUL and `integer` ends at
 // 2,147,483,647; both are refused at validation now, by the shared schemas, with a 400 that says which field.
@@ -11,14 +11,14 @@ const ADMIN = 'bounds.admin@example.org';
 let admin: ReturnType<typeof t.client>;
 const t = useTestApp({ config: { adminEmails: [ADMIN] } });
 beforeAll(async () => {
-  admin = (await signUpAdmin(t, { email: ADMIN, profile: null })).c;
+  admin = (await signedInAdmin(t, { email: ADMIN, profile: null })).c;
 });
 
 const cursorHolding = (value: string) => Buffer.from(JSON.stringify([value, 'a', 'b']), 'utf8').toString('base64url');
 
 describe('input PostgreSQL cannot store', () => {
   it('query parameters with NUL or out-of-range numbers are a 400, never a 500', async () => {
-    const m = await signUpMember(t);
+    const m = await signedInMember(t);
     const cases: Array<[ReturnType<typeof t.client>, string]> = [
       [m.c, '/api/posts?category=%00'],
       [m.c, '/api/posts?q=a%00b'],
@@ -82,14 +82,14 @@ describe('input PostgreSQL cannot store', () => {
   });
 
   it('half a surrogate pair in a suspension reason is a 400, never a 500 (found by the fuzz suite)', async () => {
-    const m = await signUpMember(t);
+    const m = await signedInMember(t);
     const res = await admin.request('PUT', `/api/admin/profiles/${m.id}/suspension`, '{"reason":"\\ud83d"}');
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe('VALIDATION');
   });
 
   it('a profile with NUL in any text field is refused field by field, and nothing is saved', async () => {
-    const m = await signUpMember(t);
+    const m = await signedInMember(t);
     const valid = { firstName: 'Nula', lastName: 'Byte', phone: '4175550100', state: 'MO' };
     for (const [field, value] of [
       ['firstName', 'Nu\u0000la'],
@@ -109,7 +109,7 @@ describe('input PostgreSQL cannot store', () => {
   });
 
   it('posts, responses and member messages with control characters are refused', async () => {
-    const m = await signUpMember(t);
+    const m = await signedInMember(t);
     expect((await m.c.post('/api/posts', { category: 'General', title: 'Bad\u0000title', body: 'x' })).status).toBe(400);
     expect((await m.c.post('/api/posts', { category: 'Gen\u001beral', title: 'Title', body: 'x' })).status).toBe(400);
     expect((await m.c.post('/api/posts', { category: 'General', title: 'Title', body: 'a\u0000b' })).status).toBe(400);

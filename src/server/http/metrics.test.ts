@@ -6,7 +6,7 @@ import { createMailTransport } from '../mail/transport';
 import { startTestSmtpServer } from '../mail/test-support';
 import { MailWorker } from '../mail/worker';
 import { createTestApp, testClock, useTestApp, type TestApp } from '../testing/app';
-import { buildPost, insertMail, signUpMember } from '../testing/factories';
+import { buildPost, insertMail, signedInMember } from '../testing/factories';
 import { parsePrometheusText, type Scrape } from '../testing/prometheus';
 
 // Issue 15, decision 022: GET /metrics for Prometheus, behind METRICS_TOKEN.
@@ -82,7 +82,7 @@ describe('with METRICS_TOKEN', () => {
       expect(body).toEqual({ code: 'UNAUTHENTICATED', message: expect.stringContaining('METRICS_TOKEN') });
     }
     // A session is no way in either: only the token is.
-    const admin = await signUpMember(t, { prefix: 'metrics-session' });
+    const admin = await signedInMember(t, { prefix: 'metrics-session' });
     expect((await admin.c.get('/metrics')).status).toBe(401);
     // The scheme's name is case-insensitive, as HTTP has it.
     expect((await c.get('/metrics', { authorization: `bearer ${TOKEN}` })).status).toBe(200);
@@ -118,7 +118,7 @@ describe('with METRICS_TOKEN', () => {
 
   it('times each request under its route pattern, method and status, never under the path asked for', async () => {
     const c = t.client();
-    const m = await signUpMember(t, { prefix: 'metrics-poster' });
+    const m = await signedInMember(t, { prefix: 'metrics-poster' });
     const before = await scrape(t);
     const started = performance.now();
     expect((await c.get('/api/posts/987654')).status).toBe(404);

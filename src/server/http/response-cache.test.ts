@@ -8,7 +8,7 @@ import type { OwnProfile } from '../../shared/profile';
 import { post, profile } from '../db/schema';
 import { seedStateStats } from '../states';
 import { nextLiveEvent, useOtherInstance, useTestApp, type TestApp } from '../testing/app';
-import { signUpAdmin, signUpMember, uniqueEmail } from '../testing/factories';
+import { signedInAdmin, signedInMember, uniqueEmail } from '../testing/factories';
 import { createResponseCache, pendingChanges, subjectOf } from './response-cache';
 
 // Issue 14: public answers are kept in memory per instance and dropped when the live bus announces a change
@@ -26,7 +26,7 @@ const titles = async (app: TestApp) =>
 
 describe('public answers in memory', () => {
   it('serves the forum from memory until a change is announced, then from the database again', async () => {
-    const member = await signUpMember(t);
+    const member = await signedInMember(t);
     // Until the post's own event comes back through the database, nothing of the forum is kept (a read then
     // could be older than the post): wait for it, so the next read is the one kept.
     const heard = nextLiveEvent(t.deps.live, (e) => e.topic === 'posts');
@@ -43,7 +43,7 @@ describe('public answers in memory', () => {
   });
 
   it('drops the answer on every instance when a change is made on one', async () => {
-    const member = await signUpMember(t);
+    const member = await signedInMember(t);
     const before = await titles(other);
     expect(await titles(other)).toEqual(before);
     const heard = nextLiveEvent(other.deps.live, (e) => e.topic === 'posts');
@@ -58,7 +58,7 @@ describe('public answers in memory', () => {
   });
 
   it("drops the public figures on every instance when an admin corrects a state's count", async () => {
-    const admin = await signUpAdmin(t);
+    const admin = await signedInAdmin(t);
     const countOf = async (app: TestApp) => {
       const res = await app.client().get('/api/states');
       const body = (await res.json()) as { states?: Array<{ code: string; count: number | null }> };
@@ -76,7 +76,7 @@ describe('public answers in memory', () => {
 
 describe('answers kept gzipped', () => {
   it('are sent gzipped to clients that take gzip, the same bytes each time, and as they are to others', async () => {
-    const member = await signUpMember(t);
+    const member = await signedInMember(t);
     for (let i = 0; i < 3; i++) {
       await member.c.request('POST', '/api/posts', { category: 'General', title: `Long enough ${i}`, body: 'Words. '.repeat(100) });
     }
@@ -121,8 +121,8 @@ describe("a member's answers in memory", () => {
     (await onOther<DirectoryPage>(member, `/api/directory?q=${encodeURIComponent(q)}`)).members.map((m) => m.firstName);
 
   it('shows a saved profile at once on every instance: in the directory, the profile page and /api/me', async () => {
-    const reader = await signUpMember(t);
-    const writer = await signUpMember(t, { profile: { firstName: 'Before', lastName: 'Cached', agAffiliated: 'Yes' } });
+    const reader = await signedInMember(t);
+    const writer = await signedInMember(t, { profile: { firstName: 'Before', lastName: 'Cached', agAffiliated: 'Yes' } });
     expect(await listed(reader, 'Cached')).toContain('Before');
     expect((await onOther<{ profile: OwnProfile }>(writer, '/api/profile')).profile.firstName).toBe('Before');
     expect((await onOther<{ user: Me }>(writer, '/api/me')).user.firstName).toBe('Before');
@@ -136,8 +136,8 @@ describe("a member's answers in memory", () => {
   });
 
   it("keeps one member's answers when another member changes, and shows a requested address change at once", async () => {
-    const member = await signUpMember(t);
-    const bystander = await signUpMember(t);
+    const member = await signedInMember(t);
+    const bystander = await signedInMember(t);
     expect((await onOther<{ user: Me }>(member, '/api/me')).user.pendingEmail).toBeNull();
     // Behind the service's back: a change nobody announced stays unseen while other members change.
     await t.db.update(profile).set({ firstName: 'Quietly' }).where(eq(profile.uid, member.id));

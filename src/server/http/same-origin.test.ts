@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { mail, post, profile } from '../db/schema';
 import { TEST_PASSWORD, testClock, useTestApp } from '../testing/app';
 import { recordingLogger } from '../testing/recording-logger';
-import { signUpMember } from '../testing/factories';
+import { signedInMember } from '../testing/factories';
 import { FOREIGN_ORIGIN_MESSAGE } from './same-origin';
 
 // Issue 12, defect 5: PUT /api/profile, POST /api/posts and POST /api/contact answered 200/201/202 to a
@@ -24,7 +24,7 @@ async function rows() {
 
 describe('state-changing /api routes', () => {
   it('refuse another site with 403, by Origin, by Referer, or a cookie with neither, and change nothing', async () => {
-    const m = await signUpMember(t);
+    const m = await signedInMember(t);
     const before = await rows();
     const attempts: Array<Record<string, string>> = [
       { origin: EVIL },
@@ -52,7 +52,7 @@ describe('state-changing /api routes', () => {
   });
 
   it('accept our own pages, reads from anywhere, and cookie-less tools', async () => {
-    const m = await signUpMember(t);
+    const m = await signedInMember(t);
     expect((await m.c.request('PUT', '/api/profile', profileChange)).status).toBe(200);
     expect((await m.c.post('/api/posts', postBody)).status).toBe(201);
     expect((await m.c.post('/api/posts', postBody, { origin: '', referer: `${t.config.publicUrl}/discuss` })).status).toBe(201);
@@ -98,7 +98,7 @@ describe('the site opened at another loopback name of its port (issue 23: 127.0.
     const t = useTestApp({ config: { env: 'development', port: 3000, publicUrl: 'http://localhost:3000' } });
 
     it("is the same site: our check and Better Auth's sign-in take it", async () => {
-      const m = await signUpMember(t);
+      const m = await signedInMember(t);
       for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000', 'http://localhost:3000']) {
         const c = t.client();
         const signIn = await c.post('/api/auth/sign-in/email', { email: m.email, password: TEST_PASSWORD }, { origin });
@@ -120,7 +120,7 @@ describe('the site opened at another loopback name of its port (issue 23: 127.0.
     const t = useTestApp({ logger, config: { env: 'production', port: 3000, publicUrl: 'http://localhost:3000' } });
 
     it('is refused, and the log says which address to use', async () => {
-      const m = await signUpMember(t);
+      const m = await signedInMember(t);
       const c = t.client();
       const signIn = await c.post(
         '/api/auth/sign-in/email',

@@ -9,7 +9,7 @@ import { suspendMember } from '../admin/suspension';
 import { notificationsTopic } from '../../shared/notifications';
 import { passSecondFactor } from '../testing/second-factor';
 import { nextLiveEvent, useTestApp } from '../testing/app';
-import { signUpMember } from '../testing/factories';
+import { signedInMember } from '../testing/factories';
 import { createLiveBus } from './bus';
 import { LIVE_LIMIT_MESSAGES, LIVE_STREAMS_PER_CLIENT, liveRoutes } from './routes';
 import { Hono } from 'hono';
@@ -195,7 +195,7 @@ describe('GET /api/live', () => {
 
   it('keeps admin topics for admins who passed a second factor: 401 for visitors, 403 for members', async () => {
     expect((await t.client().get('/api/live?topics=mail')).status).toBe(401);
-    const { c: member, email } = await signUpMember(t, { profile: null });
+    const { c: member, email } = await signedInMember(t, { profile: null });
     expect((await member.get('/api/live?topics=users')).status).toBe(403);
     await setAdmin({ db: t.db, live: t.deps.live }, { email, isAdmin: true });
     // An admin whose session has not passed a second factor hears nothing of them either.
@@ -230,7 +230,7 @@ describe('GET /api/live', () => {
     }
 
     it('at sign-out, while a signed-out stream of public topics goes on', async () => {
-      const m = await signUpMember(t);
+      const m = await signedInMember(t);
       const mine = await m.c.get(`/api/live?topics=${notificationsTopic(m.id)},posts`);
       expect(mine.status).toBe(200);
       const onlyPublic = await m.c.get('/api/live?topics=posts');
@@ -246,7 +246,7 @@ describe('GET /api/live', () => {
     });
 
     it('when the member is suspended', async () => {
-      const m = await signUpMember(t);
+      const m = await signedInMember(t);
       const res = await m.c.get(`/api/live?topics=${notificationsTopic(m.id)}`);
       expect(res.status).toBe(200);
       const gone = ended(res);
@@ -259,7 +259,7 @@ describe('GET /api/live', () => {
     });
 
     it('when an admin loses the role, and not when another member changes', async () => {
-      const { c: admin, email } = await signUpMember(t, { profile: null });
+      const { c: admin, email } = await signedInMember(t, { profile: null });
       await setAdmin({ db: t.db, live: t.deps.live }, { email, isAdmin: true });
       await passSecondFactor(admin);
       const res = await admin.get('/api/live?topics=users,mail');
@@ -267,7 +267,7 @@ describe('GET /api/live', () => {
       const events = sseReader(res);
       expect((await events.next()).event).toBe('ready');
       // Someone else's change is only news on the stream.
-      const other = await signUpMember(t);
+      const other = await signedInMember(t);
       await t.announce({ topic: 'users', id: other.id });
       expect(await events.next()).toMatchObject({ event: 'change' });
       const gone = ended(events);

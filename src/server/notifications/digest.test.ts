@@ -9,7 +9,7 @@ import { parseMessage, startTestSmtpServer } from '../mail/test-support';
 import { createMailTransport } from '../mail/transport';
 import { MailWorker } from '../mail/worker';
 import { testClock, useTestApp } from '../testing/app';
-import { authorOf, expectJson, insertMember, insertPost, insertResponse, signUpMember, uniqueTag } from '../testing/factories';
+import { authorOf, expectJson, insertMember, insertPost, insertResponse, signedInMember, uniqueTag } from '../testing/factories';
 import { dueMembers, makeDigest, periodEnd, startRun } from './digest';
 import { createJobRunner } from '../jobs';
 import { digestJob } from '../site-jobs';
@@ -83,7 +83,7 @@ describe('the digest', () => {
     const older = await insertPost(t.deps, authorOf(await insertMember(t.db)), { category: 'General', title: 'Older but busy' });
 
     at('2031-03-04T09:00:00Z');
-    const reader = await signUpMember(t, { profile: { firstName: 'Ana', lastName: 'Reyes' } });
+    const reader = await signedInMember(t, { profile: { firstName: 'Ana', lastName: 'Reyes' } });
     const writer = authorOf(await insertMember(t.db), { firstName: 'Ruth', lastName: 'Nguyen' });
     const prayer = `Prayer requests ${uniqueTag('')}`;
     const fresh = await insertPost(t.deps, writer, {
@@ -218,7 +218,7 @@ describe('the digest', () => {
     const unconfirmed = await insertMember(t.db, { emailVerified: false });
     const suspended = await follower(c.id);
     const deleted = await follower(c.id);
-    const off = await signUpMember(t);
+    const off = await signedInMember(t);
     for (const m of [unconfirmed, off]) await t.db.insert(categoryFollow).values({ uid: m.id, categoryId: c.id });
     await t.db.update(profile).set({ suspendedAt: clock.now() }).where(eq(profile.uid, suspended.id));
     await expectJson(await off.c.put('/api/notifications/preferences', { digest: 'off' }));
@@ -242,7 +242,7 @@ describe('the digest', () => {
     at('2031-04-08T08:00:00Z');
     const c = await newCategory();
     const suspended = await follower(c.id);
-    const changed = await signUpMember(t);
+    const changed = await signedInMember(t);
     await t.db.insert(categoryFollow).values({ uid: changed.id, categoryId: c.id });
     at('2031-04-14T13:01:00Z');
     const run = startRun(clock.now(), 'test');
@@ -300,8 +300,8 @@ describe('the digest', () => {
   it('misses nothing and repeats nothing when a member switches between weekly and daily', async () => {
     at('2031-04-15T09:00:00Z');
     const c = await newCategory();
-    const early = await signUpMember(t); // switches before the day's digest hour
-    const late = await signUpMember(t); // switches after it
+    const early = await signedInMember(t); // switches before the day's digest hour
+    const late = await signedInMember(t); // switches after it
     for (const m of [early, late]) await t.db.insert(categoryFollow).values({ uid: m.id, categoryId: c.id });
     const job = schedule();
     at('2031-04-21T13:05:00Z');

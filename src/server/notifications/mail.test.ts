@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { mail, notificationPreference } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
 import { useTestApp } from '../testing/app';
-import { authorOf, buildPost, expectJson, insertResponse, signUpMember, type SignedUpMember } from '../testing/factories';
+import { authorOf, buildPost, expectJson, insertResponse, signedInMember, type SignedUpMember } from '../testing/factories';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
 const t = useTestApp();
@@ -20,11 +20,11 @@ const mailTo = (to: string) =>
 
 describe('notification mail', () => {
   it('mails the author and each follower at once, with a link to the post, the preferences and a signed one-click unsubscribe', async () => {
-    const author = await signUpMember(t);
-    const follower = await signUpMember(t);
+    const author = await signedInMember(t);
+    const follower = await signedInMember(t);
     const postId = await createPost(author);
     await expectJson(await follower.c.put(`/api/posts/${postId}/follow`));
-    const responder = await signUpMember(t, { profile: { firstName: 'Sam', lastName: 'Ortiz' } });
+    const responder = await signedInMember(t, { profile: { firstName: 'Sam', lastName: 'Ortiz' } });
     await insertResponse(t.deps, authorOf(responder, { firstName: 'Sam', lastName: 'Ortiz' }), postId, { body: 'A soft <b>blanket</b>.' });
 
     const [own] = (await mailTo(author.email)).filter((m) => m.form.startsWith('notification'));
@@ -54,10 +54,10 @@ describe('notification mail', () => {
   });
 
   it('sends no mail of a kind the member turned off, and still notifies them on the site', async () => {
-    const author = await signUpMember(t);
+    const author = await signedInMember(t);
     const postId = await createPost(author);
     await t.db.insert(notificationPreference).values({ uid: author.id, mailResponse: false });
-    await insertResponse(t.deps, authorOf(await signUpMember(t)), postId);
+    await insertResponse(t.deps, authorOf(await signedInMember(t)), postId);
     expect((await mailTo(author.email)).filter((m) => m.form.startsWith('notification'))).toEqual([]);
     expect((await expectJson<{ unread: number }>(await author.c.get('/api/notifications/unread-count'))).unread).toBe(1);
   });

@@ -1,34 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { NOTIFICATIONS_PAGE_SIZE, notificationsTopic, type NotificationListResponse } from '../../shared/notifications';
+import { NOTIFICATIONS_PAGE_SIZE, notificationsTopic } from '../../shared/notifications';
 import { notification, postFollow, profile, user } from '../db/schema';
 import { nextLiveEvent, testClock, useOtherInstance, useTestApp } from '../testing/app';
-import { authorOf, buildPost, buildResponse, expectJson, insertResponse, signUpMember, type SignedUpMember } from '../testing/factories';
+import {
+  authorOf,
+  buildPost,
+  buildResponse,
+  expectAnswer,
+  insertResponse,
+  signedInMember,
+  type SignedUpMember,
+} from '../testing/factories';
 
 const clock = testClock();
 const t = useTestApp({ clock });
 const other = useOtherInstance(t);
 
 async function createPost(m: SignedUpMember, title?: string): Promise<number> {
-  return (await expectJson<{ id: number }>(await m.c.post('/api/posts', buildPost(title ? { title } : {})), 201)).id;
+  return (await expectAnswer(m.c.api.posts.$post({ json: buildPost(title ? { title } : {}) }), 201)).id;
 }
 
 async function respond(m: SignedUpMember, postId: number): Promise<number> {
-  return (await expectJson<{ id: number }>(await m.c.post(`/api/posts/${postId}/responses`, buildResponse()), 201)).id;
+  return (await expectAnswer(m.c.api.posts[':id'].responses.$post({ param: { id: String(postId) }, json: buildResponse() }), 201)).id;
 }
 
-const list = async (m: SignedUpMember, query = '') => expectJson<NotificationListResponse>(await m.c.get(`/api/notifications${query}`));
-const unread = async (m: SignedUpMember) => (await expectJson<{ unread: number }>(await m.c.get('/api/notifications/unread-count'))).unread;
+const list = (m: SignedUpMember, query: { before?: string } = {}) => expectAnswer(m.c.api.notifications.$get({ query }));
+const unread = async (m: SignedUpMember) => (await expectAnswer(m.c.api.notifications['unread-count'].$get())).unread;
 const kindsOf = async (uid: string) =>
   (await t.db.select({ kind: notification.kind }).from(notification).where(eq(notification.recipientUid, uid))).map((r) => r.kind);
 
 describe('notifications of a response', () => {
   it("tell the post's author and each other follower, never the responder, and announce it on the member's topic", async () => {
-    const author = await signUpMember(t, { profile: { firstName: 'Ruth', lastName: 'Nguyen' } });
-    const follower = await signUpMember(t);
-    const responder = await signUpMember(t, { profile: { firstName: 'Sam', lastName: 'Ortiz' } });
+    const author = await signedInMember(t, { profile: { firstName: 'Ruth', lastName: 'Nguyen' } });
+    const follower = await signedInMember(t);
+    const responder = await signedInMember(t, { profile: { firstName: 'Sam', lastName: 'Ortiz' } });
     const postId = await createPost(author, 'A room for a first placement');
-    await expectJson(await follower.c.put(`/api/posts/${postId}/follow`));
+    await expectAnswer(follower.c.api.posts[':id'].follow.$put({ param: { id: String(postId) } }));
 
     const heard = nextLiveEvent(t.deps.live, (e) => e.topic === notificationsTopic(author.id));
     const responseId = await respond(responder, postId);
@@ -58,26 +66,26 @@ describe('notifications of a response', () => {
   });
 
   it('tells nobody whose account is unconfirmed, suspended or deleted, nor a follower who unfollowed', async () => {
-    const author = await signUpMember(t);
+    const author = await signedInMember(t);
     const postId = await createPost(author);
-    const unconfirmed = await signUpMember(t, { confirm: false });
-    const suspended = await signUpMember(t);
-    const gone = await signUpMember(t);
-    const leaver = await signUpMember(t);
+    const unconfirmed = await signedInMember(t, { confirm: false });
+    const suspended = await signedInMember(t);
+    const gone = await signedInMember(t);
+    const leaver = await signedInMember(t);
     for (const m of [unconfirmed, suspended, gone, leaver]) await t.db.insert(postFollow).values({ uid: m.id, postId, following: true });
     await t.db.update(profile).set({ suspendedAt: new Date() }).where(eq(profile.uid, suspended.id));
-    await expectJson(await leaver.c.delete(`/api/posts/${postId}/follow`));
+    await expectAnswer(leaver.c.api.posts[':id'].follow.$delete({ param: { id: String(postId) } }));
     await t.db.delete(user).where(eq(user.id, gone.id));
 
-    await insertResponse(t.deps, authorOf(await signUpMember(t)), postId);
+    await insertResponse(t.deps, authorOf(await signedInMember(t)), postId);
     for (const m of [unconfirmed, suspended, leaver]) expect(await kindsOf(m.id)).toEqual([]);
     expect(await kindsOf(author.id)).toEqual(['response']);
   });
 
   it('saves no notification when the response is refused', async () => {
-    const author = await signUpMember(t);
+    const author = await signedInMember(t);
     const postId = await createPost(author);
-    const responder = await signUpMember(t);
+    const responder = await signedInMember(t);
     expect((await responder.c.post(`/api/posts/${postId}/responses`, { body: '' })).status).toBe(400);
     expect(await kindsOf(author.id)).toEqual([]);
   });
@@ -85,9 +93,9 @@ describe('notifications of a response', () => {
 
 describe('reading notifications', () => {
   it('lists newest first in pages, and marks one or all read', async () => {
-    const author = await signUpMember(t);
+    const author = await signedInMember(t);
     const postId = await createPost(author);
-    const responder = authorOf(await signUpMember(t));
+    const responder = authorOf(await signedInMember(t));
     const count = NOTIFICATIONS_PAGE_SIZE + 2;
     const responses: number[] = [];
     for (let i = 0; i < count; i++) {
@@ -99,35 +107,35 @@ describe('reading notifications', () => {
     expect(first.unread).toBe(count);
     expect(first.notifications.map((n) => n.responseId)).toEqual(responses.slice(-NOTIFICATIONS_PAGE_SIZE).reverse());
     expect(first.nextCursor).not.toBeNull();
-    const second = await list(author, `?before=${first.nextCursor}`);
+    const second = await list(author, { before: first.nextCursor! });
     expect(second.notifications.map((n) => n.responseId)).toEqual(responses.slice(0, 2).reverse());
     expect(second.nextCursor).toBeNull();
     expect((await author.c.get('/api/notifications?before=nonsense')).status).toBe(400);
 
     const one = first.notifications[0]!.id;
     const heard = nextLiveEvent(t.deps.live, (e) => e.topic === notificationsTopic(author.id) && e.kind === 'read');
-    await expectJson(await author.c.post(`/api/notifications/${one}/read`));
+    await expectAnswer(author.c.api.notifications[':id'].read.$post({ param: { id: one } }));
     await heard;
-    await expectJson(await author.c.post(`/api/notifications/${one}/read`));
+    await expectAnswer(author.c.api.notifications[':id'].read.$post({ param: { id: one } }));
     expect(await unread(author)).toBe(count - 1);
     expect((await list(author)).notifications[0]!.readAt).not.toBeNull();
 
-    expect(await expectJson(await author.c.post('/api/notifications/read-all'))).toEqual({ ok: true, marked: count - 1 });
-    expect(await expectJson(await author.c.post('/api/notifications/read-all'))).toEqual({ ok: true, marked: 0 });
+    expect(await expectAnswer(author.c.api.notifications['read-all'].$post())).toEqual({ ok: true, marked: count - 1 });
+    expect(await expectAnswer(author.c.api.notifications['read-all'].$post())).toEqual({ ok: true, marked: 0 });
     expect(await unread(author)).toBe(0);
   });
 
   it("keeps each member to their own: another's notification is not found, and their live topic refused", async () => {
-    const author = await signUpMember(t);
+    const author = await signedInMember(t);
     const postId = await createPost(author);
-    await insertResponse(t.deps, authorOf(await signUpMember(t)), postId);
+    await insertResponse(t.deps, authorOf(await signedInMember(t)), postId);
     const [{ id } = { id: '' }] = (await list(author)).notifications;
-    const other = await signUpMember(t);
+    const other = await signedInMember(t);
 
-    expect((await other.c.post(`/api/notifications/${id}/read`)).status).toBe(404);
+    expect((await other.c.api.notifications[':id'].read.$post({ param: { id } })).status).toBe(404);
     expect((await other.c.post('/api/notifications/not-a-uuid/read')).status).toBe(404);
     expect(await unread(author)).toBe(1);
-    expect((await t.client().get('/api/notifications')).status).toBe(401);
+    expect((await t.client().api.notifications.$get({ query: {} })).status).toBe(401);
 
     expect((await other.c.get(`/api/live?topics=${notificationsTopic(author.id)}`)).status).toBe(403);
     expect((await t.client().get(`/api/live?topics=${notificationsTopic(author.id)}`)).status).toBe(401);
@@ -137,9 +145,9 @@ describe('reading notifications', () => {
   });
 
   it('keeps the unread count and the first page in memory, and changes on another instance still reach them', async () => {
-    const author = await signUpMember(t);
+    const author = await signedInMember(t);
     const postId = await createPost(author);
-    const responder = await signUpMember(t);
+    const responder = await signedInMember(t);
     await respond(responder, postId);
     expect(await unread(author)).toBe(1);
     expect(await unread(author)).toBe(1);

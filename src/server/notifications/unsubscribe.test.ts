@@ -8,7 +8,7 @@ import {
 } from '../../shared/notifications';
 import { notificationPreference } from '../db/schema';
 import { testClock, useTestApp } from '../testing/app';
-import { expectJson, signUpMember } from '../testing/factories';
+import { expectJson, signedInMember } from '../testing/factories';
 import { createUnsubscribeToken, UNSUBSCRIBE_TOKEN_TTL_MS } from './unsubscribe-token';
 
 const clock = testClock();
@@ -26,12 +26,12 @@ function oneClick(token: string, extra = '') {
   });
 }
 
-const preferencesOf = async (m: Awaited<ReturnType<typeof signUpMember>>) =>
+const preferencesOf = async (m: Awaited<ReturnType<typeof signedInMember>>) =>
   expectJson<typeof DEFAULT_NOTIFICATION_PREFERENCES>(await m.c.get('/api/notifications/preferences'));
 
 describe('mail preferences', () => {
   it('start at the defaults and change one at a time, for the member only', async () => {
-    const m = await signUpMember(t);
+    const m = await signedInMember(t);
     expect(await preferencesOf(m)).toEqual({ mailResponse: true, mailFollowedResponse: true, digest: 'weekly' });
     expect(await expectJson(await m.c.put('/api/notifications/preferences', { digest: 'daily' }))).toEqual({
       mailResponse: true,
@@ -45,7 +45,7 @@ describe('mail preferences', () => {
   });
 
   it('refuse unknown preferences, wrong values and an empty change with 400, changing nothing', async () => {
-    const m = await signUpMember(t);
+    const m = await signedInMember(t);
     for (const body of [{}, { digest: 'hourly' }, { mailResponse: 'no' }, { isAdmin: true }, { mailResponse: false, extra: 1 }]) {
       const res = await m.c.put('/api/notifications/preferences', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -56,8 +56,8 @@ describe('mail preferences', () => {
 
 describe('one-click unsubscribe (RFC 8058)', () => {
   it("turns off exactly the link's kind for the link's member, without cookies, however often it is sent; undo turns it on", async () => {
-    const a = await signUpMember(t);
-    const b = await signUpMember(t);
+    const a = await signedInMember(t);
+    const b = await signedInMember(t);
     const token = tokenFor(a.id, 'followed_response');
 
     // GET says what it would do and changes nothing (a link scanner opening it must not unsubscribe anyone).
@@ -84,7 +84,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
   });
 
   it('turns the digest off from its own link, and undo brings back the frequency it had', async () => {
-    const daily = await signUpMember(t);
+    const daily = await signedInMember(t);
     await expectJson(await daily.c.put('/api/notifications/preferences', { digest: 'daily', mailResponse: false }));
     const token = tokenFor(daily.id, 'digest');
     const state = { kind: 'digest', label: 'The digest of new posts' };
@@ -99,7 +99,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(await preferencesOf(daily)).toEqual({ mailResponse: false, mailFollowedResponse: true, digest: 'daily' });
 
     // A member who never chose: the default (weekly) is what comes back.
-    const plain = await signUpMember(t);
+    const plain = await signedInMember(t);
     const plainToken = tokenFor(plain.id, 'digest');
     await expectJson(await oneClick(plainToken));
     expect((await preferencesOf(plain)).digest).toBe('off');
@@ -115,7 +115,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
   });
 
   it('refuses forged, expired, malformed and altered links with a clear 4xx, changing nothing', async () => {
-    const a = await signUpMember(t);
+    const a = await signedInMember(t);
     const good = tokenFor(a.id, 'response');
     const [payload, signature] = good.split('.') as [string, string];
     // The same claim for another member, signed with our key, is a different token: flip the member in the payload.
@@ -150,7 +150,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
   });
 
   it("answers 410 to a deleted account's link, read or used (undo too), and writes nothing", async () => {
-    const leaving = await signUpMember(t);
+    const leaving = await signedInMember(t);
     const tokens = UNSUBSCRIBE_KINDS.map((kind) => tokenFor(leaving.id, kind));
     expect((await leaving.c.delete('/api/account')).status).toBe(200);
     for (const token of tokens) {

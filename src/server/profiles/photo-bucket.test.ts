@@ -7,7 +7,7 @@ import { PHOTO_OUTPUT_SIZE } from '../../shared/limits';
 import { loadConfig } from '../config';
 import { photoKey } from '../storage/storage';
 import { useTestApp } from '../testing/app';
-import { fileBlob, signUpMember, uploadPhoto } from '../testing/factories';
+import { fileBlob, signedInMember, uploadPhoto } from '../testing/factories';
 import { S3RVER_ENV, useS3Server } from '../testing/s3-server';
 
 // Profile photos on an S3 bucket (issue 15), through the whole API: a member uploads, another member sees
@@ -35,7 +35,7 @@ async function redSquare() {
 describe('profile photos in a bucket', () => {
   it('are stored in the bucket, not the data folder, and served back to members', async () => {
     expect(t.deps.storage.where).toMatch(new RegExp(`^s3://${bucket}/site/ at http://127\\.0\\.0\\.1:\\d+$`));
-    const { c, id } = await signUpMember(t, { prefix: 'bucket-photo', profile: { agAffiliated: 'Yes' } });
+    const { c, id } = await signedInMember(t, { prefix: 'bucket-photo', profile: { agAffiliated: 'Yes' } });
     const res = await uploadPhoto(t, c, fileBlob(await redSquare()), { name: 'me.jpg' });
     expect(res.status).toBe(200);
     const { photoUrl } = (await res.json()) as { photoUrl: string };
@@ -46,7 +46,7 @@ describe('profile photos in a bucket', () => {
     expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: PHOTO_OUTPUT_SIZE, height: PHOTO_OUTPUT_SIZE });
     expect(fs.existsSync(path.join(t.config.dataDir, 'files'))).toBe(false);
 
-    const other = await signUpMember(t, { prefix: 'bucket-viewer' });
+    const other = await signedInMember(t, { prefix: 'bucket-viewer' });
     const served = await other.c.get(photoUrl);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
@@ -54,7 +54,7 @@ describe('profile photos in a bucket', () => {
   });
 
   it('are removed from the bucket when the member removes theirs', async () => {
-    const { c, id } = await signUpMember(t, { prefix: 'bucket-remove' });
+    const { c, id } = await signedInMember(t, { prefix: 'bucket-remove' });
     expect((await uploadPhoto(t, c, fileBlob(await redSquare()))).status).toBe(200);
     const key = `site/${photoKey(id)}`;
     await expect(s3.client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).resolves.toBeDefined();
@@ -68,7 +68,7 @@ describe('profile photos in a bucket', () => {
 
   // Last: it stops the S3 server.
   it('answer 503 with Retry-After while the bucket is out of reach, never 500', async () => {
-    const { c, id } = await signUpMember(t, { prefix: 'bucket-down' });
+    const { c, id } = await signedInMember(t, { prefix: 'bucket-down' });
     expect((await uploadPhoto(t, c, fileBlob(await redSquare()))).status).toBe(200);
     await s3.stop();
     for (const res of [await c.get(`/api/photos/${id}`), await uploadPhoto(t, c, fileBlob(await redSquare()))]) {

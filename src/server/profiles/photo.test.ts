@@ -6,13 +6,22 @@ import { photoKey } from '../storage/storage';
 import { useTestApp } from '../testing/app';
 import { eq } from 'drizzle-orm';
 import { profile, user } from '../db/schema';
-import { fileBlob, photoVersionOf, PNG_SIGNATURE, pngChunk, pngHeader, signUpAdmin, signUpMember, uploadPhoto } from '../testing/factories';
+import {
+  fileBlob,
+  photoVersionOf,
+  PNG_SIGNATURE,
+  pngChunk,
+  pngHeader,
+  signedInAdmin,
+  signedInMember,
+  uploadPhoto,
+} from '../testing/factories';
 
 const t = useTestApp();
 
 type Client = ReturnType<typeof t.client>;
 
-const newMember = () => signUpMember(t, { prefix: 'photo', profile: null });
+const newMember = () => signedInMember(t, { prefix: 'photo', profile: null });
 
 function upload(c: Client, file: Blob, name = 'photo.jpg', fields: Record<string, string | number> = {}) {
   return uploadPhoto(t, c, file, { name, fields });
@@ -302,7 +311,7 @@ describe('serving photos', () => {
   it('shows a listed member’s photo to members, an unlisted one’s only to its owner and admins with the second factor (404 to others)', async () => {
     /** A member with a photo, then made unlisted as `unlist` says (a listed member by default). */
     async function withPhoto(unlist?: (uid: string) => Promise<unknown>) {
-      const m = await signUpMember(t, { prefix: 'photo', profile: { agAffiliated: 'Yes' } });
+      const m = await signedInMember(t, { prefix: 'photo', profile: { agAffiliated: 'Yes' } });
       const { photoUrl } = (await (await upload(m.c, fileBlob(await noisyJpeg(200, 200)))).json()) as { photoUrl: string };
       await unlist?.(m.id);
       return { ...m, photoUrl };
@@ -314,10 +323,10 @@ describe('serving photos', () => {
       suspended: await withPhoto((uid) => t.db.update(profile).set({ suspendedAt: new Date() }).where(eq(profile.uid, uid))),
       unsaved: await withPhoto((uid) => t.db.update(profile).set({ savedAt: null }).where(eq(profile.uid, uid))),
     };
-    const member = await signUpMember(t, { profile: { agAffiliated: 'Yes' } });
-    const noProfile = await signUpMember(t, { profile: null });
-    const admin = await signUpAdmin(t);
-    const adminNo2fa = await signUpAdmin(t, { secondFactor: false });
+    const member = await signedInMember(t, { profile: { agAffiliated: 'Yes' } });
+    const noProfile = await signedInMember(t, { profile: null });
+    const admin = await signedInAdmin(t);
+    const adminNo2fa = await signedInAdmin(t, { secondFactor: false });
 
     for (const viewer of [member, noProfile, admin, adminNo2fa, listed]) {
       const res = await viewer.c.get(listed.photoUrl);

@@ -5,7 +5,7 @@ import type { LiveEvent } from '../../shared/live';
 import type { OwnProfile } from '../../shared/profile';
 import { profile } from '../db/schema';
 import { testClock, useTestApp } from '../testing/app';
-import { buildProfileInput, signUpMember } from '../testing/factories';
+import { buildProfileInput, signedInMember } from '../testing/factories';
 import { toPublicProfile } from './service';
 
 const clock = testClock(new Date('2026-03-01T12:00:00Z'));
@@ -14,7 +14,7 @@ const t = useTestApp({ clock });
 type Client = ReturnType<typeof t.client>;
 
 /** A member signed up through the API, with no profile saved yet. */
-const newMember = () => signUpMember(t, { prefix: 'profile', profile: null });
+const newMember = () => signedInMember(t, { prefix: 'profile', profile: null });
 
 async function rowOf(uid: string) {
   const [row] = await t.db.select().from(profile).where(eq(profile.uid, uid));

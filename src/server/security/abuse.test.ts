@@ -16,7 +16,7 @@ import {
   pngChunk,
   pngHeader,
   photoVersionOf,
-  signUpMember,
+  signedInMember,
   TEST_PASSWORD as PASSWORD,
   uidOf,
   uniqueEmail,
@@ -56,7 +56,7 @@ type Client = ReturnType<typeof t.client>;
  * after the sign-up counted against the address.
  */
 async function account(prefix = 'abuse'): Promise<string> {
-  const { email } = await signUpMember(t, { prefix, profile: null });
+  const { email } = await signedInMember(t, { prefix, profile: null });
   clock.advance(HOUR);
   return email;
 }
@@ -367,7 +367,7 @@ describe('second-factor codes', () => {
   type Member = { email: string; factor: SecondFactor };
 
   async function memberWithFactor(): Promise<Member> {
-    const { c, email } = await signUpMember(t, { prefix: '2fa-abuse', profile: null });
+    const { c, email } = await signedInMember(t, { prefix: '2fa-abuse', profile: null });
     return { email, factor: await passSecondFactor(c) };
   }
 
@@ -424,7 +424,7 @@ describe('second-factor codes', () => {
   });
 
   it(`for step-up, count a signed-in session's codes per account (${CODES_PER_ACCOUNT.limit}): the right code waits, the session stays unpassed`, async () => {
-    const { c: setUp, email } = await signUpMember(t, { prefix: '2fa-step', profile: null });
+    const { c: setUp, email } = await signedInMember(t, { prefix: '2fa-step', profile: null });
     // Signed in before the factor was set up: a session that has not passed it.
     const other = t.client();
     expect((await other.signIn(email)).status).toBe(200);
@@ -563,7 +563,7 @@ describe('uploads', () => {
   const storedFiles = () => (fs.existsSync(photosDir()) ? fs.readdirSync(photosDir()).sort() : []);
 
   async function memberWithPhoto(): Promise<Member & { photo: Buffer }> {
-    const m = await signUpMember(t, { prefix: 'upload', profile: null });
+    const m = await signedInMember(t, { prefix: 'upload', profile: null });
     expect((await upload(m, fileBlob(await jpegBytes()), 'me.jpg')).status).toBe(200);
     const stored = await t.deps.storage.get(photoKey(m.id));
     return { ...m, photo: stored!.data };
@@ -747,7 +747,7 @@ describe('uploads', () => {
   });
 
   it('limit uploads per member, before reading the body', async () => {
-    const m = await signUpMember(t, { prefix: 'uploads', profile: null });
+    const m = await signedInMember(t, { prefix: 'uploads', profile: null });
     // Refused uploads count too: each one is work for the server.
     for (let i = 0; i < PHOTO_UPLOAD_RULE.limit; i++) {
       expect((await upload(m, fileBlob(Buffer.alloc(0), 'image/jpeg'), 'empty.jpg')).status).toBe(400);

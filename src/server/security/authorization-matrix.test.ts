@@ -6,7 +6,8 @@ import { createUnsubscribeToken } from '../notifications/unsubscribe-token';
 import {
   authorOf as forumAuthorOf,
   jpegBytes,
-  signUpAdmin,
+  signedInAdmin,
+  signedInMember,
   signUpMember,
   TEST_PASSWORD as PASSWORD,
   uniqueEmail,
@@ -101,10 +102,10 @@ async function newActor(role: Role): Promise<Actor> {
   };
   // The actor's own address from here on (the sign-up came from another one).
   if (role === 'admin' || role === 'adminNo2fa') {
-    const m = await signUpAdmin(t, { ...opts, secondFactor: role === 'admin' });
+    const m = await signedInAdmin(t, { ...opts, secondFactor: role === 'admin' });
     return { role, ip, jar: m.c.jar, id: m.id, email: m.email, factor: m.factor };
   }
-  const m = await signUpMember(t, opts);
+  const m = await signedInMember(t, opts);
   return { role, ip, jar: m.c.jar, id: m.id, email: m.email };
 }
 
@@ -114,7 +115,7 @@ async function newActor(role: Role): Promise<Actor> {
  */
 async function newPendingActor(): Promise<Actor> {
   const ip = nextAddress();
-  const m = await signUpMember(t, { prefix: 'pending', profile: { firstName: 'pending', lastName: 'Matrix' } });
+  const m = await signedInMember(t, { prefix: 'pending', profile: { firstName: 'pending', lastName: 'Matrix' } });
   const elsewhere = t.client();
   await elsewhere.signIn(m.email);
   await passSecondFactor(elsewhere);
@@ -127,8 +128,8 @@ async function newPendingActor(): Promise<Actor> {
  */
 async function newTwoCookieActor(): Promise<Actor> {
   const ip = nextAddress();
-  const admin = await signUpAdmin(t, { prefix: 'twocookies', profile: { firstName: 'twocookies', lastName: 'Matrix' } });
-  const planted = await signUpMember(t, { prefix: 'planted', profile: { firstName: 'planted', lastName: 'Matrix' } });
+  const admin = await signedInAdmin(t, { prefix: 'twocookies', profile: { firstName: 'twocookies', lastName: 'Matrix' } });
+  const planted = await signedInMember(t, { prefix: 'planted', profile: { firstName: 'planted', lastName: 'Matrix' } });
   const name = [...admin.c.jar.keys()].find((k) => k.endsWith('session_token'))!;
   const cookie = `${admin.c.cookieHeader()}; ${name}=${planted.c.jar.get(name)}`;
   return { role: 'admin', ip, jar: admin.c.jar, id: admin.id, email: admin.email, factor: admin.factor, cookie };

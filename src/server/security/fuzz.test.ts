@@ -14,7 +14,7 @@ import { PROFILE_FIELDS } from '../../shared/profile';
 import { stateStatUpdateSchema } from '../../shared/state-stat';
 import { rateLimit } from '../db/schema';
 import type { ForumAuthor } from '../forum/service';
-import { authorOf, signUpAdmin, signUpMember, TEST_PASSWORD as PASSWORD, uniqueEmail, type TestApp } from '../testing/factories';
+import { authorOf, signedInAdmin, signedInMember, TEST_PASSWORD as PASSWORD, uniqueEmail, type TestApp } from '../testing/factories';
 import { passSecondFactor } from '../testing/second-factor';
 import {
   addressesIn,
@@ -425,7 +425,7 @@ function newMemberId(): Promise<string> {
 }
 
 async function freshAsker(): Promise<Asking> {
-  const m = await signUpMember(t, { prefix: 'fuzz' });
+  const m = await signedInMember(t, { prefix: 'fuzz' });
   await passSecondFactor(m.c);
   return { jar: m.c.jar };
 }
@@ -460,7 +460,7 @@ beforeAll(async () => {
   const member = await signUpListedMember(t, 'fuzz-member');
   author = authorOf(member, { firstName: 'Fuzz', lastName: 'Member' });
   askers.member = { jar: member.c.jar };
-  const admin = await signUpAdmin(t, { prefix: 'fuzz-admin' });
+  const admin = await signedInAdmin(t, { prefix: 'fuzz-admin' });
   askers.admin = { jar: admin.c.jar };
   recipient = (await signUpListedMember(t, 'fuzz-recipient')).id;
   postId = Number(await newPostId());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/app';
-import { signUpMember, TEST_PASSWORD, uniqueEmail, type SignedUpMember } from '../testing/factories';
+import { signedInMember, TEST_PASSWORD, uniqueEmail, type SignedUpMember } from '../testing/factories';
 import { addressesIn } from './route-suite';
 import { MAIL_ROUTES } from './mail-routes';
 
@@ -42,10 +42,10 @@ function fromOneClient(
   };
 }
 
-const member = () => signUpMember(t, { prefix: 'mailer', profile: null });
-const unconfirmed = () => signUpMember(t, { prefix: 'mailer', confirm: false, profile: null });
+const member = () => signedInMember(t, { prefix: 'mailer', profile: null });
+const unconfirmed = () => signedInMember(t, { prefix: 'mailer', confirm: false, profile: null });
 /** A member listed in the directory, who may write to members. */
-const listed = () => signUpMember(t, { prefix: 'writer', profile: { agAffiliated: 'Yes' } });
+const listed = () => signedInMember(t, { prefix: 'writer', profile: { agAffiliated: 'Yes' } });
 let recipient: Promise<SignedUpMember> | undefined;
 const recipientId = async () => (await (recipient ??= listed())).id;
 

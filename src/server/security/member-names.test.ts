@@ -7,7 +7,7 @@ import { mail, postCategory, profile } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
 import { makeDueDigests } from '../notifications';
 import { testClock, useTestApp } from '../testing/app';
-import { buildPost, buildResponse, expectJson, signUpAdmin, signUpMember, uniqueTag, type SignedUpMember } from '../testing/factories';
+import { buildPost, buildResponse, expectJson, signedInAdmin, signedInMember, uniqueTag, type SignedUpMember } from '../testing/factories';
 
 // Issue 23, defect 5: one rule names a person wherever a name leaves the server (forum, digest, the
 // notifications list and mails, the admin's views). A member who deleted their account is named as the forum
@@ -38,9 +38,9 @@ describe('a member who deleted their account', () => {
     const surname = `Deleted${uniqueTag('')}`;
     const category = `Respite ${uniqueTag('')}`;
     at('2032-03-02T09:00:00Z');
-    const dora = await signUpMember(t, { profile: { firstName: 'Dora', lastName: surname } });
-    const reader = await signUpMember(t);
-    const admin = await signUpAdmin(t);
+    const dora = await signedInMember(t, { profile: { firstName: 'Dora', lastName: surname } });
+    const reader = await signedInMember(t);
+    const admin = await signedInAdmin(t);
     const readersPost = await createPost(reader, 'General', 'Where to find a car seat');
 
     const dorasPost = await createPost(dora, category, 'Our first weekend of respite');
@@ -67,7 +67,7 @@ describe('a member who deleted their account', () => {
     expect(listed.notifications.map((n) => n.actor)).toEqual([forumName]);
 
     // A response in her post after she left: the mail to its follower names nobody by her name.
-    const other = await signUpMember(t, { profile: { firstName: 'Omar', lastName: 'Khan' } });
+    const other = await signedInMember(t, { profile: { firstName: 'Omar', lastName: 'Khan' } });
     await respond(other, dorasPost);
 
     // The admin's profiles, their CSV and their overview do not list her.
@@ -97,8 +97,8 @@ describe('a member who deleted their account', () => {
 describe('a member whose profile holds no name', () => {
   it('is named as the forum names them in the notifications list and in notification mail', async () => {
     at('2032-04-01T09:00:00Z');
-    const author = await signUpMember(t);
-    const nameless = await signUpMember(t);
+    const author = await signedInMember(t);
+    const nameless = await signedInMember(t);
     // An imported profile, saved without names.
     await t.db.update(profile).set({ firstName: null, lastName: '  ' }).where(eq(profile.uid, nameless.id));
     const postId = await createPost(author, 'General', 'Night lights');

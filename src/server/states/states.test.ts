@@ -4,7 +4,7 @@ import type { StateStat, StatesResponse } from '../../shared/state-stat';
 import { stateStat } from '../db/schema';
 import { setAdmin } from '../admin/roles';
 import { useTestApp } from '../testing/app';
-import { insertMember, signUpAdmin, uniqueEmail } from '../testing/factories';
+import { insertMember, signedInAdmin, uniqueEmail } from '../testing/factories';
 import { seedStateStats } from './service';
 
 const t = useTestApp({ config: { adminEmails: ['states.admin@example.org'] } });
@@ -26,8 +26,8 @@ function stateOf(body: StatesResponse, code: string): StateStat {
 
 let adminClient: ReturnType<typeof t.client> | undefined;
 /** The listed admin, signed up once with a second factor (the admin routes need a session that passed one). */
-async function signedInAdmin() {
-  adminClient ??= (await signUpAdmin(t, { email: 'states.admin@example.org', profile: null })).c;
+async function listedAdmin() {
+  adminClient ??= (await signedInAdmin(t, { email: 'states.admin@example.org', profile: null })).c;
   return adminClient;
 }
 
@@ -130,7 +130,7 @@ describe('GET /api/states', () => {
     await member.signUp(uniqueEmail());
     expect(stateOf((await (await member.get('/api/states')).json()) as StatesResponse, 'WY').network).toBeNull();
 
-    const admin = await signedInAdmin();
+    const admin = await listedAdmin();
     const res = await admin.get('/api/states');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(stateOf((await res.json()) as StatesResponse, 'WY').network).toEqual({ members: 1, fosterFamilies: 1, fosterChildren: 2 });
@@ -181,7 +181,7 @@ describe('PUT /api/admin/states/:code', () => {
   });
 
   it('refuses bad input with a 400 and changes nothing', async () => {
-    const admin = await signedInAdmin();
+    const admin = await listedAdmin();
     for (const body of [
       { count: -1, sourceUrl: null },
       { count: 12.5, sourceUrl: null },
@@ -199,14 +199,14 @@ describe('PUT /api/admin/states/:code', () => {
   });
 
   it('answers 404 for an unknown code', async () => {
-    const admin = await signedInAdmin();
+    const admin = await listedAdmin();
     const res = await admin.request('PUT', '/api/admin/states/ZZ', change);
     expect(res.status).toBe(404);
     expect((await res.json()).code).toBe('NOT_FOUND');
   });
 
   it('updates the count and source, records who and when, and the public answer follows', async () => {
-    const admin = await signedInAdmin();
+    const admin = await listedAdmin();
     const res = await admin.request('PUT', '/api/admin/states/nh', change);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ code: 'NH', count: 1250, target: 63, sourceUrl: change.sourceUrl });

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Me } from '../../shared/account';
 import type { LiveEvent } from '../../shared/live';
-import { buildApp, type AppOptions } from '../app';
+import { hc } from 'hono/client';
+import { buildApp, type Api, type AppOptions } from '../app';
 import type { Clock } from '../clock';
 import { testConfig, type Config } from '../config';
 import { fromPostgres, type Database } from '../db/client';
@@ -104,15 +105,12 @@ export async function createTestApp(
   function client(clientIp = `100.${64 + (process.pid % 64)}.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`) {
     const jar = new Map<string, string>();
     const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    async function request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-      const h: Record<string, string> = { origin, 'x-test-client-ip': clientIp, ...headers };
-      if (jar.size) h.cookie = cookieHeader();
-      let payload: string | undefined;
-      if (body !== undefined) {
-        payload = typeof body === 'string' ? body : JSON.stringify(body);
-        h['content-type'] ??= 'application/json';
-      }
-      const res = await built.app.request(url, { method, headers: h, body: payload });
+    /** Sends as this client (its address, Origin and cookies) and keeps the cookies the answer sets. */
+    async function send(url: string, init: RequestInit = {}) {
+      const h = new Headers(init.headers);
+      for (const [name, value] of Object.entries({ origin, 'x-test-client-ip': clientIp })) if (!h.has(name)) h.set(name, value);
+      if (jar.size) h.set('cookie', cookieHeader());
+      const res = await built.app.request(url, { ...init, headers: h });
       for (const line of res.headers.getSetCookie()) {
         const [pair] = line.split(';');
         const eq = pair!.indexOf('=');
@@ -123,8 +121,27 @@ export async function createTestApp(
       }
       return res;
     }
+    async function request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+      const h: Record<string, string> = { ...headers };
+      let payload: string | undefined;
+      if (body !== undefined) {
+        payload = typeof body === 'string' ? body : JSON.stringify(body);
+        h['content-type'] ??= 'application/json';
+      }
+      return send(url, { method, headers: h, body: payload });
+    }
     return {
       jar,
+      /** The address this client sends from (its rate limits count under it). */
+      ip: clientIp,
+      /**
+       * The API as the browser calls it (src/web/lib/api-client.ts), typed from its contracts, sent as this
+       * client: `c.api.posts[':id'].$get({ param: { id } })`. A renamed route or field fails to compile.
+       */
+      // app.request reads a bare path as http://localhost/…: the same address for both ways of asking.
+      api: hc<Api>('http://localhost/api', {
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => send(input instanceof Request ? input.url : input.toString(), init),
+      }),
       /** The Cookie header this client sends. */
       cookieHeader,
       request,

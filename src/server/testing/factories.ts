@@ -1,8 +1,10 @@
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { randomUUID } from 'node:crypto';
+import { hashPassword, makeSignature } from 'better-auth/crypto';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
+import type { ClientResponse } from 'hono/client';
 import { expect } from 'vitest';
 import type { PostInput, ResponseInput } from '../../shared/forum';
 import { setAdmin } from '../admin/roles';
@@ -95,16 +97,61 @@ export async function signUpMember(t: TestApp, opts: SignUpOptions = {}): Promis
   return { c, id, email };
 }
 
+/** Password hashes by password: scrypt is slow on purpose, and one hash serves every account of a file. */
+const passwordHashes = new Map<string, Promise<string>>();
+
+/**
+ * A member as signUpMember leaves one (an account with a password, its profile saved unless `profile: null`,
+ * the address confirmed unless `confirm: false`, a client signed in), made directly instead of through the
+ * forms: the way Better Auth makes them (its own adapter and hooks, so the profile row and the announcements
+ * come as at a sign-up), and a session cookie signed with the app's secret exactly as Better Auth signs the
+ * one it sets. For every test not about signing up, signing in or confirming: a real sign-up costs two
+ * password hashes and six requests. The session is real: the app reads it as any other (the authorization
+ * matrix and the route tests run on it).
+ */
+export async function signedInMember(t: TestApp, opts: SignUpOptions = {}): Promise<SignedUpMember> {
+  const c = t.client();
+  const email = opts.email ?? uniqueEmail(opts.prefix ?? 'member');
+  const password = opts.password ?? TEST_PASSWORD;
+  let hash = passwordHashes.get(password);
+  if (!hash) passwordHashes.set(password, (hash = hashPassword(password)));
+  const auth = await t.auth.$context;
+  // The rows a sign-up writes: the account (Better Auth's user), the profile its hook adds, the password.
+  const id = auth.generateId({ model: 'user' }) || randomUUID();
+  await t.db.insert(user).values({ id, email: email.toLowerCase(), name: '', emailVerified: opts.confirm !== false });
+  await t.db.insert(profile).values({
+    uid: id,
+    email: email.toLowerCase(),
+    ...(opts.profile === null ? {} : { ...SAVED_PROFILE, savedAt: new Date(), ...opts.profile }),
+  });
+  await auth.internalAdapter.linkAccount({ userId: id, providerId: 'credential', accountId: id, password: await hash });
+  // As the sign-up's hook and the profile service would: the admin's lists hear of the new member.
+  await t.announce({ topic: ADMIN_TOPICS.users, id });
+  // As a sign-in from this client's address would record it.
+  const session = await auth.internalAdapter.createSession(id, false, { ipAddress: c.ip, userAgent: '' });
+  const signed = `${session.token}.${await makeSignature(session.token, auth.secret)}`;
+  c.jar.set(auth.authCookies.sessionToken.name, encodeURIComponent(signed));
+  return { c, id, email };
+}
+
+type AdminOptions = SignUpOptions & { secondFactor?: boolean };
+type SignedUpAdmin = SignedUpMember & { factor: SecondFactor | undefined };
+
 /**
  * An admin signed up through the API whose session passed the second factor, as the admin area asks (unless
  * `secondFactor: false`). An address in the app's ADMIN_EMAILS is an admin already; any other is made one
  * as the command line does.
  */
-export async function signUpAdmin(
-  t: TestApp,
-  opts: SignUpOptions & { secondFactor?: boolean } = {},
-): Promise<SignedUpMember & { factor: SecondFactor | undefined }> {
-  const m = await signUpMember(t, opts);
+export async function signUpAdmin(t: TestApp, opts: AdminOptions = {}): Promise<SignedUpAdmin> {
+  return makeAdmin(t, await signUpMember(t, opts), opts);
+}
+
+/** signUpAdmin on a member made by signedInMember: the second factor is still set up through the API. */
+export async function signedInAdmin(t: TestApp, opts: AdminOptions = {}): Promise<SignedUpAdmin> {
+  return makeAdmin(t, await signedInMember(t, opts), opts);
+}
+
+async function makeAdmin(t: TestApp, m: SignedUpMember, opts: AdminOptions): Promise<SignedUpAdmin> {
   if (!t.config.adminEmails.includes(m.email))
     await setAdmin({ db: t.db, live: t.deps.live, clock: t.clock }, { email: m.email, isAdmin: true });
   const factor = opts.secondFactor === false ? undefined : await passSecondFactor(m.c, opts.password);
@@ -168,6 +215,22 @@ export async function photoVersionOf(db: Db, uid: string): Promise<number | null
 export async function expectJson<T>(res: Response, status = 200): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status);
   return (await res.json()) as T;
+}
+
+/** The body a typed client's answer (`c.api…`) carries with this status, as its contract declares it. */
+type BodyWith<R, S extends number> = R extends ClientResponse<infer T, infer St, 'json'> ? (St extends S ? T : never) : never;
+
+/**
+ * expectJson for the typed client: the answer's JSON once its status is the one expected (the body is shown
+ * when it is not), typed as the route's contract says it answers with that status.
+ */
+export async function expectAnswer<R extends ClientResponse<unknown, number, string>, S extends number = 200>(
+  sent: R | Promise<R>,
+  status: S = 200 as S,
+): Promise<BodyWith<R, S>> {
+  const res = await sent;
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as BodyWith<R, S>;
 }
 
 // ---- Discuss ----
