@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Me } from '../../shared/account';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { useTestApp, type TestApp } from '../testing/app';
-import { signUpAdmin, signUpMember } from '../testing/factories';
+import { signedInAdmin, signedInMember } from '../testing/factories';
 
 // Issue 23, defect 1: a browser may hold a second cookie under the session cookie's name, planted by
 // someone else (from a sibling subdomain with Domain=, or over plain http). Better Auth verifies the first
@@ -59,8 +59,9 @@ describe.each([
 
   /** An admin past the second factor (the victim), and a member's real session cookie value (the planted one). */
   async function victimAndPlanted() {
-    const admin = await signUpAdmin(t);
-    const attacker = await signUpMember(t);
+    // Made directly (decision 033): the cookies are what this file tests, and they are the ones Better Auth signs.
+    const admin = await signedInAdmin(t);
+    const attacker = await signedInMember(t);
     const victimValue = admin.c.jar.get(ourName);
     const plantedValue = attacker.c.jar.get(ourName);
     expect(victimValue, 'the victim has a session cookie').toBeTruthy();
