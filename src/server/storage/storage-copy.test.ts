@@ -96,7 +96,10 @@ describe('npm run storage:copy', () => {
     expect(second.stderr).toBe('');
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(/copied 0\/240[\s\S]*100%\s+copied 240\/240/);
-    expect(summary(second)).toEqual({ copied: FILES - partial.size, skipped: partial.size, failed: 0 });
+    // What the interrupted run left whole is skipped; anything else is copied. The tests' S3 server may keep a
+    // put whose client was killed mid-body, cut short (a CI run once had one): that one is copied again too.
+    const whole = [...partial].filter(([key, held]) => held.data.equals(expected.get(key)!.data)).length;
+    expect(summary(second)).toEqual({ copied: FILES - whole, skipped: whole, failed: 0 });
 
     const held = await bucketHolds();
     expect([...held.keys()].sort()).toEqual([...expected.keys()].sort());
