@@ -213,11 +213,8 @@ export async function createTestApp(
    */
   async function announce(event: { topic: string; kind?: string; id?: string }) {
     const id = event.id ?? randomUUID();
-    // Heard in milliseconds as a rule; the bound is generous because PostgreSQL's NOTIFY reached the listener
-    // only after 5 s once, on a machine running two suites at once (load 7 on 2 cores).
-    // A resync ('*': the LISTEN connection was made again, and what was sent meanwhile may be lost) drops
-    // everything kept in memory, which is all the announcement is for.
-    const heard = nextLiveEvent(deps.live, (e) => e.topic === '*' || (e.topic === event.topic && e.id === id), 20_000);
+    // A resync drops everything kept in memory, which is all the announcement is for (nextLiveEventOrResync).
+    const heard = nextLiveEventOrResync(deps.live, (e) => e.topic === event.topic && e.id === id);
     await deps.live.publish(database.db, { topic: event.topic, kind: event.kind ?? 'updated', id });
     await heard;
   }
@@ -287,6 +284,16 @@ export function useOtherInstance(t: TestApp): TestApp {
       if (other.database !== t.database) await other.database.close();
     },
   );
+}
+
+/**
+ * The next live event matching `where`, or a resync ('*': the LISTEN connection was made again, and what was
+ * sent meanwhile may be lost), which drops everything kept in memory as the event would. For a test that waits
+ * for a change to reach what an instance keeps, through PostgreSQL's NOTIFY: heard in milliseconds as a rule,
+ * but once only after 5 s on a loaded machine, hence the generous bound.
+ */
+export function nextLiveEventOrResync(bus: LiveBus, where: (e: LiveEvent) => boolean, timeoutMs = 20_000): Promise<LiveEvent> {
+  return nextLiveEvent(bus, (e) => e.topic === '*' || where(e), timeoutMs);
 }
 
 /** The next live event matching `where`, heard through the bus as every instance hears it. */
