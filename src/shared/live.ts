@@ -11,6 +11,8 @@ export const LIVE_TOPICS: Record<string, TopicAudience> = {
   posts: 'public',
   post: 'public',
   states: 'public',
+  /** Any change to a church, its point persons or its members (issue 25): the finder, the map, the pages. */
+  churches: 'public',
   mail: 'admin',
   users: 'admin',
   activity: 'admin',

@@ -24,7 +24,7 @@ export type YesNo = (typeof YES_NO)[number];
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 /** Free text that may be left blank; blank (or missing) is stored as null. */
-function optionalText(label: string, max: number, opts: { multiLine?: boolean } = {}) {
+export function optionalText(label: string, max: number, opts: { multiLine?: boolean } = {}) {
   return plainString(label, opts)
     .trim()
     .max(max, tooLong(label, max))
@@ -49,19 +49,22 @@ const yesNo = z
 export const PHONE_HINT = 'Digits only; spaces, dashes, dots and brackets are fine';
 
 /** Digits, with the separators people type accepted and removed: "(417) 555-0100" → "4175550100". */
-const phone = z
-  .string({ error: missingOrNotText('Phone') })
-  .trim()
-  .min(1, 'Phone is required')
-  .max(PHONE_INPUT_MAX, tooLong('Phone', PHONE_INPUT_MAX))
-  .regex(/^\+?[\d\s().-]+$/, `Phone must be a number. ${PHONE_HINT}.`)
-  .transform((v) => v.replace(/\D/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(PHONE_MIN_DIGITS, `Phone must have at least ${PHONE_MIN_DIGITS} digits, area code included`)
-      .max(PHONE_MAX_DIGITS, `Phone must have at most ${PHONE_MAX_DIGITS} digits`),
-  );
+export function phoneNumber(label: string) {
+  return z
+    .string({ error: missingOrNotText(label) })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(PHONE_INPUT_MAX, tooLong(label, PHONE_INPUT_MAX))
+    .regex(/^\+?[\d\s().-]+$/, `${label} must be a number. ${PHONE_HINT}.`)
+    .transform((v) => v.replace(/\D/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(PHONE_MIN_DIGITS, `${label} must have at least ${PHONE_MIN_DIGITS} digits, area code included`)
+        .max(PHONE_MAX_DIGITS, `${label} must have at most ${PHONE_MAX_DIGITS} digits`),
+    );
+}
+const phone = phoneNumber('Phone');
 
 const state = z.enum(STATE_CODES, { error: 'Choose your state' });
 
@@ -128,7 +131,7 @@ export function normaliseWebUrl(input: string): string | null {
 
 export const URL_HINT = 'A web address such as example.org or https://example.org';
 
-function webUrl(label: string) {
+export function webUrl(label: string) {
   return z
     .string({ error: `${label} must be text` })
     .trim()

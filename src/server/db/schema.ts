@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -550,4 +551,85 @@ export const digestRun = pgTable(
       .on(t.periodEnd)
       .where(sql`${t.postCount} > 0`),
   ],
+);
+
+// ---- Churches (issue 25, decision 034) -----------------------------------------------------------------
+// A church of the network: its public page, where it is (the centroid of its ZIP code, and that point on the
+// site's US map), what it offers, and who keeps it. A proposal waits for an admin (status 'proposed'); an
+// archived church keeps its members but leaves every list.
+
+export const churchStatus = pgEnum('church_status', ['proposed', 'active', 'archived']);
+
+export const church = pgTable(
+  'church',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    ag: boolean('ag').notNull(),
+    agDistrict: text('ag_district'),
+    /** Null while a proposal has only its town; public once set (a church is a public place). */
+    street: text('street'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    /** The ZIP code's centroid (src/server/churches/geo.ts), rewritten whenever the ZIP code changes. */
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** That point on the site's US map (Albers USA, 975 × 610); null outside it. */
+    mapX: doublePrecision('map_x'),
+    mapY: doublePrecision('map_y'),
+    website: text('website'),
+    phone: text('phone'),
+    description: text('description'),
+    languages: text('languages').array().notNull().default(sql`'{en}'::text[]`),
+    offers: text('offers').array().notNull().default(sql`'{}'::text[]`),
+    photoVersion: integer('photo_version'),
+    status: churchStatus('status').notNull(),
+    proposedBy: text('proposed_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /** When an admin approved it (or made it active): the admin's chart of churches joining per month. */
+    activeSince: timestamp('active_since', { withTimezone: true }),
+  },
+  (t) => [
+    // The finder: a box of latitudes around the ZIP code searched, among active churches.
+    index('church_active_latitude_idx').on(t.latitude, t.longitude).where(sql`${t.status} = 'active'`),
+    index('church_status_state_idx').on(t.status, t.state, t.name),
+    // Names alike (the picker, and linking members' free-text church names): trigrams of the lower-cased name.
+    index('church_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+/** The members who keep a church's page (one to three; admins assign them). */
+export const churchPointPerson = pgTable(
+  'church_point_person',
+  {
+    churchId: integer('church_id')
+      .notNull()
+      .references(() => church.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.churchId, t.uid] }), index('church_point_person_uid_idx').on(t.uid)],
+);
+
+export const churchMembershipStatus = pgEnum('church_membership_status', ['claimed', 'confirmed']);
+
+/** A member's church (one each): said by the member, confirmed by a point person. Only confirmed ones count. */
+export const churchMember = pgTable(
+  'church_member',
+  {
+    uid: text('uid')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    churchId: integer('church_id')
+      .notNull()
+      .references(() => church.id, { onDelete: 'cascade' }),
+    status: churchMembershipStatus('status').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [index('church_member_church_idx').on(t.churchId, t.status)],
 );

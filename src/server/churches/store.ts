@@ -1,0 +1,131 @@
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { ChurchLanguage, ChurchListing, ChurchOffer, ChurchPage } from '../../shared/churches';
+import { CHURCH_NOT_FOUND, UNKNOWN_ZIP, zipNotInState } from '../../shared/churches';
+import type { NetworkFigures } from '../../shared/state-stat';
+import { NETWORK_FIGURES_MIN_MEMBERS, stateName, type StateCode } from '../../shared/states';
+import type { Db, Tx } from '../db/client';
+import { church, churchMember, churchPointPerson, profile } from '../db/schema';
+import { AppError } from '../http/errors';
+import { mapPoint, zipPlace, type ZipPlace } from './geo';
+
+// What every part of the churches feature shares (issue 25): a church's row as the pages show it, where a
+// ZIP code puts it, its figures, and who keeps it. The finder, the point persons' pages and the admin's
+// pages build on these.
+
+export type ChurchRow = typeof church.$inferSelect;
+
+/** The topic announced on every change of a church, its point persons or its members (live updates, caches). */
+export const CHURCHES_TOPIC = 'churches';
+
+/** The address of a church's photo; the version changes with each upload so caches never show an old one. */
+export function churchPhotoPath(id: number, version: number): string {
+  return `/api/churches/${id}/photo?v=${version}`;
+}
+
+/**
+ * The place of a church's ZIP code, which must be in the state given: 400 with the field named otherwise.
+ * `field` is the name of the ZIP code's field in the form that sent it.
+ */
+export function placeOfZip(zip: string, state?: StateCode, field = 'zip'): ZipPlace {
+  const place = zipPlace(zip);
+  if (!place) throw new AppError('VALIDATION', UNKNOWN_ZIP, { [field]: UNKNOWN_ZIP });
+  if (state && place.state !== state) {
+    const message = zipNotInState(stateName(state) ?? state);
+    throw new AppError('VALIDATION', message, { [field]: message });
+  }
+  return place;
+}
+
+/** The columns a ZIP code's place decides: written together whenever the ZIP code changes. */
+export function locationColumns(place: ZipPlace) {
+  const point = mapPoint(place);
+  return { latitude: place.latitude, longitude: place.longitude, mapX: point?.[0] ?? null, mapY: point?.[1] ?? null };
+}
+
+export function toListing(row: ChurchRow, distanceMiles: number | null = null): ChurchListing {
+  return {
+    id: row.id,
+    name: row.name,
+    ag: row.ag,
+    city: row.city,
+    state: row.state as StateCode,
+    zip: row.zip,
+    languages: row.languages as ChurchLanguage[],
+    offers: row.offers as ChurchOffer[],
+    photoUrl: row.photoVersion === null ? null : churchPhotoPath(row.id, row.photoVersion),
+    distanceMiles: distanceMiles === null ? null : Math.round(distanceMiles * 10) / 10,
+  };
+}
+
+export function toPage(row: ChurchRow, figures: NetworkFigures | null): ChurchPage {
+  return {
+    ...toListing(row),
+    agDistrict: row.agDistrict,
+    street: row.street ?? '',
+    website: row.website,
+    phone: row.phone,
+    description: row.description,
+    status: row.status,
+    mapPoint: row.mapX === null || row.mapY === null ? null : [row.mapX, row.mapY],
+    figures,
+  };
+}
+
+const NO_ONE: NetworkFigures = { members: 0, fosterFamilies: 0, fosterChildren: 0 };
+
+/**
+ * Each church's figures from its confirmed members with a saved profile who are not suspended: members, foster
+ * families and the children in their care. Under the small-number rule (fewer than 3 people behind a figure),
+ * a church's figures are null unless `exact` (an admin's, or a point person's own church).
+ */
+export async function churchFigures(db: Db | Tx, churchIds: number[], exact: boolean): Promise<Map<number, NetworkFigures | null>> {
+  const figures = new Map<number, NetworkFigures | null>();
+  if (churchIds.length === 0) return figures;
+  const rows = await db
+    .select({
+      churchId: churchMember.churchId,
+      members: sql<number>`count(*)::int`,
+      fosterFamilies: sql<number>`(count(*) filter (where ${profile.fosterParent} = 'Yes'))::int`,
+      fosterChildren: sql<number>`coalesce(sum(${profile.numberOfFosterKids}) filter (where ${profile.fosterParent} = 'Yes'), 0)::int`,
+    })
+    .from(churchMember)
+    .innerJoin(profile, eq(profile.uid, churchMember.uid))
+    .where(
+      and(
+        inArray(churchMember.churchId, churchIds),
+        eq(churchMember.status, 'confirmed'),
+        isNotNull(profile.savedAt),
+        isNull(profile.suspendedAt),
+      ),
+    )
+    .groupBy(churchMember.churchId);
+  const byId = new Map(rows.map((r) => [r.churchId, r]));
+  for (const id of churchIds) {
+    const f = byId.get(id);
+    const value = f ? { members: f.members, fosterFamilies: f.fosterFamilies, fosterChildren: f.fosterChildren } : NO_ONE;
+    figures.set(id, exact || value.members >= NETWORK_FIGURES_MIN_MEMBERS ? value : null);
+  }
+  return figures;
+}
+
+/** The church of this id, whatever its status, or 404 with the feature's message. */
+export async function churchById(db: Db | Tx, id: number): Promise<ChurchRow> {
+  const [row] = await db.select().from(church).where(eq(church.id, id));
+  if (!row) throw new AppError('NOT_FOUND', CHURCH_NOT_FOUND);
+  return row;
+}
+
+/** Whether a member keeps this church's page. */
+export async function isPointPerson(db: Db | Tx, churchId: number, uid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ uid: churchPointPerson.uid })
+    .from(churchPointPerson)
+    .where(and(eq(churchPointPerson.churchId, churchId), eq(churchPointPerson.uid, uid)));
+  return row !== undefined;
+}
+
+/** The ids of the churches a member keeps. */
+export async function churchesKeptBy(db: Db | Tx, uid: string): Promise<number[]> {
+  const rows = await db.select({ id: churchPointPerson.churchId }).from(churchPointPerson).where(eq(churchPointPerson.uid, uid));
+  return rows.map((r) => r.id);
+}
