@@ -581,8 +581,14 @@ export const church = pgTable(
     website: text('website'),
     phone: text('phone'),
     description: text('description'),
-    languages: text('languages').array().notNull().default(sql`'{en}'::text[]`),
-    offers: text('offers').array().notNull().default(sql`'{}'::text[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{en}'::text[]`),
+    offers: text('offers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     photoVersion: integer('photo_version'),
     status: churchStatus('status').notNull(),
     proposedBy: text('proposed_by').references(() => user.id, { onDelete: 'set null' }),
@@ -593,7 +599,9 @@ export const church = pgTable(
   },
   (t) => [
     // The finder: a box of latitudes around the ZIP code searched, among active churches.
-    index('church_active_latitude_idx').on(t.latitude, t.longitude).where(sql`${t.status} = 'active'`),
+    index('church_active_latitude_idx')
+      .on(t.latitude, t.longitude)
+      .where(sql`${t.status} = 'active'`),
     index('church_status_state_idx').on(t.status, t.state, t.name),
     // Names alike (the picker, and linking members' free-text church names): trigrams of the lower-cased name.
     index('church_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),

@@ -9,7 +9,8 @@ import { expect } from 'vitest';
 import type { PostInput, ResponseInput } from '../../shared/forum';
 import { setAdmin } from '../admin/roles';
 import type { Db } from '../db/client';
-import { mail, profile, user } from '../db/schema';
+import { church, churchMember, churchPointPerson, mail, profile, user } from '../db/schema';
+import { locationColumns, placeOfZip } from '../churches/store';
 import { createPost, createResponse, type ForumAuthor } from '../forum/service';
 import { TEST_PASSWORD, type TestApp } from './app';
 import { passSecondFactor, type SecondFactor } from './second-factor';
@@ -343,4 +344,66 @@ export async function uploadPhoto(
     headers: { origin: t.config.publicUrl, cookie: c.cookieHeader(), ...opts.headers },
     body: form,
   });
+}
+
+// ---- Churches (issue 25) ----
+
+export type ChurchOverrides = Partial<Omit<typeof church.$inferInsert, 'id'>> & {
+  /** Members who keep the church's page. */
+  pointPersons?: string[];
+  /** Members who belong, confirmed unless listed in `claimed`. */
+  members?: string[];
+  claimed?: string[];
+};
+
+/**
+ * A church stored directly (active, in Springfield MO 65802 unless told otherwise), placed by its ZIP code as
+ * the app places it, with its point persons and members. Gives back its id.
+ */
+export async function insertChurch(
+  db: Db,
+  { pointPersons = [], members = [], claimed = [], ...values }: ChurchOverrides = {},
+): Promise<number> {
+  const zip = values.zip ?? '65802';
+  const place = placeOfZip(zip);
+  const now = new Date();
+  const [row] = await db
+    .insert(church)
+    .values({
+      name: `${uniqueTag('Church')} Assembly`,
+      ag: true,
+      street: '1445 N Boonville Ave',
+      city: place.city,
+      state: place.state,
+      zip,
+      languages: ['en'],
+      offers: ['needs'],
+      status: 'active',
+      createdAt: now,
+      updatedAt: now,
+      activeSince: values.status && values.status !== 'active' ? null : now,
+      ...locationColumns(place),
+      ...values,
+    })
+    .returning({ id: church.id });
+  const id = row!.id;
+  if (pointPersons.length > 0) await db.insert(churchPointPerson).values(pointPersons.map((uid) => ({ churchId: id, uid, since: now })));
+  const belonging = [
+    ...members.map((uid) => ({ uid, status: 'confirmed' as const })),
+    ...claimed.map((uid) => ({ uid, status: 'claimed' as const })),
+  ];
+  if (belonging.length > 0) {
+    await db
+      .insert(churchMember)
+      .values(
+        belonging.map(({ uid, status }) => ({
+          uid,
+          churchId: id,
+          status,
+          claimedAt: now,
+          confirmedAt: status === 'confirmed' ? now : null,
+        })),
+      );
+  }
+  return id;
 }
