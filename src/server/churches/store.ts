@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { ChurchLanguage, ChurchListing, ChurchOffer, ChurchPage } from '../../shared/churches';
+import type { ChurchFields, ChurchLanguage, ChurchListing, ChurchOffer, ChurchPage } from '../../shared/churches';
 import { CHURCH_NOT_FOUND, UNKNOWN_ZIP, zipNotInState } from '../../shared/churches';
 import type { NetworkFigures } from '../../shared/state-stat';
 import { NETWORK_FIGURES_MIN_MEMBERS, stateName, type StateCode } from '../../shared/states';
@@ -128,4 +128,27 @@ export async function isPointPerson(db: Db | Tx, churchId: number, uid: string):
 export async function churchesKeptBy(db: Db | Tx, uid: string): Promise<number[]> {
   const rows = await db.select({ id: churchPointPerson.churchId }).from(churchPointPerson).where(eq(churchPointPerson.uid, uid));
   return rows.map((r) => r.id);
+}
+
+/**
+ * The columns a church's fields write (the page's form, an admin's edit): its ZIP code must be known and in its
+ * state, and decides where the church is.
+ */
+export function churchFieldColumns(fields: ChurchFields) {
+  const place = placeOfZip(fields.zip, fields.state);
+  return {
+    name: fields.name,
+    ag: fields.ag,
+    agDistrict: fields.agDistrict,
+    street: fields.street,
+    city: fields.city,
+    state: fields.state,
+    zip: fields.zip,
+    website: fields.website,
+    phone: fields.phone,
+    languages: fields.languages,
+    description: fields.description,
+    offers: fields.offers,
+    ...locationColumns(place),
+  };
 }
