@@ -13,6 +13,7 @@ import { setAdmin } from './admin/roles';
 import { resetTwoFactor } from './admin/second-factor';
 import { createAuth, trustedOrigins } from './auth/auth';
 import { copyPgliteFolder } from './backup';
+import { churchPublicRoutes } from './churches/public-routes';
 import { contactRoutes } from './contact/routes';
 import { directoryRoutes } from './directory/routes';
 import { forumRoutes } from './forum/routes';
@@ -221,7 +222,9 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', directoryRoutes(deps, limiter, answers))
     .route('/', contactRoutes(deps, limiter))
     .route('/', resourceRoutes(deps))
-    .route('/', adminRoutes(deps, jobs));
+    .route('/', adminRoutes(deps, jobs))
+    // Last of the churches' routes: its GET /churches/{id} would answer for /churches/map and the like.
+    .route('/', churchPublicRoutes(deps, limiter, answers));
   // Better Auth's open routes are served by app.route('/api/auth') above; the document describes them too.
   for (const route of AUTH_ROUTES) api.openAPIRegistry.registerPath(route);
   api.doc31('/openapi.json', {

@@ -1,4 +1,5 @@
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
+import { CHURCH_CONTACTS_PER_HOUR } from '../../shared/churches';
 import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
 import { DAY, HOUR, MINUTE } from '../../shared/durations';
 import { EMAIL_LINK_RESENDS_PER_HOUR } from '../../shared/limits';
@@ -130,6 +131,12 @@ export const CONTACT_RATE_MESSAGES = {
   send: 'You have sent several messages in a short time. Please wait a while before sending another.',
   human: 'Too many confirmations from your network. Please wait a while and try again.',
 } as const;
+
+// ---- "Contact this church" (churches/public-routes.ts) ----
+
+/** Per member (whichever client they write from), or per client for visitors: a handful of churches an hour. */
+export const CHURCH_CONTACT_RULE: RateRule = { limit: CHURCH_CONTACTS_PER_HOUR, windowMs: HOUR };
+export const CHURCH_CONTACT_RATE_MESSAGE = `You can write to up to ${CHURCH_CONTACTS_PER_HOUR} churches an hour. Please wait a while before sending another message.`;
 
 // ---- Page views (analytics/routes.ts) ----
 
