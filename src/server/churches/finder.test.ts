@@ -12,7 +12,7 @@ import type { HumanTokenResponse } from '../../shared/contact';
 import { mail } from '../db/schema';
 import { HUMAN_CHECK_MESSAGES } from '../contact';
 import { MAIL_FORMS } from '../mail';
-import { CHURCH_CONTACT_RATE_MESSAGE } from '../rate-limit/rules';
+import { CHURCH_CONTACT_RATE_MESSAGES } from '../rate-limit/rules';
 import { testClock, useTestApp } from '../testing/app';
 import { expectJson, insertChurch, insertMember, signedInMember } from '../testing/factories';
 import { milesBetween, zipPlace } from './geo';
@@ -368,7 +368,7 @@ describe('POST /api/churches/{id}/contact', () => {
     const before = await mailCount();
     const over = await c.post(`/api/churches/${id}/contact`, note({ humanToken: await humanToken(c) }));
     expect(over.status).toBe(429);
-    expect((await over.json()).message).toBe(CHURCH_CONTACT_RATE_MESSAGE);
+    expect((await over.json()).message).toBe(CHURCH_CONTACT_RATE_MESSAGES.sender);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await mailCount()).toBe(before);
     // Another visitor is not held back.

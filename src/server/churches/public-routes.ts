@@ -6,7 +6,7 @@ import { clientIp } from '../http/client-ip';
 import { contractRouter, guarded } from '../http/contracts';
 import { sendAnswer, type ResponseCache } from '../http/response-cache';
 import type { RateLimiter } from '../rate-limit/rate-limit';
-import { CHURCH_CONTACT_RATE_MESSAGE, CHURCH_CONTACT_RULE } from '../rate-limit/rules';
+import { CHURCH_CONTACT_RATE_MESSAGES, CHURCH_CONTACT_RULES } from '../rate-limit/rules';
 import { churchToContact, contactChurch, findChurches, getChurchPage } from './finder';
 import { CHURCHES_TOPIC } from './store';
 
@@ -41,8 +41,15 @@ export function churchPublicRoutes(deps: AppDeps, limiter: RateLimiter, answers:
       const who = c.get('user');
       requireHuman(deps, { who, input });
       const row = await churchToContact(db, id);
-      const key = who ? `church-contact:uid:${who.id}` : `church-contact:${clientIp(c, deps.config.trustProxy)}`;
-      await limiter.hit([{ key, rule: CHURCH_CONTACT_RULE }], CHURCH_CONTACT_RATE_MESSAGE);
+      const client = clientIp(c, deps.config.trustProxy);
+      const sender = who ? `church-contact:uid:${who.id}` : `church-contact:ip:${client}`;
+      await limiter.hit([{ key: sender, rule: CHURCH_CONTACT_RULES.sender }], CHURCH_CONTACT_RATE_MESSAGES.sender);
+      if (who) {
+        await limiter.hit(
+          [{ key: `church-contact:members-ip:${client}`, rule: CHURCH_CONTACT_RULES.client }],
+          CHURCH_CONTACT_RATE_MESSAGES.client,
+        );
+      }
       await spendHumanToken({ limiter }, { who, input });
       await contactChurch(deps, { row, who, input });
       return c.json({ ok: true as const }, 202);

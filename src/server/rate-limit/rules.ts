@@ -134,9 +134,20 @@ export const CONTACT_RATE_MESSAGES = {
 
 // ---- "Contact this church" (churches/public-routes.ts) ----
 
-/** Per member (whichever client they write from), or per client for visitors: a handful of churches an hour. */
-export const CHURCH_CONTACT_RULE: RateRule = { limit: CHURCH_CONTACTS_PER_HOUR, windowMs: HOUR };
-export const CHURCH_CONTACT_RATE_MESSAGE = `You can write to up to ${CHURCH_CONTACTS_PER_HOUR} churches an hour. Please wait a while before sending another message.`;
+/**
+ * Per sender: a member (whichever client they write from) or a visitor's client, a handful of churches an hour;
+ * and per client over all the members writing from it, as for writing to members: a few members sharing a
+ * church office's connection are not stopped, someone with many accounts is.
+ */
+export const CHURCH_CONTACT_RULES = {
+  sender: { limit: CHURCH_CONTACTS_PER_HOUR, windowMs: HOUR },
+  client: { limit: 2 * CHURCH_CONTACTS_PER_HOUR, windowMs: HOUR },
+} satisfies Record<string, RateRule>;
+
+export const CHURCH_CONTACT_RATE_MESSAGES = {
+  sender: `You can write to churches ${CHURCH_CONTACTS_PER_HOUR} times an hour. Please wait a while before sending another message.`,
+  client: 'Many messages to churches were sent from your network in the last hour. Please wait a while before sending more.',
+} as const satisfies Record<keyof typeof CHURCH_CONTACT_RULES, string>;
 
 // ---- Page views (analytics/routes.ts) ----
 

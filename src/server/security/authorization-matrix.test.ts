@@ -5,6 +5,7 @@ import { photoKey } from '../storage/storage';
 import { createUnsubscribeToken } from '../notifications/unsubscribe-token';
 import {
   authorOf as forumAuthorOf,
+  insertChurch,
   jpegBytes,
   signedInAdmin,
   signedInMember,
@@ -162,6 +163,11 @@ async function unconfirmedLinkToken(): Promise<string> {
 const member = () => actors.member;
 const mailCount = async () => (await t.db.select({ n: count() }).from(mail))[0]!.n;
 const googleStart = { provider: 'google', callbackURL: '/', newUserCallbackURL: '/update-profile', errorCallbackURL: '/sign-in' };
+
+/** An active church with a point person, made on first use: the public churches' rows read and write to it. */
+let church: Promise<{ id: number; zip: string }> | undefined;
+const publicChurch = () =>
+  (church ??= insertChurch(t.db, { zip: '65802', pointPersons: [actors.other.id] }).then((id) => ({ id, zip: '65802' })));
 
 // visitor, unverified, no profile, member, other member, admin without the second factor, admin
 const ROWS: Row[] = [
@@ -511,6 +517,28 @@ const ROWS: Row[] = [
       if (a.role === 'visitor' || a.pending || a.cookie !== undefined)
         body.humanToken = (await (await send(a, 'POST', { path: '/api/contact/human', body: {} })).json()).token;
       return { path: '/api/contact', body };
+    },
+    expect: [202, 202, 202, 202, 202, 202, 202],
+  },
+
+  // ---- Churches' public side: anybody (visitors prove they are human before writing to one) ----
+  {
+    route: 'GET /api/churches',
+    request: async () => ({ path: `/api/churches?zip=${(await publicChurch()).zip}&radius=25` }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/churches/:id',
+    request: async () => ({ path: `/api/churches/${(await publicChurch()).id}` }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/churches/:id/contact',
+    request: async (a) => {
+      const body: Record<string, string> = { name: 'Matrix', email: 'writer@example.org', message: 'Hello church' };
+      if (a.role === 'visitor' || a.pending || a.cookie !== undefined)
+        body.humanToken = (await (await send(a, 'POST', { path: '/api/contact/human', body: {} })).json()).token;
+      return { path: `/api/churches/${(await publicChurch()).id}/contact`, body };
     },
     expect: [202, 202, 202, 202, 202, 202, 202],
   },

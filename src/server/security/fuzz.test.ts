@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { activityListQuerySchema, mailListQuerySchema, overviewQuerySchema, profileListQuerySchema } from '../../shared/admin';
+import { churchContactSchema, churchFinderQuerySchema } from '../../shared/churches';
 import { contactInputSchema } from '../../shared/contact';
 import { directoryQuerySchema, memberMessageSchema } from '../../shared/directory';
 import { postInputSchema, postListQuerySchema, responseInputSchema } from '../../shared/forum';
@@ -14,7 +15,15 @@ import { PROFILE_FIELDS } from '../../shared/profile';
 import { stateStatUpdateSchema } from '../../shared/state-stat';
 import { rateLimit } from '../db/schema';
 import type { ForumAuthor } from '../forum/service';
-import { authorOf, signedInAdmin, signedInMember, TEST_PASSWORD as PASSWORD, uniqueEmail, type TestApp } from '../testing/factories';
+import {
+  authorOf,
+  insertChurch,
+  signedInAdmin,
+  signedInMember,
+  TEST_PASSWORD as PASSWORD,
+  uniqueEmail,
+  type TestApp,
+} from '../testing/factories';
 import { passSecondFactor } from '../testing/second-factor';
 import {
   addressesIn,
@@ -160,6 +169,10 @@ const TARGETS: Record<string, Target> = {
   'POST /api/contact/human': {},
   'POST /api/contact': { body: keys(contactInputSchema) },
 
+  'GET /api/churches': { query: keys(churchFinderQuerySchema) },
+  'GET /api/churches/:id': { params: { id: () => String(churchId) } },
+  'POST /api/churches/:id/contact': { params: { id: () => String(churchId) }, body: keys(churchContactSchema) },
+
   'GET /api/resources': {},
   'GET /api/resources/:id': { params: { id: () => 'four-ways-flyer' } },
   'GET /api/resources/:id/preview.png': { params: { id: () => 'four-ways-image' } },
@@ -222,6 +235,10 @@ const GOOD: Record<string, () => unknown> = {
   days: () => '30',
   topics: () => 'posts',
   form: () => 'contact us',
+  zip: () => '65802',
+  radius: () => '25',
+  offers: () => 'needs,respite',
+  language: () => 'es',
   into: () => EMPTY_DIR,
 };
 
@@ -403,6 +420,7 @@ let postId: number;
 let responseId: number;
 let categoryId: number;
 let mailId: string;
+let churchId: number;
 let tables: string[];
 const nextAddress = addressesIn(202);
 type Asking = { jar: Map<string, string> };
@@ -467,6 +485,7 @@ beforeAll(async () => {
   responseId = Number(await newResponseId());
   categoryId = await categoryIdOf(t, postId);
   mailId = await newMailId();
+  churchId = await insertChurch(t.db, { pointPersons: [recipient] });
   const rows = await t.db.execute<{ table_name: string }>(
     sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`,
   );
