@@ -121,7 +121,7 @@ function SearchForm({ search, zipError, onSearch }: SearchFormProps) {
           label="Search"
           value={by}
           onChange={(v) => {
-            setBy(v as 'zip' | 'state');
+            setBy(v);
             setMissing(null);
           }}
         >
