@@ -1,8 +1,8 @@
-import { Anchor, Badge, Loader, Text, Title } from '@mantine/core';
+import { Anchor, Loader, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useParams } from 'react-router';
-import { CHURCH_NOT_FOUND, languageLabel, offerLabel, type ChurchPage as Church } from '../../shared/churches';
+import { CHURCH_NOT_FOUND, languageLabel, type ChurchPage as Church } from '../../shared/churches';
 import { NETWORK_FIGURES_MIN_MEMBERS, stateName } from '../../shared/states';
 import { FormCard } from '../app/form-card';
 import { AppLink } from '../app/navigation';
@@ -12,6 +12,7 @@ import { isApiRequestError } from '../lib/api';
 import { useLive } from '../live';
 import { formatCount, StateOutline } from '../map';
 import { churchPageOptions, contactChurch } from './churches-api';
+import { OfferBadges } from './offer-badges';
 import classes from './churches.module.css';
 
 const FEWER = `Fewer than ${NETWORK_FIGURES_MIN_MEMBERS}`;
@@ -53,17 +54,7 @@ function ChurchView({ church }: { church: Church }) {
         {church.ag ? ` · Assemblies of God${church.agDistrict ? ` (${church.agDistrict})` : ''}` : ''}
       </Text>
       {church.photoUrl ? <img src={church.photoUrl} alt={`${church.name}`} className={classes.photo} width={96} height={96} /> : null}
-      {church.offers.length > 0 ? (
-        <ul className={classes.badges} aria-label="What the church offers">
-          {church.offers.map((o) => (
-            <li key={o}>
-              <Badge variant="light" color="teal" c="teal.9" tt="none">
-                {offerLabel(o)}
-              </Badge>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <OfferBadges offers={church.offers} label="What the church offers" />
       <Text mt="sm">Services in {church.languages.map(languageLabel).join(', ')}.</Text>
 
       {church.description ? (

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NativeSelect, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,7 +10,6 @@ import {
   CHURCH_OFFERS,
   CHURCH_RADII,
   languageLabel,
-  offerLabel,
   type ChurchLanguage,
   type ChurchListing,
   type ChurchOffer,
@@ -22,6 +21,7 @@ import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
 import { useLive } from '../live';
 import { churchSearchOptions, type ChurchSearch } from './churches-api';
+import { OfferBadges } from './offer-badges';
 import classes from './churches.module.css';
 
 /** The search the address holds (shareable), or null when it holds none yet. */
@@ -239,17 +239,7 @@ function ChurchCard({ church }: { church: ChurchListing }) {
         <Text size="sm" c="dimmed">
           Services in {church.languages.map(languageLabel).join(', ')}
         </Text>
-        {church.offers.length > 0 ? (
-          <ul className={classes.badges} aria-label="Offers">
-            {church.offers.map((o) => (
-              <li key={o}>
-                <Badge variant="light" color="teal" c="teal.9" tt="none">
-                  {offerLabel(o)}
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <OfferBadges offers={church.offers} label="Offers" />
       </div>
     </article>
   );
