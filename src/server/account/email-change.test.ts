@@ -25,7 +25,8 @@ const t = useTestApp();
 const confirm = (c: TestClient, token: string) => c.api.account['verify-email'].$post({ json: { token } });
 const update = (c: TestClient, json: UpdateAccountInput) => c.api.account.$patch({ json });
 const askChange = (c: TestClient, email: string) => update(c, { email, password: '', confirmPassword: '' });
-const signOutEverywhere = (c: TestClient, headers?: Record<string, string>) => c.api.account['sign-out-everywhere'].$post({}, { headers });
+const signOutEverywhere = (c: TestClient, headers?: Record<string, string>) =>
+  c.api.account['sign-out-everywhere'].$post(undefined, { headers });
 
 /** The token of the newest password-reset link mailed to the address. */
 async function resetTokenTo(email: string): Promise<string> {
