@@ -327,6 +327,16 @@ export function pngHeader(width: number, height: number, colour: 'grey' | 'rgb')
 }
 
 /**
+ * GET of a photo at the address the API gave for it (`/api/photos/<uid>?v=<n>`, a `photoUrl`), through the
+ * typed client; an address of any other shape fails the test.
+ */
+export function getPhotoAt(c: TestClient, photoUrl: string, headers?: Record<string, string>) {
+  const parts = /^\/api\/photos\/([^/?]+)(?:\?v=([^&]*))?$/.exec(photoUrl);
+  if (!parts) throw new Error(`not the address of a photo: ${photoUrl}`);
+  return c.api.photos[':uid'].$get({ param: { uid: parts[1]! }, query: parts[2] === undefined ? {} : { v: parts[2] } }, { headers });
+}
+
+/**
  * A browser-like multipart upload of one file as `photo` to POST /api/profile/photo, in this client's session
  * (no Content-Length: the body limit counts the stream). `fields` go along (the crop), `headers` over the rest.
  */
