@@ -5,6 +5,7 @@ import { photoKey } from '../storage/storage';
 import { createUnsubscribeToken } from '../notifications/unsubscribe-token';
 import {
   authorOf as forumAuthorOf,
+  insertChurch,
   jpegBytes,
   signedInAdmin,
   signedInMember,
@@ -160,6 +161,17 @@ async function unconfirmedLinkToken(): Promise<string> {
 }
 
 const member = () => actors.member;
+/** A church's fields as the admin's form sends them (a Springfield, Missouri ZIP code). */
+const churchFields = () => ({
+  name: 'Matrix Church',
+  ag: true,
+  street: '1 Main St',
+  city: 'Springfield',
+  state: 'MO',
+  zip: '65802',
+  languages: ['en'],
+  offers: [],
+});
 const mailCount = async () => (await t.db.select({ n: count() }).from(mail))[0]!.n;
 const googleStart = { provider: 'google', callbackURL: '/', newUserCallbackURL: '/update-profile', errorCallbackURL: '/sign-in' };
 
@@ -579,6 +591,49 @@ const ROWS: Row[] = [
     expect: [401, 403, 403, 403, 403, 403, 200],
   },
   { route: 'GET /api/admin/activity', request: () => ({ path: '/api/admin/activity' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+
+  // ---- Admin: churches (issue 25) ----
+  ...(
+    [
+      ['GET /api/admin/churches', () => ({ path: '/api/admin/churches?status=proposed' })],
+      ['GET /api/admin/churches.csv', () => ({ path: '/api/admin/churches.csv' })],
+      ['GET /api/admin/churches/link-suggestions', () => ({ path: '/api/admin/churches/link-suggestions' })],
+      ['POST /api/admin/churches', () => ({ path: '/api/admin/churches', body: churchFields() })],
+      ['PUT /api/admin/churches/:id', async () => ({ path: `/api/admin/churches/${await insertChurch(t.db)}`, body: churchFields() })],
+      [
+        'POST /api/admin/churches/:id/approve',
+        async () => ({ path: `/api/admin/churches/${await insertChurch(t.db, { status: 'proposed' })}/approve`, body: {} }),
+      ],
+      [
+        'POST /api/admin/churches/:id/decline',
+        async () => ({
+          path: `/api/admin/churches/${await insertChurch(t.db, { status: 'proposed' })}/decline`,
+          body: { reason: 'Twice' },
+        }),
+      ],
+      [
+        'POST /api/admin/churches/:id/merge',
+        async () => ({ path: `/api/admin/churches/${await insertChurch(t.db)}/merge`, body: { into: await insertChurch(t.db) } }),
+      ],
+      ['POST /api/admin/churches/:id/archive', async () => ({ path: `/api/admin/churches/${await insertChurch(t.db)}/archive`, body: {} })],
+      [
+        'POST /api/admin/churches/:id/restore',
+        async () => ({ path: `/api/admin/churches/${await insertChurch(t.db, { status: 'archived' })}/restore`, body: {} }),
+      ],
+      [
+        'PUT /api/admin/churches/:id/point-persons',
+        async () => ({ path: `/api/admin/churches/${await insertChurch(t.db)}/point-persons`, body: { uids: [await newMemberId(t)] } }),
+      ],
+      [
+        'POST /api/admin/churches/:id/link',
+        async () => ({ path: `/api/admin/churches/${await insertChurch(t.db)}/link`, body: { uid: await newMemberId(t) } }),
+      ],
+    ] as const
+  ).map(([route, request]) => ({
+    route,
+    request,
+    expect: [401, 403, 403, 403, 403, 403, route.startsWith('POST /api/admin/churches') && route.endsWith('churches') ? 201 : 200],
+  })),
 ];
 
 beforeAll(async () => {
