@@ -69,7 +69,7 @@ export function ApproveActions({ church }: { church: AdminChurch }) {
           submitLabel="Approve"
           isPending={approve.isPending}
           onCancel={() => setEditing(false)}
-          onSubmit={(fields, form) => approve.mutate(fields, { onError: (error) => form.failWith(error, error.message) })}
+          onSubmit={(fields, fail) => approve.mutate(fields, { onError: fail })}
         />
       </Dialog>
     </>
@@ -90,7 +90,7 @@ export function EditChurch({ church }: { church: AdminChurch }) {
           submitLabel="Save"
           isPending={update.isPending}
           onCancel={() => setOpen(false)}
-          onSubmit={(fields, form) => update.mutate(fields, { onError: (error) => form.failWith(error, error.message) })}
+          onSubmit={(fields, fail) => update.mutate(fields, { onError: fail })}
         />
       </Dialog>
     </>

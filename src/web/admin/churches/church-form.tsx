@@ -14,6 +14,7 @@ import type { AdminChurch } from '../../../shared/churches-admin';
 import { US_STATES } from '../../../shared/states';
 import { FormActions } from '../../app/form-actions';
 import { FormAlert } from '../../app/form-alert';
+import { isApiRequestError } from '../../lib/api';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
 /** The form's values: text fields as typed (blank for none), the lists as checked. */
@@ -55,15 +56,22 @@ type ChurchFormProps = {
   church?: AdminChurch;
   submitLabel: string;
   isPending: boolean;
-  onSubmit: (fields: ChurchFieldsInput, form: { failWith: (error: unknown, message: string | undefined) => void }) => void;
+  /** Sends the fields; `fail` shows a refusal: beside the fields it names, or above the buttons. */
+  onSubmit: (fields: ChurchFieldsInput, fail: (error: Error) => void) => void;
   onCancel: () => void;
 };
 
 /** A church's fields as an admin edits them (adding one, editing one, completing a proposal before approving it). */
 export function ChurchForm({ church, submitLabel, isPending, onSubmit, onCancel }: ChurchFormProps) {
   const f = useSchemaForm({ schema: churchFieldsSchema, initialValues: valuesOf(church) });
+  // Approving sends the fields under `fields`, so the server names them `fields.zip`: shown beside `zip` all the same.
+  const fail = (error: Error) => {
+    const named = isApiRequestError(error) ? error.fieldErrors : undefined;
+    if (!named) return f.failWith(error, error.message);
+    f.showErrors(Object.fromEntries(Object.entries(named).map(([key, text]) => [key.replace(/^fields\./, ''), text])));
+  };
   return (
-    <form {...f.formProps((_data, values) => onSubmit(values as ChurchFieldsInput, f))} aria-label={submitLabel}>
+    <form {...f.formProps((_data, values) => onSubmit(values as ChurchFieldsInput, fail))} aria-label={submitLabel}>
       <Stack gap="sm">
         <TextInput label="Church name" required maxLength={CHURCH_NAME_MAX} {...f.field('name')} data-autofocus />
         <Group gap="lg" align="flex-end">

@@ -99,7 +99,7 @@ function AddChurch() {
               submitLabel="Add the church"
               isPending={create.isPending}
               onCancel={() => setOpen(false)}
-              onSubmit={(fields, form) => create.mutate(fields, { onError: (error) => form.failWith(error, error.message) })}
+              onSubmit={(fields, fail) => create.mutate(fields, { onError: fail })}
             />
           </Modal.Body>
         </Modal.Content>
@@ -213,7 +213,7 @@ function AllChurches({ params, setParams }: { params: URLSearchParams; setParams
         </Text>
       ) : null}
       {churches.length > 0 ? (
-        <TableScroll label="Churches">
+        <TableScroll label="Table of churches">
           <table className={classes.table}>
             <thead>
               <tr>
