@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { ActivityListResponse, AdminOverview } from '../../shared/admin';
-import type { ChurchFieldsInput } from '../../shared/churches';
 import type { AdminChurch, AdminChurchListResponse, ChurchLinkSuggestionsResponse } from '../../shared/churches-admin';
 import { church, churchMember, churchPointPerson } from '../db/schema';
 import { nextLiveEvent, testClock, useTestApp } from '../testing/app';
 import { parseCsv } from '../testing/csv';
 import {
+  buildChurchFields,
   expectJson,
   insertChurch,
   insertMember,
@@ -30,21 +30,7 @@ beforeAll(async () => {
   admin = (await signedInAdmin(t, { email: ADMIN_EMAIL, profile: null })).c;
 });
 
-const fields = (overrides: Partial<ChurchFieldsInput> = {}): ChurchFieldsInput => ({
-  name: `${uniqueTag('Fields')} Church`,
-  ag: true,
-  agDistrict: null,
-  street: '1445 N Boonville Ave',
-  city: 'Springfield',
-  state: 'MO',
-  zip: '65802',
-  website: null,
-  phone: null,
-  languages: ['en'],
-  description: null,
-  offers: ['needs'],
-  ...overrides,
-});
+const fields = buildChurchFields;
 
 async function listed(query: string): Promise<AdminChurchListResponse> {
   return expectJson<AdminChurchListResponse>(await admin.get(`/api/admin/churches?${query}`));

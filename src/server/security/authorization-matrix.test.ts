@@ -5,6 +5,7 @@ import { photoKey } from '../storage/storage';
 import { createUnsubscribeToken } from '../notifications/unsubscribe-token';
 import {
   authorOf as forumAuthorOf,
+  buildChurchFields,
   insertChurch,
   jpegBytes,
   signedInAdmin,
@@ -161,21 +162,6 @@ async function unconfirmedLinkToken(): Promise<string> {
 }
 
 const member = () => actors.member;
-/** A church's fields as the admin's form sends them (a Springfield, Missouri ZIP code). */
-const churchFields = () => ({
-  name: 'Matrix Church',
-  ag: true,
-  agDistrict: null,
-  street: '1 Main St',
-  city: 'Springfield',
-  state: 'MO',
-  zip: '65802',
-  website: null,
-  phone: null,
-  languages: ['en'],
-  description: null,
-  offers: [],
-});
 /** A proposal by a member, so approving or declining it mails them. */
 const proposal = async () => insertChurch(t.db, { status: 'proposed', proposedBy: await newMemberId(t) });
 const mailCount = async () => (await t.db.select({ n: count() }).from(mail))[0]!.n;
@@ -616,12 +602,12 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /api/admin/churches',
-    request: () => ({ path: '/api/admin/churches', body: churchFields() }),
+    request: () => ({ path: '/api/admin/churches', body: buildChurchFields() }),
     expect: [401, 403, 403, 403, 403, 403, 201],
   },
   {
     route: 'PUT /api/admin/churches/:id',
-    request: async () => ({ path: `/api/admin/churches/${await insertChurch(t.db)}`, body: churchFields() }),
+    request: async () => ({ path: `/api/admin/churches/${await insertChurch(t.db)}`, body: buildChurchFields() }),
     expect: [401, 403, 403, 403, 403, 403, 200],
   },
   {
