@@ -23,7 +23,7 @@ import {
 } from './churches-admin-api';
 
 /** A dialog opened by a button, titled, closed by Escape or its close button. */
-function Dialog({
+export function Dialog({
   title,
   isOpen,
   onClose,

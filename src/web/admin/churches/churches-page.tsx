@@ -4,7 +4,7 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 
-import { Button, Group, Loader, Modal, NativeSelect, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Group, Loader, NativeSelect, Stack, Tabs, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -17,7 +17,7 @@ import { formatDateTime } from '../../lib/format-date-time';
 import { useLive } from '../../live';
 import { AdminSection } from '../admin-section';
 import { TableScroll } from '../table-scroll';
-import { ApproveActions, ArchiveOrRestore, DeclineChurch, EditChurch, MergeChurch, PointPersons } from './church-actions';
+import { ApproveActions, ArchiveOrRestore, DeclineChurch, Dialog, EditChurch, MergeChurch, PointPersons } from './church-actions';
 import { ChurchForm } from './church-form';
 import {
   adminChurchListQueryOptions,
@@ -87,23 +87,14 @@ function AddChurch() {
   return (
     <>
       <Button onClick={() => setOpen(true)}>Add a church</Button>
-      <Modal.Root opened={isOpen} onClose={() => setOpen(false)} centered size="lg">
-        <Modal.Overlay />
-        <Modal.Content>
-          <Modal.Header component="div">
-            <Modal.Title>Add a church</Modal.Title>
-            <Modal.CloseButton aria-label="Close" />
-          </Modal.Header>
-          <Modal.Body>
-            <ChurchForm
-              submitLabel="Add the church"
-              isPending={create.isPending}
-              onCancel={() => setOpen(false)}
-              onSubmit={(fields, fail) => create.mutate(fields, { onError: fail })}
-            />
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+      <Dialog title="Add a church" isOpen={isOpen} onClose={() => setOpen(false)} size="lg">
+        <ChurchForm
+          submitLabel="Add the church"
+          isPending={create.isPending}
+          onCancel={() => setOpen(false)}
+          onSubmit={(fields, fail) => create.mutate(fields, { onError: fail })}
+        />
+      </Dialog>
     </>
   );
 }
