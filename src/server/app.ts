@@ -9,6 +9,7 @@ import { JSON_BODY_MAX_BYTES } from '../shared/limits';
 import { accountRoutes } from './account/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { adminRoutes } from './admin/routes';
+import { churchAdminRoutes } from './churches/admin-routes';
 import { setAdmin } from './admin/roles';
 import { resetTwoFactor } from './admin/second-factor';
 import { createAuth, trustedOrigins } from './auth/auth';
@@ -202,7 +203,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', directoryRoutes(deps, limiter, answers))
     .route('/', contactRoutes(deps, limiter))
     .route('/', resourceRoutes(deps))
-    .route('/', adminRoutes(deps, jobs));
+    .route('/', adminRoutes(deps, jobs))
+    .route('/', churchAdminRoutes(deps));
   // Better Auth's open routes are served by app.route('/api/auth') above; the document describes them too.
   for (const route of AUTH_ROUTES) api.openAPIRegistry.registerPath(route);
   api.doc31('/openapi.json', {

@@ -5,6 +5,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { activityListQuerySchema, mailListQuerySchema, overviewQuerySchema, profileListQuerySchema } from '../../shared/admin';
+import { churchDeclineSchema, churchFieldsSchema } from '../../shared/churches';
+import {
+  adminChurchListQuerySchema,
+  churchApprovalSchema,
+  churchLinkSchema,
+  churchMergeSchema,
+  churchPointPersonsSchema,
+} from '../../shared/churches-admin';
 import { contactInputSchema } from '../../shared/contact';
 import { directoryQuerySchema, memberMessageSchema } from '../../shared/directory';
 import { postInputSchema, postListQuerySchema, responseInputSchema } from '../../shared/forum';
@@ -14,7 +22,15 @@ import { PROFILE_FIELDS } from '../../shared/profile';
 import { stateStatUpdateSchema } from '../../shared/state-stat';
 import { rateLimit } from '../db/schema';
 import type { ForumAuthor } from '../forum/service';
-import { authorOf, signedInAdmin, signedInMember, TEST_PASSWORD as PASSWORD, uniqueEmail, type TestApp } from '../testing/factories';
+import {
+  authorOf,
+  insertChurch,
+  signedInAdmin,
+  signedInMember,
+  TEST_PASSWORD as PASSWORD,
+  uniqueEmail,
+  type TestApp,
+} from '../testing/factories';
 import { passSecondFactor } from '../testing/second-factor';
 import {
   addressesIn,
@@ -58,6 +74,9 @@ type Target = {
 };
 
 const keys = (schema: { shape: object }) => Object.keys(schema.shape);
+const newChurch = async () => String(await insertChurch(t.db));
+const newProposal = async () => String(await insertChurch(t.db, { status: 'proposed' }));
+const newArchivedChurch = async () => String(await insertChurch(t.db, { status: 'archived' }));
 const post = () => postId;
 const GOOGLE_START = [
   'provider',
@@ -178,6 +197,18 @@ const TARGETS: Record<string, Target> = {
   'PUT /api/admin/profiles/:uid/suspension': { params: { uid: newMemberId }, body: ['reason'], askers: ADMIN_ONLY },
   'DELETE /api/admin/profiles/:uid/suspension': { params: { uid: newMemberId }, askers: ADMIN_ONLY },
   'GET /api/admin/activity': { query: keys(activityListQuerySchema), askers: ADMIN_ONLY },
+  'GET /api/admin/churches': { query: keys(adminChurchListQuerySchema), askers: ADMIN_ONLY },
+  'GET /api/admin/churches.csv': { askers: ADMIN_ONLY },
+  'GET /api/admin/churches/link-suggestions': { askers: ADMIN_ONLY },
+  'POST /api/admin/churches': { body: keys(churchFieldsSchema), askers: ADMIN_ONLY },
+  'PUT /api/admin/churches/:id': { params: { id: newChurch }, body: keys(churchFieldsSchema), askers: ADMIN_ONLY },
+  'POST /api/admin/churches/:id/approve': { params: { id: newProposal }, body: keys(churchApprovalSchema), askers: ADMIN_ONLY },
+  'POST /api/admin/churches/:id/decline': { params: { id: newProposal }, body: keys(churchDeclineSchema), askers: ADMIN_ONLY },
+  'POST /api/admin/churches/:id/merge': { params: { id: newChurch }, body: keys(churchMergeSchema), askers: ADMIN_ONLY },
+  'POST /api/admin/churches/:id/archive': { params: { id: newChurch }, body: [], askers: ADMIN_ONLY },
+  'POST /api/admin/churches/:id/restore': { params: { id: newArchivedChurch }, body: [], askers: ADMIN_ONLY },
+  'PUT /api/admin/churches/:id/point-persons': { params: { id: newChurch }, body: keys(churchPointPersonsSchema), askers: ADMIN_ONLY },
+  'POST /api/admin/churches/:id/link': { params: { id: newChurch }, body: keys(churchLinkSchema), askers: ADMIN_ONLY },
 };
 
 /** A value that passes each field's own check, so that a case can get one field wrong and the rest right. */
