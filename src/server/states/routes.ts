@@ -5,7 +5,7 @@ import type { StatesResponse } from '../../shared/state-stat';
 import { STATES_TOPIC } from '../../shared/states';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { actsAsAdmin } from '../http/session';
-import { CHURCHES_TOPIC } from '../churches/store';
+import { CHURCHES_TOPIC } from '../churches';
 import type { AppDeps } from '../deps';
 import { isNotModified, notModified } from '../http/caching';
 import { contractRouter, guarded, type ApiEnv } from '../http/contracts';

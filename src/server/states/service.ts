@@ -21,7 +21,7 @@ import { profile, stateStat, user } from '../db/schema';
 import type { LivePublisher } from '../live';
 import type { Logger } from '../logger';
 import { AppError } from '../http/errors';
-import { activeChurchesByState } from '../churches/map';
+import { activeChurchesByState } from '../churches';
 
 // The shipped copy of ../shared/data/foster-care-by-state.json: the app must start without that folder.
 const DATA_FILE = new URL('./foster-care-by-state.json', import.meta.url);
