@@ -89,6 +89,7 @@ export default function StateMapSection() {
             data={LAYERS}
             color="teal.8"
             radius="xl"
+            className={classes.layerControl}
           />
         </div>
         <a href="#map-details" className={classes.skip} onClick={onSkipMap}>
