@@ -48,6 +48,7 @@ import { UNSUBSCRIBE_PATH as ONE_CLICK_UNSUBSCRIBE_PATH } from './notifications/
 import { createRateLimiter } from './rate-limit/rate-limit';
 import { resourceRoutes } from './resources/routes';
 import { statesRoutes } from './states/routes';
+import { churchMapRoutes } from './churches/map-routes';
 import { siteJobs } from './site-jobs';
 import { frontEnd } from './web/static';
 
@@ -195,6 +196,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .openapi(guarded(deps, publicContracts.getSite), (c) => c.json(site, 200))
     .route('/', accountRoutes(deps, auth, limiter, answers))
     .route('/', statesRoutes(deps, answers))
+    // Before any router with /churches/{id}: 'map' is no church's id.
+    .route('/', churchMapRoutes(deps, answers))
     .route('/', analyticsRoutes(deps, limiter))
     .route('/', liveRoutes(deps, deps.live, { onOpenStreams: metrics?.setLiveStreams }))
     .route('/', forumRoutes(deps, limiter, answers))

@@ -380,6 +380,8 @@ const ROWS: Row[] = [
     expect: [200, 200, 200, 200, 200, 200, 200],
   },
   { route: 'GET /api/admin/states', request: () => ({ path: '/api/admin/states' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  // The churches layer of the map: public, the same for everyone.
+  { route: 'GET /api/churches/map', request: () => ({ path: '/api/churches/map' }), expect: [200, 200, 200, 200, 200, 200, 200] },
   {
     route: 'PUT /api/admin/states/:code',
     request: () => ({ path: '/api/admin/states/MO', body: { count: 12000, sourceUrl: null } }),

@@ -142,6 +142,7 @@ const TARGETS: Record<string, Target> = {
   'GET /api/states': {},
   'GET /api/states/:code/fact-sheet.pdf': { params: { code: () => 'MO' } },
   'GET /api/admin/states': { askers: ADMIN_ONLY },
+  'GET /api/churches/map': {},
   'PUT /api/admin/states/:code': { params: { code: () => 'VT' }, body: keys(stateStatUpdateSchema), askers: ADMIN_ONLY },
 
   'POST /api/page-views': { body: keys(pageViewSchema) },

@@ -42,6 +42,7 @@ describe('GET /api/states/:code/fact-sheet.pdf', () => {
     expect(text).toContain('New Hampshire');
     expect(text).toContain('1,211');
     expect(text).toMatch(/Network target \(5%\)\s*61/i);
+    expect(text).toMatch(/Churches in the network\s*0\b/);
     expect(text).toMatch(/Members\s*3\b/);
     expect(text).toMatch(/Foster families\s*1\b/);
     expect(text).toMatch(/Foster children cared for\s*2\b/);
