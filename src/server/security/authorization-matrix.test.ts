@@ -174,7 +174,6 @@ const ROWS: Row[] = [
   { route: 'GET /readyz', request: () => ({ path: '/readyz' }), expect: [200, 200, 200, 200, 200, 200, 200] },
   // Prometheus's: only with the metrics token (decision 022), whoever is signed in.
   { route: 'GET /metrics', request: () => ({ path: '/metrics' }), expect: [401, 401, 401, 401, 401, 401, 401] },
-  { route: 'GET /*', request: () => ({ path: '/admin/profiles' }), expect: [200, 200, 200, 200, 200, 200, 200] },
 
   // ---- The admin command line's loopback calls: only with the control token, whoever is signed in ----
   {

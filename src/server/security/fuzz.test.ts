@@ -97,7 +97,6 @@ const TARGETS: Record<string, Target> = {
   'GET /healthz': {},
   'GET /readyz': {},
   'GET /metrics': { headers: { authorization: `Bearer ${METRICS_TOKEN}` } },
-  'GET /*': {},
   'POST /internal/admin-role': { body: ['email', 'isAdmin'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
   'POST /internal/reset-2fa': { body: ['email'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
   'POST /internal/backup/database': { body: ['into'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
