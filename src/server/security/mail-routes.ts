@@ -23,4 +23,7 @@ export const MAIL_ROUTES: Record<string, 'chosen' | 'fixed'> = {
   'POST /api/posts/:id/responses': 'fixed',
   'PUT /api/admin/profiles/:uid/suspension': 'fixed',
   'DELETE /api/admin/profiles/:uid/suspension': 'fixed',
+  // To the member who proposed the church.
+  'POST /api/admin/churches/:id/approve': 'fixed',
+  'POST /api/admin/churches/:id/decline': 'fixed',
 };
