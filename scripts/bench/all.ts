@@ -6,7 +6,8 @@
  *   - the reads that touch the database under load (reads.ts's routes): req/s, p50/p99, share of /healthz;
  *     /healthz as a share of a bare node:http server answering "ok", loaded just before (request-cost.ts);
  *   - how their cost grows with the data, one request at a time: new directory searches, forum list pages
- *     at random depths, new forum keyword searches (p50/p95; each answer is new, so none comes from memory);
+ *     at random depths, new forum keyword searches, new church finder searches (ZIP + 25 and 100 miles, among
+ *     10,000 churches at every size) (p50/p95; each answer is new, so none comes from memory);
  *   - live: a member's new post through the API until an open /api/live?topics=posts stream sees it;
  *   - a new visitor while the database is saturated (accept.ts): 100 connections of new searches, a new
  *     connection every 100 ms timed to its answer's first byte (p50/p99), and the searches' req/s;
@@ -29,6 +30,8 @@ import type { PostListResponse } from '../../src/shared/forum';
 import { PG_INT_MAX } from '../../src/shared/text';
 import { vocabulary } from './forum-seed';
 import { measureAccept, type AcceptResult } from './accept';
+import { finderRoutes } from './churches';
+import { BENCH_CHURCHES, newChurchSearches, seedChurches } from './churches-seed';
 import { measureLive, type LiveResult } from './live';
 import { percentileOf } from './new-connections';
 import {
@@ -82,6 +85,9 @@ type Column = {
   directorySearch?: Stats;
   forumPages?: Stats;
   forumSearch?: Stats;
+  /** New church finder searches (a ZIP code nobody searched from yet), one at a time. */
+  churchNear25?: Stats;
+  churchNear100?: Stats;
   live?: LiveResult;
   accept?: AcceptResult;
   error?: string;
@@ -130,8 +136,11 @@ async function benchColumn(column: Column, index: number, total: number) {
   process.stdout.write(`\n== ${NAMES[kind]}, ${n(members)} members, ${n(posts)} posts, ${n(responses)} responses (${index}/${total}) ==\n`);
   const seeded = await seededDatabase({
     kind,
-    key: `${members}`,
-    seed: (database) => seedMembersAndForum(database, members),
+    key: `${members}-churches-${BENCH_CHURCHES}`,
+    seed: async (database) => {
+      await seedMembersAndForum(database, members);
+      await seedChurches(database.db);
+    },
     fresh: RESEED,
   });
   column.seedSeconds = seeded.seedSeconds;
@@ -156,7 +165,10 @@ async function benchColumn(column: Column, index: number, total: number) {
         `  Start on the seeded data: ${s(server.readyAfterMs / 1000)} s; memory ${n(column.memoryStartMb)} MB\n` +
           `  Under load (autocannon, ${CONNECTIONS} connections, ${SECONDS} s a route):\n`,
       );
-      const { routes, member } = await readRoutes(server.url, [server], { members });
+      const read = await readRoutes(server.url, [server], { members });
+      const { member } = read;
+      // The church finder's kept answers and new searches, after the other public reads (issue 25).
+      const routes = [...read.routes, ...finderRoutes()];
       column.bareRps = await bareServerRps(SECONDS, CONNECTIONS);
       column.routes = await loadRoutes(server.url, routes, { connections: CONNECTIONS, seconds: SECONDS });
       column.memoryAfterMb = residentMb(server);
@@ -176,7 +188,11 @@ async function benchColumn(column: Column, index: number, total: number) {
       const forum = await forumPaths(server.url, members);
       column.forumPages = await eachOnce('forum pages, random depths', server.url, forum.pages);
       column.forumSearch = await eachOnce('new forum keyword searches', server.url, forum.searches);
+      column.churchNear25 = await eachOnce('new church searches, 25 miles', server.url, newChurchSearches(REQUESTS + 5, 25));
+      column.churchNear100 = await eachOnce('new church searches, 100 miles', server.url, newChurchSearches(REQUESTS + 5, 100));
       for (const [label, st] of [
+        ['church finder, 25 miles', column.churchNear25],
+        ['church finder, 100 miles', column.churchNear100],
         ['directory search', column.directorySearch],
         ['forum list page', column.forumPages],
         ['forum keyword search', column.forumSearch],
@@ -272,6 +288,12 @@ function table(columns: Column[]): string {
   add('directory search, new, one at a time: p50 / p95', one, (c) => p50p95(c.directorySearch, GOAL_ONE_AT_A_TIME_MS));
   add('forum list, page at a random depth: p50 / p95', one, (c) => p50p95(c.forumPages, GOAL_ONE_AT_A_TIME_MS));
   add('forum keyword search, new: p50 / p95', one, (c) => p50p95(c.forumSearch, GOAL_ONE_AT_A_TIME_MS));
+  add(`church finder, ZIP + 25 miles, new (${n(BENCH_CHURCHES)} churches): p50 / p95`, one, (c) =>
+    p50p95(c.churchNear25, GOAL_ONE_AT_A_TIME_MS),
+  );
+  add(`church finder, ZIP + 100 miles, new (${n(BENCH_CHURCHES)} churches): p50 / p95`, one, (c) =>
+    p50p95(c.churchNear100, GOAL_ONE_AT_A_TIME_MS),
+  );
   add(`live: new post → open stream (${CHANGES} posts): p50 / p95`, `p95 < ${GOAL_LIVE_MS} ms`, (c) =>
     p50p95(c.live?.toEvent, GOAL_LIVE_MS),
   );

@@ -41,6 +41,7 @@ function seedVersion(kind: DatabaseKind): string {
   const files = [
     path.join(here, 'directory-seed.ts'),
     path.join(here, 'forum-seed.ts'),
+    path.join(here, 'churches-seed.ts'),
     ...fs
       .readdirSync(migrations, { recursive: true, withFileTypes: true })
       .filter((d) => d.isFile())

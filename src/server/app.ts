@@ -14,6 +14,7 @@ import { setAdmin } from './admin/roles';
 import { resetTwoFactor } from './admin/second-factor';
 import { createAuth, trustedOrigins } from './auth/auth';
 import { copyPgliteFolder } from './backup';
+import { churchPublicRoutes } from './churches/public-routes';
 import { contactRoutes } from './contact/routes';
 import { directoryRoutes } from './directory/routes';
 import { forumRoutes } from './forum/routes';
@@ -207,7 +208,9 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', contactRoutes(deps, limiter))
     .route('/', resourceRoutes(deps))
     .route('/', adminRoutes(deps, jobs))
-    .route('/', churchAdminRoutes(deps));
+    .route('/', churchAdminRoutes(deps))
+    // Last of the churches' routes: its GET /churches/{id} would answer for /churches/map and the like.
+    .route('/', churchPublicRoutes(deps, limiter, answers));
   // Better Auth's open routes are served by app.route('/api/auth') above; the document describes them too.
   for (const route of AUTH_ROUTES) api.openAPIRegistry.registerPath(route);
   api.doc31('/openapi.json', {

@@ -129,7 +129,9 @@ export const churchFinderQuerySchema = z
       .max(200)
       .optional()
       .transform((s) => (s ? [...new Set(s.split(',').map((v) => v.trim()))] : []))
-      .pipe(z.array(z.enum(CHURCH_OFFER_CODES, { error: 'Choose offers from the list' }))),
+      // One error on the field itself (not on `offers.1`), so the form shows it under the offers.
+      .refine((a) => a.every((v) => (CHURCH_OFFER_CODES as readonly string[]).includes(v)), 'Choose offers from the list')
+      .transform((a) => a as ChurchOffer[]),
     language: z.enum(CHURCH_LANGUAGE_CODES, { error: 'Choose a language from the list' }).optional(),
   })
   .refine((q) => q.zip !== undefined || q.state !== undefined, {

@@ -11,6 +11,8 @@ export const CLIENT_ROUTES = [
   '/discuss',
   '/discuss/:id',
   '/resources',
+  '/churches',
+  '/churches/:id',
   '/update-profile-image',
   '/directory',
   '/profile',

@@ -42,7 +42,10 @@ export function locationColumns(place: ZipPlace) {
   return { latitude: place.latitude, longitude: place.longitude, mapX: point?.[0] ?? null, mapY: point?.[1] ?? null };
 }
 
-export function toListing(row: ChurchRow, distanceMiles: number | null = null): ChurchListing {
+/** The columns a listing shows: the finder reads only these. */
+export type ListingRow = Pick<ChurchRow, 'id' | 'name' | 'ag' | 'city' | 'state' | 'zip' | 'languages' | 'offers' | 'photoVersion'>;
+
+export function toListing(row: ListingRow, distanceMiles: number | null = null): ChurchListing {
   return {
     id: row.id,
     name: row.name,

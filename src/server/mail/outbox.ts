@@ -32,6 +32,8 @@ export const MAIL_FORMS = {
   notifyFollowedResponse: 'notification: followed response',
   // The digest of new and much discussed posts, daily or weekly (decision 026).
   digest: 'notification: digest',
+  // "Contact this church" (issue 25): to the church's point persons, or to the team when it has none.
+  churchContact: 'church contact',
 } as const;
 export type MailForm = (typeof MAIL_FORMS)[keyof typeof MAIL_FORMS];
 

@@ -1,4 +1,5 @@
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
+import { CHURCH_CONTACTS_PER_HOUR } from '../../shared/churches';
 import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
 import { DAY, HOUR, MINUTE } from '../../shared/durations';
 import { EMAIL_LINK_RESENDS_PER_HOUR } from '../../shared/limits';
@@ -130,6 +131,23 @@ export const CONTACT_RATE_MESSAGES = {
   send: 'You have sent several messages in a short time. Please wait a while before sending another.',
   human: 'Too many confirmations from your network. Please wait a while and try again.',
 } as const;
+
+// ---- "Contact this church" (churches/public-routes.ts) ----
+
+/**
+ * Per sender: a member (whichever client they write from) or a visitor's client, a handful of churches an hour;
+ * and per client over all the members writing from it, as for writing to members: a few members sharing a
+ * church office's connection are not stopped, someone with many accounts is.
+ */
+export const CHURCH_CONTACT_RULES = {
+  sender: { limit: CHURCH_CONTACTS_PER_HOUR, windowMs: HOUR },
+  client: { limit: 2 * CHURCH_CONTACTS_PER_HOUR, windowMs: HOUR },
+} satisfies Record<string, RateRule>;
+
+export const CHURCH_CONTACT_RATE_MESSAGES = {
+  sender: `You can write to churches ${CHURCH_CONTACTS_PER_HOUR} times an hour. Please wait a while before sending another message.`,
+  client: 'Many messages to churches were sent from your network in the last hour. Please wait a while before sending more.',
+} as const satisfies Record<keyof typeof CHURCH_CONTACT_RULES, string>;
 
 // ---- Page views (analytics/routes.ts) ----
 

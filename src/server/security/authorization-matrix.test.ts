@@ -167,6 +167,21 @@ const proposal = async () => insertChurch(t.db, { status: 'proposed', proposedBy
 const mailCount = async () => (await t.db.select({ n: count() }).from(mail))[0]!.n;
 const googleStart = { provider: 'google', callbackURL: '/', newUserCallbackURL: '/update-profile', errorCallbackURL: '/sign-in' };
 
+/** A contact form's message (to the team, or to a church) as this actor would send it. */
+async function contactMessage(a: Actor, message: string): Promise<Record<string, string>> {
+  const body: Record<string, string> = { name: 'Matrix', email: 'writer@example.org', message };
+  // A pending session is nobody yet (decision 028), nor is a browser with two session cookies (issue 23):
+  // each proves it is human as a visitor does.
+  if (a.role === 'visitor' || a.pending || a.cookie !== undefined)
+    body.humanToken = (await (await send(a, 'POST', { path: '/api/contact/human', body: {} })).json()).token;
+  return body;
+}
+
+/** An active church with a point person, made on first use: the public churches' rows read and write to it. */
+let church: Promise<{ id: number; zip: string }> | undefined;
+const publicChurch = () =>
+  (church ??= insertChurch(t.db, { zip: '65802', pointPersons: [actors.other.id] }).then((id) => ({ id, zip: '65802' })));
+
 // visitor, unverified, no profile, member, other member, admin without the second factor, admin
 const ROWS: Row[] = [
   // ---- Health and pages: everyone ----
@@ -509,14 +524,24 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /api/contact',
-    request: async (a) => {
-      const body: Record<string, string> = { name: 'Matrix', email: 'writer@example.org', message: 'Hello team' };
-      // A pending session is nobody yet (decision 028), nor is a browser with two session cookies (issue 23):
-      // each proves it is human as a visitor does.
-      if (a.role === 'visitor' || a.pending || a.cookie !== undefined)
-        body.humanToken = (await (await send(a, 'POST', { path: '/api/contact/human', body: {} })).json()).token;
-      return { path: '/api/contact', body };
-    },
+    request: async (a) => ({ path: '/api/contact', body: await contactMessage(a, 'Hello team') }),
+    expect: [202, 202, 202, 202, 202, 202, 202],
+  },
+
+  // ---- Churches' public side: anybody (visitors prove they are human before writing to one) ----
+  {
+    route: 'GET /api/churches',
+    request: async () => ({ path: `/api/churches?zip=${(await publicChurch()).zip}&radius=25` }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/churches/:id',
+    request: async () => ({ path: `/api/churches/${(await publicChurch()).id}` }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/churches/:id/contact',
+    request: async (a) => ({ path: `/api/churches/${(await publicChurch()).id}/contact`, body: await contactMessage(a, 'Hello church') }),
     expect: [202, 202, 202, 202, 202, 202, 202],
   },
 

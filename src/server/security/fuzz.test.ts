@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { activityListQuerySchema, mailListQuerySchema, overviewQuerySchema, profileListQuerySchema } from '../../shared/admin';
-import { churchDeclineSchema, churchFieldsSchema } from '../../shared/churches';
+import { churchContactSchema, churchDeclineSchema, churchFieldsSchema, churchFinderQuerySchema } from '../../shared/churches';
 import {
   adminChurchListQuerySchema,
   churchApprovalSchema,
@@ -179,6 +179,10 @@ const TARGETS: Record<string, Target> = {
   'POST /api/contact/human': {},
   'POST /api/contact': { body: keys(contactInputSchema) },
 
+  'GET /api/churches': { query: keys(churchFinderQuerySchema) },
+  'GET /api/churches/:id': { params: { id: () => String(churchId) } },
+  'POST /api/churches/:id/contact': { params: { id: () => String(churchId) }, body: keys(churchContactSchema) },
+
   'GET /api/resources': {},
   'GET /api/resources/:id': { params: { id: () => 'four-ways-flyer' } },
   'GET /api/resources/:id/preview.png': { params: { id: () => 'four-ways-image' } },
@@ -253,6 +257,10 @@ const GOOD: Record<string, () => unknown> = {
   days: () => '30',
   topics: () => 'posts',
   form: () => 'contact us',
+  zip: () => '65802',
+  radius: () => '25',
+  offers: () => 'needs,respite',
+  language: () => 'es',
   into: () => EMPTY_DIR,
 };
 
@@ -434,6 +442,7 @@ let postId: number;
 let responseId: number;
 let categoryId: number;
 let mailId: string;
+let churchId: number;
 const nextAddress = addressesIn(202);
 type Asking = { jar: Map<string, string> };
 const askers = {} as Record<Asker, Asking>;
@@ -512,6 +521,7 @@ beforeAll(async () => {
   responseId = Number(await newResponseId());
   categoryId = await categoryIdOf(t, postId);
   mailId = await newMailId();
+  churchId = await insertChurch(t.db, { pointPersons: [recipient] });
   await createFingerprint();
 }, 60_000);
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/app';
-import { signedInMember, TEST_PASSWORD, uniqueEmail, type SignedUpMember } from '../testing/factories';
+import { insertChurch, signedInMember, TEST_PASSWORD, uniqueEmail, type SignedUpMember } from '../testing/factories';
 import { addressesIn } from './route-suite';
 import { MAIL_ROUTES } from './mail-routes';
 
@@ -48,6 +48,10 @@ const unconfirmed = () => signedInMember(t, { prefix: 'mailer', confirm: false, 
 const listed = () => signedInMember(t, { prefix: 'writer', profile: { agAffiliated: 'Yes' } });
 let recipient: Promise<SignedUpMember> | undefined;
 const recipientId = async () => (await (recipient ??= listed())).id;
+
+/** An active church with a point person, to write to. */
+let church: Promise<number> | undefined;
+const churchId = async () => (church ??= listed().then((keeper) => insertChurch(t.db, { pointPersons: [keeper.id] })));
 
 async function contactAsVisitor(ip: string): Promise<Response> {
   const asker = visitor(ip);
@@ -103,6 +107,20 @@ const DRIVERS: Record<string, { perAccount: () => Promise<Fire>; perClient: () =
     perClient: async () => {
       const ip = nextIp();
       return () => contactAsVisitor(ip);
+    },
+  },
+  'POST /api/churches/:id/contact': {
+    // A member counts as themselves from any client; a visitor's client counts for visitors, and members'
+    // messages from one client count together.
+    perAccount: async () => {
+      const [m, id] = [await member(), await churchId()];
+      return () => send(as(m), 'POST', `/api/churches/${id}/contact`, { email: m.email, message: 'Hello' });
+    },
+    perClient: async () => {
+      const id = await churchId();
+      return fromOneClient(4, member, (asker) =>
+        send(asker, 'POST', `/api/churches/${id}/contact`, { email: 'a@example.org', message: 'Hello' }),
+      );
     },
   },
   'POST /api/directory/:uid/message': {

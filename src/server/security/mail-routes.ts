@@ -17,6 +17,8 @@ export const MAIL_ROUTES: Record<string, 'chosen' | 'fixed'> = {
   'POST /api/account/verification-mail': 'chosen',
   'POST /api/contact': 'chosen',
   'POST /api/directory/:uid/message': 'chosen',
+  // To a church's point persons (fixed), but what it says and its Reply-To are the sender's: as the contact form.
+  'POST /api/churches/:id/contact': 'chosen',
   'POST /api/posts': 'fixed',
   'POST /api/posts/:id/responses': 'fixed',
   'PUT /api/admin/profiles/:uid/suspension': 'fixed',

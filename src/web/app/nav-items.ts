@@ -8,6 +8,7 @@ export function navItemsFor(isSignedIn: boolean): NavItem[] {
   return [
     { label: 'Home', to: '/', end: true },
     ...(isSignedIn ? [{ label: 'Directory', to: '/directory' }] : [{ label: 'Sign In', to: '/signin' }]),
+    { label: 'Churches', to: '/churches' },
     { label: 'Discuss', to: '/discuss' },
     { label: 'Resources', to: '/resources' },
     { label: 'Contact', to: '/contact' },

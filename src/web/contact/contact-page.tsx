@@ -1,152 +1,16 @@
-import { Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, contactInputSchema } from '../../shared/contact';
-import { MESSAGES } from '../../shared/messages';
-import { EmailField } from '../app/fields';
-import { FormAlert, FormSuccess } from '../app/form-alert';
+import { Text } from '@mantine/core';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
-import { useMe } from '../lib/me-query';
-import { isApiRequestError } from '../lib/api';
-import { useSchemaForm } from '../lib/use-schema-form';
-import { confirmHuman, sendContactMessage } from './contact-api';
-import classes from './contact.module.css';
+import { sendContactMessage } from './contact-api';
+import { ContactForm } from './contact-form';
 
-const CLICK_HUMAN_FIRST = `Please click “${MESSAGES.humanButton}” first.`;
-const SEND_FAILED = 'Your message could not be sent. Please try again later.';
-
-/**
- * /contact (product.md §3.15): email and message required, an optional name. Visitors click 'I am indeed
- * human' before the Send button appears; for a signed-in member it is already satisfied and the email is
- * filled in. The server checks the same (a short-lived token, a hidden field, a rate limit).
- */
+/** /contact (product.md §3.15): a message to the network's team. */
 export default function ContactPage() {
-  const me = useMe();
-  const [humanToken, setHumanToken] = useState<string | null>(null);
-  const [isSent, setIsSent] = useState(false);
-  const f = useSchemaForm({
-    schema: contactInputSchema,
-    initialValues: {
-      name: me ? [me.firstName, me.lastName].filter(Boolean).join(' ') : '',
-      email: me?.email ?? '',
-      message: '',
-      [CONTACT_HONEYPOT_FIELD]: '',
-    },
-    onSubmitStart: () => setIsSent(false),
-  });
-  const { setFieldValue } = f.form;
-  const sendRef = useRef<HTMLButtonElement>(null);
-  const humanRef = useRef<HTMLButtonElement>(null);
-  const isHuman = me !== null || humanToken !== null;
-
-  // Signed in while the page was open: the account's address, unless the visitor typed one.
-  useEffect(() => {
-    if (me) setFieldValue('email', (current) => current || me.email);
-  }, [me, setFieldValue]);
-
-  const confirm = useMutation({
-    mutationFn: confirmHuman,
-    onSuccess: ({ token }) => {
-      setHumanToken(token);
-      f.setFormError(undefined);
-    },
-    onError: (error) => {
-      f.setFormError(isApiRequestError(error) && error.status === 429 ? error.message : 'The confirmation failed. Please try again.');
-    },
-  });
-
-  // The confirmation button disappears when clicked; hand keyboard focus to the Send button that replaces it.
-  useEffect(() => {
-    if (humanToken) sendRef.current?.focus();
-  }, [humanToken]);
-
-  const send = useMutation({
-    mutationFn: sendContactMessage,
-    onSuccess: () => {
-      setFieldValue('message', '');
-      setIsSent(true);
-      // A confirmation is good for one message; the next one asks for the click again.
-      setHumanToken(null);
-    },
-    onError: (error) => {
-      if (!isApiRequestError(error)) return f.setFormError(SEND_FAILED);
-      if (error.fieldErrors?.humanToken) {
-        // Expired or refused: ask for the click again.
-        setHumanToken(null);
-        return f.setFormError(error.fieldErrors.humanToken);
-      }
-      f.failWith(error, error.fieldErrors ? undefined : error.status >= 500 || error.status === 0 ? SEND_FAILED : error.message);
-    },
-  });
-
-  const formProps = f.formProps((_data, values) => send.mutate({ ...values, humanToken: humanToken ?? undefined }));
-  /** Send appears only once the visitor is confirmed; should the form be sent before, say what is missing. */
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (isHuman) return formProps.onSubmit(event);
-    event.preventDefault();
-    setIsSent(false);
-    f.setFormError(CLICK_HUMAN_FIRST);
-    humanRef.current?.focus();
-  }
-
   return (
     <Page title="Contact Us" size="xs">
       <Text mb="lg">Send the network’s team a question or a note, and we will write back to you.</Text>
       <FormCard>
-        <FormSuccess message={isSent ? MESSAGES.messageSent : null} />
-        <FormAlert message={f.formError} />
-        <form {...formProps} onSubmit={onSubmit} aria-label="Contact the team">
-          <Stack>
-            <TextInput label="Name" description="Optional" autoComplete="name" maxLength={CONTACT_NAME_MAX} {...f.field('name')} />
-            <EmailField {...f.field('email')} />
-            <Textarea
-              label="Message"
-              required
-              withAsterisk={false}
-              autosize
-              minRows={5}
-              maxRows={16}
-              maxLength={CONTACT_MESSAGE_MAX}
-              {...f.field('message')}
-            />
-            <div className={classes.honeypot} aria-hidden="true">
-              <label>
-                Leave this field empty
-                <input
-                  type="text"
-                  tabIndex={-1}
-                  autoComplete="off"
-                  {...f.field(CONTACT_HONEYPOT_FIELD, { withError: false, withFocus: false })}
-                />
-              </label>
-            </div>
-            {/* Distinct keys: reusing the clicked button's DOM node as the submit button would submit the form. */}
-            {isHuman ? (
-              <>
-                <p className={classes.confirmed} style={{ margin: 0 }}>
-                  <span aria-hidden="true">✓</span>
-                  {me ? `${MESSAGES.humanButton} — confirmed by your sign-in.` : `${MESSAGES.humanButton} — confirmed.`}
-                </p>
-                <Button key="send" ref={sendRef} type="submit" loading={send.isPending} fullWidth>
-                  Send
-                </Button>
-              </>
-            ) : (
-              <Button
-                key="human"
-                ref={humanRef}
-                type="button"
-                variant="outline"
-                onClick={() => confirm.mutate()}
-                loading={confirm.isPending}
-                fullWidth
-              >
-                {MESSAGES.humanButton}
-              </Button>
-            )}
-          </Stack>
-        </form>
+        <ContactForm label="Contact the team" send={sendContactMessage} />
       </FormCard>
     </Page>
   );

@@ -1,4 +1,4 @@
-import { Button, Container, Text, Title } from '@mantine/core';
+import { Button, Container, Text, TextInput, Title } from '@mantine/core';
 import { Suspense, type ComponentType, type CSSProperties } from 'react';
 import { BRAND, INVOLVEMENT_AREAS, type InvolvementArea } from '../../shared/brand';
 import { NETWORK_TARGET_PERCENT } from '../../shared/states';
@@ -67,6 +67,7 @@ export default function HomePage() {
           ))}
         </ul>
         <NetworkProgress />
+        <FindChurchBox />
       </Container>
 
       <section className={classes.section} aria-labelledby="map-title">
@@ -169,5 +170,37 @@ export default function HomePage() {
         </section>
       )}
     </>
+  );
+}
+
+/**
+ * "Find a church near you": a plain form that opens /churches?zip=…, so it works on the prerendered landing
+ * page before (and without) its JavaScript.
+ */
+function FindChurchBox() {
+  return (
+    <section className={classes.findChurch} aria-labelledby="find-church-title">
+      <div>
+        <Title order={2} size="h3" id="find-church-title">
+          Find a church near you
+        </Title>
+        <Text>Churches of the network that help children in foster care and the families who care for them.</Text>
+      </div>
+      <form method="get" action="/churches" className={classes.findChurchForm} aria-labelledby="find-church-title">
+        <TextInput
+          name="zip"
+          label="ZIP code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          pattern="[0-9]{5}(-[0-9]{4})?"
+          title="Five digits, like 65802"
+          maxLength={10}
+          required
+        />
+        <Button type="submit" color="teal.7">
+          Find churches
+        </Button>
+      </form>
+    </section>
   );
 }

@@ -6,3 +6,6 @@ export { useStates } from './states-query';
 
 /** The interactive map, in a chunk of its own: the landing page paints before it arrives. */
 export const StateMapSection = lazy(() => import('./state-map-section'));
+
+/** A state drawn alone with a church's marker (a church's page), in a chunk of its own with the shapes. */
+export const StateOutline = lazy(() => import('./state-outline'));

@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../src/shared/messages';
+import { migrateDatabase, openDatabase } from '../src/server/db/client';
+import { insertChurch, insertMember } from '../src/server/testing/factories';
+import { startServerProcess, type ServerProcess } from '../src/server/testing/server-process';
+import { seriousViolations } from './support/a11y';
+import { clientAddress, useBrowser } from './support/browser';
+import { expectNoPageErrors, openPage } from './support/journey';
+import { uniqueTag } from './support/members';
+
+// A visitor finds a church near their ZIP code from the landing page, opens its page and writes to it; the
+// church's point person receives the message (issue 25). Churches are made by admins and point persons (their
+// own journeys); here the church is written into a database of its own before its server starts, as the site's
+// demo content is, so this journey needs none of their pages.
+
+const browser = useBrowser();
+let root: string;
+let server: ServerProcess;
+let keeper: { id: string; email: string };
+const CHURCH = 'Riverside Assembly';
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-e2e-churches-'));
+  const dataDir = path.join(root, 'data');
+  fs.mkdirSync(dataDir);
+  const database = await openDatabase({ dataDir });
+  await migrateDatabase(database);
+  keeper = await insertMember(database.db, { firstName: 'Paula', lastName: 'Point' });
+  // Springfield, MO (65807), 3.1 miles from the ZIP code searched (65802); and one 19 miles off (65710).
+  await insertChurch(database.db, {
+    name: CHURCH,
+    zip: '65807',
+    street: '1 River Rd',
+    offers: ['needs', 'respite'],
+    languages: ['en', 'es'],
+    description: 'Respite nights on the second Friday of each month.',
+    website: 'https://riverside.example.org',
+    phone: '4175550199',
+    pointPersons: [keeper.id],
+  });
+  await insertChurch(database.db, { name: 'Morrisville Chapel', zip: '65710', offers: ['closet'] });
+  await database.close();
+  server = await startServerProcess({
+    name: 'The churches server',
+    log: path.join(root, 'server.log'),
+    timeoutMs: 90_000,
+    env: {
+      SMTP_URL: undefined,
+      DATABASE_URL: undefined,
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      STAFF_EMAIL: 'team@network.test',
+      TRUST_PROXY: 'true',
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  const log = fs.existsSync(path.join(root, 'server.log')) ? fs.readFileSync(path.join(root, 'server.log'), 'utf8') : '';
+  fs.rmSync(root, { recursive: true, force: true });
+  expect(log).not.toContain('"msg":"unhandled error"');
+});
+
+async function open(viewport = { width: 1280, height: 900 }) {
+  const context = await browser().newContext({ baseURL: server.url, viewport, extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/status of 40[0-9]/.test(msg.text())) errors.push(msg.text());
+  });
+  return { page, errors };
+}
+
+/** The server has no SMTP server here: it writes each message as a file in its data folder. */
+async function mailTo(to: string, where: (m: ParsedMail) => boolean): Promise<ParsedMail> {
+  const dir = path.join(root, 'data', 'mail');
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    for (const file of fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : []) {
+      const parsed = await simpleParser(fs.readFileSync(path.join(dir, file)));
+      if (JSON.stringify(parsed.to).includes(to) && where(parsed)) return parsed;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No mail for ${to}`);
+}
+
+describe('finding a church', () => {
+  it('a visitor finds a church by ZIP code from the landing page, opens it and writes to it; the point person gets the mail', async () => {
+    const { page, errors } = await open();
+    await openPage(page, '/');
+    const box = page.getByRole('region', { name: 'Find a church near you' });
+    await box.getByLabel('ZIP code').fill('65802');
+    await box.getByRole('button', { name: 'Find churches' }).click();
+
+    await page.waitForURL(/\/churches\?zip=65802/);
+    await page.getByRole('heading', { level: 1, name: 'Find a church' }).waitFor();
+    const card = page.getByRole('article', { name: CHURCH });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('3.1 miles');
+    expect(await card.textContent()).toContain('Respite nights');
+    expect(await page.getByRole('article', { name: 'Morrisville Chapel' }).count()).toBe(1);
+    expect(await page.getByRole('textbox', { name: 'ZIP code' }).inputValue()).toBe('65802');
+    expect(await seriousViolations(page), '/churches').toEqual([]);
+
+    // Nearer search: 10 miles keeps Riverside and drops Morrisville (19 miles); the address holds the search.
+    await page.getByLabel('Within').selectOption('10');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/radius=10/);
+    await expect.poll(() => page.getByRole('article', { name: 'Morrisville Chapel' }).count()).toBe(0);
+    expect(await page.getByRole('article', { name: CHURCH }).count()).toBe(1);
+
+    // An unknown ZIP code is named under its field.
+    await page.getByRole('textbox', { name: 'ZIP code' }).fill('00000');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('We do not know this ZIP code. Check the five digits.').waitFor();
+
+    await page.goto('/churches?zip=65802&radius=25');
+    await page.getByRole('link', { name: CHURCH }).click();
+    await page.getByRole('heading', { level: 1, name: CHURCH }).waitFor();
+    expect(await page.title()).toContain(CHURCH);
+    expect(await page.getByText('1 River Rd').isVisible()).toBe(true);
+    expect(await page.getByTestId('church-members').textContent()).toBe('Fewer than 3');
+    await page.getByRole('img', { name: /Map of Missouri/ }).waitFor();
+    expect(await page.getByTestId('church-marker').count()).toBe(1);
+    expect(await seriousViolations(page), '/churches/:id').toEqual([]);
+
+    const tag = uniqueTag('CH');
+    const form = page.getByRole('form', { name: 'Contact this church' });
+    await form.getByLabel('Name').fill(`Vera Visitor ${tag}`);
+    await form.getByLabel('Email').fill('vera.visitor@example.org');
+    await form.getByLabel('Message').fill(`Can we help with respite nights? ${tag}`);
+    await form.getByRole('button', { name: MESSAGES.humanButton }).click();
+    await form.getByRole('button', { name: 'Send' }).click();
+    await page.getByText(MESSAGES.messageSent).waitFor();
+
+    const mail = await mailTo(keeper.email, (m) => (m.text ?? '').includes(tag));
+    expect(mail.replyTo?.value[0]?.address).toBe('vera.visitor@example.org');
+    expect(mail.subject).toBe(`Vera Visitor ${tag} wrote to ${CHURCH} through the Foster Care Network`);
+    expect(mail.text).toContain('Hello Paula,');
+    expectNoPageErrors(errors);
+  }, 120_000);
+
+  it('is usable on a phone: no sideways scrolling, and axe finds nothing serious', async () => {
+    const { page, errors } = await open({ width: 390, height: 844 });
+    await page.goto('/churches?zip=65802&radius=25&offers=respite');
+    await page.getByRole('article', { name: CHURCH }).waitFor();
+    expect(await page.getByRole('article', { name: 'Morrisville Chapel' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page), '/churches on a phone').toEqual([]);
+    await page.getByRole('link', { name: CHURCH }).click();
+    await page.getByRole('heading', { level: 1, name: CHURCH }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page), '/churches/:id on a phone').toEqual([]);
+
+    // By state, from the menu's Churches link.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Churches' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Find a church' }).waitFor();
+    await page.getByRole('radio', { name: 'In a state' }).check();
+    await page.getByRole('combobox', { name: 'State' }).selectOption('MO');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/state=MO/);
+    await page.getByRole('article', { name: 'Morrisville Chapel' }).waitFor();
+    expect(await page.getByText('miles', { exact: false }).count()).toBe(0);
+    expectNoPageErrors(errors);
+  }, 120_000);
+});
