@@ -42,6 +42,7 @@ import { AUTH_ROUTES } from '../shared/contracts/auth';
 import { readJson } from './http/validate';
 import { clientIp, isLoopback, nodeResponse, socketAddress } from './http/client-ip';
 import { isPhotoUpload, profileRoutes } from './profiles/routes';
+import { churchMemberRoutes, isChurchPhotoUpload } from './churches/member-routes';
 import { liveRoutes } from './live/routes';
 import { notificationRoutes } from './notifications/routes';
 import { UNSUBSCRIBE_PATH as ONE_CLICK_UNSUBSCRIBE_PATH } from './notifications/service';
@@ -134,11 +135,18 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
       throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${JSON_BODY_MAX_BYTES / 1024} KB.`);
     },
   });
-  // Exactly one route, the photo upload, takes a larger body, under its own limit (profiles/routes.ts). A GET
+  // The photo uploads (a member's, a church's) take a larger body, under their own limit (photo-upload.ts). A GET
   // or HEAD has no body to limit, and asking for one makes @hono/node-server build undici's whole Request.
   app.use(
     '/api/*',
-    unless((c) => c.req.method === 'GET' || c.req.method === 'HEAD' || isPhotoUpload(c.req.method, c.req.path), jsonBodyLimit),
+    unless(
+      (c) =>
+        c.req.method === 'GET' ||
+        c.req.method === 'HEAD' ||
+        isPhotoUpload(c.req.method, c.req.path) ||
+        isChurchPhotoUpload(c.req.method, c.req.path),
+      jsonBodyLimit,
+    ),
   );
 
   app.onError((err, c) => {
@@ -220,6 +228,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', profileRoutes(deps, limiter, answers))
     .route('/', directoryRoutes(deps, limiter, answers))
     .route('/', contactRoutes(deps, limiter))
+    .route('/', churchMemberRoutes(deps, limiter))
     .route('/', resourceRoutes(deps))
     .route('/', adminRoutes(deps, jobs));
   // Better Auth's open routes are served by app.route('/api/auth') above; the document describes them too.

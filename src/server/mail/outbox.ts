@@ -29,6 +29,9 @@ export const MAIL_FORMS = {
   notifyFollowedResponse: 'notification: followed response',
   // The digest of new and much discussed posts, daily or weekly (decision 026).
   digest: 'notification: digest',
+  // Churches (issue 25): a proposal for the team, and a point person's message to the church's members.
+  churchProposal: 'church proposal',
+  churchMembersMessage: 'church members message',
 } as const;
 export type MailForm = (typeof MAIL_FORMS)[keyof typeof MAIL_FORMS];
 
