@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  CHURCH_LANGUAGE_CODES,
-  CHURCH_MEMBERSHIP_STATUSES,
-  CHURCH_OFFER_CODES,
-  CHURCH_STATUSES,
-  churchListingSchema,
-} from './churches';
+import { CHURCH_LANGUAGE_CODES, CHURCH_MEMBERSHIP_STATUSES, CHURCH_OFFER_CODES, CHURCH_STATUSES, churchListingSchema } from './churches';
 import { networkFiguresSchema } from './state-stat';
 import { STATE_CODES } from './states';
 import { optionalLineOf, textOf } from './text';

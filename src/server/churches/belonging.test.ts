@@ -196,8 +196,11 @@ describe('proposals', () => {
     // Each proposal replaced the one before as the member's church.
     const claims = await t.db.select().from(churchMember).where(eq(churchMember.uid, id));
     expect(claims).toHaveLength(1);
-    expect(await t.db.select().from(church).where(and(eq(church.proposedBy, id), eq(church.status, 'proposed')))).toHaveLength(
-      CHURCH_PROPOSALS_PER_DAY,
-    );
+    expect(
+      await t.db
+        .select()
+        .from(church)
+        .where(and(eq(church.proposedBy, id), eq(church.status, 'proposed'))),
+    ).toHaveLength(CHURCH_PROPOSALS_PER_DAY);
   });
 });

@@ -65,10 +65,7 @@ export async function pickChurches(deps: Pick<Deps, 'database'>, { q }: { q: str
     .select()
     .from(church)
     .where(
-      and(
-        eq(church.status, 'active'),
-        sql`(lower(${church.name}) like ${containing(lowered)} or ${lowered} <% lower(${church.name}))`,
-      ),
+      and(eq(church.status, 'active'), sql`(lower(${church.name}) like ${containing(lowered)} or ${lowered} <% lower(${church.name}))`),
     )
     .orderBy(
       sql`lower(${church.name}) like ${containing(lowered)} desc`,
@@ -102,7 +99,12 @@ export async function myChurch(deps: Pick<Deps, 'database'>, { who }: { who: Ses
 
 /** Writes the member's one church: a new one replaces the old; a point person of it is confirmed at once. */
 async function setClaim(tx: Tx, { uid, churchId, now, confirmed }: { uid: string; churchId: number; now: Date; confirmed: boolean }) {
-  const values = { churchId, status: confirmed ? ('confirmed' as const) : ('claimed' as const), claimedAt: now, confirmedAt: confirmed ? now : null };
+  const values = {
+    churchId,
+    status: confirmed ? ('confirmed' as const) : ('claimed' as const),
+    claimedAt: now,
+    confirmedAt: confirmed ? now : null,
+  };
   await tx
     .insert(churchMember)
     .values({ uid, ...values })

@@ -1,10 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import {
-  CHURCH_MEMBER_MESSAGES,
-  type ChurchManage,
-  type ChurchMember,
-  type ChurchMemberRole,
-} from '../../shared/church-members';
+import { CHURCH_MEMBER_MESSAGES, type ChurchManage, type ChurchMember, type ChurchMemberRole } from '../../shared/church-members';
 import { CHURCH_NOT_FOUND, type ChurchFields, type ChurchLanguage, type ChurchOffer } from '../../shared/churches';
 import { displayNameOf } from '../../shared/member-name';
 import type { PhotoCrop } from '../../shared/profile';
