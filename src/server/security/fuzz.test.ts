@@ -5,6 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { activityListQuerySchema, mailListQuerySchema, overviewQuerySchema, profileListQuerySchema } from '../../shared/admin';
+import { churchClaimSchema, churchMessageSchema } from '../../shared/church-members';
+import { churchFieldsSchema, churchPickQuerySchema, churchProposalSchema } from '../../shared/churches';
 import { contactInputSchema } from '../../shared/contact';
 import { directoryQuerySchema, memberMessageSchema } from '../../shared/directory';
 import { postInputSchema, postListQuerySchema, responseInputSchema } from '../../shared/forum';
@@ -12,9 +14,17 @@ import { notificationListQuerySchema, notificationPreferencesSchema, unsubscribe
 import { pageViewSchema } from '../../shared/page-view';
 import { PROFILE_FIELDS } from '../../shared/profile';
 import { stateStatUpdateSchema } from '../../shared/state-stat';
-import { rateLimit } from '../db/schema';
+import { churchMember, rateLimit } from '../db/schema';
 import type { ForumAuthor } from '../forum/service';
-import { authorOf, signedInAdmin, signedInMember, TEST_PASSWORD as PASSWORD, uniqueEmail, type TestApp } from '../testing/factories';
+import {
+  authorOf,
+  insertChurch,
+  signedInAdmin,
+  signedInMember,
+  TEST_PASSWORD as PASSWORD,
+  uniqueEmail,
+  type TestApp,
+} from '../testing/factories';
 import { passSecondFactor } from '../testing/second-factor';
 import {
   addressesIn,
@@ -120,6 +130,24 @@ const TARGETS: Record<string, Target> = {
   'GET /api/directory': { query: keys(directoryQuerySchema) },
   'POST /api/directory/:uid/message': { params: { uid: () => recipient }, body: keys(memberMessageSchema) },
 
+  'GET /api/churches/pick': { query: keys(churchPickQuerySchema) },
+  'GET /api/me/church': {},
+  'PUT /api/me/church': { body: keys(churchClaimSchema) },
+  'DELETE /api/me/church': {},
+  'POST /api/churches/proposals': { body: keys(churchProposalSchema), askers: ['member', 'admin'] },
+  'GET /api/churches/:id/manage': { params: { id: () => String(churchId) } },
+  'PATCH /api/churches/:id': { params: { id: () => String(churchId) }, body: keys(churchFieldsSchema), askers: ['member', 'admin'] },
+  'POST /api/churches/:id/photo': { params: { id: () => String(churchId) }, body: 'multipart' },
+  'DELETE /api/churches/:id/photo': { params: { id: () => String(churchId) } },
+  'GET /api/churches/:id/photo': { params: { id: () => String(churchId) }, query: ['v'] },
+  'POST /api/churches/:id/members/:uid/confirm': { params: { id: () => String(churchId), uid: newClaimant } },
+  'DELETE /api/churches/:id/members/:uid': { params: { id: () => String(churchId), uid: newClaimant } },
+  'POST /api/churches/:id/members/message': {
+    params: { id: () => String(churchId) },
+    body: keys(churchMessageSchema),
+    askers: ['member', 'admin'],
+  },
+
   'GET /api/states': {},
   'GET /api/states/:code/fact-sheet.pdf': { params: { code: () => 'MO' } },
   'GET /api/admin/states': { askers: ADMIN_ONLY },
@@ -223,6 +251,18 @@ const GOOD: Record<string, () => unknown> = {
   topics: () => 'posts',
   form: () => 'contact us',
   into: () => EMPTY_DIR,
+  churchId: () => churchId,
+  ag: () => true,
+  agDistrict: () => null,
+  street: () => '1 Main St',
+  city: () => 'Springfield',
+  zip: () => '65802',
+  website: () => null,
+  languages: () => ['en', 'es'],
+  offers: () => ['needs'],
+  description: () => null,
+  pointPerson: () => false,
+  subject: () => 'A subject',
 };
 
 // ---- What fast-check puts in ----
@@ -402,6 +442,8 @@ let recipient: string;
 let postId: number;
 let responseId: number;
 let categoryId: number;
+/** A church the member asker keeps, with a confirmed member to write to. */
+let churchId: number;
 let mailId: string;
 let tables: string[];
 const nextAddress = addressesIn(202);
@@ -422,6 +464,12 @@ function newMailId(): Promise<string> {
 }
 function newMemberId(): Promise<string> {
   return newMember(t);
+}
+/** A member who says they belong to the fuzzed church: one for each case that confirms or removes a claim. */
+async function newClaimant(): Promise<string> {
+  const uid = await newMember(t);
+  await t.db.insert(churchMember).values({ uid, churchId, status: 'claimed', claimedAt: new Date() });
+  return uid;
 }
 
 async function freshAsker(): Promise<Asking> {
@@ -467,6 +515,7 @@ beforeAll(async () => {
   responseId = Number(await newResponseId());
   categoryId = await categoryIdOf(t, postId);
   mailId = await newMailId();
+  churchId = await insertChurch(t.db, { pointPersons: [member.id], members: [recipient] });
   const rows = await t.db.execute<{ table_name: string }>(
     sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`,
   );
