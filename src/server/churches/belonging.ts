@@ -7,7 +7,7 @@ import {
   duplicateChurchMessage,
   type MyChurch,
 } from '../../shared/church-members';
-import { CHURCH_NOT_FOUND, churchProposalSchema, type ChurchListing } from '../../shared/churches';
+import { CHURCH_NOT_FOUND, type churchProposalSchema, type ChurchListing } from '../../shared/churches';
 import { displayNameOf } from '../../shared/member-name';
 import type { z } from 'zod';
 import type { Tx } from '../db/client';
