@@ -201,7 +201,7 @@ function MemberRow({
             Confirm
           </Button>
         ) : null}
-        <Button size="xs" variant="subtle" color="red.9" onClick={onRemove} disabled={isBusy} aria-label={`Remove ${member.name}`}>
+        <Button size="xs" variant="outline" color="red.9" onClick={onRemove} disabled={isBusy} aria-label={`Remove ${member.name}`}>
           Remove
         </Button>
       </Group>

@@ -35,6 +35,7 @@ import { useLive } from '../live';
 import { myChurchQueryOptions, useClaimChurch, useLeaveChurch, usePickChurches, useProposeChurch } from './church-members-api';
 
 const STATE_OPTIONS = [{ value: '', label: 'Choose a state' }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))];
+const CHECK_FIELDS = 'Some answers need attention: see the notes beside the fields.';
 const STATUS_LABEL = { claimed: 'waiting for confirmation', confirmed: 'confirmed' } as const;
 
 /** Where a church is, as lists say it: "Springfield, MO · 3.2 miles". */
@@ -167,8 +168,8 @@ function ChurchPicker({ onPicked, onError }: { onPicked: () => void; onError: (m
   return (
     <Stack gap="sm">
       <TextInput
-        label="Church name or ZIP code"
-        description="For example “Central Assembly” or 65802"
+        label="Find your church"
+        description="By its name (for example “Central Assembly”) or a ZIP code near it"
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         maxLength={100}
@@ -234,14 +235,23 @@ function ProposeChurchModal({ opened, onClose, onProposed }: { opened: boolean; 
     schema: churchProposalSchema,
     initialValues: EMPTY_PROPOSAL,
     toInput: proposalInput,
-    invalidMessage: 'Some answers need attention: see the notes beside the fields.',
+    invalidMessage: CHECK_FIELDS,
   });
   const propose = useProposeChurch({
     onSuccess: () => {
       f.reset(EMPTY_PROPOSAL);
       onProposed();
     },
-    onError: (error) => f.failWith(error, isApiRequestError(error) ? error.message : 'The church could not be proposed. Please try again.'),
+    // A note beside a field says what is wrong there; the message above the form says where to look.
+    onError: (error) =>
+      f.failWith(
+        error,
+        !isApiRequestError(error)
+          ? 'The church could not be proposed. Please try again.'
+          : error.fieldErrors
+            ? CHECK_FIELDS
+            : error.message,
+      ),
   });
   return (
     <Modal.Root opened={opened} onClose={onClose} centered size="lg">
