@@ -323,7 +323,7 @@ function ChurchPhoto({ church }: { church: ChurchManage }) {
           </Button>
         ) : null}
         {church.photoUrl && !chosen ? (
-          <Button variant="subtle" color="red.9" onClick={() => remove.mutate()} loading={remove.isPending}>
+          <Button variant="outline" color="red.9" onClick={() => remove.mutate()} loading={remove.isPending}>
             Remove photo
           </Button>
         ) : null}

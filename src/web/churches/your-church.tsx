@@ -146,7 +146,7 @@ function CurrentChurch({
         <Button variant="outline" size="sm" onClick={onChange}>
           Choose another church
         </Button>
-        <Button variant="subtle" color="red.9" size="sm" onClick={onRemove} loading={isRemoving}>
+        <Button variant="outline" color="red.9" size="sm" onClick={onRemove} loading={isRemoving}>
           Remove my church
         </Button>
       </Group>
