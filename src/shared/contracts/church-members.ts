@@ -8,8 +8,8 @@ import {
   myChurchSchema,
 } from '../church-members';
 import { CHURCH_NOT_FOUND, churchFieldsSchema, churchPickQuerySchema, churchProposalSchema } from '../churches';
-import { PHOTO_MAX_BYTES } from '../limits';
 import { photoRemovedSchema, photoSavedSchema } from '../profile';
+import { photoUploadBody } from './profile';
 import { contract, errors, json, jsonBody, okSchema } from './define';
 import { accountId, serialId } from './params';
 
@@ -97,24 +97,7 @@ export const uploadChurchPhoto = contract({
   summary: 'Upload the church’s photo or logo and the square to keep; re-encoded with its metadata stripped, as profile photos',
   request: {
     params: idParams,
-    body: {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            required: ['photo'],
-            properties: {
-              photo: { type: 'string', format: 'binary', description: `JPEG, PNG or WebP, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB` },
-              x: { type: 'integer', minimum: 0 },
-              y: { type: 'integer', minimum: 0 },
-              width: { type: 'integer', minimum: 1 },
-              height: { type: 'integer', minimum: 1 },
-            },
-          },
-        },
-      },
-    },
+    body: photoUploadBody,
   },
   responses: { 200: json(photoSavedSchema, 'The address of the new photo'), ...errors(413, 429) },
 });

@@ -48,7 +48,6 @@ import {
 } from '../../shared/churches';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, PHOTO_ZOOM_MIN } from '../../shared/limits';
 import type { PhotoCrop } from '../../shared/profile';
-import { US_STATES } from '../../shared/states';
 import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
@@ -64,9 +63,8 @@ import {
   useUpdateChurch,
   useUploadChurchPhoto,
 } from './church-members-api';
+import { CHECK_FIELDS, STATE_OPTIONS } from './state-options';
 
-const STATE_OPTIONS = [{ value: '', label: 'Choose a state' }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))];
-const CHECK_FIELDS = 'Some answers need attention: see the notes beside the fields.';
 const STATUS_LABEL = { proposed: 'waiting for approval', active: 'in the network', archived: 'archived' } as const;
 
 /** /churches/:id/manage: the church's point persons (and admins) keep its page and its list of members. */

@@ -27,15 +27,13 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { MyChurch } from '../../shared/church-members';
 import { churchProposalSchema, type ChurchListing } from '../../shared/churches';
-import { US_STATES } from '../../shared/states';
 import { FormAlert } from '../app/form-alert';
 import { isApiRequestError } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { useLive } from '../live';
 import { myChurchQueryOptions, useClaimChurch, useLeaveChurch, usePickChurches, useProposeChurch } from './church-members-api';
+import { CHECK_FIELDS, STATE_OPTIONS } from './state-options';
 
-const STATE_OPTIONS = [{ value: '', label: 'Choose a state' }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))];
-const CHECK_FIELDS = 'Some answers need attention: see the notes beside the fields.';
 const STATUS_LABEL = { claimed: 'waiting for confirmation', confirmed: 'confirmed' } as const;
 
 /** Where a church is, as lists say it: "Springfield, MO · 3.2 miles". */
