@@ -10,7 +10,6 @@ import {
   Button,
   Center,
   Checkbox,
-  FileButton,
   Group,
   Image,
   Loader,
@@ -26,7 +25,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   CHURCH_MESSAGE_MAX,
@@ -46,14 +45,12 @@ import {
   CHURCH_STREET_MAX,
   churchFieldsSchema,
 } from '../../shared/churches';
-import { PHOTO_MAX_BYTES, PHOTO_TYPES, PHOTO_ZOOM_MIN } from '../../shared/limits';
-import type { PhotoCrop } from '../../shared/profile';
 import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { useLive } from '../live';
-import { PhotoCropper } from '../profiles';
+import { PhotoChooser } from '../profiles';
 import {
   manageQueryOptions,
   useConfirmMember,
@@ -260,72 +257,31 @@ function WriteToMembers({ church }: { church: ChurchManage }) {
 }
 
 function ChurchPhoto({ church }: { church: ChurchManage }) {
-  const [chosen, setChosen] = useState<{ file: File; url: string } | null>(null);
-  const [zoom, setZoom] = useState(PHOTO_ZOOM_MIN);
-  const [crop, setCrop] = useState<PhotoCrop>();
   const [error, setError] = useState<string>();
-  const resetPicker = useRef<() => void>(null);
-  useEffect(() => {
-    if (!chosen) return;
-    return () => URL.revokeObjectURL(chosen.url);
-  }, [chosen]);
   const upload = useUploadChurchPhoto(church.id, {
-    onSuccess: () => setChosen(null),
     onError: (err) => setError(isApiRequestError(err) ? err.message : 'The photo could not be saved. Please try again.'),
   });
   const remove = useRemoveChurchPhoto(church.id, { onError: () => setError('The photo could not be removed. Please try again.') });
-
-  function onChoose(file: File | null) {
-    resetPicker.current?.();
-    setError(undefined);
-    if (!file) return;
-    if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return setError('Choose a JPEG, PNG or WebP image.');
-    if (file.size > PHOTO_MAX_BYTES)
-      return setError(`The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file.`);
-    setCrop(undefined);
-    setZoom(PHOTO_ZOOM_MIN);
-    setChosen({ file, url: URL.createObjectURL(file) });
-  }
-
   return (
     <Section title="Photo or logo">
       <FormAlert message={error} />
-      {chosen ? (
-        <PhotoCropper
-          key={chosen.url}
-          imageUrl={chosen.url}
-          zoom={zoom}
-          onZoomChange={setZoom}
-          onCropChange={setCrop}
-          onImageError={() => {
-            setChosen(null);
-            setError('This file could not be opened as an image. Choose a JPEG, PNG or WebP image.');
-          }}
-        />
-      ) : church.photoUrl ? (
-        <Image src={church.photoUrl} alt={`The photo of ${church.fields.name}`} w={120} h={120} radius="md" fit="cover" />
-      ) : (
-        <Text size="sm">No photo yet. We keep a square copy without any location or camera details.</Text>
-      )}
-      <Group gap="sm">
-        <FileButton onChange={onChoose} accept={PHOTO_TYPES.join(',')} resetRef={resetPicker}>
-          {(props) => (
-            <Button {...props} variant={chosen ? 'outline' : 'filled'}>
-              {chosen ? 'Choose another photo' : 'Choose a photo'}
-            </Button>
-          )}
-        </FileButton>
-        {chosen && crop ? (
-          <Button onClick={() => upload.mutate({ photo: chosen.file, square: crop })} loading={upload.isPending}>
-            Save photo
-          </Button>
-        ) : null}
-        {church.photoUrl && !chosen ? (
-          <Button variant="outline" color="red.9" onClick={() => remove.mutate()} loading={remove.isPending}>
-            Remove photo
-          </Button>
-        ) : null}
-      </Group>
+      <PhotoChooser
+        // A saved photo has a new address: the chooser starts over with it.
+        key={church.photoUrl ?? 'none'}
+        current={
+          church.photoUrl ? (
+            <Image src={church.photoUrl} alt={`The photo of ${church.fields.name}`} w={120} h={120} radius="md" fit="cover" />
+          ) : (
+            <Text size="sm">No photo yet. We keep a square copy without any location or camera details.</Text>
+          )
+        }
+        hasPhoto={church.photoUrl !== null}
+        onSave={(photo, square) => upload.mutate({ photo, square })}
+        isSaving={upload.isPending}
+        onRemove={() => remove.mutate()}
+        isRemoving={remove.isPending}
+        onProblem={setError}
+      />
     </Section>
   );
 }
