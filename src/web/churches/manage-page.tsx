@@ -116,7 +116,7 @@ function ManageChurch({ church }: { church: ChurchManage }) {
       <Members church={church} />
       <WriteToMembers church={church} />
       <ChurchPhoto church={church} />
-      <ChurchFieldsForm key={JSON.stringify(church.fields)} church={church} />
+      <ChurchFields church={church} />
     </Stack>
   );
 }
@@ -313,8 +313,21 @@ function toValues(f: ChurchManage['fields']): FieldValues {
 }
 const toInput = (v: FieldValues) => ({ ...v, ag: v.ag === 'Yes' });
 
-function ChurchFieldsForm({ church }: { church: ChurchManage }) {
+/** The saved note lives here, above the form: the form starts over from the saved fields when they come back. */
+function ChurchFields({ church }: { church: ChurchManage }) {
   const [saved, setSaved] = useState<string>();
+  return <ChurchFieldsForm key={JSON.stringify(church.fields)} church={church} saved={saved} setSaved={setSaved} />;
+}
+
+function ChurchFieldsForm({
+  church,
+  saved,
+  setSaved,
+}: {
+  church: ChurchManage;
+  saved: string | undefined;
+  setSaved: (note: string | undefined) => void;
+}) {
   const f = useSchemaForm({
     schema: churchFieldsSchema,
     initialValues: toValues(church.fields),
