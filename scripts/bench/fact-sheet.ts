@@ -47,6 +47,7 @@ async function main() {
     sourceUrl: 'https://www.casey.org/media/new-hampshire-fact-sheet-2021.pdf',
     updatedAt: new Date().toISOString(),
     network: { members: 12, fosterFamilies: 5, fosterChildren: 9 },
+    churches: 4,
   };
   const renders: number[] = [];
   let size = 0;

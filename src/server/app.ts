@@ -1,7 +1,7 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { JSON_BODY_MAX_BYTES } from '../shared/limits';
 import { accountRoutes } from './account/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { adminRoutes } from './admin/routes';
+import { churchAdminRoutes } from './churches/admin-routes';
 import { setAdmin } from './admin/roles';
 import { resetTwoFactor } from './admin/second-factor';
 import { createAuth, trustedOrigins } from './auth/auth';
@@ -27,8 +28,7 @@ import { AppError, DATABASE_UNAVAILABLE_MESSAGE, errorBody, STORAGE_UNAVAILABLE_
 import { pgliteDir } from './db/client';
 import { StorageUnavailableError } from './storage/storage';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
-import { setSecurityHeaders } from './http/security-headers';
-import { gzipIfWorthIt } from './http/compress';
+import { answerEveryRequest, requestIdOf } from './http/every-answer';
 import { unless } from './http/unless';
 import { foreignOriginLog, requireSameOrigin } from './http/same-origin';
 import { checkResponses, contractRouter, guarded } from './http/contracts';
@@ -40,7 +40,7 @@ import { outboxDepth } from './mail';
 import * as publicContracts from '../shared/contracts/public';
 import { AUTH_ROUTES } from '../shared/contracts/auth';
 import { readJson } from './http/validate';
-import { clientIp, isLoopback, nodeResponse, socketAddress } from './http/client-ip';
+import { clientIp, isLoopback, socketAddress } from './http/client-ip';
 import { isPhotoUpload, profileRoutes } from './profiles/routes';
 import { churchMemberRoutes, isChurchPhotoUpload } from './churches/member-routes';
 import { liveRoutes } from './live/routes';
@@ -49,10 +49,11 @@ import { UNSUBSCRIBE_PATH as ONE_CLICK_UNSUBSCRIBE_PATH } from './notifications/
 import { createRateLimiter } from './rate-limit/rate-limit';
 import { resourceRoutes } from './resources/routes';
 import { statesRoutes } from './states/routes';
+import { churchMapRoutes } from './churches/map-routes';
 import { siteJobs } from './site-jobs';
-import { staticRoutes } from './web/static';
+import { frontEnd } from './web/static';
 
-export type AppVariables = AuthVariables & { requestId: string };
+export type AppVariables = AuthVariables;
 export type AppOptions = {
   /** Secret the admin command line uses to reach a running server (see scripts/admin.ts). */
   controlToken?: string;
@@ -102,33 +103,15 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   jobs.add(...siteJobs({ deps, limiter, answers, mailWorker: options.mailWorker }));
   metrics?.declareJobs(jobs.statuses().map((j) => j.name));
 
-  const isHttps = (forwardedProto: string | undefined) =>
-    config.publicUrl.startsWith('https://') || (config.trustProxy && forwardedProto === 'https');
-  // What every answer gets, in one middleware: each one more costs every request its promises and their async
-  // hooks (Better Auth's AsyncLocalStorage turns them on), a few microseconds of a trivial request's ~60
-  // (docs/performance.md, "The cost of every request").
-  const everyAnswer: MiddlewareHandler<{ Variables: AppVariables }> = async (c, next) => {
-    const requestId = randomUUID();
-    c.set('requestId', requestId);
-    const started = performance.now();
-    await next();
-    // gzip for text (pages, scripts, styles, JSON): the landing's scripts shrink to a third on slow networks.
-    // Event streams, PDFs, images and fonts are left alone (already compressed, or must not be buffered).
-    gzipIfWorthIt(c);
-    setSecurityHeaders(c, isHttps(c.req.header('x-forwarded-proto')));
-    // On the node response when there is one, as the security headers.
-    const outgoing = nodeResponse(c);
-    if (outgoing && !outgoing.headersSent) outgoing.setHeader('X-Request-Id', requestId);
-    else c.res.headers.set('X-Request-Id', requestId);
-    logger.debug('request', {
-      requestId,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round(performance.now() - started),
-    });
-  };
-  app.use('*', everyAnswer);
+  // What every answer gets (request id, gzip, security headers, the debug log line), around the app's fetch
+  // rather than in a middleware: a route without middleware of its own then answers without a promise
+  // (http/every-answer.ts; docs/performance.md, "The cost of every request"). Whoever serves or calls the app
+  // (main.ts, tests' app.request()) goes through app.fetch, routes added later included.
+  app.fetch = answerEveryRequest(app.fetch, {
+    // The header is read only behind a proxy we trust: reading one costs a trivial request a few microseconds.
+    https: (forwardedProto) => config.publicUrl.startsWith('https://') || (config.trustProxy && forwardedProto() === 'https'),
+    logger,
+  });
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_MAX_BYTES,
     onError: () => {
@@ -160,7 +143,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
       if (err.status === 400 && /malformed json/i.test(err.message)) return c.json(errorBody('BAD_JSON'), 400);
       return c.json(errorBody('BAD_REQUEST', err.message || undefined), err.status);
     }
-    const requestId = c.get('requestId');
+    const requestId = requestIdOf(c.req.raw);
     if (err instanceof StorageUnavailableError) {
       // The bucket (or folder) of photos is out of reach: not a bug of ours, and the request may be sent again.
       logger.warn('file storage unavailable', { requestId, method: c.req.method, path: c.req.path, err: err.message });
@@ -221,6 +204,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .openapi(guarded(deps, publicContracts.getSite), (c) => c.json(site, 200))
     .route('/', accountRoutes(deps, auth, limiter, answers))
     .route('/', statesRoutes(deps, answers))
+    // Before any router with /churches/{id}: 'map' is no church's id.
+    .route('/', churchMapRoutes(deps, answers))
     .route('/', analyticsRoutes(deps, limiter))
     .route('/', liveRoutes(deps, deps.live, { onOpenStreams: metrics?.setLiveStreams }))
     .route('/', forumRoutes(deps, limiter, answers))
@@ -230,7 +215,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', contactRoutes(deps, limiter))
     .route('/', churchMemberRoutes(deps, limiter))
     .route('/', resourceRoutes(deps))
-    .route('/', adminRoutes(deps, jobs));
+    .route('/', adminRoutes(deps, jobs))
+    .route('/', churchAdminRoutes(deps));
   // Better Auth's open routes are served by app.route('/api/auth') above; the document describes them too.
   for (const route of AUTH_ROUTES) api.openAPIRegistry.registerPath(route);
   api.doc31('/openapi.json', {
@@ -248,7 +234,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
       site,
       hasSessionCookie: async (c: Context) => readSessionCookie(c.req.raw.headers, await cookieName).kind === 'one',
     };
-    app.route('/', staticRoutes(options.distDir, pages));
+    app.notFound(frontEnd(options.distDir, pages));
   }
 
   return { app, auth, limiter, routes, jobs };

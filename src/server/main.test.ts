@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtServer, SERVER_ENV, SERVER_NODE_ARGS, serveCommand } from '../../scripts/build-server';
+import { openPgliteTemplateIn } from './testing/db';
 import { freePort } from './testing/free-port';
 
 // The real start-up script as an operator runs it (the build `npm run serve` runs): configuration errors,
@@ -102,6 +103,10 @@ describe('npm run serve', () => {
   });
 
   it('holds the embedded database alone, publishes its control address, and stops cleanly on SIGTERM', async () => {
+    // The run's migrated template (on a PGlite run), as backup-process.test.ts places it: the server opens it
+    // instead of creating a database (seconds of CPU). A first start on an empty data folder is every
+    // end-to-end run's, and this file's on a PostgreSQL run.
+    if (!process.env.DATABASE_URL) await (await openPgliteTemplateIn(dataDir)).close();
     const port = await freePort();
     const first = start(port);
     await waitReady(port);

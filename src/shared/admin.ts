@@ -33,6 +33,17 @@ export const ADMIN_ACTIONS = {
   twoFactorReset: 'two-factor.reset',
   memberSuspended: 'member.suspend',
   suspensionLifted: 'member.unsuspend',
+  // Churches (issue 25): the admin area's churches section.
+  churchCreated: 'church.create',
+  churchEdited: 'church.update',
+  churchApproved: 'church.approve',
+  churchDeclined: 'church.decline',
+  churchMerged: 'church.merge',
+  churchArchived: 'church.archive',
+  churchRestored: 'church.restore',
+  churchPointPersonsSet: 'church.point-persons',
+  churchMemberLinked: 'church.link',
+  churchesExported: 'churches.export',
 } as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[keyof typeof ADMIN_ACTIONS];
 
@@ -47,6 +58,16 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   'two-factor.reset': 'cleared two-step sign-in',
   'member.suspend': 'suspended a member',
   'member.unsuspend': 'lifted a suspension',
+  'church.create': 'added a church',
+  'church.update': 'edited a church',
+  'church.approve': 'approved a proposed church',
+  'church.decline': 'declined a proposed church',
+  'church.merge': 'merged a church into another',
+  'church.archive': 'archived a church',
+  'church.restore': 'restored a church',
+  'church.point-persons': "set a church's point persons",
+  'church.link': 'linked a member to their church',
+  'churches.export': 'downloaded all churches (CSV)',
 };
 
 /** A list position: the time in microseconds since 1970 and the uuid of the last row shown. */
@@ -239,6 +260,8 @@ export const adminOverviewSchema = z
     /** The same mail over the period by form, most first; and how many of it failed for good. */
     notificationMailByForm: z.array(z.object({ form: z.string(), count: z.number().int() })),
     notificationMailFailed: z.number().int(),
+    /** Churches that joined the network (approved or added) per UTC month, the last 12 months, oldest first, zeros included. */
+    churchesJoining: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), count: z.number().int() })),
   })
   .meta({ id: 'AdminOverview' });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;

@@ -93,7 +93,8 @@ export const churchFieldsSchema = z.object({
   state,
   zip: zip5,
   website: webUrl('Web site'),
-  phone: z.union([z.literal(''), z.null(), phoneNumber('Office phone')]).transform((v) => v || null),
+  // Optional: blank, null or left out is none; anything else must be a phone number, with its own message.
+  phone: z.preprocess((v) => (v === '' || v == null ? null : v), phoneNumber('Office phone').nullable()),
   languages: codes(CHURCH_LANGUAGE_CODES, 'languages', 1),
   description: optionalText('Foster-care ministry', CHURCH_DESCRIPTION_MAX, { multiLine: true }),
   offers: codes(CHURCH_OFFER_CODES, 'offers', 0),

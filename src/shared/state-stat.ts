@@ -45,6 +45,8 @@ export const stateStatSchema = z
      * them): the pages say "fewer than 3".
      */
     network: networkFiguresSchema.nullable(),
+    /** The network's active churches there (a church is a public place: no small-number rule). */
+    churches: z.number().int(),
   })
   .meta({ id: 'StateStat' });
 export type StateStat = z.infer<typeof stateStatSchema>;

@@ -37,6 +37,7 @@ const publicRoutes: RouteObject[] = [
       { path: 'mail', ...page(() => import('./admin/mail-page')) },
       { path: 'profiles', ...page(() => import('./admin/profiles-page')) },
       { path: 'states', ...page(() => import('./admin/states-page')) },
+      { path: 'churches', ...page(() => import('./admin/churches/churches-page')) },
       { path: 'activity', ...page(() => import('./admin/activity-page')) },
     ],
   },

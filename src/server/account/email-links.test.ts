@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { EMAIL_LINK_MESSAGES } from '../../shared/account';
+import { EMAIL_LINK_MESSAGES, type UpdateAccountInput } from '../../shared/account';
 import { EMAIL_LINK_RESENDS_PER_HOUR, EMAIL_LINK_TTL_MS } from '../../shared/limits';
 import { emailToken, profile, session, user } from '../db/schema';
 import { createTestApp, testClock, useTestApp } from '../testing/app';
-import { insertMember, mailsTo, signUpMember, uniqueEmail } from '../testing/factories';
+import { expectAnswer, insertMember, mailsTo, signedInMember, signUpMember, uniqueEmail } from '../testing/factories';
 
 // Issue 11 "Verified email": every identity on the site is proven by a link mailed to the address.
 
@@ -14,7 +14,12 @@ const LISTED_ADMIN_PREHIJACK = 'listed.chair@example.org';
 const t = useTestApp({ config: { adminEmails: [LISTED_ADMIN, LISTED_ADMIN_PREHIJACK] } });
 
 type Client = ReturnType<typeof t.client>;
-const confirm = (c: Client, token: string) => c.post('/api/account/verify-email', { token });
+const confirm = (c: Client, token: string) => c.api.account['verify-email'].$post({ json: { token } });
+const update = (c: Client, json: UpdateAccountInput) => c.api.account.$patch({ json });
+const resend = (c: Client) => c.api.account['verification-mail'].$post();
+const cancel = (c: Client) => c.api.account['pending-email'].$delete();
+const adminProfiles = (c: Client) => c.api.admin.profiles.$get({ query: {} });
+const directory = (c: Client, q?: string) => expectAnswer(c.api.directory.$get({ query: q === undefined ? {} : { q } }));
 const tokensOf = async (uid: string) => t.db.select().from(emailToken).where(eq(emailToken.uid, uid));
 
 describe('sign-up', () => {
@@ -36,21 +41,15 @@ describe('sign-up', () => {
 
     // Opened in another browser without a session: the mailbox alone confirms nothing (issue 23), and the
     // link keeps working for after the sign-in.
-    const signedOut = await confirm(t.client(), token);
-    expect(signedOut.status).toBe(401);
-    expect((await signedOut.json()).message).toBe(EMAIL_LINK_MESSAGES.signInToConfirm);
+    expect((await expectAnswer(confirm(t.client(), token), 401)).message).toBe(EMAIL_LINK_MESSAGES.signInToConfirm);
     expect(await c.me()).toMatchObject({ emailVerified: false });
     // Signed in there (with the password), the same link confirms.
     const phone = t.client();
     expect((await phone.signIn(email)).status).toBe(200);
-    const res = await confirm(phone, token);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ purpose: 'verify', email });
+    expect(await expectAnswer(confirm(phone, token))).toEqual({ purpose: 'verify', email });
     expect(await c.me()).toMatchObject({ emailVerified: true });
 
-    const again = await confirm(c, token);
-    expect(again.status).toBe(400);
-    expect((await again.json()).message).toBe(EMAIL_LINK_MESSAGES.invalidLink);
+    expect((await expectAnswer(confirm(c, token), 400)).message).toBe(EMAIL_LINK_MESSAGES.invalidLink);
   });
 
   it('refuses an expired link, a forged one and bad input, confirming nothing', async () => {
@@ -65,9 +64,10 @@ describe('sign-up', () => {
       expect((await confirm(c, token)).status).toBe(400);
       expect((await confirm(c, `${token.slice(0, -2)}xx`)).status).toBe(400);
       expect((await confirm(c, '')).status).toBe(400);
+      // Raw: a token of the wrong type, and no JSON.
       expect((await c.post('/api/account/verify-email', { token: 42 })).status).toBe(400);
       expect((await c.post('/api/account/verify-email', 'not json')).status).toBe(400);
-      expect((await c.post('/api/account/verify-email', { token: 'x'.repeat(500) })).status).toBe(400);
+      expect((await confirm(c, 'x'.repeat(500))).status).toBe(400);
       const [row] = await own.db.select().from(user).where(eq(user.email, email));
       expect(row!.emailVerified).toBe(false);
     } finally {
@@ -82,43 +82,36 @@ describe('an unconfirmed member', () => {
     // Some other confirmed member with a saved, listed profile, to write to.
     const other = await insertMember(t.db, { agAffiliated: 'Yes' });
 
-    const saved = await m.c.request('PUT', '/api/profile', {
-      firstName: 'Una',
-      lastName: 'Confirmed',
-      phone: '4175550199',
-      state: 'MO',
-      agAffiliated: 'Yes',
+    const profile = { firstName: 'Una', lastName: 'Confirmed', phone: '4175550199', state: 'MO', agAffiliated: 'Yes' };
+    await expectAnswer(m.c.api.profile.$put({ json: profile }));
+    expect((await m.c.api.posts.$get({ query: {} })).status).toBe(200);
+    expect((await m.c.api.directory.$get({ query: {} })).status).toBe(200);
+
+    const hello = { category: 'General', title: 'Hello', body: 'Hi all' };
+    expect(await expectAnswer(m.c.api.posts.$post({ json: hello }), 403)).toMatchObject({
+      code: 'EMAIL_UNVERIFIED',
+      message: EMAIL_LINK_MESSAGES.places.forum,
     });
-    expect(saved.status, await saved.clone().text()).toBe(200);
-    expect((await m.c.get('/api/posts')).status).toBe(200);
-    expect((await m.c.get('/api/directory')).status).toBe(200);
+    const message = m.c.api.directory[':uid'].message.$post({ param: { uid: other.id }, json: { message: 'Hello there' } });
+    expect(await expectAnswer(message, 403)).toMatchObject({ code: 'EMAIL_UNVERIFIED', message: EMAIL_LINK_MESSAGES.places.memberEmail });
 
-    const post = await m.c.post('/api/posts', { category: 'General', title: 'Hello', body: 'Hi all' });
-    expect(post.status).toBe(403);
-    expect(await post.json()).toMatchObject({ code: 'EMAIL_UNVERIFIED', message: EMAIL_LINK_MESSAGES.places.forum });
-    const message = await m.c.post(`/api/directory/${other.id}/message`, { message: 'Hello there' });
-    expect(message.status).toBe(403);
-    expect(await message.json()).toMatchObject({ code: 'EMAIL_UNVERIFIED', message: EMAIL_LINK_MESSAGES.places.memberEmail });
-
-    const viewer = await signUpMember(t);
-    const listed = await (await viewer.c.get('/api/directory?q=Confirmed')).json();
-    expect(listed.members.map((x: { uid: string }) => x.uid)).not.toContain(m.id);
+    const viewer = await signedInMember(t);
+    const listed = await directory(viewer.c, 'Confirmed');
+    expect(listed.members.map((x) => x.uid)).not.toContain(m.id);
 
     // Once confirmed, the same member is listed and may post.
     expect((await confirm(m.c, await t.emailLinkTokenTo(m.email))).status).toBe(200);
-    const after = await (await viewer.c.get('/api/directory?q=Confirmed')).json();
-    expect(after.members.map((x: { uid: string }) => x.uid)).toContain(m.id);
-    expect((await m.c.post('/api/posts', { category: 'General', title: 'Hello', body: 'Hi all' })).status).toBe(201);
+    const after = await directory(viewer.c, 'Confirmed');
+    expect(after.members.map((x) => x.uid)).toContain(m.id);
+    expect((await m.c.api.posts.$post({ json: hello })).status).toBe(201);
   });
 
   it('responding waits for the confirmation too', async () => {
-    const author = await signUpMember(t);
-    const created = await author.c.post('/api/posts', { category: 'General', title: 'A post', body: 'Words' });
-    const { id } = (await created.json()) as { id: number };
+    const author = await signedInMember(t);
+    const { id } = await expectAnswer(author.c.api.posts.$post({ json: { category: 'General', title: 'A post', body: 'Words' } }), 201);
     const m = await signUpMember(t, { confirm: false });
-    const res = await m.c.post(`/api/posts/${id}/responses`, { body: 'Welcome' });
-    expect(res.status).toBe(403);
-    expect((await res.json()).code).toBe('EMAIL_UNVERIFIED');
+    const res = m.c.api.posts[':id'].responses.$post({ param: { id: String(id) }, json: { body: 'Welcome' } });
+    expect((await expectAnswer(res, 403)).code).toBe('EMAIL_UNVERIFIED');
   });
 });
 
@@ -126,28 +119,24 @@ describe('send the link again', () => {
   it('sends a new link that replaces the old one, a few times an hour', async () => {
     const m = await signUpMember(t, { confirm: false, profile: null });
     const first = await t.emailLinkTokenTo(m.email);
-    const res = await m.c.post('/api/account/verification-mail');
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ sentTo: m.email });
+    expect(await expectAnswer(resend(m.c))).toEqual({ sentTo: m.email });
     expect(await mailsTo(t.db, m.email, 'email verification')).toHaveLength(2);
     expect(await tokensOf(m.id)).toHaveLength(1);
     expect((await confirm(m.c, first)).status).toBe(400);
 
-    for (let i = 1; i < EMAIL_LINK_RESENDS_PER_HOUR; i++) expect((await m.c.post('/api/account/verification-mail')).status).toBe(200);
-    const limited = await m.c.post('/api/account/verification-mail');
-    expect(limited.status).toBe(429);
+    for (let i = 1; i < EMAIL_LINK_RESENDS_PER_HOUR; i++) expect((await resend(m.c)).status).toBe(200);
+    const limited = await resend(m.c);
     expect(limited.headers.get('retry-after')).toBeTruthy();
-    expect((await limited.json()).message).toBe(EMAIL_LINK_MESSAGES.resendRateLimited);
+    expect((await expectAnswer(limited, 429)).message).toBe(EMAIL_LINK_MESSAGES.resendRateLimited);
     expect(await mailsTo(t.db, m.email, 'email verification')).toHaveLength(EMAIL_LINK_RESENDS_PER_HOUR + 1);
   });
 
   it('needs a signed-in member with something to confirm', async () => {
-    expect((await t.client().post('/api/account/verification-mail')).status).toBe(401);
-    expect((await t.client().delete('/api/account/pending-email')).status).toBe(401);
-    const m = await signUpMember(t, { profile: null });
-    const res = await m.c.post('/api/account/verification-mail');
-    expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe(EMAIL_LINK_MESSAGES.alreadyConfirmed);
+    expect((await resend(t.client())).status).toBe(401);
+    expect((await cancel(t.client())).status).toBe(401);
+    // Confirmed already: nothing to confirm.
+    const m = await signedInMember(t, { profile: null });
+    expect((await expectAnswer(resend(m.c), 400)).message).toBe(EMAIL_LINK_MESSAGES.alreadyConfirmed);
   });
 });
 
@@ -158,9 +147,10 @@ describe('changing the address', () => {
     expect((await elsewhere.signIn(m.email)).status).toBe(200);
     const next = uniqueEmail('moved');
 
-    const res = await m.c.patch('/api/account', { email: next, password: '', confirmPassword: '' });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ emailChangeRequested: true, user: { email: m.email, pendingEmail: next } });
+    expect(await expectAnswer(update(m.c, { email: next, password: '', confirmPassword: '' }))).toMatchObject({
+      emailChangeRequested: true,
+      user: { email: m.email, pendingEmail: next },
+    });
     const [account] = await t.db.select().from(user).where(eq(user.id, m.id));
     expect(account).toMatchObject({ email: m.email, emailVerified: true });
     const [row] = await t.db.select().from(profile).where(eq(profile.uid, m.id));
@@ -170,9 +160,7 @@ describe('changing the address', () => {
     expect(notice!.message.text).toContain(next);
     expect(notice!.message.text).not.toContain('verify-email?token=');
 
-    const result = await confirm(m.c, await t.emailLinkTokenTo(next));
-    expect(result.status).toBe(200);
-    expect(await result.json()).toEqual({ purpose: 'change', email: next });
+    expect(await expectAnswer(confirm(m.c, await t.emailLinkTokenTo(next)))).toEqual({ purpose: 'change', email: next });
     expect(await m.c.me()).toMatchObject({ email: next, emailVerified: true, pendingEmail: null });
     const [moved] = await t.db.select().from(profile).where(eq(profile.uid, m.id));
     expect(moved!.email).toBe(next);
@@ -184,7 +172,7 @@ describe('changing the address', () => {
   it('opened in a browser that is not signed in, ends every session of the account', async () => {
     const m = await signUpMember(t, { profile: null });
     const next = uniqueEmail('moved');
-    await m.c.patch('/api/account', { email: next, password: '' });
+    await update(m.c, { email: next, password: '' });
     expect((await confirm(t.client(), await t.emailLinkTokenTo(next))).status).toBe(200);
     expect(await t.db.select().from(session).where(eq(session.userId, m.id))).toHaveLength(0);
   });
@@ -192,16 +180,14 @@ describe('changing the address', () => {
   it('can be cancelled, and a cancelled or superseded link changes nothing', async () => {
     const m = await signUpMember(t, { profile: null });
     const first = uniqueEmail('first');
-    await m.c.patch('/api/account', { email: first, password: '' });
+    await update(m.c, { email: first, password: '' });
     const firstToken = await t.emailLinkTokenTo(first);
     const second = uniqueEmail('second');
-    await m.c.patch('/api/account', { email: second, password: '' });
+    await update(m.c, { email: second, password: '' });
     expect((await confirm(m.c, firstToken)).status).toBe(400);
     const secondToken = await t.emailLinkTokenTo(second);
 
-    const cancelled = await m.c.delete('/api/account/pending-email');
-    expect(cancelled.status).toBe(200);
-    expect((await cancelled.json()).user).toMatchObject({ email: m.email, pendingEmail: null });
+    expect((await expectAnswer(cancel(m.c))).user).toMatchObject({ email: m.email, pendingEmail: null });
     expect((await confirm(m.c, secondToken)).status).toBe(400);
     expect(await m.c.me()).toMatchObject({ email: m.email });
   });
@@ -209,11 +195,11 @@ describe('changing the address', () => {
   it('refuses an address that another account took before the link was opened', async () => {
     const m = await signUpMember(t, { profile: null });
     const next = uniqueEmail('contested');
-    await m.c.patch('/api/account', { email: next, password: '' });
+    await update(m.c, { email: next, password: '' });
     const token = await t.emailLinkTokenTo(next);
-    await t.client().signUp(next, undefined, { confirm: false });
-    const res = await confirm(m.c, token);
-    expect(res.status).toBe(409);
+    // The other account only has to exist.
+    await signedInMember(t, { email: next, confirm: false });
+    expect((await confirm(m.c, token)).status).toBe(409);
     expect(await m.c.me()).toMatchObject({ email: m.email });
   });
 
@@ -233,9 +219,7 @@ describe('changing the address', () => {
     const owner = await signUpMember(t, { confirm: false, profile: null });
     const bystander = await signUpMember(t, { confirm: false, profile: null });
     const token = await t.emailLinkTokenTo(owner.email);
-    const elsewhere = await confirm(bystander.c, token);
-    expect(elsewhere.status).toBe(403);
-    expect((await elsewhere.json()).message).toBe(EMAIL_LINK_MESSAGES.otherAccount);
+    expect((await expectAnswer(confirm(bystander.c, token), 403)).message).toBe(EMAIL_LINK_MESSAGES.otherAccount);
     expect(await bystander.c.me()).toMatchObject({ emailVerified: false });
     expect(await owner.c.me()).toMatchObject({ emailVerified: false });
     expect((await confirm(owner.c, token)).status).toBe(200);
@@ -248,7 +232,7 @@ describe('changing the address', () => {
     const owner = t.client();
     expect((await confirm(owner, await t.emailLinkTokenTo(LISTED_ADMIN_PREHIJACK))).status).toBe(401);
     expect(await attacker.c.me()).toMatchObject({ emailVerified: false, isAdmin: false });
-    expect((await attacker.c.get('/api/admin/profiles')).status).toBe(403);
+    expect((await adminProfiles(attacker.c)).status).toBe(403);
   });
 });
 
@@ -256,18 +240,19 @@ describe('ADMIN_EMAILS', () => {
   it('grants nothing to an address nobody proved, by sign-up or by a change of email', async () => {
     // The attack of issue 11: a member changes their email to a listed address that has no account yet.
     const attacker = await signUpMember(t, { profile: null });
-    const res = await attacker.c.patch('/api/account', { email: LISTED_ADMIN, password: '' });
-    expect(res.status).toBe(200);
-    expect((await res.json()).user).toMatchObject({ email: attacker.email, isAdmin: false });
-    expect((await attacker.c.get('/api/admin/profiles.csv')).status).toBe(403);
-    expect((await attacker.c.get('/api/admin/profiles')).status).toBe(403);
-    await attacker.c.delete('/api/account/pending-email');
+    expect((await expectAnswer(update(attacker.c, { email: LISTED_ADMIN, password: '' }))).user).toMatchObject({
+      email: attacker.email,
+      isAdmin: false,
+    });
+    expect((await attacker.c.api.admin['profiles.csv'].$get()).status).toBe(403);
+    expect((await adminProfiles(attacker.c)).status).toBe(403);
+    await cancel(attacker.c);
 
     // Plain sign-up with the listed address: no admin until the link mailed there is opened.
     const owner = t.client();
     await owner.signUp(LISTED_ADMIN, undefined, { confirm: false });
     expect(await owner.me()).toMatchObject({ isAdmin: false });
-    expect((await owner.get('/api/admin/profiles')).status).toBe(403);
+    expect((await adminProfiles(owner)).status).toBe(403);
     expect((await confirm(owner, await t.emailLinkTokenTo(LISTED_ADMIN, 'email verification'))).status).toBe(200);
     expect(await owner.me()).toMatchObject({ isAdmin: true });
   });

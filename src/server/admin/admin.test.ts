@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ActivityListResponse, AdminOverview, AdminProfileListResponse, AdminStatesResponse } from '../../shared/admin';
+import type { AdminOverview, ProfileListQuery } from '../../shared/admin';
 import { ADMIN_ACTIVITY_PAGE_SIZE, ADMIN_PROFILES_PAGE_SIZE } from '../../shared/admin';
 import { LIVE_TOPICS, type LiveEvent } from '../../shared/live';
-import type { StatesResponse } from '../../shared/state-stat';
 import { adminActivity, mail, profile } from '../db/schema';
 import { seedStateStats } from '../states/service';
 import { createTestApp, nextLiveEvent, testClock, useTestApp } from '../testing/app';
 import { parseCsv } from '../testing/csv';
-import { expectJson as json, insertMember, signedInAdmin, signedInMember, signUpMember } from '../testing/factories';
+import { expectAnswer, expectJson, insertMember, signedInAdmin, signedInMember, signUpMember } from '../testing/factories';
 import { passSecondFactor, verifySecondFactor } from '../testing/second-factor';
 import { recordActivity } from '../activity';
 import { PROFILE_CSV_COLUMNS } from './csv';
@@ -47,6 +46,14 @@ async function member(): Promise<Client & { email: string }> {
 
 const nextEvent = (where: (e: LiveEvent) => boolean) => nextLiveEvent(t.deps.live, where);
 
+/** PUT /api/admin/profiles/:uid/role as this client. */
+const putRole = (c: Client, uid: string, isAdmin: boolean) => c.api.admin.profiles[':uid'].role.$put({ param: { uid }, json: { isAdmin } });
+const access = (c: Client) => c.api.admin.access.$get();
+const activity = (c: Client, before?: string) => expectAnswer(c.api.admin.activity.$get({ query: before === undefined ? {} : { before } }));
+const overview = (c: Client) => expectAnswer(c.api.admin.overview.$get({ query: { days: '7' } }));
+const profiles = (c: Client, query: ProfileListQuery) => expectAnswer(c.api.admin.profiles.$get({ query }));
+const live = (c: Client, topics: string) => c.api.live.$get({ query: { topics } });
+
 describe('access to the admin API', () => {
   // Path parameters get a well-formed value, so a route answers for its access check, not its input.
   const SAMPLE: Record<string, string> = { id: '00000000-0000-4000-8000-000000000000', code: 'NH', uid: 'someone' };
@@ -82,7 +89,7 @@ describe('access to the admin API', () => {
     );
   });
 
-  /** Each admin route with a well-formed path and body, as `request` arguments. */
+  /** Each admin route with a well-formed path and body, as `request` arguments (raw: walked from the route table). */
   function adminRequests() {
     return adminRoutes().map((route) => {
       const [method, pattern] = route.split(' ') as [string, string];
@@ -125,12 +132,12 @@ describe('access to the admin API', () => {
     const elsewhere = t.client();
     expect((await elsewhere.signIn(flagged.email)).status).toBe(200);
     const factor = await passSecondFactor(elsewhere);
-    expect((await elsewhere.get('/api/admin/access')).status).toBe(200);
+    expect((await access(elsewhere)).status).toBe(200);
     await expectRefused(flagged, 'verify');
     expect(await t.db.select().from(adminActivity)).toHaveLength(activityBefore.length);
 
     await verifySecondFactor(flagged, factor);
-    expect(await json(await flagged.get('/api/admin/access'))).toMatchObject({ email: flagged.email });
+    expect(await expectAnswer(access(flagged))).toMatchObject({ email: flagged.email });
   });
 
   it('keeps every admin live topic for admins', async () => {
@@ -142,26 +149,24 @@ describe('access to the admin API', () => {
     const flagged = await member();
     await setAdmin({ db: t.db, live: t.deps.live, clock: t.clock }, { email: flagged.email, isAdmin: true });
     for (const topic of adminTopics) {
-      expect((await t.client().get(`/api/live?topics=${topic}`)).status, topic).toBe(401);
-      expect((await plain.get(`/api/live?topics=posts,${topic}`)).status, topic).toBe(403);
-      const early = await flagged.get(`/api/live?topics=posts,${topic}`);
-      expect(early.status, topic).toBe(403);
-      expect((await early.json()).code, topic).toBe('SECOND_FACTOR_REQUIRED');
+      expect((await live(t.client(), topic)).status, topic).toBe(401);
+      expect((await live(plain, `posts,${topic}`)).status, topic).toBe(403);
+      // The stream's contract answers text, so its refusal is read as plain JSON.
+      expect((await expectJson<{ code: string }>(await live(flagged, `posts,${topic}`), 403)).code, topic).toBe('SECOND_FACTOR_REQUIRED');
     }
     const admin = await listedAdmin();
-    const res = await admin.get(`/api/live?topics=${adminTopics.join(',')}`);
+    const res = await live(admin, adminTopics.join(','));
     expect(res.status).toBe(200);
     await res.body?.cancel();
   });
 
   it('answers the admin check with who the admin is', async () => {
     const admin = await listedAdmin();
-    const access = await json<{ email: string; isListedAdmin: boolean }>(await admin.get('/api/admin/access'));
-    expect(access).toMatchObject({ email: ADMIN_EMAIL, isListedAdmin: true });
+    expect(await expectAnswer(access(admin))).toMatchObject({ email: ADMIN_EMAIL, isListedAdmin: true });
 
     const flagged = await signedInAdmin(t, { profile: null });
-    const res = await flagged.c.get('/api/admin/access');
-    expect(await json(res)).toMatchObject({ email: flagged.email, isListedAdmin: false });
+    const res = await access(flagged.c);
+    expect(await expectAnswer(res)).toMatchObject({ email: flagged.email, isListedAdmin: false });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });
@@ -169,13 +174,13 @@ describe('access to the admin API', () => {
 describe('GET /api/admin/overview', () => {
   it('counts users, profiles and foster children, per state, and the day’s sign-ups', async () => {
     const admin = await listedAdmin();
-    const before = await json<AdminOverview>(await admin.get('/api/admin/overview?days=7'));
+    const before = await overview(admin);
     await insertMember(t.db, { state: 'VT', numberOfFosterKids: 3, fosterParent: 'Yes' });
     await insertMember(t.db, { state: 'VT', numberOfFosterKids: 2, fosterParent: 'Yes' });
     await insertMember(t.db, { state: 'WY', numberOfFosterKids: null, fosterParent: 'No' });
     await member(); // an account without a saved profile
 
-    const after = await json<AdminOverview>(await admin.get('/api/admin/overview?days=7'));
+    const after = await overview(admin);
     expect(after.totals.users - before.totals.users).toBe(4);
     expect(after.totals.profiles - before.totals.profiles).toBe(3);
     expect(after.totals.fosterKids - before.totals.fosterKids).toBe(5);
@@ -194,7 +199,7 @@ describe('GET /api/admin/overview', () => {
 
   it('counts notification mail delivered per day and per form, and what failed, within the period', async () => {
     const admin = await listedAdmin();
-    const before = await json<AdminOverview>(await admin.get('/api/admin/overview?days=7'));
+    const before = await overview(admin);
     const now = t.clock.now();
     const daysAgo = (n: number) => new Date(now.getTime() - n * 24 * 60 * 60 * 1000);
     const item = (form: string, state: 'SUCCESS' | 'ERROR' | 'PENDING', at: Date) => ({
@@ -217,7 +222,7 @@ describe('GET /api/admin/overview', () => {
         item('notification: response', 'SUCCESS', daysAgo(10)),
       ]);
 
-    const after = await json<AdminOverview>(await admin.get('/api/admin/overview?days=7'));
+    const after = await overview(admin);
     expect(after.notificationMail).toHaveLength(7);
     expect(after.notificationMail.at(-1)!.day).toBe(now.toISOString().slice(0, 10));
     const delta = (i: number) => after.notificationMail.at(i)!.count - before.notificationMail.at(i)!.count;
@@ -233,7 +238,7 @@ describe('GET /api/admin/overview', () => {
   it('refuses periods it does not offer', async () => {
     const admin = await listedAdmin();
     for (const days of ['0', '8', 'many', '-30']) {
-      expect((await admin.get(`/api/admin/overview?days=${days}`)).status, days).toBe(400);
+      expect((await admin.api.admin.overview.$get({ query: { days } })).status, days).toBe(400);
     }
   });
 });
@@ -251,7 +256,7 @@ describe('GET /api/admin/profiles', () => {
       state: 'MO',
       church: 'Central Assembly',
     });
-    const body = await json<AdminProfileListResponse>(await admin.get(`/api/admin/profiles?q=${encodeURIComponent('zamora hidden')}`));
+    const body = await profiles(admin, { q: 'zamora hidden' });
     expect(body.total).toBe(1);
     expect(body.profiles[0]).toMatchObject({
       uid: id,
@@ -265,7 +270,7 @@ describe('GET /api/admin/profiles', () => {
     });
     expect(body.profiles[0]!.savedAt).toEqual(expect.any(String));
 
-    const listed = await json<AdminProfileListResponse>(await admin.get(`/api/admin/profiles?q=${ADMIN_EMAIL}`));
+    const listed = await profiles(admin, { q: ADMIN_EMAIL });
     expect(listed.profiles[0]).toMatchObject({ email: ADMIN_EMAIL, isAdmin: true, isListedAdmin: true, savedAt: null, state: 'NONE' });
   });
 
@@ -279,23 +284,23 @@ describe('GET /api/admin/profiles', () => {
     ] as const) {
       await insertMember(t.db, { firstName: tag, lastName: last, numberOfFosterKids: kids });
     }
-    const names = async (query: string) =>
-      (await json<AdminProfileListResponse>(await admin.get(`/api/admin/profiles?q=${tag}&${query}`))).profiles.map((p) => p.lastName);
-    expect(await names('sort=name&dir=asc')).toEqual(['Able', 'Baker', 'Cole']);
-    expect(await names('sort=name&dir=desc')).toEqual(['Cole', 'Baker', 'Able']);
+    const names = async (query: ProfileListQuery) => (await profiles(admin, { q: tag, ...query })).profiles.map((p) => p.lastName);
+    expect(await names({ sort: 'name', dir: 'asc' })).toEqual(['Able', 'Baker', 'Cole']);
+    expect(await names({ sort: 'name', dir: 'desc' })).toEqual(['Cole', 'Baker', 'Able']);
     // Unknown counts come last in either direction.
-    expect(await names('sort=fosterKids&dir=desc')).toEqual(['Able', 'Baker', 'Cole']);
-    expect(await names('sort=fosterKids&dir=asc')).toEqual(['Baker', 'Able', 'Cole']);
-    expect((await json<AdminProfileListResponse>(await admin.get('/api/admin/profiles?q=%25'))).total).toBe(0);
+    expect(await names({ sort: 'fosterKids', dir: 'desc' })).toEqual(['Able', 'Baker', 'Cole']);
+    expect(await names({ sort: 'fosterKids', dir: 'asc' })).toEqual(['Baker', 'Able', 'Cole']);
+    expect((await profiles(admin, { q: '%' })).total).toBe(0);
 
     for (let i = 0; i < ADMIN_PROFILES_PAGE_SIZE + 1; i++) await insertMember(t.db, { firstName: `${tag}page` });
-    const first = await json<AdminProfileListResponse>(await admin.get(`/api/admin/profiles?q=${tag}page&sort=signedUp&dir=asc`));
-    const second = await json<AdminProfileListResponse>(await admin.get(`/api/admin/profiles?q=${tag}page&sort=signedUp&dir=asc&page=2`));
+    const first = await profiles(admin, { q: `${tag}page`, sort: 'signedUp', dir: 'asc' });
+    const second = await profiles(admin, { q: `${tag}page`, sort: 'signedUp', dir: 'asc', page: '2' });
     expect(first.total).toBe(ADMIN_PROFILES_PAGE_SIZE + 1);
     expect(first.profiles).toHaveLength(ADMIN_PROFILES_PAGE_SIZE);
     expect(second.profiles).toHaveLength(1);
     expect(first.profiles.map((p) => p.uid)).not.toContain(second.profiles[0]!.uid);
 
+    // Raw: an unknown sort and direction, malformed on purpose.
     for (const q of ['sort=age', 'dir=up', 'page=0', `q=${'x'.repeat(101)}`]) {
       expect((await admin.get(`/api/admin/profiles?${q}`)).status, q).toBe(400);
     }
@@ -319,7 +324,7 @@ describe('GET /api/admin/profiles.csv', () => {
       agAffiliated: 'Yes',
     });
     tick();
-    const res = await admin.get('/api/admin/profiles.csv');
+    const res = await admin.api.admin['profiles.csv'].$get();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
     const today = t.clock.now().toISOString().slice(0, 10);
@@ -358,7 +363,7 @@ describe('GET /api/admin/profiles.csv', () => {
       'isAdmin',
     ]);
     expect(rows.every((r) => r.length === PROFILE_CSV_COLUMNS.length)).toBe(true);
-    const users = await json<AdminProfileListResponse>(await admin.get('/api/admin/profiles?q=example.org'));
+    const users = await profiles(admin, { q: 'example.org' });
     expect(rows.length - 1).toBeGreaterThanOrEqual(users.total);
 
     const cell = (row: string[], name: string) => row[rows[0]!.indexOf(name)];
@@ -386,7 +391,7 @@ describe('GET /api/admin/profiles.csv', () => {
       ),
     ).toBe('true');
 
-    const log = await json<ActivityListResponse>(await admin.get('/api/admin/activity'));
+    const log = await activity(admin);
     expect(log.entries[0]).toMatchObject({ action: 'profiles.export', actorEmail: ADMIN_EMAIL, details: { profiles: rows.length - 1 } });
   });
 });
@@ -396,26 +401,26 @@ describe('PUT /api/admin/profiles/:uid/role', () => {
     const admin = await listedAdmin();
     const target = await member();
     const me = (await target.me())!;
-    expect((await target.get('/api/admin/access')).status).toBe(403);
+    expect((await access(target)).status).toBe(403);
 
     tick();
     const heard = nextEvent((e) => e.topic === 'users' && e.id === me.id);
-    expect(await json(await admin.request('PUT', `/api/admin/profiles/${me.id}/role`, { isAdmin: true }))).toEqual({
+    expect(await expectAnswer(putRole(admin, me.id, true))).toEqual({
       email: target.email,
       isAdmin: true,
     });
     expect(await heard).toMatchObject({ kind: 'updated' });
     // The new admin is led to set up a second factor before anything opens.
-    expect(await json(await target.get('/api/admin/access'), 403)).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', needs: 'setup' });
+    expect(await expectAnswer(access(target), 403)).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', needs: 'setup' });
     await passSecondFactor(target);
-    expect((await target.get('/api/admin/access')).status).toBe(200);
+    expect((await access(target)).status).toBe(200);
 
     // The new admin may revoke themselves: another admin remains.
     tick();
-    expect((await target.request('PUT', `/api/admin/profiles/${me.id}/role`, { isAdmin: false })).status).toBe(200);
-    expect((await target.get('/api/admin/access')).status).toBe(403);
+    expect((await putRole(target, me.id, false)).status).toBe(200);
+    expect((await access(target)).status).toBe(403);
 
-    const log = await json<ActivityListResponse>(await admin.get('/api/admin/activity'));
+    const log = await activity(admin);
     expect(log.entries.slice(0, 2)).toMatchObject([
       { action: 'role.revoke', actorEmail: target.email, target: target.email, details: { isAdmin: false, via: 'admin area' } },
       { action: 'role.grant', actorEmail: ADMIN_EMAIL, target: target.email, details: { isAdmin: true } },
@@ -425,13 +430,12 @@ describe('PUT /api/admin/profiles/:uid/role', () => {
   it('refuses to revoke an address listed in ADMIN_EMAILS, and bad input', async () => {
     const admin = await listedAdmin();
     const me = (await admin.me())!;
-    const res = await admin.request('PUT', `/api/admin/profiles/${me.id}/role`, { isAdmin: false });
-    expect(res.status).toBe(409);
-    expect((await res.json()).message).toContain('ADMIN_EMAILS');
-    expect((await admin.get('/api/admin/access')).status).toBe(200);
+    expect((await expectAnswer(putRole(admin, me.id, false), 409)).message).toContain('ADMIN_EMAILS');
+    expect((await access(admin)).status).toBe(200);
 
+    // Raw: isAdmin of the wrong type.
     expect((await admin.request('PUT', `/api/admin/profiles/${me.id}/role`, { isAdmin: 'yes' })).status).toBe(400);
-    expect((await admin.request('PUT', '/api/admin/profiles/no-such-account/role', { isAdmin: true })).status).toBe(404);
+    expect((await putRole(admin, 'no-such-account', true)).status).toBe(404);
   });
 });
 
@@ -446,21 +450,17 @@ describe('the last admin', () => {
   it('cannot revoke themselves; with a second admin they can', async () => {
     const { c: a, email: emailA, id: idA } = await signedInAdmin(solo, { prefix: 'solo', profile: null });
 
-    const refused = await a.request('PUT', `/api/admin/profiles/${idA}/role`, { isAdmin: false });
-    expect(refused.status).toBe(409);
-    expect((await refused.json()).message).toBe(`${emailA} is the last admin. Make another member an admin first.`);
-    expect((await a.get('/api/admin/access')).status).toBe(200);
+    const refused = await expectAnswer(putRole(a, idA, false), 409);
+    expect(refused.message).toBe(`${emailA} is the last admin. Make another member an admin first.`);
+    expect((await access(a)).status).toBe(200);
 
     const { c: b, id: idB } = await signedInMember(solo, { prefix: 'solo', profile: null });
-    expect((await a.request('PUT', `/api/admin/profiles/${idB}/role`, { isAdmin: true })).status).toBe(200);
+    expect((await putRole(a, idB, true)).status).toBe(200);
     await passSecondFactor(b);
 
     // Each removes the other at the same moment: one wins; the other is no longer an admin (403) or finds
     // itself the last one (409), depending on when its request checked. Either way one admin remains.
-    const results = await Promise.all([
-      a.request('PUT', `/api/admin/profiles/${idB}/role`, { isAdmin: false }),
-      b.request('PUT', `/api/admin/profiles/${idA}/role`, { isAdmin: false }),
-    ]);
+    const results = await Promise.all([putRole(a, idB, false), putRole(b, idA, false)]);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses[0]).toBe(200);
     expect([403, 409]).toContain(statuses[1]);
@@ -473,7 +473,7 @@ describe('the last admin', () => {
     soloClock.advance(1000);
     await setAdmin({ db: solo.db, live: solo.deps.live, clock: solo.clock }, { email, isAdmin: true });
     await passSecondFactor(c);
-    const log = await json<ActivityListResponse>(await c.get('/api/admin/activity'));
+    const log = await activity(c);
     expect(log.entries[0]).toMatchObject({
       action: 'role.grant',
       actorUid: null,
@@ -501,22 +501,22 @@ describe('GET /api/admin/activity', () => {
         },
       );
     }
-    const first = await json<ActivityListResponse>(await admin.get('/api/admin/activity'));
+    const first = await activity(admin);
     expect(first.entries).toHaveLength(ADMIN_ACTIVITY_PAGE_SIZE);
     expect(first.nextCursor).not.toBeNull();
     const times = first.entries.map((e) => e.at);
     expect([...times].sort().reverse()).toEqual(times);
-    const rest: ActivityListResponse['entries'] = [];
+    const rest: typeof first.entries = [];
     let cursor = first.nextCursor;
     while (cursor) {
-      const page = await json<ActivityListResponse>(await admin.get(`/api/admin/activity?before=${cursor}`));
+      const page = await activity(admin, cursor);
       rest.push(...page.entries);
       cursor = page.nextCursor;
     }
     const paging = [...first.entries, ...rest].filter((e) => e.actorEmail === 'paging@example.org').map((e) => e.target);
     expect(new Set(paging).size).toBe(ADMIN_ACTIVITY_PAGE_SIZE + 5);
     expect(paging[0]).toMatch(/^P(53|54)$/);
-    expect((await admin.get('/api/admin/activity?before=1.2')).status).toBe(400);
+    expect((await admin.api.admin.activity.$get({ query: { before: '1.2' } })).status).toBe(400);
   });
 });
 
@@ -525,20 +525,24 @@ describe('state data', () => {
     const admin = await listedAdmin();
     const change = { count: 1300, sourceUrl: 'https://www.casey.org/media/vermont-fact-sheet-2023.pdf' };
     tick();
-    expect(await json(await admin.request('PUT', '/api/admin/states/VT', change))).toMatchObject({ code: 'VT', count: 1300, target: 65 });
+    expect(await expectAnswer(admin.api.admin.states[':code'].$put({ param: { code: 'VT' }, json: change }))).toMatchObject({
+      code: 'VT',
+      count: 1300,
+      target: 65,
+    });
 
-    const map = await json<StatesResponse>(await t.client().get('/api/states'));
+    const map = await expectAnswer(t.client().api.states.$get());
     expect(map.states.find((s) => s.code === 'VT')).toMatchObject({ count: 1300, target: 65, sourceUrl: change.sourceUrl });
-    const sheet = await t.client().get('/api/states/VT/fact-sheet.pdf');
+    const sheet = await t.client().api.states[':code']['fact-sheet.pdf'].$get({ param: { code: 'VT' } });
     expect(sheet.status).toBe(200);
 
-    const rows = await json<AdminStatesResponse>(await admin.get('/api/admin/states'));
+    const rows = await expectAnswer(admin.api.admin.states.$get());
     expect(rows.states[0]!.code).toBe('US');
     expect(rows.states).toHaveLength(52);
     expect(rows.states.find((s) => s.code === 'VT')).toMatchObject({ isEdited: true, updatedByEmail: ADMIN_EMAIL, count: 1300 });
     expect(rows.states.find((s) => s.code === 'DC')).toMatchObject({ isEdited: false, updatedByEmail: null, count: null });
 
-    const log = await json<ActivityListResponse>(await admin.get('/api/admin/activity'));
+    const log = await activity(admin);
     expect(log.entries[0]).toMatchObject({
       action: 'state.update',
       target: 'VT',
@@ -549,8 +553,8 @@ describe('state data', () => {
 
   it('DC gets a count once an admin enters one', async () => {
     const admin = await listedAdmin();
-    expect((await admin.request('PUT', '/api/admin/states/DC', { count: 800, sourceUrl: null })).status).toBe(200);
-    const map = await json<StatesResponse>(await t.client().get('/api/states'));
+    expect((await admin.api.admin.states[':code'].$put({ param: { code: 'DC' }, json: { count: 800, sourceUrl: null } })).status).toBe(200);
+    const map = await expectAnswer(t.client().api.states.$get());
     expect(map.states.find((s) => s.code === 'DC')).toMatchObject({ count: 800, target: 40 });
   });
 });
@@ -563,7 +567,7 @@ describe('users topic', () => {
     const id = (await c.me())!.id;
     expect((await created).id).toBe(id);
     const deleted = nextEvent((e) => e.topic === 'users' && e.kind === 'deleted');
-    expect((await c.delete('/api/account')).status).toBe(200);
+    expect((await c.api.account.$delete()).status).toBe(200);
     expect((await deleted).id).toBe(id);
   });
 });

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ActivityListResponse, AdminMailDetail, AdminMailListResponse, MailFormsResponse } from '../../shared/admin';
-import { ADMIN_MAIL_PAGE_SIZE } from '../../shared/admin';
+import { ADMIN_MAIL_PAGE_SIZE, type MailListQuery } from '../../shared/admin';
 import type { LiveEvent } from '../../shared/live';
 import { mail, mailEvent } from '../db/schema';
 import { createLogger } from '../logger';
@@ -11,7 +10,7 @@ import { MailWorker } from '../mail/worker';
 import { createJobRunner, type JobRunner } from '../jobs';
 import { JOBS, mailJobs } from '../site-jobs';
 import { testClock, useTestApp } from '../testing/app';
-import { expectJson as json, signedInAdmin, uniqueEmail } from '../testing/factories';
+import { expectAnswer, signedInAdmin, signedInMember, uniqueEmail } from '../testing/factories';
 
 const ADMIN_EMAIL = 'mail.admin@example.org';
 
@@ -24,12 +23,20 @@ afterEach(async () => {
   jobs = undefined;
 });
 
-let adminClient: ReturnType<typeof t.client> | undefined;
+type Client = ReturnType<typeof t.client>;
+
+let adminClient: Client | undefined;
 /** The admin listed in ADMIN_EMAILS, signed up once with a second factor (sign-ins are rate-limited per address). */
 async function admin() {
   adminClient ??= (await signedInAdmin(t, { email: ADMIN_EMAIL, profile: null })).c;
   return adminClient;
 }
+
+const list = (c: Client, query: MailListQuery = {}) => expectAnswer(c.api.admin.mail.$get({ query }));
+const item = (c: Client, id: string) => c.api.admin.mail[':id'].$get({ param: { id } });
+const retry = (c: Client, id: string) => c.api.admin.mail[':id'].retry.$post({ param: { id } });
+const remove = (c: Client, id: string) => c.api.admin.mail[':id'].$delete({ param: { id } });
+const activity = (c: Client) => expectAnswer(c.api.admin.activity.$get({ query: {} }));
 
 /** Adds a mail item through the app's outbox, as the site's features do. */
 async function queue(overrides: { form?: string; to?: string; subject?: string; text?: string } = {}) {
@@ -106,7 +113,7 @@ describe('GET /api/admin/mail', () => {
     for (let i = 0; i < ADMIN_MAIL_PAGE_SIZE + 3; i++) ids.push(await queue({ form: 'list test form', to, subject: `Item ${i}` }));
     const contact = await queue({ form: MAIL_FORMS.contactUs, subject: 'Hello from the contact page' });
 
-    const first = await json<AdminMailListResponse>(await c.get('/api/admin/mail'));
+    const first = await list(c);
     expect(first.items[0]).toMatchObject({
       id: contact,
       form: 'contact us',
@@ -119,24 +126,23 @@ describe('GET /api/admin/mail', () => {
     });
     expect(first.items[0]).not.toHaveProperty('html');
 
-    const byForm = await json<AdminMailListResponse>(await c.get(`/api/admin/mail?form=${encodeURIComponent('list test form')}`));
+    const byForm = await list(c, { form: 'list test form' });
     expect(byForm.items.map((i) => i.id)).toEqual(ids.slice().reverse().slice(0, ADMIN_MAIL_PAGE_SIZE));
-    const next = await json<AdminMailListResponse>(
-      await c.get(`/api/admin/mail?form=${encodeURIComponent('list test form')}&before=${byForm.nextCursor}`),
-    );
+    const next = await list(c, { form: 'list test form', before: byForm.nextCursor! });
     expect(next.items.map((i) => i.id)).toEqual(ids.slice(0, 3).reverse());
     expect(next.nextCursor).toBeNull();
 
     await t.db.update(mail).set({ state: 'ERROR', error: 'boom' }).where(eq(mail.id, ids[0]!));
-    const failed = await json<AdminMailListResponse>(await c.get('/api/admin/mail?state=ERROR'));
+    const failed = await list(c, { state: 'ERROR' });
     expect(failed.items.map((i) => i.id)).toContain(ids[0]);
     expect(failed.items.every((i) => i.state === 'ERROR')).toBe(true);
-    const none = await json<AdminMailListResponse>(await c.get('/api/admin/mail?state=SUCCESS&form=contact%20us'));
+    const none = await list(c, { state: 'SUCCESS', form: 'contact us' });
     expect(none.items).toEqual([]);
 
-    const forms = await json<MailFormsResponse>(await c.get('/api/admin/mail/forms'));
+    const forms = await expectAnswer(c.api.admin.mail.forms.$get());
     expect(forms.forms).toEqual(expect.arrayContaining([{ form: 'list test form', count: ADMIN_MAIL_PAGE_SIZE + 3 }]));
 
+    // Raw: an unknown state, malformed on purpose.
     for (const q of ['state=LOST', 'before=yesterday', `form=${'f'.repeat(101)}`]) {
       expect((await c.get(`/api/admin/mail?${q}`)).status, q).toBe(400);
     }
@@ -145,29 +151,30 @@ describe('GET /api/admin/mail', () => {
   it('shows one item with its text, its HTML and its delivery history', async () => {
     const c = await admin();
     const id = await queue({ text: 'Line <one>\nline two' });
-    const item = await json<AdminMailDetail>(await c.get(`/api/admin/mail/${id}`));
-    expect(item).toMatchObject({ id, text: 'Line <one>\nline two', state: 'PENDING' });
-    expect(item.html).toContain('Line &lt;one&gt;<br>line two');
-    expect(item.events).toEqual([expect.objectContaining({ state: 'PENDING', attempt: 0, detail: 'queued' })]);
-    expect((await c.get('/api/admin/mail/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await c.get('/api/admin/mail/not-a-uuid')).status).toBe(404);
+    const shown = await expectAnswer(item(c, id));
+    expect(shown).toMatchObject({ id, text: 'Line <one>\nline two', state: 'PENDING' });
+    expect(shown.html).toContain('Line &lt;one&gt;<br>line two');
+    expect(shown.events).toEqual([expect.objectContaining({ state: 'PENDING', attempt: 0, detail: 'queued' })]);
+    expect((await item(c, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await item(c, 'not-a-uuid')).status).toBe(404);
   });
 
   it('hides the token of a password-reset link, which would let the reader into the account', async () => {
     const c = await admin();
     const email = uniqueEmail('reset');
-    await t.client().signUp(email);
+    await signedInMember(t, { email });
+    // Raw: Better Auth's route, which the typed client does not cover.
     const res = await t.client().post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
     expect(res.status).toBe(200);
     const stored = (await t.lastMailTo(email, 'password reset'))!;
     const token = /token=([^\s&]+)/.exec(stored.message.text)![1]!;
     expect(token.length).toBeGreaterThan(10);
 
-    const item = await json<AdminMailDetail>(await c.get(`/api/admin/mail/${stored.id}`));
-    expect(item.form).toBe('password reset');
-    expect(item.text).toContain('/reset-password?token=[hidden]');
-    expect(item.html).toContain('/reset-password?token=[hidden]');
-    expect(JSON.stringify(item)).not.toContain(token);
+    const shown = await expectAnswer(item(c, stored.id));
+    expect(shown.form).toBe('password reset');
+    expect(shown.text).toContain('/reset-password?token=[hidden]');
+    expect(shown.html).toContain('/reset-password?token=[hidden]');
+    expect(JSON.stringify(shown)).not.toContain(token);
     // The message sent (and sent again on a retry) keeps its link.
     expect((await t.lastMailTo(email, 'password reset'))!.message.html).toContain(token);
   });
@@ -178,8 +185,7 @@ describe('DELETE /api/admin/mail/:id', () => {
     const c = await admin();
     const id = await queue({ subject: 'To be deleted' });
     const events = mailEvents();
-    const res = await c.delete(`/api/admin/mail/${id}`);
-    expect(await json(res)).toEqual({ ok: true });
+    expect(await expectAnswer(remove(c, id))).toEqual({ ok: true });
     expect(await t.db.select().from(mail).where(eq(mail.id, id))).toEqual([]);
     expect(await t.db.select().from(mailEvent).where(eq(mailEvent.mailId, id))).toEqual([]);
     // On PostgreSQL the item's 'created' may arrive late, over the listening connection: wait for 'deleted'.
@@ -189,14 +195,14 @@ describe('DELETE /api/admin/mail/:id', () => {
     );
     events.stop();
 
-    const log = await json<ActivityListResponse>(await c.get('/api/admin/activity'));
+    const log = await activity(c);
     expect(log.entries[0]).toMatchObject({
       action: 'mail.delete',
       target: id,
       actorEmail: ADMIN_EMAIL,
       details: { form: 'new post alert', subject: 'To be deleted', state: 'PENDING' },
     });
-    expect((await c.delete(`/api/admin/mail/${id}`)).status).toBe(404);
+    expect((await remove(c, id)).status).toBe(404);
   });
 });
 
@@ -230,34 +236,32 @@ describe('POST /api/admin/mail/:id/retry', () => {
       () => stateOf(id),
       (s) => s === 'ERROR',
     );
-    const failed = await json<AdminMailDetail>(await c.get(`/api/admin/mail/${id}`));
+    const failed = await expectAnswer(item(c, id));
     expect(failed).toMatchObject({ state: 'ERROR', attempts: 1, error: '550 Mailbox unavailable' });
     expect(failed.endTime).not.toBeNull();
 
     failing.now = false;
-    const retried = await json<{ state: string; attempts: number }>(await c.post(`/api/admin/mail/${id}/retry`));
+    const retried = await expectAnswer(retry(c, id));
     expect(retried).toMatchObject({ state: 'RETRY', attempts: 1 });
     // The worker polls once an hour here: only the retry's wake-up can have delivered it.
     await until(
       () => stateOf(id),
       (s) => s === 'SUCCESS',
     );
-    const delivered = await json<AdminMailDetail>(await c.get(`/api/admin/mail/${id}`));
+    const delivered = await expectAnswer(item(c, id));
     expect(delivered).toMatchObject({ state: 'SUCCESS', attempts: 2, error: null });
     expect(delivered.events.map((e) => e.state)).toEqual(['PENDING', 'PROCESSING', 'ERROR', 'RETRY', 'PROCESSING', 'SUCCESS']);
     expect(delivered.events[3]!.detail).toBe(`retry asked by ${ADMIN_EMAIL}`);
 
-    const log = await json<ActivityListResponse>(await c.get('/api/admin/activity'));
+    const log = await activity(c);
     expect(log.entries[0]).toMatchObject({ action: 'mail.retry', target: id, details: { subject: 'Refused at first' } });
   });
 
   it('refuses items that have not failed, and unknown ones', async () => {
     const c = await admin();
     const id = await queue();
-    const res = await c.post(`/api/admin/mail/${id}/retry`);
-    expect(res.status).toBe(409);
-    expect((await res.json()).message).toBe('Only a failed (ERROR) item can be retried; this one is PENDING.');
+    expect((await expectAnswer(retry(c, id), 409)).message).toBe('Only a failed (ERROR) item can be retried; this one is PENDING.');
     expect(await stateOf(id)).toBe('PENDING');
-    expect((await c.post('/api/admin/mail/00000000-0000-4000-8000-000000000000/retry')).status).toBe(404);
+    expect((await retry(c, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 });

@@ -3,7 +3,7 @@ import { DELIVERY_STATES, type AdminOverview, type DeliveryState } from '../../s
 import { DAY } from '../../shared/durations';
 import { STATE_NONE, stateName } from '../../shared/states';
 import type { AppDeps } from '../deps';
-import { mail, profile, user } from '../db/schema';
+import { church, mail, profile, user } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
 import { networkByState } from '../states';
 import { adminCondition } from './roles';
@@ -14,6 +14,13 @@ const NOTIFICATION_FORMS: string[] = Object.values(MAIL_FORMS).filter((f) => f.s
 /** The UTC days from `since` to today, as YYYY-MM-DD. */
 function daysFrom(since: Date, days: number): string[] {
   return Array.from({ length: days }, (_, i) => new Date(since.getTime() + i * DAY).toISOString().slice(0, 10));
+}
+
+/** The 12 UTC months that end with the current one, as YYYY-MM, oldest first. */
+function lastTwelveMonths(now: Date): string[] {
+  return Array.from({ length: 12 }, (_, i) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1)).toISOString().slice(0, 7),
+  );
 }
 
 /**
@@ -48,6 +55,15 @@ export async function getOverview(
   const network = await networkByState(db);
   const signUpRows = await db.select({ day, count: count() }).from(user).where(gte(user.createdAt, since)).groupBy(day);
   const mailRows = await db.select({ state: mail.state, count: count() }).from(mail).groupBy(mail.state);
+  // Churches joining: those of the network now (active or archived since) by the month an admin let them in.
+  const months = lastTwelveMonths(now);
+  const month = sql<string>`to_char(${church.activeSince} at time zone 'UTC', 'YYYY-MM')`;
+  const joinedRows = await db
+    .select({ month, count: count() })
+    .from(church)
+    .where(gte(church.activeSince, new Date(`${months[0]}-01T00:00:00Z`)))
+    .groupBy(month);
+  const joinedByMonth = new Map(joinedRows.map((r) => [r.month, r.count]));
 
   // Notification mail by the day it was delivered. Mail is queued at most a few hours before it goes, so the
   // (form, date) index narrows the rows to the period and a day before it.
@@ -95,5 +111,6 @@ export async function getOverview(
       .map(([form, n]) => ({ form, count: n }))
       .sort((a, b) => b.count - a.count || a.form.localeCompare(b.form, 'en')),
     notificationMailFailed,
+    churchesJoining: months.map((m) => ({ month: m, count: joinedByMonth.get(m) ?? 0 })),
   };
 }

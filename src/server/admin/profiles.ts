@@ -29,7 +29,7 @@ const SEARCHED = [
 ];
 
 /** `%`, `_` and `\` typed by an admin are searched for as themselves. */
-function likePattern(word: string): string {
+export function likePattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -3,11 +3,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { simpleParser } from 'mailparser';
 import { afterAll, expect, it } from 'vitest';
-import { PGLITE_EXTENSIONS, pgliteDir } from '../db/client';
-import { createEmptyPostgresDatabase, createTestDatabase } from '../testing/db';
+import { createEmptyPostgresDatabase, createTestDatabase, openPgliteTemplateIn } from '../testing/db';
 import { buildPost, jpegBytes, TEST_PASSWORD, uniqueEmail } from '../testing/factories';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
 
@@ -37,8 +35,7 @@ async function place(name: string, migrated: boolean): Promise<{ dataDir: string
   }
   if (migrated) {
     // The run's migrated template, so the server skips creating a database (seconds).
-    const template = new Blob([fs.readFileSync(process.env.TEST_PGLITE_TEMPLATE!)]);
-    await (await PGlite.create(pgliteDir(dataDir), { loadDataDir: template, extensions: PGLITE_EXTENSIONS })).close();
+    await (await openPgliteTemplateIn(dataDir)).close();
   }
   return { dataDir, env: { DATA_DIR: dataDir, DATABASE_URL: '' } };
 }

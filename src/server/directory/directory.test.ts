@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   DIRECTORY_PAGE_SIZE,
+  type directoryQuerySchema,
+  type MemberMessageInput,
   MEMBER_MESSAGE_MAX,
   MEMBER_MESSAGES_PER_HOUR,
   NEEDS_PROFILE_TO_WRITE,
@@ -11,7 +14,15 @@ import { PUBLIC_PROFILE_FIELDS } from '../../shared/profile';
 import { mail, profile } from '../db/schema';
 import { MAIL_FORMS } from '../mail/outbox';
 import { testClock, useTestApp } from '../testing/app';
-import { insertMember, signedInAdmin, signedInMember, uniqueTag, type SignedUpMember } from '../testing/factories';
+import {
+  expectAnswer,
+  expectJson,
+  insertMember,
+  signedInAdmin,
+  signedInMember,
+  uniqueTag,
+  type SignedUpMember,
+} from '../testing/factories';
 import { MEMBER_MESSAGE_RATE_MESSAGES } from '../rate-limit/rules';
 
 const ADMIN_EMAIL = 'directory.admin@example.org';
@@ -33,20 +44,19 @@ function member(opts: { email?: string; withProfile?: boolean; profile?: Partial
   });
 }
 
-async function list(c: Client, query = ''): Promise<DirectoryPage> {
-  const res = await c.get(`/api/directory${query}`);
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as DirectoryPage;
+type Query = z.input<typeof directoryQuerySchema>;
+
+async function list(c: Client, query: Query = {}): Promise<DirectoryPage> {
+  return expectAnswer(c.api.directory.$get({ query }));
 }
 
 /** Every page of a query, following nextCursor. */
-async function listAll(c: Client, query: string): Promise<DirectoryPage['members']> {
+async function listAll(c: Client, query: Query): Promise<DirectoryPage['members']> {
   const members: DirectoryPage['members'] = [];
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const sep = query ? '&' : '?';
-    const page: DirectoryPage = await list(c, `${query}${cursor ? `${sep}after=${cursor}` : ''}`);
+    const page: DirectoryPage = await list(c, cursor ? { ...query, after: cursor } : query);
     members.push(...page.members);
     cursor = page.nextCursor;
   } while (cursor && ++pages < 50);
@@ -68,9 +78,7 @@ beforeAll(async () => {
 
 describe('GET /api/directory', () => {
   it('is for signed-in members only', async () => {
-    const res = await t.client().get('/api/directory');
-    expect(res.status).toBe(401);
-    expect((await res.json()).code).toBe('UNAUTHENTICATED');
+    expect((await expectAnswer(t.client().api.directory.$get({ query: {} }), 401)).code).toBe('UNAUTHENTICATED');
   });
 
   it('lists only members who answered Yes to ag_affiliated and saved their profile, by last name then first name', async () => {
@@ -81,7 +89,7 @@ describe('GET /api/directory', () => {
     await insertMember(t.db, { firstName: 'Carl', lastName: 'Clark', church, agAffiliated: 'No' });
     await insertMember(t.db, { firstName: 'Dina', lastName: 'Dunn', church, agAffiliated: null });
     await insertMember(t.db, { firstName: 'Eve', lastName: 'Evans', church, agAffiliated: 'Yes', savedAt: null });
-    const page = await list(viewer.c, `?q=${church}`);
+    const page = await list(viewer.c, { q: church });
     expect(names(page)).toEqual(['Amy Adams', 'zoe adams', 'Bob Baker']);
     expect(page.nextCursor).toBeNull();
   });
@@ -108,7 +116,7 @@ describe('GET /api/directory', () => {
       phone: '4175550123',
       photoVersion: 2,
     });
-    const [found] = (await list(viewer.c, `?q=${church}`)).members;
+    const [found] = (await list(viewer.c, { q: church })).members;
     expect(Object.keys(found!).sort()).toEqual([...PUBLIC_PROFILE_FIELDS, 'uid', 'photoUrl', 'savedAt'].sort());
     expect(found).toMatchObject({
       uid: id,
@@ -139,7 +147,7 @@ describe('GET /api/directory', () => {
       const { id } = await insertMember(t.db, { firstName: first, lastName: last, church, agAffiliated: 'Yes' });
       inserted.push({ id, first, last });
     }
-    const all = await listAll(viewer.c, `?q=${church}`);
+    const all = await listAll(viewer.c, { q: church });
     // The order of one query over the whole list, in the database's own collation.
     const expected = await t.db
       .select({ uid: profile.uid })
@@ -148,7 +156,7 @@ describe('GET /api/directory', () => {
       .orderBy(sql`lower(${profile.lastName})`, sql`lower(${profile.firstName})`, profile.uid);
     expect(all.map((m) => m.uid)).toEqual(expected.map((r) => r.uid));
     expect(new Set(all.map((m) => m.uid))).toEqual(new Set(inserted.map((m) => m.id)));
-    const first = await list(viewer.c, `?q=${church}`);
+    const first = await list(viewer.c, { q: church });
     expect(first.members).toHaveLength(DIRECTORY_PAGE_SIZE);
     expect(first.nextCursor).toEqual(expect.any(String));
   });
@@ -183,24 +191,25 @@ describe('GET /api/directory', () => {
     const idsOf = (...keys: string[]) => keys.map((k) => ids[k]!).sort();
 
     it('finds members by the words of their name, church, city or organisation, in any case', async () => {
-      expect(uids(await list(viewer.c, `?q=${town}`))).toEqual(idsOf('foster', 'credentialed', 'both', 'neither', 'org'));
-      expect(uids(await list(viewer.c, `?q=${town}%20fran`))).toEqual(idsOf('foster'));
-      expect(uids(await list(viewer.c, `?q=${encodeURIComponent(`${town.toUpperCase()} MINIST`)}`))).toEqual(idsOf('credentialed'));
-      expect(uids(await list(viewer.c, `?q=${town}+hillside`))).toEqual(idsOf('neither'));
-      expect(uids(await list(viewer.c, `?q=${town}+hope+family`))).toEqual(idsOf('org'));
-      expect(uids(await list(viewer.c, `?q=${town}+central+bible`))).toEqual(idsOf('org'));
+      expect(uids(await list(viewer.c, { q: town }))).toEqual(idsOf('foster', 'credentialed', 'both', 'neither', 'org'));
+      // Raw: a space written %20, as some clients write it (the typed client writes +).
+      expect(uids(await expectJson<DirectoryPage>(await viewer.c.get(`/api/directory?q=${town}%20fran`)))).toEqual(idsOf('foster'));
+      expect(uids(await list(viewer.c, { q: `${town.toUpperCase()} MINIST` }))).toEqual(idsOf('credentialed'));
+      expect(uids(await list(viewer.c, { q: `${town} hillside` }))).toEqual(idsOf('neither'));
+      expect(uids(await list(viewer.c, { q: `${town} hope family` }))).toEqual(idsOf('org'));
+      expect(uids(await list(viewer.c, { q: `${town} central bible` }))).toEqual(idsOf('org'));
       // Every word must match somewhere.
-      expect(uids(await list(viewer.c, `?q=${town}+fran+hillside`))).toEqual([]);
+      expect(uids(await list(viewer.c, { q: `${town} fran hillside` }))).toEqual([]);
     });
 
     it('narrows by foster parent, AG credentialed and state, combined with each other and with the search', async () => {
-      expect(uids(await list(viewer.c, `?q=${town}&foster=1`))).toEqual(idsOf('foster', 'both'));
-      expect(uids(await list(viewer.c, `?q=${town}&credentialed=1`))).toEqual(idsOf('credentialed', 'both'));
-      expect(uids(await list(viewer.c, `?q=${town}&state=TX`))).toEqual(idsOf('foster', 'credentialed'));
-      expect(uids(await list(viewer.c, `?q=${town}&state=ok&foster=true`))).toEqual(idsOf('both'));
-      expect(uids(await list(viewer.c, `?q=${town}&foster=1&credentialed=1`))).toEqual(idsOf('both'));
-      expect(uids(await list(viewer.c, `?q=${town}&foster=0&credentialed=`))).toHaveLength(5);
-      expect(uids(await list(viewer.c, `?q=${town}&state=KS&foster=1`))).toEqual([]);
+      expect(uids(await list(viewer.c, { q: town, foster: '1' }))).toEqual(idsOf('foster', 'both'));
+      expect(uids(await list(viewer.c, { q: town, credentialed: '1' }))).toEqual(idsOf('credentialed', 'both'));
+      expect(uids(await list(viewer.c, { q: town, state: 'TX' }))).toEqual(idsOf('foster', 'credentialed'));
+      expect(uids(await list(viewer.c, { q: town, state: 'ok', foster: 'true' }))).toEqual(idsOf('both'));
+      expect(uids(await list(viewer.c, { q: town, foster: '1', credentialed: '1' }))).toEqual(idsOf('both'));
+      expect(uids(await list(viewer.c, { q: town, foster: '0', credentialed: '' }))).toHaveLength(5);
+      expect(uids(await list(viewer.c, { q: town, state: 'KS', foster: '1' }))).toEqual([]);
     });
 
     it('never matches the street address, phone, email, ZIP code or comments', async () => {
@@ -214,22 +223,23 @@ describe('GET /api/directory', () => {
         email: `${secret.toLowerCase()}@example.org`,
       });
       for (const q of [secret, '4175559876', '65899', `${secret}comment`]) {
-        expect((await list(viewer.c, `?q=${encodeURIComponent(q)}`)).members, q).toEqual([]);
+        expect((await list(viewer.c, { q })).members, q).toEqual([]);
       }
     });
 
     it('treats what is typed as words, never as a pattern', async () => {
       for (const q of ['%', '_', '%25', "'; drop table profile; --", '\\', '(', '*']) {
-        const res = await viewer.c.get(`/api/directory?q=${encodeURIComponent(q)}`);
+        const res = await viewer.c.api.directory.$get({ query: { q } });
         expect(res.status, q).toBe(200);
       }
       // Only punctuation: no words, so no search (the whole directory, as with an empty box).
-      const all = await list(viewer.c, '?q=%25');
+      const all = await list(viewer.c, { q: '%' });
       expect(all.members.length).toBeGreaterThan(0);
     });
   });
 
   it('refuses malformed filters and list positions with 400 and the field', async () => {
+    // Raw: malformed on purpose, as an address typed by hand would be.
     for (const [query, field] of [
       ['?state=XX', 'state'],
       ['?state=NONE', 'state'],
@@ -256,19 +266,21 @@ describe('GET /api/directory', () => {
     const church = uniqueTag();
     for (let i = 0; i < 3; i++) await insertMember(t.db, { church, agAffiliated: 'Yes', fosterParent: i < 2 ? 'Yes' : 'No' });
 
-    const mine = await list(admin.c, `?q=${church}&foster=1`);
+    const mine = await list(admin.c, { q: church, foster: '1' });
     expect(mine.counts).toEqual({ matching: 2, total: total + 3 });
     const unfiltered = await list(admin.c);
     expect(unfiltered.counts!.matching).toBe(unfiltered.counts!.total);
-    if (unfiltered.nextCursor) expect((await list(admin.c, `?after=${unfiltered.nextCursor}`)).counts).toBeNull();
+    if (unfiltered.nextCursor) expect((await list(admin.c, { after: unfiltered.nextCursor })).counts).toBeNull();
 
-    expect((await list(viewer.c, `?q=${church}&foster=1`)).counts).toBeNull();
+    expect((await list(viewer.c, { q: church, foster: '1' })).counts).toBeNull();
     expect((await list(viewer.c)).counts).toBeNull();
   });
 });
 
 describe('POST /api/directory/:uid/message', () => {
-  const send = (c: Client, uid: string, body: unknown) => c.post(`/api/directory/${uid}/message`, body);
+  const send = (c: Client, uid: string, json: MemberMessageInput) => c.api.directory[':uid'].message.$post({ param: { uid }, json });
+  /** For ids and bodies malformed on purpose, which the typed client would not send. */
+  const sendRaw = (c: Client, uid: string, body: unknown) => c.post(`/api/directory/${uid}/message`, body);
   async function mailCount() {
     const [row] = await t.db.select({ n: count() }).from(mail);
     return row!.n;
@@ -299,9 +311,10 @@ describe('POST /api/directory/:uid/message', () => {
     const noProfile = await member({ withProfile: false });
     const before = await mailCount();
     expect((await send(t.client(), recipient.id, { message: 'Hi' })).status).toBe(401);
-    const res = await send(noProfile.c, recipient.id, { message: 'Hi' });
-    expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ code: 'NEEDS_PROFILE', message: NEEDS_PROFILE_TO_WRITE });
+    expect(await expectAnswer(send(noProfile.c, recipient.id, { message: 'Hi' }), 403)).toMatchObject({
+      code: 'NEEDS_PROFILE',
+      message: NEEDS_PROFILE_TO_WRITE,
+    });
     expect(await mailCount()).toBe(before);
   });
 
@@ -311,7 +324,7 @@ describe('POST /api/directory/:uid/message', () => {
     const unsaved = await insertMember(t.db, { agAffiliated: 'Yes', savedAt: null });
     const before = await mailCount();
     for (const uid of [notAffiliated.id, unsaved.id, 'no-such-member', 'a%20b', 'x'.repeat(65)]) {
-      const res = await send(sender.c, uid, { message: 'Hello there' });
+      const res = await sendRaw(sender.c, uid, { message: 'Hello there' });
       expect(res.status, uid).toBe(404);
       const text = await res.text();
       expect(JSON.parse(text).message).toBe('This member is not in the directory (any more).');
@@ -325,11 +338,11 @@ describe('POST /api/directory/:uid/message', () => {
     const recipient = await insertMember(t.db, { agAffiliated: 'Yes' });
     const before = await mailCount();
     for (const body of [{}, { message: '' }, { message: '   \n ' }, { message: 42 }, { message: 'x'.repeat(MEMBER_MESSAGE_MAX + 1) }]) {
-      const res = await send(sender.c, recipient.id, body);
+      const res = await sendRaw(sender.c, recipient.id, body);
       expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
       expect((await res.json()).fieldErrors?.message).toEqual(expect.any(String));
     }
-    expect((await sender.c.post(`/api/directory/${recipient.id}/message`, 'not json')).status).toBe(400);
+    expect((await sendRaw(sender.c, recipient.id, 'not json')).status).toBe(400);
     const wrongType = await sender.c.post(`/api/directory/${recipient.id}/message`, 'message=hi', {
       'content-type': 'application/x-www-form-urlencoded',
     });
@@ -347,8 +360,7 @@ describe('POST /api/directory/:uid/message', () => {
     }
     const before = await mailCount();
     const res = await send(sender.c, recipient.id, { message: 'One too many' });
-    expect(res.status).toBe(429);
-    expect((await res.json()).message).toBe(MEMBER_MESSAGE_RATE_MESSAGES.hour);
+    expect((await expectAnswer(res, 429)).message).toBe(MEMBER_MESSAGE_RATE_MESSAGES.hour);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await mailCount()).toBe(before);
     // Another sender is not affected.

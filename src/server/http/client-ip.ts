@@ -46,6 +46,23 @@ export function nodeResponse(c: { env: unknown }): HttpBindings['outgoing'] | un
   return bindings?.outgoing;
 }
 
+/** A request and the answer the app made for it, as the work every answer gets sees them (http/every-answer.ts). */
+export type Answer = { request: Request; env: unknown; path: string; res: Response };
+
+/**
+ * A header of the request, read from node:http's own headers when there are some: asking the Web Request for
+ * one makes @hono/node-server build undici's Headers of the whole request.
+ */
+export function requestHeader(answer: Answer, name: string): string | undefined {
+  const incoming = (answer.env as { incoming?: HttpBindings['incoming'] } | undefined)?.incoming;
+  // A caller may hand the app an `incoming` of its own without headers (tests of the loopback check do).
+  if (incoming?.headers) {
+    const value = incoming.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+  return answer.request.headers.get(name) ?? undefined;
+}
+
 /** Whether an address is this machine's loopback interface (127.0.0.0/8, ::1, or 127.x mapped into IPv6). */
 export function isLoopback(address: string): boolean {
   const ip = address.replace(/%.*$/, '');

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { JSON_BODY_MAX_BYTES } from '../../shared/limits';
 import { createTestApp, useTestApp } from '../testing/app';
 import { uniqueEmail } from '../testing/factories';
+import { recordingLogger } from '../testing/recording-logger';
 
 const t = useTestApp();
 
@@ -59,6 +60,26 @@ describe('security headers', () => {
     }
   });
 
+  it('adds HSTS behind a trusted proxy that says the request came over https, through node:http too', async () => {
+    const proxied = await createTestApp({ config: { trustProxy: true } });
+    const server = createAdaptorServer({ fetch: proxied.app.fetch });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      // Read from node:http's headers there, from the Web Request's through app.request().
+      for (const send of [
+        (h: Record<string, string>) => fetch(`${base}/healthz`, { headers: h }),
+        (h: Record<string, string>) => proxied.app.request('/healthz', { headers: h }),
+      ]) {
+        expect((await send({ 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+        expect((await send({ 'x-forwarded-proto': 'http' })).headers.get('strict-transport-security')).toBeNull();
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await proxied.close();
+    }
+  });
+
   it('adds HSTS when served over https', async () => {
     const https = await createTestApp({ config: { publicUrl: 'https://network.example' } });
     try {
@@ -101,6 +122,45 @@ describe('errors', () => {
   });
 });
 
+describe('every answer', () => {
+  it('is logged with its request id, method, path and status, errors and front-end pages included', async () => {
+    const { logger, lines } = recordingLogger();
+    const own = await createTestApp({ logger, pages: true });
+    try {
+      const answers = [await own.app.request('/healthz'), await own.app.request('/api/nope'), await own.app.request('/signin')];
+      const logged = lines.filter((line) => line.msg === 'request').map((line) => line.fields);
+      expect(logged).toEqual([
+        expect.objectContaining({ method: 'GET', path: '/healthz', status: 200 }),
+        expect.objectContaining({ method: 'GET', path: '/api/nope', status: 404 }),
+        expect.objectContaining({ method: 'GET', path: '/signin', status: 200 }),
+      ]);
+      expect(logged.map((fields) => fields?.requestId)).toEqual(answers.map((res) => res.headers.get('x-request-id')));
+      for (const res of answers) expectSecurityHeaders(res);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('leaves the front end to paths no route claims: routes answer as before, other methods get a plain 404', async () => {
+    const own = await createTestApp({ pages: true });
+    try {
+      expect(await (await own.app.request('/healthz')).json()).toEqual({ ok: true });
+      expect((await own.app.request('/api/nope')).status).toBe(404);
+      const page = await own.app.request('/signin');
+      expect(page.headers.get('content-type')).toContain('text/html');
+      const head = await own.app.request('/signin', { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe('');
+      const posted = await own.app.request('/signin', { method: 'POST' });
+      expect(posted.status).toBe(404);
+      expect(await posted.text()).toBe('404 Not Found');
+      expectSecurityHeaders(posted);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('the unhandled-error tripwire of the tests (issue 12)', () => {
   it('tells the test run when a request ends in an unhandled error', async () => {
     const own = await createTestApp();
@@ -112,7 +172,10 @@ describe('the unhandled-error tripwire of the tests (issue 12)', () => {
       const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
       const res = await own.app.request('/test-only/boom');
       expect(res.status).toBe(500);
-      expect((await res.json()).code).toBe('INTERNAL');
+      const body = await res.json();
+      expect(body.code).toBe('INTERNAL');
+      // The id in the answer and in the log is the answer's own X-Request-Id.
+      expect(body.requestId).toBe(res.headers.get('x-request-id'));
       expect(reported).toHaveBeenCalledTimes(1);
       expect(String(reported.mock.calls[0]![0])).toMatch(/unhandled error.*boom/);
     } finally {

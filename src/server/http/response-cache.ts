@@ -15,7 +15,11 @@ export const GZIP_THRESHOLD = 1024;
 
 /** Whether the client takes gzip (named without q=0, or through `*`). */
 export function acceptsGzip(c: Context): boolean {
-  const header = c.req.header('accept-encoding');
+  return takesGzip(c.req.header('accept-encoding'));
+}
+
+/** Whether an Accept-Encoding header takes gzip (named without q=0, or through `*`). */
+export function takesGzip(header: string | undefined): boolean {
   if (!header) return false;
   return header.split(',').some((part) => {
     const [name, ...params] = part.trim().toLowerCase().split(';');

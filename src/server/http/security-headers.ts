@@ -1,5 +1,4 @@
-import type { Context, Env } from 'hono';
-import { nodeResponse } from './client-ip';
+import { nodeResponse, type Answer } from './client-ip';
 
 // No inline script anywhere (the built front end has none). Styles allow inline because the component
 // library sets CSS variables through a style element; no script can run from a style.
@@ -41,12 +40,12 @@ const POPUP_FLOW_PATH = /^\/api\/auth\/(oauth-popup\/start|callback\/)/;
 const OWN_POPUP_CSP = /^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'$/;
 
 /**
- * Our security headers on the answer `c` has made (app.ts calls it once per request, after everything else);
- * `https` adds HSTS.
+ * Our security headers on the answer the app made (every-answer.ts calls it once per request, after everything
+ * else); `https` adds HSTS.
  */
-export function setSecurityHeaders<E extends Env>(c: Context<E>, https: boolean): void {
-  const isPopupFlow = POPUP_FLOW_PATH.test(c.req.path);
-  const outgoing = nodeResponse(c);
+export function setSecurityHeaders(answer: Answer, https: boolean): void {
+  const isPopupFlow = POPUP_FLOW_PATH.test(answer.path);
+  const outgoing = nodeResponse(answer);
   if (outgoing && !isPopupFlow && !outgoing.headersSent) {
     // Served by node:http (main.ts): on the node response, which adds them to the head of whatever answer the
     // app made. On the answer's Web Headers instead, each costs undici's checks, and then Node's own when the
@@ -56,7 +55,7 @@ export function setSecurityHeaders<E extends Env>(c: Context<E>, https: boolean)
     if (https) outgoing.setHeader('Strict-Transport-Security', HSTS);
     return;
   }
-  const h = c.res.headers;
+  const h = answer.res.headers;
   const ownCsp = isPopupFlow ? h.get('Content-Security-Policy') : null;
   for (const [name, value] of EVERY_ANSWER) h.set(name, value);
   if (https) h.set('Strict-Transport-Security', HSTS);

@@ -24,6 +24,9 @@ export const MAIL_FORMS = {
   emailInUse: 'email in use',
   accountSuspended: 'account suspended',
   suspensionLifted: 'suspension lifted',
+  // To the member who proposed a church (issue 25): approved, with its link, or declined, with the reason.
+  churchApproved: 'church approved',
+  churchDeclined: 'church declined',
   // Notifications (issue 16): each kind's mail is a form of its own, with its one-click unsubscribe.
   notifyResponse: 'notification: response',
   notifyFollowedResponse: 'notification: followed response',

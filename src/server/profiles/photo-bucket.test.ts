@@ -7,7 +7,7 @@ import { PHOTO_OUTPUT_SIZE } from '../../shared/limits';
 import { loadConfig } from '../config';
 import { photoKey } from '../storage/storage';
 import { useTestApp } from '../testing/app';
-import { fileBlob, signedInMember, uploadPhoto } from '../testing/factories';
+import { expectAnswer, fileBlob, getPhotoAt, signedInMember, uploadPhoto } from '../testing/factories';
 import { S3RVER_ENV, useS3Server } from '../testing/s3-server';
 
 // Profile photos on an S3 bucket (issue 15), through the whole API: a member uploads, another member sees
@@ -47,7 +47,7 @@ describe('profile photos in a bucket', () => {
     expect(fs.existsSync(path.join(t.config.dataDir, 'files'))).toBe(false);
 
     const other = await signedInMember(t, { prefix: 'bucket-viewer' });
-    const served = await other.c.get(photoUrl);
+    const served = await getPhotoAt(other.c, photoUrl);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await served.arrayBuffer()).equals(stored)).toBe(true);
@@ -59,11 +59,11 @@ describe('profile photos in a bucket', () => {
     const key = `site/${photoKey(id)}`;
     await expect(s3.client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).resolves.toBeDefined();
 
-    expect((await c.delete('/api/profile/photo')).status).toBe(200);
+    await expectAnswer(c.api.profile.photo.$delete());
     await expect(s3.client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).rejects.toMatchObject({
       $metadata: { httpStatusCode: 404 },
     });
-    expect((await c.get(`/api/photos/${id}`)).status).toBe(404);
+    expect((await c.api.photos[':uid'].$get({ param: { uid: id }, query: {} })).status).toBe(404);
   });
 
   // Last: it stops the S3 server.
@@ -71,7 +71,10 @@ describe('profile photos in a bucket', () => {
     const { c, id } = await signedInMember(t, { prefix: 'bucket-down' });
     expect((await uploadPhoto(t, c, fileBlob(await redSquare()))).status).toBe(200);
     await s3.stop();
-    for (const res of [await c.get(`/api/photos/${id}`), await uploadPhoto(t, c, fileBlob(await redSquare()))]) {
+    for (const res of [
+      await c.api.photos[':uid'].$get({ param: { uid: id }, query: {} }),
+      await uploadPhoto(t, c, fileBlob(await redSquare())),
+    ]) {
       expect(res.status, await res.clone().text()).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
       expect(((await res.json()) as { message: string }).message).toMatch(/Photos cannot be reached right now/);

@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { JSON_BODY_MAX_BYTES, PROFILE_COMMENTS_MAX, PROFILE_NAME_MAX } from '../../shared/limits';
 import type { LiveEvent } from '../../shared/live';
-import type { OwnProfile } from '../../shared/profile';
 import { profile } from '../db/schema';
 import { testClock, useTestApp } from '../testing/app';
-import { buildProfileInput, signedInMember } from '../testing/factories';
+import { buildProfileInput, expectAnswer, signedInMember } from '../testing/factories';
 import { toPublicProfile } from './service';
 
 const clock = testClock(new Date('2026-03-01T12:00:00Z'));
@@ -21,30 +20,28 @@ async function rowOf(uid: string) {
   return row!;
 }
 
-const put = (c: Client, body: unknown) => c.request('PUT', '/api/profile', body);
+// The contract takes any JSON object (the service checks the merged profile), so only bodies that are no
+// object at all go raw (putRaw).
+const put = (c: Client, json: Record<string, unknown>) => c.api.profile.$put({ json });
+const putRaw = (c: Client, body: string) => c.request('PUT', '/api/profile', body);
 
-async function expectFieldError(c: Client, body: unknown, field: string) {
-  const res = await put(c, body);
-  expect(res.status, JSON.stringify(body)).toBe(400);
-  const json = await res.json();
+async function expectFieldError(c: Client, body: Record<string, unknown>, field: string) {
+  const json = await expectAnswer(put(c, body), 400);
   expect(json.code).toBe('VALIDATION');
   expect(json.fieldErrors?.[field], `${field} in ${JSON.stringify(json.fieldErrors)}`).toEqual(expect.any(String));
-  return json.fieldErrors[field] as string;
+  return json.fieldErrors![field]!;
 }
 
 describe('GET /api/profile', () => {
   it('is for signed-in members only', async () => {
-    const res = await t.client().get('/api/profile');
-    expect(res.status).toBe(401);
-    expect((await res.json()).code).toBe('UNAUTHENTICATED');
+    expect((await expectAnswer(t.client().api.profile.$get(), 401)).code).toBe('UNAUTHENTICATED');
   });
 
   it('answers a new member with an empty profile: nothing saved, state unset, no photo', async () => {
     const { c, id, email } = await newMember();
-    const res = await c.get('/api/profile');
-    expect(res.status).toBe(200);
+    const res = await c.api.profile.$get();
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const { profile: p } = (await res.json()) as { profile: OwnProfile };
+    const { profile: p } = await expectAnswer(res);
     expect(p).toMatchObject({
       uid: id,
       email,
@@ -64,9 +61,7 @@ describe('GET /api/profile', () => {
 describe('PUT /api/profile', () => {
   it('saves the form, normalised, stamps the time of the save, and the member now has a profile', async () => {
     const { c, id, email } = await newMember();
-    const res = await put(c, buildProfileInput());
-    expect(res.status).toBe(200);
-    const { profile: p } = (await res.json()) as { profile: OwnProfile };
+    const { profile: p } = await expectAnswer(put(c, buildProfileInput()));
     expect(p).toMatchObject({
       uid: id,
       email,
@@ -83,7 +78,7 @@ describe('PUT /api/profile', () => {
     expect((await rowOf(id)).savedAt?.toISOString()).toBe('2026-03-01T12:00:00.000Z');
     const me = (await c.me())!;
     expect(me).toMatchObject({ hasProfile: true, firstName: 'Grace', lastName: 'Miller' });
-    expect((await (await c.get('/api/profile')).json()).profile).toEqual(p);
+    expect((await expectAnswer(c.api.profile.$get())).profile).toEqual(p);
   });
 
   it('is for signed-in members only', async () => {
@@ -160,8 +155,7 @@ describe('PUT /api/profile', () => {
 
     it('names every problem at once', async () => {
       const { c } = await newMember();
-      const res = await put(c, { comments: 'only this' });
-      const { fieldErrors } = await res.json();
+      const { fieldErrors = {} } = await expectAnswer(put(c, { comments: 'only this' }), 400);
       expect(Object.keys(fieldErrors).sort()).toEqual(['firstName', 'lastName', 'phone', 'state']);
       expect(fieldErrors.state).toBe('Choose your state');
       expect(fieldErrors.firstName).toBe('First name is required');
@@ -188,7 +182,8 @@ describe('PUT /api/profile', () => {
   it('ignores unknown fields', async () => {
     const { c, id } = await newMember();
     const body = JSON.stringify(buildProfileInput({ favouriteColour: 'teal' })).replace(/^\{/, '{"__proto__":{"isAdmin":true},');
-    const res = await put(c, body);
+    // Raw: the key __proto__ as JSON text, which no object literal would send.
+    const res = await putRaw(c, body);
     expect(res.status).toBe(200);
     expect((await res.json()).profile).not.toHaveProperty('favouriteColour');
     expect((await rowOf(id)).isAdmin).toBe(false);
@@ -218,8 +213,8 @@ describe('PUT /api/profile', () => {
       ['+1 417 555 0100', '14175550100'],
       [' 4175550100 ', '4175550100'],
     ]) {
-      const res = await put(c, buildProfileInput({ phone: typed }));
-      expect((await res.json()).profile.phone, typed).toBe(stored);
+      const { profile: p } = await expectAnswer(put(c, buildProfileInput({ phone: typed })));
+      expect(p.phone, typed).toBe(stored);
     }
   });
 
@@ -231,8 +226,7 @@ describe('PUT /api/profile', () => {
       ['http://example.org/a?b=1', 'http://example.org/a?b=1'],
       ['HTTPS://Example.org', 'https://example.org/'],
     ]) {
-      const res = await put(c, buildProfileInput({ orgAgUrl: typed, orgOtherUrl: typed, socialMedia: typed }));
-      const { profile: p } = await res.json();
+      const { profile: p } = await expectAnswer(put(c, buildProfileInput({ orgAgUrl: typed, orgOtherUrl: typed, socialMedia: typed })));
       expect([p.orgAgUrl, p.orgOtherUrl, p.socialMedia], typed).toEqual([stored, stored, stored]);
     }
     for (const bad of [
@@ -298,9 +292,9 @@ describe('PUT /api/profile', () => {
 
   it('refuses bodies that are not a JSON object', async () => {
     const { c } = await newMember();
-    expect((await put(c, '[1,2]')).status).toBe(400);
-    expect((await put(c, '"text"')).status).toBe(400);
-    const bad = await put(c, '{"firstName":');
+    expect((await putRaw(c, '[1,2]')).status).toBe(400);
+    expect((await putRaw(c, '"text"')).status).toBe(400);
+    const bad = await putRaw(c, '{"firstName":');
     expect(bad.status).toBe(400);
     expect((await bad.json()).code).toBe('BAD_JSON');
     const form = await c.request('PUT', '/api/profile', 'firstName=x', { 'content-type': 'application/x-www-form-urlencoded' });
@@ -309,7 +303,7 @@ describe('PUT /api/profile', () => {
 
   it('keeps the 64 KB body limit', async () => {
     const { c, id } = await newMember();
-    const res = await put(c, JSON.stringify(buildProfileInput({ comments: 'x'.repeat(JSON_BODY_MAX_BYTES) })));
+    const res = await put(c, buildProfileInput({ comments: 'x'.repeat(JSON_BODY_MAX_BYTES) }));
     expect(res.status).toBe(413);
     expect((await rowOf(id)).savedAt).toBeNull();
   });

@@ -6,6 +6,7 @@ import { photoKey } from '../storage/storage';
 import { createUnsubscribeToken } from '../notifications/unsubscribe-token';
 import {
   authorOf as forumAuthorOf,
+  buildChurchFields,
   insertChurch,
   jpegBytes,
   signedInAdmin,
@@ -188,6 +189,8 @@ async function churchPhoto(status: 'active' | 'proposed'): Promise<string> {
   await t.db.update(church).set({ photoVersion: 1 }).where(eq(church.id, id));
   return `/api/churches/${id}/photo?v=1`;
 }
+/** A proposal by a member, so approving or declining it mails them. */
+const proposal = async () => insertChurch(t.db, { status: 'proposed', proposedBy: await newMemberId(t) });
 const mailCount = async () => (await t.db.select({ n: count() }).from(mail))[0]!.n;
 const googleStart = { provider: 'google', callbackURL: '/', newUserCallbackURL: '/update-profile', errorCallbackURL: '/sign-in' };
 
@@ -198,7 +201,6 @@ const ROWS: Row[] = [
   { route: 'GET /readyz', request: () => ({ path: '/readyz' }), expect: [200, 200, 200, 200, 200, 200, 200] },
   // Prometheus's: only with the metrics token (decision 022), whoever is signed in.
   { route: 'GET /metrics', request: () => ({ path: '/metrics' }), expect: [401, 401, 401, 401, 401, 401, 401] },
-  { route: 'GET /*', request: () => ({ path: '/admin/profiles' }), expect: [200, 200, 200, 200, 200, 200, 200] },
 
   // ---- The admin command line's loopback calls: only with the control token, whoever is signed in ----
   {
@@ -490,6 +492,8 @@ const ROWS: Row[] = [
     expect: [200, 200, 200, 200, 200, 200, 200],
   },
   { route: 'GET /api/admin/states', request: () => ({ path: '/api/admin/states' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  // The churches layer of the map: public, the same for everyone.
+  { route: 'GET /api/churches/map', request: () => ({ path: '/api/churches/map' }), expect: [200, 200, 200, 200, 200, 200, 200] },
   {
     route: 'PUT /api/admin/states/:code',
     request: () => ({ path: '/api/admin/states/MO', body: { count: 12000, sourceUrl: null } }),
@@ -693,6 +697,71 @@ const ROWS: Row[] = [
     expect: [401, 403, 403, 403, 403, 403, 200],
   },
   { route: 'GET /api/admin/activity', request: () => ({ path: '/api/admin/activity' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+
+  // ---- Admin: churches (issue 25) ----
+  {
+    route: 'GET /api/admin/churches',
+    request: () => ({ path: '/api/admin/churches?status=proposed' }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'GET /api/admin/churches.csv',
+    request: () => ({ path: '/api/admin/churches.csv' }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'GET /api/admin/churches/link-suggestions',
+    request: () => ({ path: '/api/admin/churches/link-suggestions' }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/churches',
+    request: () => ({ path: '/api/admin/churches', body: buildChurchFields() }),
+    expect: [401, 403, 403, 403, 403, 403, 201],
+  },
+  {
+    route: 'PUT /api/admin/churches/:id',
+    request: async () => ({ path: `/api/admin/churches/${await insertChurch(t.db)}`, body: buildChurchFields() }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/churches/:id/approve',
+    request: async () => ({ path: `/api/admin/churches/${await proposal()}/approve`, body: {} }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/churches/:id/decline',
+    request: async () => ({ path: `/api/admin/churches/${await proposal()}/decline`, body: { reason: 'Listed twice' } }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/churches/:id/merge',
+    request: async () => ({ path: `/api/admin/churches/${await insertChurch(t.db)}/merge`, body: { into: await insertChurch(t.db) } }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/churches/:id/archive',
+    request: async () => ({ path: `/api/admin/churches/${await insertChurch(t.db)}/archive`, body: {} }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/churches/:id/restore',
+    request: async () => ({ path: `/api/admin/churches/${await insertChurch(t.db, { status: 'archived' })}/restore`, body: {} }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'PUT /api/admin/churches/:id/point-persons',
+    request: async () => ({
+      path: `/api/admin/churches/${await insertChurch(t.db)}/point-persons`,
+      body: { uids: [await newMemberId(t)] },
+    }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/churches/:id/link',
+    request: async () => ({ path: `/api/admin/churches/${await insertChurch(t.db)}/link`, body: { uid: await newMemberId(t) } }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
 ];
 
 beforeAll(async () => {

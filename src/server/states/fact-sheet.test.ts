@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 
 async function sheet(code: string, headers?: Record<string, string>) {
-  const res = await t.client().get(`/api/states/${code}/fact-sheet.pdf`, headers);
+  const res = await t.client().api.states[':code']['fact-sheet.pdf'].$get({ param: { code } }, { headers });
   return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
@@ -42,6 +42,7 @@ describe('GET /api/states/:code/fact-sheet.pdf', () => {
     expect(text).toContain('New Hampshire');
     expect(text).toContain('1,211');
     expect(text).toMatch(/Network target \(5%\)\s*61/i);
+    expect(text).toMatch(/Churches in the network\s*0\b/);
     expect(text).toMatch(/Members\s*3\b/);
     expect(text).toMatch(/Foster families\s*1\b/);
     expect(text).toMatch(/Foster children cared for\s*2\b/);
@@ -53,9 +54,7 @@ describe('GET /api/states/:code/fact-sheet.pdf', () => {
   it('accepts the code in lower case', async () => {
     const { res } = await sheet('ma');
     expect(res.status).toBe(200);
-    expect(flat(await pdfText(new Uint8Array(await (await t.client().get('/api/states/ma/fact-sheet.pdf')).arrayBuffer())))).toContain(
-      '9,831',
-    );
+    expect(flat(await pdfText((await sheet('ma')).bytes))).toContain('9,831');
   });
 
   it('has one for the United States', async () => {
@@ -80,8 +79,8 @@ describe('GET /api/states/:code/fact-sheet.pdf', () => {
       expect(res.status, code).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     }
-    const res = await t.client().get('/api/states/XX/fact-sheet.pdf');
-    expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const { bytes } = await sheet('XX');
+    expect(JSON.parse(new TextDecoder().decode(bytes))).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('is cacheable: an ETag by data and day, 304 when unchanged, a new one when the data or the day change', async () => {

@@ -3,7 +3,7 @@ import { NATIONAL_CODE, NETWORK_FIGURES_HIDDEN, NETWORK_GOAL, NETWORK_TARGET_PER
 import type { StateStat } from '../../shared/state-stat';
 
 // Bump when the layout or wording changes, so cached copies (browsers, our own cache) are replaced.
-const LAYOUT_VERSION = 1;
+const LAYOUT_VERSION = 2;
 
 const COLORS = {
   teal: '#007A7E',
@@ -49,6 +49,7 @@ export function factSheetVersion(input: FactSheetInput): string {
     stat.sourceUrl,
     stat.updatedAt,
     stat.network,
+    stat.churches,
     utcDay(input.date),
     input.source,
     input.publicUrl,
@@ -174,6 +175,7 @@ export async function renderFactSheet(input: FactSheetInput): Promise<Buffer> {
   // Too few members to show figures that would identify them: the sheet says so instead.
   const shown = (value: number | undefined) => (value === undefined ? NETWORK_FIGURES_HIDDEN : numberFormat.format(value));
   const rows: Array<[string, string]> = [
+    ['Churches in the network', numberFormat.format(stat.churches)],
     ['Members', shown(stat.network?.members)],
     ['Foster families', stat.network ? shown(stat.network.fosterFamilies) : 'not shown'],
     ['Foster children cared for', stat.network ? shown(stat.network.fosterChildren) : 'not shown'],

@@ -5,6 +5,7 @@ import type { StatesResponse } from '../../shared/state-stat';
 import { STATES_TOPIC } from '../../shared/states';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { actsAsAdmin } from '../http/session';
+import { CHURCHES_TOPIC } from '../churches';
 import type { AppDeps } from '../deps';
 import { isNotModified, notModified } from '../http/caching';
 import { contractRouter, guarded, type ApiEnv } from '../http/contracts';
@@ -17,8 +18,8 @@ import { COUNTS_SOURCE, getStateStat, listAdminStates, listStates, updateStateSt
 // admin's correction or a member's new profile shows within a minute; after that a revalidation costs a 304.
 const STATES_CACHE_CONTROL = 'public, max-age=60';
 const FACT_SHEET_CACHE_CONTROL = 'public, max-age=300';
-/** What the public figures are made of: members' profiles, and the counts admins correct. */
-const STATES_DEPEND_ON = [ADMIN_TOPICS.users, STATES_TOPIC];
+/** What the public figures are made of: members' profiles, the counts admins correct, and the active churches. */
+const STATES_DEPEND_ON = [ADMIN_TOPICS.users, STATES_TOPIC, CHURCHES_TOPIC];
 
 export function statesRoutes(deps: AppDeps, answers: ResponseCache) {
   const { db } = deps.database;

@@ -21,6 +21,7 @@ import { profile, stateStat, user } from '../db/schema';
 import type { LivePublisher } from '../live';
 import type { Logger } from '../logger';
 import { AppError } from '../http/errors';
+import { activeChurchesByState } from '../churches';
 
 // The shipped copy of ../shared/data/foster-care-by-state.json: the app must start without that folder.
 const DATA_FILE = new URL('./foster-care-by-state.json', import.meta.url);
@@ -106,12 +107,18 @@ function total(figures: Iterable<NetworkFigures>): NetworkFigures {
   return sum;
 }
 
+function sum(counts: Iterable<number>): number {
+  let n = 0;
+  for (const count of counts) n += count;
+  return n;
+}
+
 type StateStatRow = typeof stateStat.$inferSelect;
 
 /** Who reads: `exact` for an admin (whose session passed a second factor), else small figures are hidden. */
 export type Audience = { exact: boolean };
 
-function toStateStat(row: StateStatRow, network: NetworkFigures, audience: Audience): StateStat {
+function toStateStat(row: StateStatRow, network: NetworkFigures, churches: number, audience: Audience): StateStat {
   return {
     code: row.code as StatCode,
     name: row.name,
@@ -120,21 +127,22 @@ function toStateStat(row: StateStatRow, network: NetworkFigures, audience: Audie
     sourceUrl: row.sourceUrl,
     updatedAt: row.updatedAt.toISOString(),
     network: audience.exact || network.members >= NETWORK_FIGURES_MIN_MEMBERS ? network : null,
+    churches,
   };
 }
 
 /** GET /api/states: every state's count and target, the national row, and what the network does in each. */
 export async function listStates(deps: DbDeps, audience: Audience): Promise<StatesResponse> {
   const { db } = deps.database;
-  const [rows, network] = await Promise.all([db.select().from(stateStat), networkByState(db)]);
+  const [rows, network, churches] = await Promise.all([db.select().from(stateStat), networkByState(db), activeChurchesByState(db)]);
   const national = rows.find((r) => r.code === NATIONAL_CODE);
   if (!national) throw new AppError('UNAVAILABLE', 'The per-state figures are not loaded yet.');
   const states = rows
     .filter((r) => r.code !== NATIONAL_CODE)
     .sort((a, b) => a.name.localeCompare(b.name, 'en'))
-    .map((r) => toStateStat(r, network.get(r.code) ?? NO_MEMBERS, audience));
+    .map((r) => toStateStat(r, network.get(r.code) ?? NO_MEMBERS, churches.get(r.code) ?? 0, audience));
   return {
-    national: toStateStat(national, total(network.values()), audience),
+    national: toStateStat(national, total(network.values()), sum(churches.values()), audience),
     states,
     goal: NETWORK_GOAL,
     source: COUNTS_SOURCE,
@@ -153,9 +161,10 @@ export async function getStateStat(
   if (!isStatCode(code)) return null;
   const [row] = await db.select().from(stateStat).where(eq(stateStat.code, code));
   if (!row) return null;
-  const network = await networkByState(db);
+  const [network, churches] = await Promise.all([networkByState(db), activeChurchesByState(db)]);
   const figures = code === NATIONAL_CODE ? total(network.values()) : (network.get(code) ?? NO_MEMBERS);
-  return { stat: toStateStat(row, figures, audience), isEdited: row.updatedBy !== null };
+  const churchCount = code === NATIONAL_CODE ? sum(churches.values()) : (churches.get(code) ?? 0);
+  return { stat: toStateStat(row, figures, churchCount, audience), isEdited: row.updatedBy !== null };
 }
 
 type UpdateDeps = { database: { db: Db }; clock: Clock; logger: Logger; live: LivePublisher };

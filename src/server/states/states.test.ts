@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { StateStat, StatesResponse } from '../../shared/state-stat';
+import type { z } from 'zod';
+import type { StateStat, StatesResponse, stateStatUpdateSchema } from '../../shared/state-stat';
 import { stateStat } from '../db/schema';
 import { setAdmin } from '../admin/roles';
 import { useTestApp } from '../testing/app';
-import { insertMember, signedInAdmin, uniqueEmail } from '../testing/factories';
+import { expectAnswer, insertMember, signedInAdmin, signedInMember } from '../testing/factories';
 import { seedStateStats } from './service';
 
 const t = useTestApp({ config: { adminEmails: ['states.admin@example.org'] } });
@@ -12,11 +13,18 @@ beforeAll(async () => {
   await seedStateStats(t.db);
 });
 
-async function getStates(): Promise<StatesResponse> {
-  const res = await t.client().get('/api/states');
-  expect(res.status).toBe(200);
-  return (await res.json()) as StatesResponse;
+type Client = ReturnType<typeof t.client>;
+
+async function getStates(c: Client = t.client()): Promise<StatesResponse> {
+  return expectAnswer(c.api.states.$get());
 }
+
+/** GET /api/states with an If-None-Match. */
+const statesIfNoneMatch = (c: Client, etag: string) => c.api.states.$get({}, { headers: { 'if-none-match': etag } });
+
+/** PUT /api/admin/states/:code as this client. */
+const putState = (c: Client, code: string, json: z.input<typeof stateStatUpdateSchema>) =>
+  c.api.admin.states[':code'].$put({ param: { code }, json });
 
 function stateOf(body: StatesResponse, code: string): StateStat {
   const found = body.states.find((s) => s.code === code);
@@ -24,7 +32,7 @@ function stateOf(body: StatesResponse, code: string): StateStat {
   return found;
 }
 
-let adminClient: ReturnType<typeof t.client> | undefined;
+let adminClient: Client | undefined;
 /** The listed admin, signed up once with a second factor (the admin routes need a session that passed one). */
 async function listedAdmin() {
   adminClient ??= (await signedInAdmin(t, { email: 'states.admin@example.org', profile: null })).c;
@@ -90,19 +98,19 @@ describe('GET /api/states', () => {
 
   it('is public and cacheable, with an ETag that answers 304', async () => {
     const c = t.client();
-    const first = await c.get('/api/states');
+    const first = await c.api.states.$get();
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('public, max-age=60');
     expect(first.headers.get('content-type')).toMatch(/^application\/json/);
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^"[\w-]+"$/);
 
-    const again = await c.get('/api/states', { 'if-none-match': etag! });
+    const again = await statesIfNoneMatch(c, etag!);
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
     expect(await again.text()).toBe('');
-    expect((await c.get('/api/states', { 'if-none-match': `W/${etag}` })).status).toBe(304);
-    expect((await c.get('/api/states', { 'if-none-match': '"something-else"' })).status).toBe(200);
+    expect((await statesIfNoneMatch(c, `W/${etag}`)).status).toBe(304);
+    expect((await statesIfNoneMatch(c, '"something-else"')).status).toBe(200);
   });
 
   it("counts the network's saved profiles per state: members, foster families and foster children", async () => {
@@ -126,18 +134,17 @@ describe('GET /api/states', () => {
     await insertMember(t.db, { state: 'WY', fosterParent: 'Yes', numberOfFosterKids: 2 });
     await t.announce({ topic: 'users' });
     expect(stateOf(await getStates(), 'WY').network).toBeNull();
-    const member = t.client();
-    await member.signUp(uniqueEmail());
-    expect(stateOf((await (await member.get('/api/states')).json()) as StatesResponse, 'WY').network).toBeNull();
+    const member = (await signedInMember(t)).c;
+    expect(stateOf(await getStates(member), 'WY').network).toBeNull();
 
     const admin = await listedAdmin();
-    const res = await admin.get('/api/states');
+    const res = await admin.api.states.$get();
     expect(res.headers.get('cache-control')).toBe('private, no-store');
-    expect(stateOf((await res.json()) as StatesResponse, 'WY').network).toEqual({ members: 1, fosterFamilies: 1, fosterChildren: 2 });
+    expect(stateOf(await expectAnswer(res), 'WY').network).toEqual({ members: 1, fosterFamilies: 1, fosterChildren: 2 });
     // An admin whose session has not passed the second factor reads what everybody reads.
     const unverified = t.client();
     await unverified.signIn('states.admin@example.org');
-    expect((await unverified.get('/api/states')).headers.get('cache-control')).toBe('public, max-age=60');
+    expect((await unverified.api.states.$get()).headers.get('cache-control')).toBe('public, max-age=60');
 
     await insertMember(t.db, { state: 'WY', fosterParent: 'No' });
     await insertMember(t.db, { state: 'WY', fosterParent: 'No' });
@@ -147,10 +154,10 @@ describe('GET /api/states', () => {
 
   it('changes its ETag when the figures change', async () => {
     const c = t.client();
-    const etag = (await c.get('/api/states')).headers.get('etag')!;
+    const etag = (await c.api.states.$get()).headers.get('etag')!;
     await insertMember(t.db, { state: 'OK', numberOfFosterKids: 1 });
     await t.announce({ topic: 'users' });
-    const res = await c.get('/api/states', { 'if-none-match': etag });
+    const res = await statesIfNoneMatch(c, etag);
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).not.toBe(etag);
   });
@@ -160,28 +167,22 @@ describe('PUT /api/admin/states/:code', () => {
   const change = { count: 1250, sourceUrl: 'https://www.casey.org/media/new-hampshire-fact-sheet-2023.pdf' };
 
   it('refuses visitors (401) and members who are not admins (403)', async () => {
-    expect((await t.client().request('PUT', '/api/admin/states/NH', change)).status).toBe(401);
-    const member = t.client();
-    await member.signUp(uniqueEmail());
-    const res = await member.request('PUT', '/api/admin/states/NH', change);
-    expect(res.status).toBe(403);
-    expect((await res.json()).code).toBe('FORBIDDEN');
+    expect((await putState(t.client(), 'NH', change)).status).toBe(401);
+    const member = (await signedInMember(t)).c;
+    expect((await expectAnswer(putState(member, 'NH', change), 403)).code).toBe('FORBIDDEN');
     expect(stateOf(await getStates(), 'NH').count).toBe(1211);
   });
 
   it('refuses an admin whose session has not passed a second factor (403) and changes nothing', async () => {
-    const email = uniqueEmail('states.flagged');
-    const flagged = t.client();
-    await flagged.signUp(email);
+    const { c: flagged, email } = await signedInMember(t, { prefix: 'states.flagged' });
     await setAdmin({ db: t.db, live: t.deps.live }, { email, isAdmin: true });
-    const res = await flagged.request('PUT', '/api/admin/states/NH', change);
-    expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', needs: 'setup' });
+    expect(await expectAnswer(putState(flagged, 'NH', change), 403)).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', needs: 'setup' });
     expect(stateOf(await getStates(), 'NH').count).toBe(1211);
   });
 
   it('refuses bad input with a 400 and changes nothing', async () => {
     const admin = await listedAdmin();
+    // Raw: input of the wrong type or with fields left out, which the typed client would not send.
     for (const body of [
       { count: -1, sourceUrl: null },
       { count: 12.5, sourceUrl: null },
@@ -200,29 +201,30 @@ describe('PUT /api/admin/states/:code', () => {
 
   it('answers 404 for an unknown code', async () => {
     const admin = await listedAdmin();
-    const res = await admin.request('PUT', '/api/admin/states/ZZ', change);
-    expect(res.status).toBe(404);
-    expect((await res.json()).code).toBe('NOT_FOUND');
+    expect((await expectAnswer(putState(admin, 'ZZ', change), 404)).code).toBe('NOT_FOUND');
   });
 
   it('updates the count and source, records who and when, and the public answer follows', async () => {
     const admin = await listedAdmin();
-    const res = await admin.request('PUT', '/api/admin/states/nh', change);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ code: 'NH', count: 1250, target: 63, sourceUrl: change.sourceUrl });
+    expect(await expectAnswer(putState(admin, 'nh', change))).toMatchObject({
+      code: 'NH',
+      count: 1250,
+      target: 63,
+      sourceUrl: change.sourceUrl,
+    });
     const [row] = await t.db.select().from(stateStat).where(eq(stateStat.code, 'NH'));
     const me = (await admin.me())!;
     expect(row).toMatchObject({ childrenInFosterCare: 1250, updatedBy: me.id });
     expect(stateOf(await getStates(), 'NH')).toMatchObject({ count: 1250, target: 63 });
 
     // Back to the seeded figure; null makes a count "not available".
-    expect((await admin.request('PUT', '/api/admin/states/DE', { count: null, sourceUrl: null })).status).toBe(200);
+    expect((await putState(admin, 'DE', { count: null, sourceUrl: null })).status).toBe(200);
     expect(stateOf(await getStates(), 'DE')).toMatchObject({ count: null, target: null, sourceUrl: null });
-    await admin.request('PUT', '/api/admin/states/DE', {
+    await putState(admin, 'DE', {
       count: 557,
       sourceUrl: 'https://www.casey.org/media/delaware-fact-sheet-2021.pdf',
     });
-    await admin.request('PUT', '/api/admin/states/NH', {
+    await putState(admin, 'NH', {
       count: 1211,
       sourceUrl: 'https://www.casey.org/media/new-hampshire-fact-sheet-2021.pdf',
     });

@@ -32,10 +32,20 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   }
+  const client = await PGlite.create({ loadDataDir: pgliteTemplate(), extensions: PGLITE_EXTENSIONS });
+  return fromPglite(client);
+}
+
+let template: { file: string; blob: Blob } | undefined;
+/**
+ * The run's migrated PGlite template (global-setup.ts), read once per process: a worker runs its files one
+ * after another in one process (decision 033), and a Blob cannot be changed by the database that loads it.
+ */
+export function pgliteTemplate(): Blob {
   const file = process.env.TEST_PGLITE_TEMPLATE;
   if (!file) throw new Error('TEST_PGLITE_TEMPLATE missing: run tests through vitest (global setup)');
-  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]), extensions: PGLITE_EXTENSIONS });
-  return fromPglite(client);
+  if (template?.file !== file) template = { file, blob: new Blob([fs.readFileSync(file)]) };
+  return template.blob;
 }
 
 /** A fresh database for the tests of a file (or describe block), closed after them (useShared). */
@@ -72,8 +82,10 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop
  */
 export async function createTestDatabaseIn(dataDir: string): Promise<Database> {
   if (process.env.DATABASE_URL) return createTestDatabase();
-  const file = process.env.TEST_PGLITE_TEMPLATE;
-  if (!file) throw new Error('TEST_PGLITE_TEMPLATE missing: run tests through vitest (global setup)');
-  const client = await PGlite.create(pgliteDir(dataDir), { loadDataDir: new Blob([fs.readFileSync(file)]), extensions: PGLITE_EXTENSIONS });
-  return fromPglite(client);
+  return fromPglite(await openPgliteTemplateIn(dataDir));
+}
+
+/** The run's migrated PGlite template, copied into `dataDir/pglite` as the server keeps its database, and opened. */
+export function openPgliteTemplateIn(dataDir: string): Promise<PGlite> {
+  return PGlite.create(pgliteDir(dataDir), { loadDataDir: pgliteTemplate(), extensions: PGLITE_EXTENSIONS });
 }

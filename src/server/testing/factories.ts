@@ -1,3 +1,4 @@
+import type { ChurchFieldsInput } from '../../shared/churches';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { randomUUID } from 'node:crypto';
 import { hashPassword, makeSignature } from 'better-auth/crypto';
@@ -327,6 +328,16 @@ export function pngHeader(width: number, height: number, colour: 'grey' | 'rgb')
 }
 
 /**
+ * GET of a photo at the address the API gave for it (`/api/photos/<uid>?v=<n>`, a `photoUrl`), through the
+ * typed client; an address of any other shape fails the test.
+ */
+export function getPhotoAt(c: TestClient, photoUrl: string, headers?: Record<string, string>) {
+  const parts = /^\/api\/photos\/([^/?]+)(?:\?v=([^&]*))?$/.exec(photoUrl);
+  if (!parts) throw new Error(`not the address of a photo: ${photoUrl}`);
+  return c.api.photos[':uid'].$get({ param: { uid: parts[1]! }, query: parts[2] === undefined ? {} : { v: parts[2] } }, { headers });
+}
+
+/**
  * A browser-like multipart upload of one file as `photo` to POST /api/profile/photo, in this client's session
  * (no Content-Length: the body limit counts the stream). `fields` go along (the crop), `headers` over the rest.
  */
@@ -360,6 +371,25 @@ export type ChurchOverrides = Partial<Omit<typeof church.$inferInsert, 'id'>> & 
  * A church stored directly (active, in Springfield MO 65802 unless told otherwise), placed by its ZIP code as
  * the app places it, with its point persons and members. Gives back its id.
  */
+/** A church's fields as its form sends them (the point person's page, the admin's), in Springfield, Missouri. */
+export function buildChurchFields(overrides: Partial<ChurchFieldsInput> = {}): ChurchFieldsInput {
+  return {
+    name: `${uniqueTag('Fields')} Church`,
+    ag: true,
+    agDistrict: null,
+    street: '1445 N Boonville Ave',
+    city: 'Springfield',
+    state: 'MO',
+    zip: '65802',
+    website: null,
+    phone: null,
+    languages: ['en'],
+    description: null,
+    offers: ['needs'],
+    ...overrides,
+  };
+}
+
 export async function insertChurch(
   db: Db,
   { pointPersons = [], members = [], claimed = [], ...values }: ChurchOverrides = {},
@@ -393,17 +423,15 @@ export async function insertChurch(
     ...claimed.map((uid) => ({ uid, status: 'claimed' as const })),
   ];
   if (belonging.length > 0) {
-    await db
-      .insert(churchMember)
-      .values(
-        belonging.map(({ uid, status }) => ({
-          uid,
-          churchId: id,
-          status,
-          claimedAt: now,
-          confirmedAt: status === 'confirmed' ? now : null,
-        })),
-      );
+    await db.insert(churchMember).values(
+      belonging.map(({ uid, status }) => ({
+        uid,
+        churchId: id,
+        status,
+        claimedAt: now,
+        confirmedAt: status === 'confirmed' ? now : null,
+      })),
+    );
   }
   return id;
 }

@@ -81,6 +81,7 @@ export default function OverviewPage() {
         {overview.data ? <MembersByState overview={overview.data} /> : null}
         {overview.data ? <SignUps overview={overview.data} /> : null}
         {overview.data ? <NotificationMail overview={overview.data} /> : null}
+        {overview.data ? <ChurchesJoining overview={overview.data} /> : null}
         {views.data ? <PageViews summary={views.data} /> : null}
         {views.isError && !views.data ? <FormAlert message="The page views could not be loaded. Please try again later." /> : null}
       </div>
@@ -153,6 +154,34 @@ function SignUps({ overview }: { overview: AdminOverview }) {
       columns={columns}
       color={BRAND.teal}
       axisLabel={shortDay}
+    />
+  );
+}
+
+const monthName = (month: string, style: 'short' | 'long') =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
+    month: style,
+    year: style === 'long' ? 'numeric' : undefined,
+    timeZone: 'UTC',
+  });
+
+/** Churches that joined the network (approved or added by an admin) per month, over the last twelve whatever the period. */
+function ChurchesJoining({ overview }: { overview: AdminOverview }) {
+  const columns: Column[] = overview.churchesJoining.map((m) => ({
+    label: monthName(m.month, 'long'),
+    value: m.count,
+    day: `${m.month}-01`,
+  }));
+  const total = overview.churchesJoining.reduce((n, m) => n + m.count, 0);
+  return (
+    <ColumnChart
+      title="Churches joining per month"
+      summary={`${plural(total, 'church', 'churches')} joined the network in the last 12 months.`}
+      valueName="Churches"
+      labelName="Month"
+      columns={columns}
+      color={SALMON_DARK}
+      axisLabel={(c) => monthName(c.day!.slice(0, 7), 'short')}
     />
   );
 }

@@ -21,6 +21,11 @@ export const ADMIN_SECTIONS: ReadonlyArray<{ path: string; label: string; Icon: 
     label: 'All Profiles',
     Icon: icon('M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21c0-4 3-7 7-7s7 3 7 7M17 4a4 4 0 0 1 0 7M22 21c0-3-1.5-5.5-4-6.5'),
   },
+  {
+    path: '/admin/churches',
+    label: 'Churches',
+    Icon: icon('M12 2v4M10 4h4M5 21V11l7-5 7 5v10M5 21h14M10 21v-5h4v5'),
+  },
   { path: '/admin/states', label: 'State data', Icon: icon('M3 6l6-2 6 2 6-2v14l-6 2-6-2-6 2zM9 4v14M15 6v14') },
   { path: '/admin/activity', label: 'Activity log', Icon: icon('M12 7v5l3 3M21 12a9 9 0 1 1-9-9 9 9 0 0 1 9 9z') },
 ];

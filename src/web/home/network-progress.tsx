@@ -42,6 +42,11 @@ export function NetworkProgress() {
       >
         <div className={classes.fill} style={{ width: `${share * 100}%` }} data-empty={children === 0 || undefined} />
       </div>
+      {data ? (
+        <p className={classes.churches} data-testid="network-churches">
+          <strong>{formatCount(data.national.churches)}</strong> {data.national.churches === 1 ? 'church' : 'churches'} in the network
+        </p>
+      ) : null}
       <Text size="sm" mt="xs">
         {network
           ? `Foster children in member families' homes today. The network has ${plural(network.members, 'member', 'members')}, ${plural(network.fosterFamilies, 'foster family', 'foster families')} among them.`

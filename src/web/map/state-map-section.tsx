@@ -1,13 +1,29 @@
-import { Anchor, Button, NativeSelect, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useRef, useState, type MouseEvent } from 'react';
+import '@mantine/core/styles/SegmentedControl.layer.css';
+
+import { Anchor, Button, NativeSelect, SegmentedControl, Text, Title, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
 import { factSheetUrl, NATIONAL_CODE, NETWORK_FIGURES_MIN_MEMBERS, NETWORK_TARGET_PERCENT } from '../../shared/states';
 import type { StateStat } from '../../shared/state-stat';
 import { formatCount } from './format';
 import { MapPlaceholder } from './map-placeholder';
 import { SHADES, UNKNOWN_SHADE } from './map-layout';
+import { AppLink } from '../app/navigation';
 import { StateMap } from './state-map';
 import { useStates } from './states-query';
 import classes from './state-map-section.module.css';
+
+// The churches layer's code and data come only when a visitor chooses it (one chunk for both parts).
+const ChurchMarkers = lazy(() => import('./churches-layer').then((m) => ({ default: m.ChurchMarkers })));
+const ChurchesBelowMap = lazy(() => import('./churches-layer').then((m) => ({ default: m.ChurchesBelowMap })));
+
+/** What the map shows: the children in foster care per state, or the network's churches. */
+export type MapLayer = 'children' | 'churches';
+const LAYERS: { value: MapLayer; label: string }[] = [
+  { value: 'children', label: 'Children in foster care' },
+  { value: 'churches', label: 'Churches in the network' },
+];
+
+const churchesWord = (n: number) => `${formatCount(n)} ${n === 1 ? 'church' : 'churches'}`;
 
 /** The name inside a sentence: "in the District of Columbia", "in the United States". */
 function inPlace(stat: StateStat): string {
@@ -22,6 +38,8 @@ function inPlace(stat: StateStat): string {
 export default function StateMapSection() {
   const { data, isError, refetch, isFetching } = useStates();
   const [selected, setSelected] = useState<string>(NATIONAL_CODE);
+  const [layer, setLayer] = useState<MapLayer>('children');
+  const isChurches = layer === 'churches';
   const detailsRef = useRef<HTMLHeadingElement>(null);
 
   if (!data) {
@@ -60,11 +78,43 @@ export default function StateMapSection() {
       </div>
 
       <div className={classes.mapArea}>
+        <div className={classes.layer}>
+          <span className={classes.layerLabel} id="map-layer-label">
+            Show on the map
+          </span>
+          <SegmentedControl
+            aria-labelledby="map-layer-label"
+            value={layer}
+            onChange={setLayer}
+            data={LAYERS}
+            color="teal.8"
+            radius="xl"
+            className={classes.layerControl}
+          />
+        </div>
         <a href="#map-details" className={classes.skip} onClick={onSkipMap}>
-          Skip the map's states
+          {isChurches ? "Skip the map's churches" : "Skip the map's states"}
         </a>
-        <StateMap states={data.states} selected={current.code} onSelect={setSelected} />
-        <Legend />
+        <StateMap
+          states={data.states}
+          selected={current.code}
+          onSelect={setSelected}
+          neutral={isChurches}
+          overlay={
+            isChurches ? (
+              <Suspense fallback={null}>
+                <ChurchMarkers />
+              </Suspense>
+            ) : null
+          }
+        />
+        {isChurches ? (
+          <Suspense fallback={<p role="status">Loading the churches…</p>}>
+            <ChurchesBelowMap />
+          </Suspense>
+        ) : (
+          <Legend />
+        )}
       </div>
 
       <section className={classes.details} aria-labelledby="map-details">
@@ -106,6 +156,19 @@ export default function StateMapSection() {
             With fewer than {NETWORK_FIGURES_MIN_MEMBERS} members in a place, we do not show their figures, so nobody can be recognised.
           </Text>
         )}
+        <p className={classes.churches} data-testid="map-churches">
+          {current.churches === 0 ? (
+            `No church in ${inPlace(current)} has joined the network yet.`
+          ) : (
+            <>
+              <strong>{churchesWord(current.churches)}</strong> {current.churches === 1 ? 'is' : 'are'} active in the network in{' '}
+              {inPlace(current)}.{' '}
+              <AppLink to={isNational ? '/churches' : `/churches?state=${current.code}`}>
+                See churches<VisuallyHidden> in {inPlace(current)}</VisuallyHidden>
+              </AppLink>
+            </>
+          )}
+        </p>
 
         <div className={classes.actions}>
           <Anchor href={factSheetUrl(current.code)} download className={classes.sheet}>
@@ -133,9 +196,11 @@ export default function StateMapSection() {
       </section>
 
       <VisuallyHidden role="status">
-        {isNational
-          ? `United States selected: ${formatCount(current.count)} children in foster care.`
-          : `${current.name} selected: ${formatCount(current.count)} children in foster care, network target ${formatCount(current.target)}.`}
+        {isChurches
+          ? `${current.name} selected: ${churchesWord(current.churches)} in the network.`
+          : isNational
+            ? `United States selected: ${formatCount(current.count)} children in foster care.`
+            : `${current.name} selected: ${formatCount(current.count)} children in foster care, network target ${formatCount(current.target)}.`}
       </VisuallyHidden>
     </div>
   );

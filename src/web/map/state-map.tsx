@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { StateCode } from '../../shared/states';
 import type { StateStat } from '../../shared/state-stat';
 import { formatCount } from './format';
@@ -11,7 +11,16 @@ type StateMapProps = {
   states: StateStat[];
   selected: string;
   onSelect: (code: string) => void;
+  /**
+   * States drawn in one neutral shade, named with their churches: the churches layer is shown over them. Its
+   * markers take the keyboard's turn then; the states stay a click away, and "Choose a state" picks them too.
+   */
+  neutral?: boolean;
+  /** Drawn over the map, in a box of the map's own proportions: a layer's markers. */
+  overlay?: ReactNode;
 };
+
+const NEUTRAL_SHADE = { fill: '#e6ebeb', ink: '#272E2E' };
 
 /** "New Hampshire, 1,211 children in foster care": what a screen reader says for each state. */
 export function accessibleNameOf(stat: StateStat): string {
@@ -20,11 +29,16 @@ export function accessibleNameOf(stat: StateStat): string {
     : `${stat.name}, ${formatCount(stat.count)} children in foster care`;
 }
 
+/** "Kansas, 3 churches in the network": a state's name on the churches layer. */
+export function churchesNameOf(stat: StateStat): string {
+  return `${stat.name}, ${formatCount(stat.churches)} ${stat.churches === 1 ? 'church' : 'churches'} in the network`;
+}
+
 /**
  * The US map as SVG: each state (and DC) is a button — click, tap, or focus it and press Enter or
  * Space. States too small to hit get a labelled box beside the map that selects them too.
  */
-export function StateMap({ states, selected, onSelect }: StateMapProps) {
+export function StateMap({ states, selected, onSelect, neutral = false, overlay }: StateMapProps) {
   const [focused, setFocused] = useState<string | null>(null);
   const [hovered, setHovered] = useState<string | null>(null);
   const byCode = new Map(states.map((s) => [s.code, s]));
@@ -32,6 +46,7 @@ export function StateMap({ states, selected, onSelect }: StateMapProps) {
   // The caption under the map names the state under the pointer, or else the one with keyboard focus.
   const previewCode = hovered ?? focused;
   const previewStat = previewCode ? byCode.get(previewCode as StateCode) : undefined;
+  const shade = (stat: StateStat) => (neutral ? NEUTRAL_SHADE : shadeOf(stat.count));
 
   function onKeyDown(event: KeyboardEvent, code: string) {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -54,111 +69,114 @@ export function StateMap({ states, selected, onSelect }: StateMapProps) {
 
   return (
     <div className={classes.frame}>
-      <svg
-        viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
-        className={classes.map}
-        role="group"
-        aria-label="Map of the United States"
-        onMouseLeave={() => setHovered(null)}
-      >
-        <defs>
-          <pattern id="map-unknown" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <rect width="6" height="6" fill="#e3e6e8" />
-            <line x1="0" y1="0" x2="0" y2="6" stroke="#8c959c" strokeWidth="2" />
-          </pattern>
-        </defs>
+      <div className={classes.canvas}>
+        <svg
+          viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
+          className={classes.map}
+          role="group"
+          aria-label="Map of the United States"
+          onMouseLeave={() => setHovered(null)}
+        >
+          <defs>
+            <pattern id="map-unknown" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+              <rect width="6" height="6" fill="#e3e6e8" />
+              <line x1="0" y1="0" x2="0" y2="6" stroke="#8c959c" strokeWidth="2" />
+            </pattern>
+          </defs>
 
-        <g>
-          {states.map((stat) => {
-            const shape = shapeOf(stat.code);
-            if (!shape) return null;
-            return (
-              <path
-                key={stat.code}
-                d={shape.d}
-                fill={shadeOf(stat.count).fill}
-                className={classes.state}
-                role="button"
-                tabIndex={0}
-                aria-label={accessibleNameOf(stat)}
-                aria-pressed={stat.code === selected}
-                data-state={stat.code}
-                onClick={() => onSelect(stat.code)}
-                onKeyDown={(event) => onKeyDown(event, stat.code)}
-                onFocus={() => setFocused(stat.code)}
-                onBlur={() => setFocused((current) => (current === stat.code ? null : current))}
-                onMouseEnter={() => setHovered(stat.code)}
-              />
-            );
-          })}
-        </g>
-
-        {/* Outlines drawn above every state, so neighbours never cover them. */}
-        {outline(selected, classes.selectedOutline)}
-        {focused !== selected ? outline(focused, classes.focusOutline) : outline(focused, classes.focusOutlineSelected)}
-
-        <g aria-hidden="true" className={classes.labels}>
-          {states.map((stat) => {
-            const code = stat.code as StateCode;
-            const shape = shapeOf(code);
-            if (!shape || CALLOUTS[code] || (shape.area < MIN_LABEL_AREA && !ALWAYS_LABELLED.has(code))) return null;
-            const [x, y] = LABEL_POSITIONS[code] ?? shape.label;
-            // A label outside its shape (Hawaii's) sits on the page, not on the state's shade.
-            const ink = LABEL_POSITIONS[code] && ALWAYS_LABELLED.has(code) ? '#272E2E' : shadeOf(stat.count).ink;
-            return (
-              <text key={stat.code} x={x} y={y} fill={ink}>
-                {stat.code}
-              </text>
-            );
-          })}
-        </g>
-
-        {/* Pointer targets for the small states; keyboard users reach those states' own buttons. */}
-        <g aria-hidden="true">
-          {states.map((stat) => {
-            const callout = CALLOUTS[stat.code as StateCode];
-            if (!callout) return null;
-            const [x, y] = callout.box;
-            const [ax, ay] = callout.anchor;
-            const shade = shadeOf(stat.count);
-            const isOnRight = ax < x;
-            return (
-              <g
-                key={stat.code}
-                className={classes.callout}
-                data-callout={stat.code}
-                data-selected={stat.code === selected || undefined}
-                data-focused={stat.code === focused || undefined}
-                onClick={() => onSelect(stat.code)}
-                onMouseEnter={() => setHovered(stat.code)}
-              >
-                <line
-                  x1={isOnRight ? x : x + CALLOUT_SIZE.width / 2}
-                  y1={isOnRight ? y + CALLOUT_SIZE.height / 2 : y + CALLOUT_SIZE.height}
-                  x2={ax}
-                  y2={ay}
-                  className={classes.leader}
+          <g>
+            {states.map((stat) => {
+              const shape = shapeOf(stat.code);
+              if (!shape) return null;
+              return (
+                <path
+                  key={stat.code}
+                  d={shape.d}
+                  fill={shade(stat).fill}
+                  className={classes.state}
+                  role="button"
+                  tabIndex={neutral ? -1 : 0}
+                  aria-label={neutral ? churchesNameOf(stat) : accessibleNameOf(stat)}
+                  aria-pressed={stat.code === selected}
+                  data-state={stat.code}
+                  onClick={() => onSelect(stat.code)}
+                  onKeyDown={(event) => onKeyDown(event, stat.code)}
+                  onFocus={() => setFocused(stat.code)}
+                  onBlur={() => setFocused((current) => (current === stat.code ? null : current))}
+                  onMouseEnter={() => setHovered(stat.code)}
                 />
-                <circle cx={ax} cy={ay} r="1.6" className={classes.leaderEnd} />
-                <rect
-                  x={x}
-                  y={y}
-                  width={CALLOUT_SIZE.width}
-                  height={CALLOUT_SIZE.height}
-                  rx="3"
-                  fill={shade.fill}
-                  className={classes.calloutBox}
-                />
-                <text x={x + CALLOUT_SIZE.width / 2} y={y + CALLOUT_SIZE.height / 2} fill={shade.ink}>
+              );
+            })}
+          </g>
+
+          {/* Outlines drawn above every state, so neighbours never cover them. */}
+          {outline(selected, classes.selectedOutline)}
+          {focused !== selected ? outline(focused, classes.focusOutline) : outline(focused, classes.focusOutlineSelected)}
+
+          <g aria-hidden="true" className={classes.labels}>
+            {states.map((stat) => {
+              const code = stat.code as StateCode;
+              const shape = shapeOf(code);
+              if (!shape || CALLOUTS[code] || (shape.area < MIN_LABEL_AREA && !ALWAYS_LABELLED.has(code))) return null;
+              const [x, y] = LABEL_POSITIONS[code] ?? shape.label;
+              // A label outside its shape (Hawaii's) sits on the page, not on the state's shade.
+              const ink = LABEL_POSITIONS[code] && ALWAYS_LABELLED.has(code) ? '#272E2E' : shade(stat).ink;
+              return (
+                <text key={stat.code} x={x} y={y} fill={ink}>
                   {stat.code}
                 </text>
-              </g>
-            );
-          })}
-        </g>
-      </svg>
+              );
+            })}
+          </g>
+
+          {/* Pointer targets for the small states; keyboard users reach those states' own buttons. */}
+          <g aria-hidden="true">
+            {states.map((stat) => {
+              const callout = CALLOUTS[stat.code as StateCode];
+              if (!callout) return null;
+              const [x, y] = callout.box;
+              const [ax, ay] = callout.anchor;
+              const { fill, ink } = shade(stat);
+              const isOnRight = ax < x;
+              return (
+                <g
+                  key={stat.code}
+                  className={classes.callout}
+                  data-callout={stat.code}
+                  data-selected={stat.code === selected || undefined}
+                  data-focused={stat.code === focused || undefined}
+                  onClick={() => onSelect(stat.code)}
+                  onMouseEnter={() => setHovered(stat.code)}
+                >
+                  <line
+                    x1={isOnRight ? x : x + CALLOUT_SIZE.width / 2}
+                    y1={isOnRight ? y + CALLOUT_SIZE.height / 2 : y + CALLOUT_SIZE.height}
+                    x2={ax}
+                    y2={ay}
+                    className={classes.leader}
+                  />
+                  <circle cx={ax} cy={ay} r="1.6" className={classes.leaderEnd} />
+                  <rect
+                    x={x}
+                    y={y}
+                    width={CALLOUT_SIZE.width}
+                    height={CALLOUT_SIZE.height}
+                    rx="3"
+                    fill={fill}
+                    className={classes.calloutBox}
+                  />
+                  <text x={x + CALLOUT_SIZE.width / 2} y={y + CALLOUT_SIZE.height / 2} fill={ink}>
+                    {stat.code}
+                  </text>
+                </g>
+              );
+            })}
+          </g>
+        </svg>
+        {overlay}
+      </div>
       <p className={classes.hover} aria-hidden="true">
-        {previewStat ? `${previewStat.name}: ${formatCount(previewStat.count)}` : ' '}
+        {previewStat ? (neutral ? churchesNameOf(previewStat) : `${previewStat.name}: ${formatCount(previewStat.count)}`) : ' '}
       </p>
     </div>
   );

@@ -1,0 +1,330 @@
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/Tabs.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+
+import { Button, Group, Loader, NativeSelect, Stack, Tabs, Text } from '@mantine/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CHURCH_STATUSES, languageLabel, offerLabel, type ChurchStatus } from '../../../shared/churches';
+import type { AdminChurch } from '../../../shared/churches-admin';
+import { STATE_CODES, US_STATES, type StateCode } from '../../../shared/states';
+import { FormAlert } from '../../app/form-alert';
+import { SearchBox } from '../../app/search-box';
+import { formatDateTime } from '../../lib/format-date-time';
+import { useLive } from '../../live';
+import { AdminSection } from '../admin-section';
+import { TableScroll } from '../table-scroll';
+import { ApproveActions, ArchiveOrRestore, DeclineChurch, Dialog, EditChurch, MergeChurch, PointPersons } from './church-actions';
+import { ChurchForm } from './church-form';
+import {
+  adminChurchListQueryOptions,
+  CHURCHES_CSV_URL,
+  linkSuggestionsQueryOptions,
+  useCreateChurch,
+  useLinkMember,
+  type AdminChurchFilter,
+} from './churches-admin-api';
+import classes from '../admin.module.css';
+
+const TABS = ['proposals', 'all', 'links'] as const;
+type Tab = (typeof TABS)[number];
+const STATUS_LABELS: Record<ChurchStatus, string> = { proposed: 'Proposed', active: 'Active', archived: 'Archived' };
+const STATE_OPTIONS = [{ value: '', label: 'Every state' }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))];
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * Churches (issue 25): the queue of proposals (approve, complete then approve, merge into a church of the
+ * network, decline with a reason), every church (search, filters, CSV, archive, point persons) and the
+ * suggestions that link members' free-text church names. Live: any change of a church refetches it.
+ */
+export default function ChurchesPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'proposals';
+  useLive(['churches']);
+  return (
+    <AdminSection
+      title="Churches"
+      intro="Proposals waiting for approval, every church of the network, and members whose church is only a name on their profile."
+      actions={
+        <Group gap="sm">
+          <AddChurch />
+          <Button component="a" href={CHURCHES_CSV_URL} download variant="outline">
+            Download CSV
+          </Button>
+        </Group>
+      }
+    >
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(value && value !== 'proposals' ? { tab: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="proposals">Proposals</Tabs.Tab>
+          <Tabs.Tab value="all">All churches</Tabs.Tab>
+          <Tabs.Tab value="links">Link suggestions</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="proposals">
+          <Proposals />
+        </Tabs.Panel>
+        <Tabs.Panel value="all">
+          <AllChurches params={params} setParams={setParams} />
+        </Tabs.Panel>
+        <Tabs.Panel value="links">
+          <LinkSuggestions />
+        </Tabs.Panel>
+      </Tabs>
+    </AdminSection>
+  );
+}
+
+function AddChurch() {
+  const [isOpen, setOpen] = useState(false);
+  const create = useCreateChurch({ onSuccess: () => setOpen(false) });
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Add a church</Button>
+      <Dialog title="Add a church" isOpen={isOpen} onClose={() => setOpen(false)} size="lg">
+        <ChurchForm
+          submitLabel="Add the church"
+          isPending={create.isPending}
+          onCancel={() => setOpen(false)}
+          onSubmit={(fields, fail) => create.mutate(fields, { onError: fail })}
+        />
+      </Dialog>
+    </>
+  );
+}
+
+function useChurchList(filter: AdminChurchFilter) {
+  const list = useInfiniteQuery(adminChurchListQueryOptions(filter));
+  const churches = list.data?.pages.flatMap((p) => p.churches) ?? [];
+  return { list, churches, total: list.data?.pages[0]?.total ?? 0 };
+}
+
+function MoreButton({ list }: { list: ReturnType<typeof useChurchList>['list'] }) {
+  if (!list.hasNextPage) return null;
+  return (
+    <Button variant="default" mt="md" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+      Show more churches
+    </Button>
+  );
+}
+
+function Proposals() {
+  const { list, churches, total } = useChurchList({ q: '', status: 'proposed', state: '' });
+  if (list.isPending) return <Loader aria-label="Loading the proposals" />;
+  if (list.isError) return <FormAlert message="The proposals could not be loaded. Please try again later." />;
+  if (churches.length === 0) return <Text>No proposal is waiting.</Text>;
+  return (
+    <Stack gap="md">
+      <Text size="sm" role="status">
+        {plural(total, 'proposal')} waiting, the oldest first.
+      </Text>
+      <ul aria-label="Proposals" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 'var(--mantine-spacing-md)' }}>
+        {churches.map((c) => (
+          <li key={c.id} className={classes.total} style={{ background: 'none' }}>
+            <Text fw={700} component="h2" size="lg">
+              {c.name}
+            </Text>
+            <Text size="sm">
+              {[c.street, `${c.city}, ${c.state} ${c.zip}`].filter(Boolean).join(', ')} ·{' '}
+              {c.ag ? 'Assemblies of God' : 'Not Assemblies of God'}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Proposed by {c.proposer ? `${c.proposer.name} (${c.proposer.email})` : 'a member whose account is gone'} on{' '}
+              {formatDateTime(c.createdAt)} · waiting {plural(c.waitingDays ?? 0, 'day')}
+              {c.pointPersons.length ? ` · offered to keep its page: ${c.pointPersons.map((p) => p.name).join(', ')}` : ''}
+            </Text>
+            <Group gap="xs" mt="sm">
+              <ApproveActions church={c} />
+              <MergeChurch church={c} />
+              <DeclineChurch church={c} />
+            </Group>
+          </li>
+        ))}
+      </ul>
+      <MoreButton list={list} />
+    </Stack>
+  );
+}
+
+function filterOf(params: URLSearchParams): AdminChurchFilter {
+  const status = params.get('status') ?? '';
+  const state = params.get('state') ?? '';
+  return {
+    q: params.get('q') ?? '',
+    status: (CHURCH_STATUSES as readonly string[]).includes(status) ? (status as ChurchStatus) : '',
+    state: (STATE_CODES as readonly string[]).includes(state) ? (state as StateCode) : '',
+  };
+}
+
+function AllChurches({ params, setParams }: { params: URLSearchParams; setParams: ReturnType<typeof useSearchParams>[1] }) {
+  const filter = filterOf(params);
+  const { list, churches, total } = useChurchList(filter);
+  const update = (next: Partial<AdminChurchFilter>) => {
+    const merged = { ...filter, ...next };
+    const search = new URLSearchParams({ tab: 'all' });
+    for (const [key, value] of Object.entries(merged)) if (value) search.set(key, value);
+    setParams(search, { replace: true });
+  };
+  return (
+    <Stack gap="md">
+      <div className={classes.toolbar}>
+        <SearchBox
+          label="Search churches"
+          description={() => 'Name, city or ZIP code'}
+          value={filter.q}
+          maxLength={100}
+          onApply={(q) => update({ q })}
+          w={{ base: '100%', sm: 320 }}
+        />
+        <NativeSelect
+          label="Status"
+          value={filter.status}
+          onChange={(e) => update({ status: e.currentTarget.value as ChurchStatus | '' })}
+          data={[{ value: '', label: 'Any status' }, ...CHURCH_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]}
+        />
+        <NativeSelect
+          label="State"
+          value={filter.state}
+          onChange={(e) => update({ state: e.currentTarget.value as StateCode | '' })}
+          data={STATE_OPTIONS}
+        />
+      </div>
+      {list.isPending ? <Loader aria-label="Loading the churches" /> : null}
+      {list.isError ? <FormAlert message="The churches could not be loaded. Please try again later." /> : null}
+      {list.data ? (
+        <Text size="sm" role="status">
+          {plural(total, 'church', 'churches')}
+          {churches.length < total ? `, the first ${churches.length} shown` : ''}.
+        </Text>
+      ) : null}
+      {churches.length > 0 ? (
+        <TableScroll label="Table of churches">
+          <table className={classes.table}>
+            <thead>
+              <tr>
+                <th scope="col">Church</th>
+                <th scope="col">Status</th>
+                <th scope="col">Point persons</th>
+                <th scope="col">Members</th>
+                <th scope="col">Foster families (children)</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {churches.map((c) => (
+                <ChurchRow key={c.id} church={c} />
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      ) : null}
+      <MoreButton list={list} />
+    </Stack>
+  );
+}
+
+function ChurchRow({ church: c }: { church: AdminChurch }) {
+  return (
+    <tr>
+      <td>
+        <strong>{c.name}</strong>
+        <br />
+        {c.city}, {c.state} {c.zip}
+        <br />
+        <Text span size="xs" c="dimmed">
+          {c.languages.map(languageLabel).join(', ')}
+          {c.offers.length ? ` · ${c.offers.map(offerLabel).join(', ')}` : ''}
+        </Text>
+      </td>
+      <td>{STATUS_LABELS[c.status]}</td>
+      <td>{c.pointPersons.length ? c.pointPersons.map((p) => p.name).join(', ') : 'None'}</td>
+      <td>
+        {c.members.confirmed} confirmed, {c.members.claimed} waiting
+      </td>
+      <td>
+        {c.figures.fosterFamilies} ({c.figures.fosterChildren})
+      </td>
+      <td>
+        <Group gap={6}>
+          {c.status === 'proposed' ? <ApproveActions church={c} /> : null}
+          <EditChurch church={c} />
+          <PointPersons church={c} />
+          <MergeChurch church={c} />
+          <ArchiveOrRestore church={c} />
+        </Group>
+      </td>
+    </tr>
+  );
+}
+
+function LinkSuggestions() {
+  const suggestions = useQuery(linkSuggestionsQueryOptions);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const link = useLinkMember();
+  if (suggestions.isPending) return <Loader aria-label="Loading the suggestions" />;
+  if (suggestions.isError) return <FormAlert message="The suggestions could not be loaded. Please try again later." />;
+  const shown = suggestions.data.suggestions.filter((s) => !dismissed.has(s.uid));
+  if (shown.length === 0) return <Text>No member&apos;s church name is like a church of the network in their state.</Text>;
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        Members who named their church in words on their profile, with the network&apos;s churches of their state whose names are most
+        alike. Linking makes them a confirmed member of it.
+      </Text>
+      <FormAlert message={link.error?.message} />
+      <TableScroll label="Link suggestions">
+        <table className={classes.table}>
+          <thead>
+            <tr>
+              <th scope="col">Member</th>
+              <th scope="col">Their church, as they wrote it</th>
+              <th scope="col">Alike churches</th>
+              <th scope="col">Dismiss</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((s) => (
+              <tr key={s.uid}>
+                <td>
+                  {s.name}
+                  <br />
+                  <Text span size="xs" c="dimmed">
+                    {s.email}
+                    {s.city ? ` · ${s.city}, ${s.state}` : ` · ${s.state}`}
+                  </Text>
+                </td>
+                <td>{s.churchText}</td>
+                <td>
+                  <Stack gap={4} align="flex-start">
+                    {s.candidates.map((c) => (
+                      <Button
+                        key={c.id}
+                        size="compact-sm"
+                        variant="outline"
+                        loading={link.isPending && link.variables?.uid === s.uid && link.variables.id === c.id}
+                        onClick={() => link.mutate({ id: c.id, uid: s.uid })}
+                      >
+                        Link {s.name} to {c.name} ({c.city}, {Math.round(c.similarity * 100)}% alike)
+                      </Button>
+                    ))}
+                  </Stack>
+                </td>
+                <td>
+                  <Button size="compact-sm" variant="subtle" onClick={() => setDismissed(new Set([...dismissed, s.uid]))}>
+                    Dismiss {s.name}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </Stack>
+  );
+}
