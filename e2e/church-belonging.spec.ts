@@ -1,10 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/a11y';
-import { openSite, useBrowser } from './support/browser';
+import { openApi, openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors, openPage } from './support/journey';
 import { waitForMail } from './support/mail';
-import { memberProfile, signUpMember, uniqueTag } from './support/members';
+import { memberProfile, signInAsAdmin, signUpMember, uniqueTag } from './support/members';
 
 // Members and point persons (issue 25): a member proposes a church from the profile page and keeps its page.
 
@@ -102,5 +102,59 @@ describe('a member and their church', () => {
     await expect.poll(() => page.getByText('Only the point persons of this church and admins can manage its page.').isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     expectNoPageErrors(errors);
+  });
+
+  it('a point person of an active church confirms a member’s claim and edits the page', async () => {
+    // A church proposed by its point person and approved by an admin.
+    const keeper = await openSite(browser());
+    await signUpMember(keeper.page, { prefix: 'keeper', profile: memberProfile({ firstName: 'Kim', lastName: 'Keeper' }) });
+    const name = `${uniqueTag('Central')} Assembly of God`;
+    const proposed = await keeper.page.request.post('/api/churches/proposals', {
+      data: { name, city: 'Springfield', state: 'MO', zip: '65802', ag: true, pointPerson: true },
+      headers: { origin: inject('baseUrl') },
+    });
+    expect(proposed.status(), await proposed.text()).toBe(201);
+    const id = ((await proposed.json()) as { keeps: Array<{ id: number }> }).keeps[0]!.id;
+    const admin = await openApi();
+    await signInAsAdmin(admin);
+    const approved = await admin.post(`/api/admin/churches/${id}/approve`, { data: {} });
+    expect(approved.status(), await approved.text()).toBe(200);
+    await admin.dispose();
+
+    // A member finds it by name on the profile page and says it is theirs.
+    const joiner = await openSite(browser());
+    const { email: joinerEmail } = await signUpMember(joiner.page, {
+      prefix: 'joiner',
+      profile: memberProfile({ firstName: 'Jo', lastName: 'Joiner', city: 'Nixa', fosterParent: 'Yes', numberOfFosterKids: 2 }),
+    });
+    await openPage(joiner.page, '/update-profile');
+    const section = joiner.page.getByRole('region', { name: 'Your church' });
+    await section.getByLabel('Find your church').fill(name);
+    await section.getByRole('button', { name: `${name} is my church` }).click();
+    await expect.poll(() => section.getByText('waiting for confirmation').isVisible()).toBe(true);
+
+    // Its point person confirms the claim: name, city and role, never an address.
+    await openPage(keeper.page, `/churches/${id}/manage`);
+    const joinerRow = keeper.page.getByRole('listitem').filter({ hasText: 'Jo Joiner' });
+    await joinerRow.waitFor();
+    expect(await joinerRow.textContent()).toContain('Nixa, MO · Foster parent');
+    expect(await keeper.page.content()).not.toContain(joinerEmail);
+    await expectAxeClean(keeper.page, 'the point person’s page with a member waiting');
+    await keeper.page.setViewportSize({ width: 1280, height: 900 });
+    await joinerRow.getByRole('button', { name: 'Confirm Jo Joiner' }).click();
+    await expect.poll(() => joinerRow.getByText('confirmed', { exact: true }).isVisible()).toBe(true);
+
+    // And edits the page.
+    const form = keeper.page.getByRole('form', { name: 'The church’s page' });
+    await form.getByLabel('Street address').fill('1301 N Boonville Ave');
+    await form.getByRole('checkbox', { name: 'Care teams' }).check();
+    await form.getByRole('button', { name: 'Save the page' }).click();
+    await expect.poll(() => keeper.page.getByText('The church’s page has been saved.').isVisible()).toBe(true);
+    await expectAxeClean(keeper.page, 'the point person’s page');
+
+    // The member sees the claim confirmed, without reloading.
+    await expect.poll(() => section.getByText('confirmed', { exact: true }).isVisible()).toBe(true);
+    expectNoPageErrors(keeper.errors);
+    expectNoPageErrors(joiner.errors);
   });
 });

@@ -179,11 +179,11 @@ function MemberRow({
       <div>
         <Group gap="xs">
           <Text fw={600}>{member.name}</Text>
-          <Badge color={member.status === 'confirmed' ? 'teal.9' : 'gray.7'} variant="light">
+          <Badge color={member.status === 'confirmed' ? 'teal.9' : 'gray.7'} variant="filled">
             {member.status === 'confirmed' ? 'confirmed' : 'waiting for confirmation'}
           </Badge>
           {member.isPointPerson ? (
-            <Badge color="blue.9" variant="light">
+            <Badge color="blue.9" variant="outline">
               point person
             </Badge>
           ) : null}
