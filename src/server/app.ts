@@ -204,8 +204,9 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .openapi(guarded(deps, publicContracts.getSite), (c) => c.json(site, 200))
     .route('/', accountRoutes(deps, auth, limiter, answers))
     .route('/', statesRoutes(deps, answers))
-    // Before any router with /churches/{id}: 'map' is no church's id.
+    // Before any router with /churches/{id}: 'map', 'pick' and 'proposals' are no church's id.
     .route('/', churchMapRoutes(deps, answers))
+    .route('/', churchMemberRoutes(deps, limiter))
     .route('/', analyticsRoutes(deps, limiter))
     .route('/', liveRoutes(deps, deps.live, { onOpenStreams: metrics?.setLiveStreams }))
     .route('/', forumRoutes(deps, limiter, answers))
@@ -213,7 +214,6 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', profileRoutes(deps, limiter, answers))
     .route('/', directoryRoutes(deps, limiter, answers))
     .route('/', contactRoutes(deps, limiter))
-    .route('/', churchMemberRoutes(deps, limiter))
     .route('/', resourceRoutes(deps))
     .route('/', adminRoutes(deps, jobs))
     .route('/', churchAdminRoutes(deps));

@@ -41,7 +41,7 @@ async function keeperOf(deps: AppDeps, c: Context<MemberEnv>): Promise<Keeper> {
 /**
  * Members and point persons (issue 25): the profile form's picker, my church, proposals, and the point person's
  * page of a church. Nothing here is kept in memory: each answer is one member's own, and changes with a click.
- * Registered before the finder's routes, so that /churches/pick is not read as a church's id.
+ * Registered before the finder's routes (app.ts), so that /churches/pick is not read as a church's id.
  */
 export function churchMemberRoutes(deps: AppDeps, limiter: RateLimiter) {
   const upload = guarded(deps, contracts.uploadChurchPhoto);
