@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { CHURCH_MESSAGES_PER_HOUR, type ChurchManage } from '../../shared/church-members';
 import { PHOTO_OUTPUT_SIZE } from '../../shared/limits';
-import { church, churchMember, churchPointPerson, mail } from '../db/schema';
+import { adminActivity, church, churchMember, churchPointPerson, mail } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
 import { CHURCH_MESSAGE_RATE_MESSAGES } from '../rate-limit/rules';
 import { nextLiveEvent, useTestApp } from '../testing/app';
@@ -184,6 +184,21 @@ describe("editing the church's page", () => {
     const [row] = await t.db.select().from(church).where(eq(church.id, id));
     expect(row!.latitude).toBeCloseTo(32.8, 0);
     expect(row!.mapX).not.toBeNull();
+  });
+
+  it("writes an admin's changes to the activity log, not its point persons' own", async () => {
+    const { id, claimed } = await keptChurch();
+    const entries = async () => (await t.db.select().from(adminActivity)).filter((a) => (a.details as { church?: number }).church === id);
+    expect((await keeper.c.patch(`/api/churches/${id}`, fields({ name: `${uniqueTag('Own')} Church` }))).status).toBe(200);
+    expect(await entries()).toHaveLength(0);
+    expect((await admin.c.patch(`/api/churches/${id}`, fields({ name: `${uniqueTag('Admin')} Church` }))).status).toBe(200);
+    expect((await admin.c.post(`/api/churches/${id}/members/${claimed.id}/confirm`)).status).toBe(200);
+    const logged = await entries();
+    expect(logged.map((a) => [a.action, a.actorUid])).toEqual([
+      ['church.update', admin.id],
+      ['church.update', admin.id],
+    ]);
+    expect(logged.map((a) => a.details)).toContainEqual({ church: id, member: claimed.id, claim: 'confirmed' });
   });
 
   it('refuses a ZIP code outside the state on the zip field, and bad fields on theirs, changing nothing', async () => {

@@ -1,9 +1,12 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { CHURCH_MEMBER_MESSAGES, type ChurchManage, type ChurchMember, type ChurchMemberRole } from '../../shared/church-members';
 import { CHURCH_NOT_FOUND, type ChurchFields, type ChurchLanguage, type ChurchOffer } from '../../shared/churches';
+import { ADMIN_ACTIONS } from '../../shared/admin';
 import { displayNameOf } from '../../shared/member-name';
 import type { PhotoCrop } from '../../shared/profile';
 import { STATE_CODES, type StateCode } from '../../shared/states';
+import { recordActivity } from '../activity';
+import type { Tx } from '../db/client';
 import { church, churchMember, churchPointPerson, profile, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
@@ -34,6 +37,24 @@ export async function requireKeeper(deps: Pick<Deps, 'database'>, { who, asAdmin
   if (!(await isPointPerson(deps.database.db, id, who.id))) throw new AppError('FORBIDDEN', CHURCH_MEMBER_MESSAGES.notPointPerson);
   if (row.status === 'archived') throw new AppError('NOT_FOUND', CHURCH_NOT_FOUND);
   return row;
+}
+
+/**
+ * An admin who changes a church they do not keep leaves an entry in the activity log, as the admin area's
+ * changes do; its point persons' own changes are theirs to make and are not logged.
+ */
+async function logIfAdmin(deps: Pick<Deps, 'live' | 'clock'>, tx: Tx, keeper: Keeper, row: ChurchRow, details: Record<string, unknown>) {
+  if (!keeper.asAdmin || (await isPointPerson(tx, row.id, keeper.who.id))) return;
+  await recordActivity(
+    { db: tx, live: deps.live },
+    {
+      actor: { uid: keeper.who.id, email: keeper.who.email },
+      action: ADMIN_ACTIONS.churchEdited,
+      target: `${row.name} (${row.city}, ${row.state})`,
+      details: { church: row.id, ...details },
+      at: deps.clock.now(),
+    },
+  );
 }
 
 const isState = (s: string | null): s is StateCode => s !== null && (STATE_CODES as readonly string[]).includes(s);
@@ -122,7 +143,7 @@ export async function getChurchToManage(deps: Deps, keeper: Keeper, id: number):
 }
 
 export async function updateChurch(deps: Deps, keeper: Keeper, id: number, fields: ChurchFields): Promise<ChurchManage> {
-  await requireKeeper(deps, keeper, id);
+  const before = await requireKeeper(deps, keeper, id);
   const columns = churchFieldColumns(fields);
   const row = await deps.database.db.transaction(async (tx) => {
     const [saved] = await tx
@@ -130,6 +151,7 @@ export async function updateChurch(deps: Deps, keeper: Keeper, id: number, field
       .set({ ...columns, updatedAt: deps.clock.now() })
       .where(eq(church.id, id))
       .returning();
+    await logIfAdmin(deps, tx, keeper, before, { page: 'edited' });
     await deps.live.publish(tx, { topic: CHURCHES_TOPIC, kind: 'updated', id: String(id) });
     return saved!;
   });
@@ -143,7 +165,7 @@ export async function saveChurchPhoto(
   keeper: Keeper,
   { id, data, crop }: { id: number; data: Buffer; crop?: PhotoCrop | undefined },
 ): Promise<{ photoUrl: string }> {
-  await requireKeeper(deps, keeper, id);
+  const before = await requireKeeper(deps, keeper, id);
   const jpeg = await processPhoto(data, crop);
   await deps.storage.put(churchPhotoKey(id), jpeg, 'image/jpeg');
   const version = await deps.database.db.transaction(async (tx) => {
@@ -152,6 +174,7 @@ export async function saveChurchPhoto(
       .set({ photoVersion: sql`coalesce(${church.photoVersion}, 0) + 1`, updatedAt: deps.clock.now() })
       .where(eq(church.id, id))
       .returning({ photoVersion: church.photoVersion });
+    await logIfAdmin(deps, tx, keeper, before, { photo: 'saved' });
     await deps.live.publish(tx, { topic: CHURCHES_TOPIC, kind: 'updated', id: String(id) });
     return row!.photoVersion!;
   });
@@ -160,9 +183,10 @@ export async function saveChurchPhoto(
 }
 
 export async function removeChurchPhoto(deps: Deps, keeper: Keeper, id: number): Promise<void> {
-  await requireKeeper(deps, keeper, id);
+  const before = await requireKeeper(deps, keeper, id);
   await deps.database.db.transaction(async (tx) => {
     await tx.update(church).set({ photoVersion: null, updatedAt: deps.clock.now() }).where(eq(church.id, id));
+    await logIfAdmin(deps, tx, keeper, before, { photo: 'removed' });
     await deps.live.publish(tx, { topic: CHURCHES_TOPIC, kind: 'updated', id: String(id) });
   });
   await deps.storage.delete(churchPhotoKey(id));
@@ -200,7 +224,7 @@ async function claimOf(deps: Pick<Deps, 'database'>, id: number, uid: string) {
 }
 
 export async function confirmMember(deps: Deps, keeper: Keeper, { id, uid }: { id: number; uid: string }): Promise<void> {
-  await requireKeeper(deps, keeper, id);
+  const row = await requireKeeper(deps, keeper, id);
   const claim = await claimOf(deps, id, uid);
   if (claim.status === 'confirmed') return;
   await deps.database.db.transaction(async (tx) => {
@@ -208,16 +232,18 @@ export async function confirmMember(deps: Deps, keeper: Keeper, { id, uid }: { i
       .update(churchMember)
       .set({ status: 'confirmed', confirmedAt: deps.clock.now() })
       .where(and(eq(churchMember.churchId, id), eq(churchMember.uid, uid)));
+    await logIfAdmin(deps, tx, keeper, row, { member: uid, claim: 'confirmed' });
     await deps.live.publish(tx, { topic: CHURCHES_TOPIC, kind: 'updated', id: String(id) });
   });
   deps.logger.info('church member confirmed', { churchId: id, uid, by: keeper.who.id });
 }
 
 export async function removeMember(deps: Deps, keeper: Keeper, { id, uid }: { id: number; uid: string }): Promise<void> {
-  await requireKeeper(deps, keeper, id);
+  const row = await requireKeeper(deps, keeper, id);
   await claimOf(deps, id, uid);
   await deps.database.db.transaction(async (tx) => {
     await tx.delete(churchMember).where(and(eq(churchMember.churchId, id), eq(churchMember.uid, uid)));
+    await logIfAdmin(deps, tx, keeper, row, { member: uid, claim: 'removed' });
     await deps.live.publish(tx, { topic: CHURCHES_TOPIC, kind: 'updated', id: String(id) });
   });
   deps.logger.info('church member removed', { churchId: id, uid, by: keeper.who.id });
