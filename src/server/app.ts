@@ -43,6 +43,7 @@ import { AUTH_ROUTES } from '../shared/contracts/auth';
 import { readJson } from './http/validate';
 import { clientIp, isLoopback, socketAddress } from './http/client-ip';
 import { isPhotoUpload, profileRoutes } from './profiles/routes';
+import { churchMemberRoutes, isChurchPhotoUpload } from './churches/member-routes';
 import { liveRoutes } from './live/routes';
 import { notificationRoutes } from './notifications/routes';
 import { UNSUBSCRIBE_PATH as ONE_CLICK_UNSUBSCRIBE_PATH } from './notifications/service';
@@ -118,11 +119,18 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
       throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${JSON_BODY_MAX_BYTES / 1024} KB.`);
     },
   });
-  // Exactly one route, the photo upload, takes a larger body, under its own limit (profiles/routes.ts). A GET
+  // The photo uploads (a member's, a church's) take a larger body, under their own limit (photo-upload.ts). A GET
   // or HEAD has no body to limit, and asking for one makes @hono/node-server build undici's whole Request.
   app.use(
     '/api/*',
-    unless((c) => c.req.method === 'GET' || c.req.method === 'HEAD' || isPhotoUpload(c.req.method, c.req.path), jsonBodyLimit),
+    unless(
+      (c) =>
+        c.req.method === 'GET' ||
+        c.req.method === 'HEAD' ||
+        isPhotoUpload(c.req.method, c.req.path) ||
+        isChurchPhotoUpload(c.req.method, c.req.path),
+      jsonBodyLimit,
+    ),
   );
 
   app.onError((err, c) => {
@@ -197,8 +205,9 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .openapi(guarded(deps, publicContracts.getSite), (c) => c.json(site, 200))
     .route('/', accountRoutes(deps, auth, limiter, answers))
     .route('/', statesRoutes(deps, answers))
-    // Before any router with /churches/{id}: 'map' is no church's id.
+    // Before any router with /churches/{id}: 'map', 'pick' and 'proposals' are no church's id.
     .route('/', churchMapRoutes(deps, answers))
+    .route('/', churchMemberRoutes(deps, limiter))
     .route('/', analyticsRoutes(deps, limiter))
     .route('/', liveRoutes(deps, deps.live, { onOpenStreams: metrics?.setLiveStreams }))
     .route('/', forumRoutes(deps, limiter, answers))

@@ -11,6 +11,7 @@ import { migrateDatabase, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { appDeps, storageFor } from './deps';
 import { seedDemoForum } from './demo/forum';
+import { seedDemoChurches } from './demo/churches';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo, type DemoSecondFactor } from './demo/seed';
 import { instanceName } from './jobs';
 import { createLogger } from './logger';
@@ -84,7 +85,13 @@ async function main() {
     const { created, adminSecondFactor } = await seedDemo(database.db, auth);
     demoSecondFactor = adminSecondFactor;
     const forum = await seedDemoForum(deps);
-    logger.info('demo content ready', { created, forum: forum.created, adminSecondFactorSetUp: adminSecondFactor.isNew });
+    const churches = await seedDemoChurches(database.db);
+    logger.info('demo content ready', {
+      created,
+      forum: forum.created,
+      churches: churches.created,
+      adminSecondFactorSetUp: adminSecondFactor.isNew,
+    });
   }
   // The background work (decision 030, src/server/site-jobs.ts): mail delivery, the digest, scheduled backups,
   // pruning, each looking at once and then at its own pace; what must happen once per period goes to one instance.

@@ -80,7 +80,7 @@ function codes<const C extends [string, ...string[]]>(values: C, label: string, 
     .array(z.enum(values, { error: `Choose ${label} from the list` }), { error: `Choose ${label} from the list` })
     .max(values.length, `Choose ${label} from the list`)
     .refine((a) => a.length >= min, `Choose at least one of the ${label}`)
-    .transform((a) => values.filter((v) => a.includes(v)));
+    .transform((a) => values.filter((v) => a.includes(v)) as Array<C[number]>);
 }
 
 /** What a point person or an admin writes on a church's page. */

@@ -13,6 +13,8 @@ export const LIVE_TOPICS: Record<string, TopicAudience> = {
   states: 'public',
   /** Any change to a church, its point persons or its members (issue 25): the finder, the map, the pages. */
   churches: 'public',
+  /** A church proposed by a member, waiting for an admin (issue 25). */
+  'church-proposals': 'admin',
   mail: 'admin',
   users: 'admin',
   activity: 'admin',

@@ -24,6 +24,7 @@ export const CLIENT_ROUTES = [
   '/delete-account',
   '/notifications',
   '/settings/notifications',
+  '/churches/:id/manage',
 ] as const;
 
 export function isClientRoute(pathname: string): boolean {

@@ -54,6 +54,8 @@ const memberRoutes: RouteObject[] = [
   { path: 'notifications', ...page(() => import('./notifications/notifications-page')) },
   { path: 'settings/notifications', ...page(() => import('./notifications/notification-settings-page')) },
   { path: 'delete-account', ...page(() => import('./account/delete-account-page')) },
+  // A church's point persons and admins (the server says who); others see its refusal.
+  { path: 'churches/:id/manage', ...page(() => import('./churches/manage-page')) },
 ];
 
 /**

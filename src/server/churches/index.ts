@@ -1,4 +1,5 @@
-// The churches' public face to other features: the topic announced on every change of a church, and the
-// count of active churches per state (the states' figures).
+// The churches' public face to other features: the topic announced on every change of a church, the count of
+// active churches per state (the states' figures), and where a ZIP code puts a church (the demo content places
+// its churches as the app does).
 export { activeChurchesByState } from './map';
-export { CHURCHES_TOPIC } from './store';
+export { CHURCHES_TOPIC, locationColumns, placeOfZip } from './store';

@@ -44,7 +44,7 @@ describe('a week of the demo forum, for members with the default settings', () =
     clock.set(new Date('2031-03-10T12:59:00Z'));
     expect((await digests.runDue()).sent).toBe(0);
     clock.set(new Date('2031-03-10T13:05:00Z'));
-    expect(await digests.runDue()).toMatchObject({ sent: 7, failed: 0 });
+    expect(await digests.runDue()).toMatchObject({ sent: 11, failed: 0 });
     // The three conversations, less a member's own post; nobody follows a category by default.
     expect(await mailByMember([MAIL_FORMS.digest])).toEqual({
       [short(DEMO_ADMIN.email)]: ['Your weekly forum digest: 3 posts for you'],
@@ -54,6 +54,11 @@ describe('a week of the demo forum, for members with the default settings', () =
       'samuel.brooks': ['Your weekly forum digest: 3 posts for you'],
       'hannah.lee': ['Your weekly forum digest: 2 posts for you'],
       'james.walker': ['Your weekly forum digest: 3 posts for you'],
+      // The members of the demo churches, who wrote nothing in the forum.
+      'tom.baker': ['Your weekly forum digest: 3 posts for you'],
+      'linda.park': ['Your weekly forum digest: 3 posts for you'],
+      'maria.santos': ['Your weekly forum digest: 3 posts for you'],
+      'peter.olsen': ['Your weekly forum digest: 3 posts for you'],
     });
 
     // A quiet week after it sends nothing more: no post is in two digests.

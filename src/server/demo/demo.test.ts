@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PostListResponse, PostWithResponses } from '../../shared/forum';
 import { loadConfig } from '../config';
-import { mail } from '../db/schema';
+import type { ChurchManage, MyChurch } from '../../shared/church-members';
+import { churchFigures } from '../churches/store';
+import { church, mail } from '../db/schema';
 import { useTestApp } from '../testing/app';
 import { verifySecondFactor } from '../testing/second-factor';
+import { seedDemoChurches } from './churches';
 import { seedDemoForum } from './forum';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo } from './seed';
 
@@ -13,11 +16,13 @@ const t = useTestApp();
 describe('demo content', () => {
   it('adds a demo admin, members with profiles and a few conversations, once', async () => {
     const first = await seedDemo(t.db, t.auth);
-    expect(first).toMatchObject({ created: 7, adminSecondFactor: { isNew: true } });
+    expect(first).toMatchObject({ created: 11, adminSecondFactor: { isNew: true } });
     expect(await seedDemoForum(t.deps)).toEqual({ created: 7 });
+    expect(await seedDemoChurches(t.db)).toEqual({ created: 20 });
     // A restart adds nothing and keeps what people changed.
     expect(await seedDemo(t.db, t.auth)).toEqual({ created: 0, adminSecondFactor: { ...first.adminSecondFactor, isNew: false } });
     expect(await seedDemoForum(t.deps)).toEqual({ created: 0 });
+    expect(await seedDemoChurches(t.db)).toEqual({ created: 0 });
 
     const admin = t.client();
     expect(await (await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password)).json()).toMatchObject({ twoFactorRedirect: true });
@@ -35,6 +40,21 @@ describe('demo content', () => {
     expect(list.posts.map((p) => p.title)).toHaveLength(3);
     const thread = (await (await t.client().get(`/api/posts/${list.posts[1]!.id}`)).json()) as PostWithResponses;
     expect(thread.responses.map((r) => r.author.name)).toEqual(['Samuel Brooks', 'Grace Miller']);
+    // Churches in several states, some Spanish-speaking, two proposals waiting; Grace keeps hers, whose three
+    // confirmed members make figures that show.
+    const churches = await t.db.select().from(church);
+    const active = churches.filter((c) => c.status === 'active');
+    expect(active.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(active.map((c) => c.state)).size).toBeGreaterThanOrEqual(8);
+    expect(active.filter((c) => c.languages.includes('es')).length).toBeGreaterThanOrEqual(3);
+    expect(churches.filter((c) => c.status === 'proposed')).toHaveLength(2);
+    const mine = (await (await member.get('/api/me/church')).json()) as MyChurch;
+    expect(mine.church).toMatchObject({ listing: { name: 'Central Assembly of God' }, status: 'confirmed' });
+    const manage = (await (await member.get(`/api/churches/${mine.keeps[0]!.id}/manage`)).json()) as ChurchManage;
+    expect(manage.members.map((m) => m.name).sort()).toEqual(['Grace Miller', 'Linda Park', 'Tom Baker']);
+    const figures = await churchFigures(t.db, [mine.church!.listing.id], false);
+    expect(figures.get(mine.church!.listing.id)).toEqual({ members: 3, fosterFamilies: 3, fosterChildren: 6 });
+
     // Real posts: the team's new-post alerts are in the outbox like any others.
     expect((await t.db.select().from(mail)).filter((m) => m.form === 'new post alert')).toHaveLength(3);
   });

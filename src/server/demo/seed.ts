@@ -89,6 +89,52 @@ const MEMBERS: DemoMember[] = [
     agCredentialed: 'No',
     kids: 0,
   },
+  // Members of the demo churches (demo/churches.ts): two more at Central Assembly, so its figures show, and two
+  // who proposed a church.
+  {
+    email: 'tom.baker@demo.example.org',
+    firstName: 'Tom',
+    lastName: 'Baker',
+    city: 'Springfield',
+    state: 'MO',
+    church: 'Central Assembly',
+    fosterParent: 'Yes',
+    agCredentialed: 'No',
+    kids: 2,
+  },
+  {
+    email: 'linda.park@demo.example.org',
+    firstName: 'Linda',
+    lastName: 'Park',
+    city: 'Nixa',
+    state: 'MO',
+    church: 'Central Assembly',
+    fosterParent: 'Yes',
+    agCredentialed: 'No',
+    kids: 1,
+  },
+  {
+    email: 'maria.santos@demo.example.org',
+    firstName: 'María',
+    lastName: 'Santos',
+    city: 'Hialeah',
+    state: 'FL',
+    church: 'Iglesia Pentecostal Betania',
+    fosterParent: 'No',
+    agCredentialed: 'Yes',
+    kids: 0,
+  },
+  {
+    email: 'peter.olsen@demo.example.org',
+    firstName: 'Peter',
+    lastName: 'Olsen',
+    city: 'Denver',
+    state: 'CO',
+    church: 'Mile High Assembly',
+    fosterParent: 'Yes',
+    agCredentialed: 'No',
+    kids: 1,
+  },
 ];
 
 /**

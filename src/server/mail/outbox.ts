@@ -34,6 +34,9 @@ export const MAIL_FORMS = {
   digest: 'notification: digest',
   // "Contact this church" (issue 25): to the church's point persons, or to the team when it has none.
   churchContact: 'church contact',
+  // Churches (issue 25): a proposal for the team, and a point person's message to the church's members.
+  churchProposal: 'church proposal',
+  churchMembersMessage: 'church members message',
 } as const;
 export type MailForm = (typeof MAIL_FORMS)[keyof typeof MAIL_FORMS];
 

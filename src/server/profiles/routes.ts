@@ -1,17 +1,13 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as contracts from '../../shared/contracts/profile';
-import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_MAX_BYTES } from '../../shared/limits';
-import { NO_PHOTO, photoCropSchema, type PhotoCrop } from '../../shared/profile';
+import { NO_PHOTO } from '../../shared/profile';
 import { actsAsAdmin } from '../http/session';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { sendAnswer, subjectOf, type ResponseCache } from '../http/response-cache';
 import type { AppDeps } from '../deps';
-import { contractRouter, guarded, type MemberEnv } from '../http/contracts';
+import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
-import { parseWith } from '../http/validate';
 import type { RateLimiter } from '../rate-limit/rate-limit';
-import { PHOTO_UPLOAD_RATE_MESSAGE, PHOTO_UPLOAD_RULE } from '../rate-limit/rules';
+import { photoLimit, photoRate, readPhotoUpload } from './photo-upload';
 import { getOwnProfile, readPhoto, removePhoto, savePhoto, saveProfile } from './service';
 
 /** The one route whose body may exceed the app-wide JSON limit; it applies its own (see app.ts). */
@@ -21,25 +17,13 @@ export function isPhotoUpload(method: string, path: string): boolean {
   return method === 'POST' && path === PHOTO_UPLOAD_PATH;
 }
 
-const PHOTO_TOO_LARGE = `The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file.`;
-
 export function profileRoutes(deps: AppDeps, limiter: RateLimiter, answers: ResponseCache) {
   const upload = guarded(deps, contracts.uploadPhoto);
   // Who asks (guarded) and how often, before a byte of a 10 MB body is read; then the upload's own limit.
-  const photoRate: MiddlewareHandler<MemberEnv> = async (c, next) => {
-    const who = c.get('member');
-    await limiter.hit([{ key: `photo:${who.id}`, rule: PHOTO_UPLOAD_RULE }], PHOTO_UPLOAD_RATE_MESSAGE);
-    await next();
-  };
-  const photoLimit: MiddlewareHandler<MemberEnv> = bodyLimit({
-    maxSize: PHOTO_UPLOAD_MAX_BYTES,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_TOO_LARGE);
-    },
-  });
+  const rate = photoRate(limiter);
 
   // A tuple, so that the handler's context is typed from the checks' (the member guarded() sets).
-  const uploadChecks: [...typeof upload.middleware, typeof photoRate, typeof photoLimit] = [...upload.middleware, photoRate, photoLimit];
+  const uploadChecks: [...typeof upload.middleware, typeof rate, typeof photoLimit] = [...upload.middleware, rate, photoLimit];
 
   return (
     contractRouter()
@@ -91,29 +75,4 @@ export function profileRoutes(deps: AppDeps, limiter: RateLimiter, answers: Resp
         return c.body(new Uint8Array(photo.data), 200);
       })
   );
-}
-
-/** multipart/form-data: `photo` (the file) and optionally the crop square `x`, `y`, `width`, `height`. */
-async function readPhotoUpload(c: Context): Promise<{ photo: Buffer; crop: PhotoCrop | undefined }> {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^multipart\/form-data\b/i.test(type)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data.');
-  }
-  let form: FormData;
-  try {
-    form = await c.req.raw.formData();
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw new AppError('BAD_REQUEST', 'The upload could not be read. Please try again.');
-  }
-  const file = form.get('photo');
-  if (!(file instanceof File) || file.size === 0) {
-    throw new AppError('VALIDATION', 'Choose a photo to upload.', { photo: 'Choose a photo to upload.' });
-  }
-  if (file.size > PHOTO_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_TOO_LARGE);
-  const cropFields = ['x', 'y', 'width', 'height'].filter((k) => form.get(k) !== null);
-  const crop = cropFields.length
-    ? parseWith(photoCropSchema, Object.fromEntries(['x', 'y', 'width', 'height'].map((k) => [k, form.get(k)])))
-    : undefined;
-  return { photo: Buffer.from(await file.arrayBuffer()), crop };
 }

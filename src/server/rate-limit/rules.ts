@@ -1,5 +1,6 @@
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
-import { CHURCH_CONTACTS_PER_HOUR } from '../../shared/churches';
+import { CHURCH_MESSAGES_PER_DAY, CHURCH_MESSAGES_PER_HOUR } from '../../shared/church-members';
+import { CHURCH_CONTACTS_PER_HOUR, CHURCH_PROPOSALS_PER_DAY } from '../../shared/churches';
 import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
 import { DAY, HOUR, MINUTE } from '../../shared/durations';
 import { EMAIL_LINK_RESENDS_PER_HOUR } from '../../shared/limits';
@@ -153,3 +154,20 @@ export const CHURCH_CONTACT_RATE_MESSAGES = {
 
 /** Per client. Generous for people (several behind one address), tight enough that one client cannot flood the table. */
 export const PAGE_VIEW_RATE: RateRule = { limit: 120, windowMs: MINUTE };
+
+// ---- Churches: proposals and point persons' messages (churches/member-routes.ts) ----
+
+/** Per member: a few churches are honest, dozens are not (each one mails the team). */
+export const CHURCH_PROPOSAL_RULE: RateRule = { limit: CHURCH_PROPOSALS_PER_DAY, windowMs: DAY };
+export const CHURCH_PROPOSAL_RATE_MESSAGE = `You can propose up to ${CHURCH_PROPOSALS_PER_DAY} churches a day. Please try again tomorrow.`;
+
+/** Per point person: each message mails every confirmed member of the church. */
+export const CHURCH_MESSAGE_RULES = {
+  hour: { limit: CHURCH_MESSAGES_PER_HOUR, windowMs: HOUR },
+  day: { limit: CHURCH_MESSAGES_PER_DAY, windowMs: DAY },
+} satisfies Record<string, RateRule>;
+
+export const CHURCH_MESSAGE_RATE_MESSAGES = {
+  hour: `You can write to your church's members up to ${CHURCH_MESSAGES_PER_HOUR} times an hour. Please wait a while.`,
+  day: `You can write to your church's members up to ${CHURCH_MESSAGES_PER_DAY} times a day. Please try again tomorrow.`,
+} as const satisfies Record<keyof typeof CHURCH_MESSAGE_RULES, string>;

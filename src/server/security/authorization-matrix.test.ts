@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import { mail, notification, profile } from '../db/schema';
+import { church, mail, notification, profile } from '../db/schema';
+import { churchPhotoKey } from '../churches/manage';
 import { photoKey } from '../storage/storage';
 import { createUnsubscribeToken } from '../notifications/unsubscribe-token';
 import {
@@ -13,6 +14,7 @@ import {
   signUpMember,
   TEST_PASSWORD as PASSWORD,
   uniqueEmail,
+  uniqueTag,
   type TestApp,
 } from '../testing/factories';
 import {
@@ -162,6 +164,31 @@ async function unconfirmedLinkToken(): Promise<string> {
 }
 
 const member = () => actors.member;
+
+/** A church the member actor keeps (a new one each time: the rows change it). */
+const keptChurch = (opts: { claimed?: string[]; members?: string[]; status?: 'active' | 'proposed' } = {}) =>
+  insertChurch(t.db, { pointPersons: [member().id], ...opts });
+const CHURCH_FIELDS = {
+  name: 'Matrix Assembly',
+  ag: true,
+  agDistrict: null,
+  website: null,
+  phone: null,
+  description: null,
+  street: '1 Main St',
+  city: 'Springfield',
+  state: 'MO',
+  zip: '65802',
+  languages: ['en'],
+  offers: ['needs'],
+};
+/** The address of the photo of a new church the member actor keeps. */
+async function churchPhoto(status: 'active' | 'proposed'): Promise<string> {
+  const id = await keptChurch({ status });
+  await t.deps.storage.put(churchPhotoKey(id), await jpegBytes(), 'image/jpeg');
+  await t.db.update(church).set({ photoVersion: 1 }).where(eq(church.id, id));
+  return `/api/churches/${id}/photo?v=1`;
+}
 /** A proposal by a member, so approving or declining it mails them. */
 const proposal = async () => insertChurch(t.db, { status: 'proposed', proposedBy: await newMemberId(t) });
 const mailCount = async () => (await t.db.select({ n: count() }).from(mail))[0]!.n;
@@ -178,9 +205,9 @@ async function contactMessage(a: Actor, message: string): Promise<Record<string,
 }
 
 /** An active church with a point person, made on first use: the public churches' rows read and write to it. */
-let church: Promise<{ id: number; zip: string }> | undefined;
+let madeChurch: Promise<{ id: number; zip: string }> | undefined;
 const publicChurch = () =>
-  (church ??= insertChurch(t.db, { zip: '65802', pointPersons: [actors.other.id] }).then((id) => ({ id, zip: '65802' })));
+  (madeChurch ??= insertChurch(t.db, { zip: '65802', pointPersons: [actors.other.id] }).then((id) => ({ id, zip: '65802' })));
 
 // visitor, unverified, no profile, member, other member, admin without the second factor, admin
 const ROWS: Row[] = [
@@ -384,6 +411,92 @@ const ROWS: Row[] = [
     route: 'POST /api/directory/:uid/message',
     request: () => ({ path: `/api/directory/${world.recipient}/message`, body: { message: 'Hello from the matrix' } }),
     expect: [401, 403, 403, 202, 202, 202, 202],
+  },
+
+  // ---- Churches: one's own church, proposals, and the point person's page (issue 25) ----
+  {
+    route: 'GET /api/churches/pick',
+    request: () => ({ path: '/api/churches/pick?q=Assembly' }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  { route: 'GET /api/me/church', request: () => ({ path: '/api/me/church' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'PUT /api/me/church',
+    request: async () => ({ path: '/api/me/church', body: { churchId: await insertChurch(t.db) } }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  { route: 'DELETE /api/me/church', request: () => ({ path: '/api/me/church' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  // A proposal is made in the proposer's name: a saved profile first.
+  {
+    route: 'POST /api/churches/proposals',
+    request: () => ({
+      path: '/api/churches/proposals',
+      body: { name: `${uniqueTag('Matrix')} Church`, city: 'Springfield', state: 'MO', zip: '65802', ag: true, pointPerson: true },
+    }),
+    expect: [401, 201, 403, 201, 201, 201, 201],
+  },
+  // The point person's page: the member actor keeps each church; other members (and an admin before the
+  // second factor) are refused, admins past it are let in.
+  {
+    route: 'GET /api/churches/:id/manage',
+    request: async () => ({ path: `/api/churches/${await keptChurch()}/manage` }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'PATCH /api/churches/:id',
+    request: async () => ({ path: `/api/churches/${await keptChurch()}`, body: CHURCH_FIELDS }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/churches/:id/photo',
+    request: async () => {
+      const form = new FormData();
+      form.append('photo', await photoFile(), 'logo.jpg');
+      return { path: `/api/churches/${await keptChurch()}/photo`, form };
+    },
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'DELETE /api/churches/:id/photo',
+    request: async () => ({ path: `/api/churches/${await keptChurch()}/photo` }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  // An active church's photo is public; a proposal's only its point persons and admins past the second factor see.
+  {
+    route: 'GET /api/churches/:id/photo',
+    case: 'active church',
+    request: async () => ({ path: await churchPhoto('active') }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/churches/:id/photo',
+    case: 'proposed church',
+    request: async () => ({ path: await churchPhoto('proposed') }),
+    expect: [404, 404, 404, 200, 404, 404, 200],
+  },
+  {
+    route: 'POST /api/churches/:id/members/:uid/confirm',
+    request: async () => {
+      const claimed = await newMemberId(t);
+      return { path: `/api/churches/${await keptChurch({ claimed: [claimed] })}/members/${claimed}/confirm` };
+    },
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'DELETE /api/churches/:id/members/:uid',
+    request: async () => {
+      const claimed = await newMemberId(t);
+      return { path: `/api/churches/${await keptChurch({ claimed: [claimed] })}/members/${claimed}` };
+    },
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/churches/:id/members/message',
+    request: async () => ({
+      path: `/api/churches/${await keptChurch({ members: [await newMemberId(t)] })}/members/message`,
+      body: { message: 'Hello from the matrix' },
+    }),
+    expect: [401, 403, 403, 202, 403, 403, 202],
   },
 
   // ---- States and the map ----

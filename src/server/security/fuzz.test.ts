@@ -5,7 +5,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { activityListQuerySchema, mailListQuerySchema, overviewQuerySchema, profileListQuerySchema } from '../../shared/admin';
-import { churchContactSchema, churchDeclineSchema, churchFieldsSchema, churchFinderQuerySchema } from '../../shared/churches';
+import { churchClaimSchema, churchMessageSchema } from '../../shared/church-members';
+import {
+  churchContactSchema,
+  churchDeclineSchema,
+  churchFieldsSchema,
+  churchFinderQuerySchema,
+  churchPickQuerySchema,
+  churchProposalSchema,
+} from '../../shared/churches';
 import {
   adminChurchListQuerySchema,
   churchApprovalSchema,
@@ -20,7 +28,7 @@ import { notificationListQuerySchema, notificationPreferencesSchema, unsubscribe
 import { pageViewSchema } from '../../shared/page-view';
 import { PROFILE_FIELDS } from '../../shared/profile';
 import { stateStatUpdateSchema } from '../../shared/state-stat';
-import { rateLimit } from '../db/schema';
+import { churchMember, rateLimit } from '../db/schema';
 import type { ForumAuthor } from '../forum/service';
 import {
   authorOf,
@@ -137,6 +145,24 @@ const TARGETS: Record<string, Target> = {
 
   'GET /api/directory': { query: keys(directoryQuerySchema) },
   'POST /api/directory/:uid/message': { params: { uid: () => recipient }, body: keys(memberMessageSchema) },
+
+  'GET /api/churches/pick': { query: keys(churchPickQuerySchema) },
+  'GET /api/me/church': {},
+  'PUT /api/me/church': { body: keys(churchClaimSchema) },
+  'DELETE /api/me/church': {},
+  'POST /api/churches/proposals': { body: keys(churchProposalSchema), askers: ['member', 'admin'] },
+  'GET /api/churches/:id/manage': { params: { id: () => String(churchId) } },
+  'PATCH /api/churches/:id': { params: { id: () => String(churchId) }, body: keys(churchFieldsSchema), askers: ['member', 'admin'] },
+  'POST /api/churches/:id/photo': { params: { id: () => String(churchId) }, body: 'multipart' },
+  'DELETE /api/churches/:id/photo': { params: { id: () => String(churchId) } },
+  'GET /api/churches/:id/photo': { params: { id: () => String(churchId) }, query: ['v'] },
+  'POST /api/churches/:id/members/:uid/confirm': { params: { id: () => String(churchId), uid: newClaimant } },
+  'DELETE /api/churches/:id/members/:uid': { params: { id: () => String(churchId), uid: newClaimant } },
+  'POST /api/churches/:id/members/message': {
+    params: { id: () => String(churchId) },
+    body: keys(churchMessageSchema),
+    askers: ['member', 'admin'],
+  },
 
   'GET /api/states': {},
   'GET /api/states/:code/fact-sheet.pdf': { params: { code: () => 'MO' } },
@@ -257,11 +283,22 @@ const GOOD: Record<string, () => unknown> = {
   days: () => '30',
   topics: () => 'posts',
   form: () => 'contact us',
-  zip: () => '65802',
   radius: () => '25',
-  offers: () => 'needs,respite',
   language: () => 'es',
   into: () => EMPTY_DIR,
+  churchId: () => churchId,
+  ag: () => true,
+  agDistrict: () => null,
+  street: () => '1 Main St',
+  city: () => 'Springfield',
+  zip: () => '65802',
+  website: () => null,
+  languages: () => ['en', 'es'],
+  // An array in a body; in a query, its values comma-separated (the finder's `offers`).
+  offers: () => ['needs', 'respite'],
+  description: () => null,
+  pointPerson: () => false,
+  subject: () => 'A subject',
 };
 
 // ---- What fast-check puts in ----
@@ -388,7 +425,7 @@ function queryArb(names: readonly string[]): fc.Arbitrary<string> {
     const extra = parts.at(-2) as Array<[string, string]>;
     const params = new URLSearchParams();
     for (const [name, v] of [...(parts.slice(0, -2) as Array<readonly [string, unknown]>), ...extra]) {
-      if (v !== undefined) params.append(name, typeof v === 'string' ? v : JSON.stringify(v));
+      if (v !== undefined) params.append(name, typeof v === 'string' ? v : Array.isArray(v) ? v.join(',') : JSON.stringify(v));
     }
     return `${params}${raw}`;
   });
@@ -441,8 +478,9 @@ let recipient: string;
 let postId: number;
 let responseId: number;
 let categoryId: number;
-let mailId: string;
+/** A church the member asker keeps, with a confirmed member to write to. */
 let churchId: number;
+let mailId: string;
 const nextAddress = addressesIn(202);
 type Asking = { jar: Map<string, string> };
 const askers = {} as Record<Asker, Asking>;
@@ -461,6 +499,12 @@ function newMailId(): Promise<string> {
 }
 function newMemberId(): Promise<string> {
   return newMember(t);
+}
+/** A member who says they belong to the fuzzed church: one for each case that confirms or removes a claim. */
+async function newClaimant(): Promise<string> {
+  const uid = await newMember(t);
+  await t.db.insert(churchMember).values({ uid, churchId, status: 'claimed', claimedAt: new Date() });
+  return uid;
 }
 
 async function freshAsker(): Promise<Asking> {
@@ -521,7 +565,7 @@ beforeAll(async () => {
   responseId = Number(await newResponseId());
   categoryId = await categoryIdOf(t, postId);
   mailId = await newMailId();
-  churchId = await insertChurch(t.db, { pointPersons: [recipient] });
+  churchId = await insertChurch(t.db, { pointPersons: [member.id], members: [recipient] });
   await createFingerprint();
 }, 60_000);
 afterAll(async () => {

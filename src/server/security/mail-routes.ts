@@ -23,6 +23,9 @@ export const MAIL_ROUTES: Record<string, 'chosen' | 'fixed'> = {
   'POST /api/posts/:id/responses': 'fixed',
   'PUT /api/admin/profiles/:uid/suspension': 'fixed',
   'DELETE /api/admin/profiles/:uid/suspension': 'fixed',
+  // Churches (issue 25): a proposal alerts the team; a point person writes to the church's confirmed members.
+  'POST /api/churches/proposals': 'fixed',
+  'POST /api/churches/:id/members/message': 'fixed',
   // To the member who proposed the church.
   'POST /api/admin/churches/:id/approve': 'fixed',
   'POST /api/admin/churches/:id/decline': 'fixed',

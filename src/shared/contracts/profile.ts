@@ -1,3 +1,4 @@
+import type { RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { PHOTO_MAX_BYTES } from '../limits';
 import { NO_PHOTO, ownProfileResponseSchema, photoRemovedSchema, photoSavedSchema, profileChangesSchema } from '../profile';
@@ -30,9 +31,29 @@ export const saveProfile = contract({
 });
 
 /**
- * The upload is read by the handler (its size limit, its type and the file are checked there, with their
- * own messages), so the body is described with a plain schema: no validator of the library reads it.
+ * A photo upload's body (a member's, a church's). It is read by the handler (its size limit, its type and the
+ * file are checked there, with their own messages), so it is described with a plain schema: no validator of the
+ * library reads it.
  */
+export const photoUploadBody = {
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        required: ['photo'],
+        properties: {
+          photo: { type: 'string', format: 'binary', description: `JPEG, PNG or WebP, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB` },
+          x: { type: 'integer', minimum: 0, description: 'The square: left edge, in pixels of the upright original' },
+          y: { type: 'integer', minimum: 0, description: 'Top edge' },
+          width: { type: 'integer', minimum: 1 },
+          height: { type: 'integer', minimum: 1 },
+        },
+      },
+    },
+  },
+} satisfies NonNullable<NonNullable<RouteConfig['request']>['body']>;
+
 export const uploadPhoto = contract({
   method: 'post',
   path: '/profile/photo',
@@ -40,24 +61,7 @@ export const uploadPhoto = contract({
   tags,
   summary: 'Upload a photo and the square to keep; the server crops it, re-encodes it and strips its metadata',
   request: {
-    body: {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            required: ['photo'],
-            properties: {
-              photo: { type: 'string', format: 'binary', description: `JPEG, PNG or WebP, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB` },
-              x: { type: 'integer', minimum: 0, description: 'The square: left edge, in pixels of the upright original' },
-              y: { type: 'integer', minimum: 0, description: 'Top edge' },
-              width: { type: 'integer', minimum: 1 },
-              height: { type: 'integer', minimum: 1 },
-            },
-          },
-        },
-      },
-    },
+    body: photoUploadBody,
   },
   responses: { 200: json(photoSavedSchema, 'The address of the new photo'), ...errors(413, 429) },
 });

@@ -12,6 +12,7 @@ import { endSession } from '../app/flash-notice';
 import { TwoStepSection } from '../two-factor';
 import { EmailConfirmNotice } from '../app/email-confirm-notice';
 import { PendingEmailNotice } from '../account';
+import { YourChurchLinks } from '../churches';
 
 const BLANK_AVATAR_URL = '/images/blank-avatar.svg';
 
@@ -80,6 +81,7 @@ export default function DashboardPage() {
             <Anchor component={Link} to="/settings/notifications">
               Mail settings
             </Anchor>
+            <YourChurchLinks />
             {me.isAdmin ? (
               <Anchor component={Link} to="/admin" fw={700}>
                 Admin

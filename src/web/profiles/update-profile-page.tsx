@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MESSAGES } from '../../shared/messages';
 import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
+import { YourChurch } from '../churches';
 import { ownProfileQueryOptions } from './profile-api';
 import { ProfileForm } from './profile-form';
 
@@ -26,7 +27,10 @@ export default function UpdateProfilePage() {
         </>
       ) : (
         // Keyed by the saved time, so the form starts from the latest save when the data arrives again.
-        <ProfileForm key={query.data.profile.savedAt ?? 'new'} profile={query.data.profile} />
+        <>
+          <ProfileForm key={query.data.profile.savedAt ?? 'new'} profile={query.data.profile} />
+          <YourChurch hasProfile={query.data.profile.savedAt !== null} />
+        </>
       )}
     </Page>
   );

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { CHURCH_LANGUAGE_CODES, CHURCH_MEMBERSHIP_STATUSES, CHURCH_OFFER_CODES, CHURCH_STATUSES, churchListingSchema } from './churches';
+import { networkFiguresSchema } from './state-stat';
+import { STATE_CODES } from './states';
+import { optionalLineOf, textOf } from './text';
+
+// Members and their churches (issue 25): the church a member says they belong to, the churches a member keeps
+// as a point person, and what a point person sees and does on the church's own page. What leaves the server
+// about the members of a church is what the directory shows of anyone: never an address, a phone, an email or
+// a ZIP code.
+
+/** The admins' queue of proposals follows this live topic (an admin's topic: a proposal names its proposer). */
+export const CHURCH_PROPOSALS_TOPIC = 'church-proposals';
+
+/** PUT /api/me/church: the church a member says they belong to (one; a new one replaces the old). */
+export const churchClaimSchema = z.object({
+  churchId: z
+    .number({ error: 'Choose a church from the list' })
+    .int('Choose a church from the list')
+    .min(1, 'Choose a church from the list')
+    .max(2_147_483_647, 'Choose a church from the list'),
+});
+export type ChurchClaimInput = z.input<typeof churchClaimSchema>;
+
+/** GET /api/me/church: my church (null until I pick one) and the churches I keep. */
+export const myChurchSchema = z
+  .object({
+    church: z
+      .object({
+        listing: churchListingSchema,
+        churchStatus: z.enum(CHURCH_STATUSES),
+        /** claimed: waiting for a point person; confirmed: a point person said so. */
+        status: z.enum(CHURCH_MEMBERSHIP_STATUSES),
+      })
+      .nullable(),
+    keeps: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.enum(CHURCH_STATUSES) })),
+  })
+  .meta({ id: 'MyChurch' });
+export type MyChurch = z.infer<typeof myChurchSchema>;
+
+export const churchPickResponseSchema = z.object({ churches: z.array(churchListingSchema) });
+export type ChurchPickResponse = z.infer<typeof churchPickResponseSchema>;
+/** The picker answers at most this many churches. */
+export const CHURCH_PICK_MAX = 10;
+/** A ZIP code typed in the picker finds churches this near it. */
+export const CHURCH_PICK_RADIUS_MILES = 50;
+
+/** What a member is in the network, as their profile says (what a point person may know of them). */
+export const CHURCH_MEMBER_ROLES = [
+  { code: 'foster-parent', label: 'Foster parent' },
+  { code: 'ag-credentialed', label: 'AG credentialed' },
+  { code: 'ag-affiliated', label: 'AG affiliated' },
+] as const;
+export type ChurchMemberRole = (typeof CHURCH_MEMBER_ROLES)[number]['code'];
+export const churchMemberRoleLabel = (code: string) => CHURCH_MEMBER_ROLES.find((r) => r.code === code)?.label ?? code;
+
+/** A member who says they belong to the church, as its point persons see them. */
+export const churchMemberSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  city: z.string().nullable(),
+  state: z.enum(STATE_CODES).nullable(),
+  roles: z.array(z.enum(CHURCH_MEMBER_ROLES.map((r) => r.code) as [ChurchMemberRole, ...ChurchMemberRole[]])),
+  status: z.enum(CHURCH_MEMBERSHIP_STATUSES),
+  claimedAt: z.string(),
+  isPointPerson: z.boolean(),
+});
+export type ChurchMember = z.infer<typeof churchMemberSchema>;
+
+/** GET /api/churches/{id}/manage: the page's fields as its form edits them, and who belongs. */
+export const churchManageSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(CHURCH_STATUSES),
+    fields: z.object({
+      name: z.string(),
+      ag: z.boolean(),
+      agDistrict: z.string().nullable(),
+      street: z.string(),
+      city: z.string(),
+      state: z.enum(STATE_CODES),
+      zip: z.string(),
+      website: z.string().nullable(),
+      phone: z.string().nullable(),
+      languages: z.array(z.enum(CHURCH_LANGUAGE_CODES)),
+      description: z.string().nullable(),
+      offers: z.array(z.enum(CHURCH_OFFER_CODES)),
+    }),
+    photoUrl: z.string().nullable(),
+    /** Exact: the church's own people see their own figures whatever their size. */
+    figures: networkFiguresSchema,
+    pointPersons: z.array(z.object({ uid: z.string(), name: z.string() })),
+    members: z.array(churchMemberSchema),
+    /** Whether the one asking may act as an admin here (not a point person of it). */
+    asAdmin: z.boolean(),
+  })
+  .meta({ id: 'ChurchManage' });
+export type ChurchManage = z.infer<typeof churchManageSchema>;
+
+export const CHURCH_MESSAGE_SUBJECT_MAX = 150;
+export const CHURCH_MESSAGE_MAX = 5000;
+/** Messages a point person sends to the members, an hour and a day (each one mails every confirmed member). */
+export const CHURCH_MESSAGES_PER_HOUR = 3;
+export const CHURCH_MESSAGES_PER_DAY = 6;
+
+/** POST /api/churches/{id}/members/message. */
+export const churchMessageSchema = z.object({
+  subject: optionalLineOf('Subject', CHURCH_MESSAGE_SUBJECT_MAX),
+  message: textOf('Message', CHURCH_MESSAGE_MAX),
+});
+export type ChurchMessageInput = z.input<typeof churchMessageSchema>;
+export const churchMessageSentSchema = z.object({ recipients: z.number().int() });
+
+export const CHURCH_MEMBER_MESSAGES = {
+  notAMember: 'This member does not say they belong to this church.',
+  noRecipients: 'No confirmed member of this church to write to yet.',
+  waiting: 'This church waits for an admin’s approval: its members can be confirmed once it is in the network.',
+  needsProfile: 'Save your profile first: a church is proposed in your name.',
+  notPointPerson: 'Only the point persons of this church and admins can manage its page.',
+} as const;
+
+/** 409 to a proposal of a church the network has already (an active one, or one waiting, of that name and ZIP code). */
+export const duplicateChurchMessage = (name: string, city: string, waiting: boolean) =>
+  waiting
+    ? `${name} in ${city} has been proposed already and waits for an admin’s approval.`
+    : `${name} in ${city} is in the network already: pick it from the list instead.`;

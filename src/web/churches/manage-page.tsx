@@ -1,0 +1,409 @@
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/Fieldset.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Radio.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Image,
+  Loader,
+  NativeSelect,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  CHURCH_MESSAGE_MAX,
+  CHURCH_MESSAGE_SUBJECT_MAX,
+  churchMemberRoleLabel,
+  churchMessageSchema,
+  type ChurchManage,
+  type ChurchMember,
+} from '../../shared/church-members';
+import {
+  CHURCH_CITY_MAX,
+  CHURCH_DESCRIPTION_MAX,
+  CHURCH_DISTRICT_MAX,
+  CHURCH_LANGUAGES,
+  CHURCH_NAME_MAX,
+  CHURCH_OFFERS,
+  CHURCH_STREET_MAX,
+  churchFieldsSchema,
+} from '../../shared/churches';
+import { FormAlert } from '../app/form-alert';
+import { Page } from '../app/page';
+import { isApiRequestError } from '../lib/api';
+import { useSchemaForm } from '../lib/use-schema-form';
+import { useLive } from '../live';
+import { PhotoChooser } from '../profiles';
+import {
+  manageQueryOptions,
+  useConfirmMember,
+  useMessageMembers,
+  useRemoveChurchPhoto,
+  useRemoveMember,
+  useUpdateChurch,
+  useUploadChurchPhoto,
+} from './church-members-api';
+import { CHECK_FIELDS, STATE_OPTIONS } from './state-options';
+
+const STATUS_LABEL = { proposed: 'waiting for approval', active: 'in the network', archived: 'archived' } as const;
+
+/** /churches/:id/manage: the church's point persons (and admins) keep its page and its list of members. */
+export default function ManageChurchPage() {
+  const id = Number(useParams().id);
+  useLive(['churches']);
+  const query = useQuery({ ...manageQueryOptions(id), enabled: Number.isInteger(id) && id > 0, retry: false });
+  return (
+    <Page title="Manage your church" size="md">
+      {!Number.isInteger(id) || id <= 0 ? (
+        <FormAlert message="This church is not in the network (any more)." />
+      ) : query.isPending ? (
+        <Center py="xl" role="status">
+          <Loader color="teal" type="dots" aria-hidden="true" />
+          <VisuallyHidden>Loading the church</VisuallyHidden>
+        </Center>
+      ) : query.isError ? (
+        <FormAlert
+          message={isApiRequestError(query.error) ? query.error.message : 'The church could not be loaded. Please reload the page.'}
+        />
+      ) : (
+        <ManageChurch church={query.data} />
+      )}
+    </Page>
+  );
+}
+
+function ManageChurch({ church }: { church: ChurchManage }) {
+  return (
+    <Stack gap="xl">
+      <Group gap="sm" wrap="wrap">
+        <Title order={2} size="h3">
+          {church.fields.name}
+        </Title>
+        <Badge color={church.status === 'active' ? 'teal.9' : 'gray.7'} variant="filled">
+          {STATUS_LABEL[church.status]}
+        </Badge>
+      </Group>
+      <Text>
+        {church.figures.members} confirmed {church.figures.members === 1 ? 'member' : 'members'}, {church.figures.fosterFamilies} foster{' '}
+        {church.figures.fosterFamilies === 1 ? 'family' : 'families'}, {church.figures.fosterChildren} children in their care.
+        {church.status === 'active' ? (
+          <>
+            {' '}
+            <Anchor component={Link} to={`/churches/${church.id}`}>
+              See the church’s public page
+            </Anchor>
+          </>
+        ) : null}
+      </Text>
+      <Text size="sm">Point persons: {church.pointPersons.map((p) => p.name).join(', ') || 'none yet'}</Text>
+      <Members church={church} />
+      <WriteToMembers church={church} />
+      <ChurchPhoto church={church} />
+      <ChurchFields church={church} />
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md" component="section" aria-labelledby={id}>
+      <Stack gap="md">
+        <Title order={3} size="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Members({ church }: { church: ChurchManage }) {
+  const [error, setError] = useState<string>();
+  const fail = (error: Error) => setError(isApiRequestError(error) ? error.message : 'That did not work. Please try again.');
+  const confirm = useConfirmMember(church.id, { onError: fail });
+  const remove = useRemoveMember(church.id, { onError: fail });
+  return (
+    <Section title="Members who say they belong">
+      <FormAlert message={error} />
+      {church.members.length === 0 ? (
+        <Text size="sm">Nobody has said they belong to this church yet.</Text>
+      ) : (
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {church.members.map((m) => (
+            <MemberRow
+              key={m.uid}
+              member={m}
+              onConfirm={() => confirm.mutate(m.uid)}
+              onRemove={() => remove.mutate(m.uid)}
+              isBusy={(confirm.isPending && confirm.variables === m.uid) || (remove.isPending && remove.variables === m.uid)}
+            />
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function MemberRow({
+  member,
+  onConfirm,
+  onRemove,
+  isBusy,
+}: {
+  member: ChurchMember;
+  onConfirm: () => void;
+  onRemove: () => void;
+  isBusy: boolean;
+}) {
+  const where = [member.city, member.state].filter(Boolean).join(', ');
+  return (
+    <Group component="li" justify="space-between" wrap="wrap" gap="sm">
+      <div>
+        <Group gap="xs">
+          <Text fw={600}>{member.name}</Text>
+          <Badge color={member.status === 'confirmed' ? 'teal.9' : 'gray.7'} variant="filled">
+            {member.status === 'confirmed' ? 'confirmed' : 'waiting for confirmation'}
+          </Badge>
+          {member.isPointPerson ? (
+            <Badge color="blue.9" variant="outline">
+              point person
+            </Badge>
+          ) : null}
+        </Group>
+        <Text size="sm">{[where, ...member.roles.map(churchMemberRoleLabel)].filter(Boolean).join(' · ') || 'No details given'}</Text>
+      </div>
+      <Group gap="xs">
+        {member.status === 'claimed' ? (
+          <Button size="xs" onClick={onConfirm} loading={isBusy} aria-label={`Confirm ${member.name}`}>
+            Confirm
+          </Button>
+        ) : null}
+        <Button size="xs" variant="outline" color="red.9" onClick={onRemove} disabled={isBusy} aria-label={`Remove ${member.name}`}>
+          Remove
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+const EMPTY_MESSAGE = { subject: '', message: '' };
+
+function WriteToMembers({ church }: { church: ChurchManage }) {
+  const [sent, setSent] = useState<string>();
+  const f = useSchemaForm({
+    schema: churchMessageSchema,
+    initialValues: EMPTY_MESSAGE,
+    invalidMessage: CHECK_FIELDS,
+    onSubmitStart: () => setSent(undefined),
+  });
+  const send = useMessageMembers(church.id, {
+    onSuccess: ({ recipients }) => {
+      f.reset(EMPTY_MESSAGE);
+      setSent(`Your message is on its way to ${recipients} ${recipients === 1 ? 'member' : 'members'}.`);
+    },
+    onError: (error) => f.failWith(error, isApiRequestError(error) ? error.message : 'The message could not be sent. Please try again.'),
+  });
+  return (
+    <Section title="Write to the members">
+      <Text size="sm">
+        Each confirmed member gets your message by email. Replies come to you; members never see one another’s addresses.
+      </Text>
+      <FormAlert message={f.formError} />
+      {sent ? (
+        <Text role="status" c="teal.9" fw={600}>
+          {sent}
+        </Text>
+      ) : null}
+      <form {...f.formProps((data) => send.mutate(data))} aria-label="Write to the members">
+        <Stack gap="md">
+          <TextInput label="Subject" maxLength={CHURCH_MESSAGE_SUBJECT_MAX} {...f.field('subject')} />
+          <Textarea
+            label="Message"
+            required
+            withAsterisk
+            autosize
+            minRows={4}
+            maxRows={12}
+            maxLength={CHURCH_MESSAGE_MAX}
+            {...f.field('message')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={send.isPending}>
+              Send to the members
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function ChurchPhoto({ church }: { church: ChurchManage }) {
+  const [error, setError] = useState<string>();
+  const upload = useUploadChurchPhoto(church.id, {
+    onError: (err) => setError(isApiRequestError(err) ? err.message : 'The photo could not be saved. Please try again.'),
+  });
+  const remove = useRemoveChurchPhoto(church.id, { onError: () => setError('The photo could not be removed. Please try again.') });
+  return (
+    <Section title="Photo or logo">
+      <FormAlert message={error} />
+      <PhotoChooser
+        // A saved photo has a new address: the chooser starts over with it.
+        key={church.photoUrl ?? 'none'}
+        current={
+          church.photoUrl ? (
+            <Image src={church.photoUrl} alt={`The photo of ${church.fields.name}`} w={120} h={120} radius="md" fit="cover" />
+          ) : (
+            <Text size="sm">No photo yet. We keep a square copy without any location or camera details.</Text>
+          )
+        }
+        hasPhoto={church.photoUrl !== null}
+        onSave={(photo, square) => upload.mutate({ photo, square })}
+        isSaving={upload.isPending}
+        onRemove={() => remove.mutate()}
+        isRemoving={remove.isPending}
+        onProblem={setError}
+      />
+    </Section>
+  );
+}
+
+type FieldValues = {
+  name: string;
+  ag: string;
+  agDistrict: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  website: string;
+  phone: string;
+  languages: string[];
+  description: string;
+  offers: string[];
+};
+
+function toValues(f: ChurchManage['fields']): FieldValues {
+  return {
+    ...f,
+    ag: f.ag ? 'Yes' : 'No',
+    agDistrict: f.agDistrict ?? '',
+    website: f.website ?? '',
+    phone: f.phone ?? '',
+    description: f.description ?? '',
+  };
+}
+const toInput = (v: FieldValues) => ({ ...v, ag: v.ag === 'Yes' });
+
+/** The saved note lives here, above the form: the form starts over from the saved fields when they come back. */
+function ChurchFields({ church }: { church: ChurchManage }) {
+  const [saved, setSaved] = useState<string>();
+  return <ChurchFieldsForm key={JSON.stringify(church.fields)} church={church} saved={saved} setSaved={setSaved} />;
+}
+
+function ChurchFieldsForm({
+  church,
+  saved,
+  setSaved,
+}: {
+  church: ChurchManage;
+  saved: string | undefined;
+  setSaved: (note: string | undefined) => void;
+}) {
+  const f = useSchemaForm({
+    schema: churchFieldsSchema,
+    initialValues: toValues(church.fields),
+    toInput,
+    invalidMessage: CHECK_FIELDS,
+    onSubmitStart: () => setSaved(undefined),
+  });
+  const save = useUpdateChurch(church.id, {
+    onSuccess: () => setSaved('The church’s page has been saved.'),
+    onError: (error) => f.failWith(error, isApiRequestError(error) && !error.fieldErrors ? error.message : CHECK_FIELDS),
+  });
+  return (
+    <Section title="The church’s page">
+      <FormAlert message={f.formError} />
+      {saved ? (
+        <Text role="status" c="teal.9" fw={600}>
+          {saved}
+        </Text>
+      ) : null}
+      <form {...f.formProps((data) => save.mutate(data))} aria-label="The church’s page">
+        <Stack gap="md">
+          <TextInput label="Church name" required withAsterisk maxLength={CHURCH_NAME_MAX} {...f.field('name')} />
+          <Radio.Group label="Is it an Assemblies of God church?" required withAsterisk {...f.field('ag')}>
+            <Group gap="xl" mt={6}>
+              <Radio value="Yes" label="Yes" />
+              <Radio value="No" label="No" />
+            </Group>
+          </Radio.Group>
+          <TextInput label="AG district" maxLength={CHURCH_DISTRICT_MAX} {...f.field('agDistrict')} />
+          <TextInput
+            label="Street address"
+            required
+            withAsterisk
+            maxLength={CHURCH_STREET_MAX}
+            autoComplete="street-address"
+            {...f.field('street')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput label="City" required withAsterisk maxLength={CHURCH_CITY_MAX} {...f.field('city')} />
+            <NativeSelect label="State" required withAsterisk data={STATE_OPTIONS} {...f.field('state')} />
+            <TextInput label="ZIP code" required withAsterisk inputMode="numeric" maxLength={10} {...f.field('zip')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Web site" type="url" {...f.field('website')} />
+            <TextInput label="Office phone" type="tel" {...f.field('phone')} />
+          </SimpleGrid>
+          <Checkbox.Group label="Languages of its services" required withAsterisk {...f.field('languages')}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
+              {CHURCH_LANGUAGES.map((l) => (
+                <Checkbox key={l.code} value={l.code} label={l.label} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+          <Checkbox.Group label="What it offers" {...f.field('offers')}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
+              {CHURCH_OFFERS.map((o) => (
+                <Checkbox key={o.code} value={o.code} label={o.label} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+          <Textarea
+            label="Its foster-care ministry"
+            description="A few sentences for the church’s public page"
+            autosize
+            minRows={3}
+            maxRows={10}
+            maxLength={CHURCH_DESCRIPTION_MAX}
+            {...f.field('description')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              Save the page
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}

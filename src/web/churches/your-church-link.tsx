@@ -1,0 +1,33 @@
+import { Anchor } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { myChurchQueryOptions } from './church-members-api';
+
+/**
+ * The dashboard's links to the member's church (issue 25): the pages of the churches they keep, for point
+ * persons; their own church's public page otherwise (once it is in the network); a way to pick one if none.
+ */
+export function YourChurchLinks() {
+  const query = useQuery(myChurchQueryOptions);
+  if (!query.data) return null;
+  const { church, keeps } = query.data;
+  if (keeps.length > 0) {
+    return keeps.map((k) => (
+      <Anchor key={k.id} component={Link} to={`/churches/${k.id}/manage`}>
+        Manage {k.name}
+      </Anchor>
+    ));
+  }
+  if (church && church.churchStatus === 'active') {
+    return (
+      <Anchor component={Link} to={`/churches/${church.listing.id}`}>
+        Your church: {church.listing.name}
+      </Anchor>
+    );
+  }
+  return (
+    <Anchor component={Link} to="/update-profile#your-church-title">
+      {church ? 'Your church (waiting for approval)' : 'Choose your church'}
+    </Anchor>
+  );
+}
