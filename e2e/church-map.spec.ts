@@ -112,6 +112,8 @@ describe("the landing map's churches layer", () => {
       expect(await seriousViolations(page)).toEqual([]);
       await townMarker(page).click();
       await popover(page).waitFor();
+      // The popover fades in: axe measures colours as drawn, so it waits for the fade to end.
+      await expect.poll(() => popover(page).evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
       expect(await seriousViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       expectNoPageErrors(errors);
