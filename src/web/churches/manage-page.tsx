@@ -9,14 +9,10 @@ import {
   Badge,
   Button,
   Center,
-  Checkbox,
   Group,
   Image,
   Loader,
-  NativeSelect,
   Paper,
-  Radio,
-  SimpleGrid,
   Stack,
   Text,
   Textarea,
@@ -35,16 +31,7 @@ import {
   type ChurchManage,
   type ChurchMember,
 } from '../../shared/church-members';
-import {
-  CHURCH_CITY_MAX,
-  CHURCH_DESCRIPTION_MAX,
-  CHURCH_DISTRICT_MAX,
-  CHURCH_LANGUAGES,
-  CHURCH_NAME_MAX,
-  CHURCH_OFFERS,
-  CHURCH_STREET_MAX,
-  churchFieldsSchema,
-} from '../../shared/churches';
+import { churchFieldsSchema } from '../../shared/churches';
 import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
@@ -60,7 +47,8 @@ import {
   useUpdateChurch,
   useUploadChurchPhoto,
 } from './church-members-api';
-import { CHECK_FIELDS, STATE_OPTIONS } from './state-options';
+import { ChurchFieldInputs, churchFieldsInput, churchFieldValues } from './church-fields';
+import { CHECK_FIELDS } from './state-options';
 
 const STATUS_LABEL = { proposed: 'waiting for approval', active: 'in the network', archived: 'archived' } as const;
 
@@ -286,33 +274,6 @@ function ChurchPhoto({ church }: { church: ChurchManage }) {
   );
 }
 
-type FieldValues = {
-  name: string;
-  ag: string;
-  agDistrict: string;
-  street: string;
-  city: string;
-  state: string;
-  zip: string;
-  website: string;
-  phone: string;
-  languages: string[];
-  description: string;
-  offers: string[];
-};
-
-function toValues(f: ChurchManage['fields']): FieldValues {
-  return {
-    ...f,
-    ag: f.ag ? 'Yes' : 'No',
-    agDistrict: f.agDistrict ?? '',
-    website: f.website ?? '',
-    phone: f.phone ?? '',
-    description: f.description ?? '',
-  };
-}
-const toInput = (v: FieldValues) => ({ ...v, ag: v.ag === 'Yes' });
-
 /** The saved note lives here, above the form: the form starts over from the saved fields when they come back. */
 function ChurchFields({ church }: { church: ChurchManage }) {
   const [saved, setSaved] = useState<string>();
@@ -330,8 +291,8 @@ function ChurchFieldsForm({
 }) {
   const f = useSchemaForm({
     schema: churchFieldsSchema,
-    initialValues: toValues(church.fields),
-    toInput,
+    initialValues: churchFieldValues(church.fields),
+    toInput: churchFieldsInput,
     invalidMessage: CHECK_FIELDS,
     onSubmitStart: () => setSaved(undefined),
   });
@@ -349,54 +310,7 @@ function ChurchFieldsForm({
       ) : null}
       <form {...f.formProps((data) => save.mutate(data))} aria-label="The church’s page">
         <Stack gap="md">
-          <TextInput label="Church name" required withAsterisk maxLength={CHURCH_NAME_MAX} {...f.field('name')} />
-          <Radio.Group label="Is it an Assemblies of God church?" required withAsterisk {...f.field('ag')}>
-            <Group gap="xl" mt={6}>
-              <Radio value="Yes" label="Yes" />
-              <Radio value="No" label="No" />
-            </Group>
-          </Radio.Group>
-          <TextInput label="AG district" maxLength={CHURCH_DISTRICT_MAX} {...f.field('agDistrict')} />
-          <TextInput
-            label="Street address"
-            required
-            withAsterisk
-            maxLength={CHURCH_STREET_MAX}
-            autoComplete="street-address"
-            {...f.field('street')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label="City" required withAsterisk maxLength={CHURCH_CITY_MAX} {...f.field('city')} />
-            <NativeSelect label="State" required withAsterisk data={STATE_OPTIONS} {...f.field('state')} />
-            <TextInput label="ZIP code" required withAsterisk inputMode="numeric" maxLength={10} {...f.field('zip')} />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Web site" type="url" {...f.field('website')} />
-            <TextInput label="Office phone" type="tel" {...f.field('phone')} />
-          </SimpleGrid>
-          <Checkbox.Group label="Languages of its services" required withAsterisk {...f.field('languages')}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
-              {CHURCH_LANGUAGES.map((l) => (
-                <Checkbox key={l.code} value={l.code} label={l.label} />
-              ))}
-            </SimpleGrid>
-          </Checkbox.Group>
-          <Checkbox.Group label="What it offers" {...f.field('offers')}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
-              {CHURCH_OFFERS.map((o) => (
-                <Checkbox key={o.code} value={o.code} label={o.label} />
-              ))}
-            </SimpleGrid>
-          </Checkbox.Group>
-          <Textarea
-            label="Its foster-care ministry"
-            description="A few sentences for the church’s public page"
-            autosize
-            minRows={3}
-            maxRows={10}
-            maxLength={CHURCH_DESCRIPTION_MAX}
-            {...f.field('description')}
-          />
+          <ChurchFieldInputs f={f} />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
               Save the page

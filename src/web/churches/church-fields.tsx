@@ -1,0 +1,143 @@
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/Fieldset.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Radio.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import { Checkbox, Group, NativeSelect, Radio, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import {
+  CHURCH_CITY_MAX,
+  CHURCH_DESCRIPTION_MAX,
+  CHURCH_DISTRICT_MAX,
+  CHURCH_LANGUAGES,
+  CHURCH_NAME_MAX,
+  CHURCH_OFFERS,
+  CHURCH_STREET_MAX,
+  type churchFieldsSchema,
+  type ChurchFieldsInput,
+} from '../../shared/churches';
+import type { SchemaForm } from '../lib/use-schema-form';
+import { STATE_OPTIONS } from './state-options';
+
+// A church's fields as a form shows them, for the point person's page and the admin's forms alike (add, edit,
+// complete a proposal before approving it): one set of labels, limits and choices.
+
+/** The form's values: text as typed (blank for none), Yes/No for the radio, the lists as checked. */
+export type ChurchFieldValues = {
+  name: string;
+  ag: 'Yes' | 'No';
+  agDistrict: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  website: string;
+  phone: string;
+  languages: string[];
+  description: string;
+  offers: string[];
+};
+
+type Stored = Partial<{
+  name: string;
+  ag: boolean;
+  agDistrict: string | null;
+  street: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  website: string | null;
+  phone: string | null;
+  languages: string[];
+  description: string | null;
+  offers: string[];
+}>;
+
+/** A church's stored fields (or none, for a new one) as the form's values. */
+export function churchFieldValues(c: Stored = {}): ChurchFieldValues {
+  return {
+    name: c.name ?? '',
+    ag: c.ag === false ? 'No' : 'Yes',
+    agDistrict: c.agDistrict ?? '',
+    street: c.street ?? '',
+    city: c.city ?? '',
+    state: c.state ?? '',
+    zip: c.zip ?? '',
+    website: c.website ?? '',
+    phone: c.phone ?? '',
+    languages: c.languages ?? ['en'],
+    description: c.description ?? '',
+    offers: c.offers ?? [],
+  };
+}
+
+/** What the server reads from the form's values (the form's schema checks them before they are sent). */
+export const churchFieldsInput = (v: ChurchFieldValues) => ({ ...v, ag: v.ag === 'Yes' }) as ChurchFieldsInput;
+
+/** The inputs of a church's fields, inside the caller's form. */
+export function ChurchFieldInputs({
+  f,
+  focusFirst = false,
+}: {
+  f: SchemaForm<ChurchFieldValues, typeof churchFieldsSchema>;
+  focusFirst?: boolean;
+}) {
+  return (
+    <>
+      <TextInput
+        label="Church name"
+        required
+        withAsterisk
+        maxLength={CHURCH_NAME_MAX}
+        data-autofocus={focusFirst || undefined}
+        {...f.field('name')}
+      />
+      <Radio.Group label="Is it an Assemblies of God church?" required withAsterisk {...f.field('ag')}>
+        <Group gap="xl" mt={6}>
+          <Radio value="Yes" label="Yes" />
+          <Radio value="No" label="No" />
+        </Group>
+      </Radio.Group>
+      <TextInput label="AG district" maxLength={CHURCH_DISTRICT_MAX} {...f.field('agDistrict')} />
+      <TextInput
+        label="Street address"
+        required
+        withAsterisk
+        maxLength={CHURCH_STREET_MAX}
+        autoComplete="street-address"
+        {...f.field('street')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput label="City" required withAsterisk maxLength={CHURCH_CITY_MAX} {...f.field('city')} />
+        <NativeSelect label="State" required withAsterisk data={STATE_OPTIONS} {...f.field('state')} />
+        <TextInput label="ZIP code" required withAsterisk inputMode="numeric" maxLength={10} {...f.field('zip')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Web site" type="url" {...f.field('website')} />
+        <TextInput label="Office phone" type="tel" {...f.field('phone')} />
+      </SimpleGrid>
+      <Checkbox.Group label="Languages of its services" required withAsterisk {...f.field('languages')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
+          {CHURCH_LANGUAGES.map((l) => (
+            <Checkbox key={l.code} value={l.code} label={l.label} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+      <Checkbox.Group label="What it offers" {...f.field('offers')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
+          {CHURCH_OFFERS.map((o) => (
+            <Checkbox key={o.code} value={o.code} label={o.label} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+      <Textarea
+        label="Its foster-care ministry"
+        description="A few sentences for the church’s public page"
+        autosize
+        minRows={3}
+        maxRows={10}
+        maxLength={CHURCH_DESCRIPTION_MAX}
+        {...f.field('description')}
+      />
+    </>
+  );
+}
