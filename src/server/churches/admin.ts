@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ACCOUNT_NOT_FOUND, ADMIN_ACTIONS, type AdminAction } from '../../shared/admin';
-import { CHURCH_POINT_PERSONS_MAX, type ChurchFields, type ChurchLanguage, type ChurchOffer } from '../../shared/churches';
+import { CHURCH_POINT_PERSONS_MAX, type ChurchFields } from '../../shared/churches';
 import {
   ADMIN_CHURCHES_PAGE_SIZE,
   ALREADY_LINKED,
@@ -24,7 +24,7 @@ import { church, churchMember, churchPointPerson, profile, user } from '../db/sc
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail, type MailForm, type RenderMailInput } from '../mail';
-import { CHURCHES_TOPIC, churchById, churchFieldColumns, churchFigures, churchPhotoPath, type ChurchRow } from './store';
+import { CHURCHES_TOPIC, churchById, churchFieldColumns, churchFieldsOf, churchFigures, churchPhotoUrl, type ChurchRow } from './store';
 
 // The admin area's churches (issue 25): every church whatever its status, the queue of proposals (approve,
 // decline with a mailed reason, merge into a church of the network), archiving, point persons, and linking
@@ -68,19 +68,10 @@ async function adminChurchesOf(db: Db | Tx, rows: ChurchRow[], now: Date): Promi
     const counted = (status: 'confirmed' | 'claimed') => counts.find((c) => c.churchId === row.id && c.status === status)?.count ?? 0;
     return {
       id: row.id,
-      name: row.name,
-      ag: row.ag,
-      agDistrict: row.agDistrict,
+      ...churchFieldsOf(row),
+      // The admin's list tells a proposal without a street address from one with it.
       street: row.street,
-      city: row.city,
-      state: row.state as StateCode,
-      zip: row.zip,
-      website: row.website,
-      phone: row.phone,
-      description: row.description,
-      languages: row.languages as ChurchLanguage[],
-      offers: row.offers as ChurchOffer[],
-      photoUrl: row.photoVersion === null ? null : churchPhotoPath(row.id, row.photoVersion),
+      photoUrl: churchPhotoUrl(row),
       status: row.status,
       createdAt: row.createdAt.toISOString(),
       activeSince: row.activeSince?.toISOString() ?? null,

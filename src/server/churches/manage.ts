@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { CHURCH_MEMBER_MESSAGES, type ChurchManage, type ChurchMember, type ChurchMemberRole } from '../../shared/church-members';
-import { CHURCH_NOT_FOUND, type ChurchFields, type ChurchLanguage, type ChurchOffer } from '../../shared/churches';
+import { CHURCH_NOT_FOUND, type ChurchFields } from '../../shared/churches';
 import { ADMIN_ACTIONS } from '../../shared/admin';
 import { displayNameOf } from '../../shared/member-name';
 import type { PhotoCrop } from '../../shared/profile';
@@ -13,7 +13,17 @@ import { AppError } from '../http/errors';
 import type { SessionUser } from '../http/session';
 import { MAIL_FORMS, renderMail } from '../mail';
 import { processPhoto } from '../profiles';
-import { CHURCHES_TOPIC, churchById, churchFieldColumns, churchFigures, churchPhotoPath, isPointPerson, type ChurchRow } from './store';
+import {
+  CHURCHES_TOPIC,
+  churchById,
+  churchFieldColumns,
+  churchFieldsOf,
+  churchFigures,
+  churchPhotoPath,
+  churchPhotoUrl,
+  isPointPerson,
+  type ChurchRow,
+} from './store';
 
 // The point person's page of a church (issue 25): its fields, its photo, the members who say they belong
 // (confirmed or removed here) and a message to its confirmed members. Its point persons and admins only; what
@@ -115,21 +125,8 @@ export async function churchToManage(deps: Pick<Deps, 'database'>, row: ChurchRo
   return {
     id: row.id,
     status: row.status,
-    fields: {
-      name: row.name,
-      ag: row.ag,
-      agDistrict: row.agDistrict,
-      street: row.street ?? '',
-      city: row.city,
-      state: row.state as StateCode,
-      zip: row.zip,
-      website: row.website,
-      phone: row.phone,
-      languages: row.languages as ChurchLanguage[],
-      description: row.description,
-      offers: row.offers as ChurchOffer[],
-    },
-    photoUrl: row.photoVersion === null ? null : churchPhotoPath(row.id, row.photoVersion),
+    fields: churchFieldsOf(row),
+    photoUrl: churchPhotoUrl(row),
     figures: figures ?? { members: 0, fosterFamilies: 0, fosterChildren: 0 },
     pointPersons: keepers.map((k) => ({ uid: k.uid, name: displayNameOf({ isDeleted: false, ...k }).name })),
     members: await membersOf(deps, row.id),

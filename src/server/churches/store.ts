@@ -42,6 +42,29 @@ export function locationColumns(place: ZipPlace) {
   return { latitude: place.latitude, longitude: place.longitude, mapX: point?.[0] ?? null, mapY: point?.[1] ?? null };
 }
 
+/** The address of a church's photo, or null when it has none. */
+export function churchPhotoUrl(row: Pick<ChurchRow, 'id' | 'photoVersion'>): string | null {
+  return row.photoVersion === null ? null : churchPhotoPath(row.id, row.photoVersion);
+}
+
+/** A church's fields as its forms edit them (a proposal's missing street address as blank). */
+export function churchFieldsOf(row: ChurchRow): ChurchFields {
+  return {
+    name: row.name,
+    ag: row.ag,
+    agDistrict: row.agDistrict,
+    street: row.street ?? '',
+    city: row.city,
+    state: row.state as StateCode,
+    zip: row.zip,
+    website: row.website,
+    phone: row.phone,
+    languages: row.languages as ChurchLanguage[],
+    description: row.description,
+    offers: row.offers as ChurchOffer[],
+  };
+}
+
 /** The columns a listing shows: the finder reads only these. */
 export type ListingRow = Pick<ChurchRow, 'id' | 'name' | 'ag' | 'city' | 'state' | 'zip' | 'languages' | 'offers' | 'photoVersion'>;
 
@@ -55,7 +78,7 @@ export function toListing(row: ListingRow, distanceMiles: number | null = null):
     zip: row.zip,
     languages: row.languages as ChurchLanguage[],
     offers: row.offers as ChurchOffer[],
-    photoUrl: row.photoVersion === null ? null : churchPhotoPath(row.id, row.photoVersion),
+    photoUrl: churchPhotoUrl(row),
     distanceMiles: distanceMiles === null ? null : Math.round(distanceMiles * 10) / 10,
   };
 }
@@ -125,12 +148,6 @@ export async function isPointPerson(db: Db | Tx, churchId: number, uid: string):
     .from(churchPointPerson)
     .where(and(eq(churchPointPerson.churchId, churchId), eq(churchPointPerson.uid, uid)));
   return row !== undefined;
-}
-
-/** The ids of the churches a member keeps. */
-export async function churchesKeptBy(db: Db | Tx, uid: string): Promise<number[]> {
-  const rows = await db.select({ id: churchPointPerson.churchId }).from(churchPointPerson).where(eq(churchPointPerson.uid, uid));
-  return rows.map((r) => r.id);
 }
 
 /**
