@@ -1,14 +1,14 @@
 import '@mantine/core/styles/Modal.layer.css';
 
-import { Button, Group, Modal, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { CHURCH_DECLINE_REASON_MAX, CHURCH_POINT_PERSONS_MAX, churchDeclineSchema } from '../../../shared/churches';
 import type { AdminChurch } from '../../../shared/churches-admin';
-import { FormActions } from '../../app/form-actions';
 import { FormAlert } from '../../app/form-alert';
 import { isApiRequestError } from '../../lib/api';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { ReasonForm } from '../reason-form';
 import { ChurchForm } from './church-form';
 import {
   adminChurchListQueryOptions,
@@ -114,27 +114,15 @@ export function DeclineChurch({ church }: { church: AdminChurch }) {
         <Text mb="md">
           The proposal is deleted with the claims on it. {church.proposer ? `${church.proposer.name} is sent the reason below.` : ''}
         </Text>
-        <form {...f.formProps((data) => decline.mutate(data.reason))}>
-          <Textarea
-            label="Reason"
-            description="Sent to the member who proposed it and kept in the activity log."
-            required
-            autosize
-            minRows={3}
-            maxLength={CHURCH_DECLINE_REASON_MAX}
-            {...f.field('reason')}
-            data-autofocus
-          />
-          <FormAlert message={f.formError} />
-          <FormActions
-            submitLabel="Decline"
-            submitColor="red.9"
-            isPending={decline.isPending}
-            onCancel={() => setOpen(false)}
-            isCancelLockedWhilePending
-            mt="md"
-          />
-        </form>
+        <ReasonForm
+          f={f}
+          onSend={(reason) => decline.mutate(reason)}
+          description="Sent to the member who proposed it and kept in the activity log."
+          maxLength={CHURCH_DECLINE_REASON_MAX}
+          submitLabel="Decline"
+          isPending={decline.isPending}
+          onCancel={() => setOpen(false)}
+        />
       </Dialog>
     </>
   );

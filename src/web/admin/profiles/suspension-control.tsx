@@ -1,14 +1,14 @@
 import '@mantine/core/styles/Modal.layer.css';
 
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SUSPENSION_REASON_MAX, suspensionSchema, type AdminProfile } from '../../../shared/admin';
-import { FormActions } from '../../app/form-actions';
 import { FormAlert } from '../../app/form-alert';
 import { isApiRequestError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format-date-time';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useLiftSuspension, useSuspendMember } from '../admin-api';
+import { ReasonForm } from '../reason-form';
 import { whoOf } from './names';
 
 /**
@@ -67,27 +67,15 @@ function Suspend({ profile: p }: { profile: AdminProfile }) {
               Their sessions end at once, they cannot sign in, they leave the directory and members cannot write to them. What they wrote
               stays. They are told by mail, with the reason below.
             </Text>
-            <form {...f.formProps((data) => suspension.mutate(data.reason))}>
-              <Textarea
-                label="Reason"
-                description="Sent to the member and kept in the activity log."
-                required
-                autosize
-                minRows={3}
-                maxLength={SUSPENSION_REASON_MAX}
-                {...f.field('reason')}
-                data-autofocus
-              />
-              <FormAlert message={f.formError} />
-              <FormActions
-                submitLabel="Suspend"
-                submitColor="red.9"
-                isPending={suspension.isPending}
-                onCancel={() => setOpen(false)}
-                isCancelLockedWhilePending
-                mt="md"
-              />
-            </form>
+            <ReasonForm
+              f={f}
+              onSend={(reason) => suspension.mutate(reason)}
+              description="Sent to the member and kept in the activity log."
+              maxLength={SUSPENSION_REASON_MAX}
+              submitLabel="Suspend"
+              isPending={suspension.isPending}
+              onCancel={() => setOpen(false)}
+            />
           </Modal.Body>
         </Modal.Content>
       </Modal.Root>
