@@ -1,10 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/a11y';
-import { openApi, openSite, useBrowser } from './support/browser';
+import { openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors, openPage } from './support/journey';
 import { waitForMail } from './support/mail';
-import { memberProfile, signInAsAdmin, signUpMember, uniqueTag } from './support/members';
+import { memberProfile, openAdminApi, signUpMember, uniqueTag } from './support/members';
 
 // Members and point persons (issue 25): a member proposes a church from the profile page and keeps its page.
 
@@ -115,8 +115,7 @@ describe('a member and their church', () => {
     });
     expect(proposed.status(), await proposed.text()).toBe(201);
     const id = ((await proposed.json()) as { keeps: Array<{ id: number }> }).keeps[0]!.id;
-    const admin = await openApi();
-    await signInAsAdmin(admin);
+    const admin = await openAdminApi();
     const approved = await admin.post(`/api/admin/churches/${id}/approve`, { data: {} });
     expect(approved.status(), await approved.text()).toBe(200);
     await admin.dispose();

@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/a11y';
-import { openApi, openSite, useBrowser } from './support/browser';
+import { openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors, openPage } from './support/journey';
-import { signInAsAdmin, uniqueTag } from './support/members';
+import { openAdminApi, uniqueTag } from './support/members';
 
 // The landing map's churches layer (issue 25): a visitor switches the layer, finds a church's marker with the
 // mouse and with the keyboard, opens it and follows a church's link; axe-clean at phone and desktop widths.
@@ -17,8 +17,7 @@ const ids: number[] = [];
 let admin: APIRequestContext;
 
 beforeAll(async () => {
-  admin = await openApi();
-  await signInAsAdmin(admin);
+  admin = await openAdminApi();
   for (const name of names) {
     const res = await admin.post('/api/admin/churches', {
       data: { name, ag: true, street: '1 Main St', ...TOWN, website: '', phone: '', languages: ['en'], description: '', offers: ['needs'] },

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { pdfText } from '../src/server/testing/pdf-text';
 import { seriousViolations } from './support/a11y';
 import { openApi, openSite, useBrowser } from './support/browser';
-import { memberProfile, signUpMember, uniqueEmail } from './support/members';
+import { memberProfile, openAdminApi, signUpMember, uniqueEmail, uniqueTag } from './support/members';
 import { expectNoPageErrors, openPage, signUpViaForm } from './support/journey';
 
 const browser = useBrowser();
@@ -145,14 +145,36 @@ describe('the landing map', () => {
 });
 
 describe('the landing page', () => {
-  // The network's figures show only once NETWORK_FIGURES_MIN_MEMBERS members have saved a profile; this file makes
-  // its own rather than count on other files having run first on the shared server.
+  // The network's figures add up from its churches' confirmed members and show once NETWORK_FIGURES_MIN_MEMBERS
+  // stand behind them; this file makes its own (a Vermont church an admin links three members to) rather than
+  // count on other files having run first on the shared server.
   beforeAll(async () => {
+    const admin = await openAdminApi();
+    const made = await admin.post('/api/admin/churches', {
+      data: {
+        name: `${uniqueTag('Landing')} Assembly`,
+        ag: true,
+        street: '1 State St',
+        city: 'Montpelier',
+        state: 'VT',
+        zip: '05602',
+        website: '',
+        phone: '',
+        languages: ['en'],
+        description: '',
+        offers: ['needs'],
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const churchId = ((await made.json()) as { id: number }).id;
     for (let i = 0; i < 3; i++) {
       const api = await openApi();
-      await signUpMember(api, { prefix: 'landing-figures', profile: memberProfile({ state: 'VT' }) });
+      const { profile } = await signUpMember(api, { prefix: 'landing-figures', profile: memberProfile({ state: 'VT' }) });
       await api.dispose();
+      const linked = await admin.post(`/api/admin/churches/${churchId}/link`, { data: { uid: profile!.uid } });
+      expect(linked.status(), await linked.text()).toBe(200);
     }
+    await admin.dispose();
   });
 
   it("shows the network's progress toward 20,000", async () => {

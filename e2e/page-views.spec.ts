@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
 import type { PageViewSummary } from '../src/shared/page-view';
-import { clientAddress, openApi, openSite, useBrowser } from './support/browser';
+import { clientAddress, openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors, openPage } from './support/journey';
-import { signInAsAdmin } from './support/members';
+import { openAdminApi } from './support/members';
 
 const browser = useBrowser();
 let admin: APIRequestContext;
-
-/** An admin's API session; the summary API is for admins only (the server holds the database, so the journey reads the views through it). */
-async function adminApi(): Promise<APIRequestContext> {
-  const api = await openApi();
-  await signInAsAdmin(api);
-  return api;
-}
 
 async function summary(): Promise<PageViewSummary> {
   const res = await admin.get('/api/admin/page-views/summary?days=1');
@@ -36,7 +29,7 @@ async function browseFourPages(page: Page) {
 }
 
 beforeAll(async () => {
-  admin = await adminApi();
+  admin = await openAdminApi();
 });
 afterAll(() => admin.dispose());
 

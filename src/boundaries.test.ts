@@ -34,10 +34,10 @@ describe('the import boundaries', { timeout: 120_000 }, () => {
   });
 
   it("let a feature reach another only through that feature's index.ts", async () => {
-    expect(await refusals('src/server/admin/overview.ts', "import { networkByState } from '../states/service';")).toContain(
+    expect(await refusals('src/server/admin/overview.ts', "import { membersByState } from '../states/service';")).toContain(
       'import/no-restricted-paths',
     );
-    expect(await refusals('src/server/admin/overview.ts', "import { networkByState } from '../states';")).toEqual([]);
+    expect(await refusals('src/server/admin/overview.ts', "import { membersByState } from '../states';")).toEqual([]);
     expect(await refusals('src/web/home/home-page.tsx', "import { formatCount } from '../map/format';")).toContain(
       'import/no-restricted-paths',
     );

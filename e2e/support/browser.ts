@@ -3,6 +3,8 @@ import { chromium, request, type APIRequestContext, type Browser, type BrowserCo
 import { afterAll, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
 
+type ApiStorageState = NonNullable<Parameters<typeof request.newContext>[0]>['storageState'];
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
@@ -48,10 +50,13 @@ export async function openSite(browser: Browser, opts: { viewport?: { width: num
   return { context, page, errors };
 }
 
-/** An API client on the site from an address of its own, as a script would call it (no browser). Dispose of it. */
-export function openApi(): Promise<APIRequestContext> {
+/**
+ * An API client on the site from an address of its own, as a script would call it (no browser). Dispose of it.
+ * `storageState` carries a session made before.
+ */
+export function openApi(storageState?: ApiStorageState): Promise<APIRequestContext> {
   const baseURL = inject('baseUrl');
-  return request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL, 'x-forwarded-for': clientAddress() } });
+  return request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL, 'x-forwarded-for': clientAddress() }, storageState });
 }
 
 let clients = 0;

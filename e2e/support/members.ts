@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, inject } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import type { Me } from '../../src/shared/account';
+import { openApi } from './browser';
 import { PASSWORD } from './journey';
 import { confirmAddressThroughApi } from './mail';
 import { passAdminSecondFactor } from './second-factor';
@@ -77,7 +78,25 @@ export async function signInAsAdmin(who: Signer): Promise<void> {
   fs.writeFileSync(adminCookiesFile(), JSON.stringify((await api.storageState()).cookies));
 }
 
+/**
+ * An API client signed in as the admin: with the session another journey made while it is good (see
+ * signInAsAdmin), else signed in anew.
+ */
+export async function openAdminApi(): Promise<APIRequestContext> {
+  const kept = readAdminCookies();
+  if (kept) {
+    const api = await openApi({ cookies: kept as StoredCookies, origins: [] });
+    if (await isReadyAdmin(api)) return api;
+    await api.dispose();
+  }
+  const api = await openApi();
+  await signInAsAdmin(api);
+  return api;
+}
+
 type Cookies = Parameters<BrowserContext['addCookies']>[0];
+/** As the file keeps them: what a client's storageState() gave, every field there. */
+type StoredCookies = Awaited<ReturnType<APIRequestContext['storageState']>>['cookies'];
 
 /** The admin's session cookies, beside the server's data folder (each journey file is its own process). */
 function adminCookiesFile(): string {

@@ -5,7 +5,7 @@ import { STATE_NONE, stateName } from '../../shared/states';
 import type { AppDeps } from '../deps';
 import { church, mail, profile, user } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
-import { networkByState } from '../states';
+import { membersByState } from '../states';
 import { adminCondition } from './roles';
 
 /** The forms of notification mail (issue 16): responses at once, and the digest. */
@@ -52,7 +52,7 @@ export async function getOverview(
     })
     .from(profile)
     .where(isNotNull(profile.savedAt));
-  const network = await networkByState(db);
+  const network = await membersByState(db);
   const signUpRows = await db.select({ day, count: count() }).from(user).where(gte(user.createdAt, since)).groupBy(day);
   const mailRows = await db.select({ state: mail.state, count: count() }).from(mail).groupBy(mail.state);
   // Churches joining: those of the network now (active or archived since) by the month an admin let them in.

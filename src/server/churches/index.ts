@@ -2,4 +2,4 @@
 // active churches per state (the states' figures), and where a ZIP code puts a church (the demo content places
 // its churches as the app does).
 export { activeChurchesByState } from './map';
-export { CHURCHES_TOPIC, locationColumns, placeOfZip } from './store';
+export { CHURCHES_TOPIC, locationColumns, networkFiguresByState, placeOfZip } from './store';

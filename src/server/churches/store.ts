@@ -104,34 +104,56 @@ const NO_ONE: NetworkFigures = { members: 0, fosterFamilies: 0, fosterChildren: 
  * families and the children in their care. Under the small-number rule (fewer than 3 people behind a figure),
  * a church's figures are null unless `exact` (an admin's, or a point person's own church).
  */
+/**
+ * What a church's figures add up: its confirmed members with a saved profile who are not suspended, the foster
+ * parents among them, and the foster children in those parents' care. The church's and the network's figures
+ * (issue 25: "the network's progress now adds up from churches") are both these sums.
+ */
+const figureColumns = {
+  members: sql<number>`count(*)::int`,
+  fosterFamilies: sql<number>`(count(*) filter (where ${profile.fosterParent} = 'Yes'))::int`,
+  fosterChildren: sql<number>`coalesce(sum(${profile.numberOfFosterKids}) filter (where ${profile.fosterParent} = 'Yes'), 0)::int`,
+};
+const counted = and(eq(churchMember.status, 'confirmed'), isNotNull(profile.savedAt), isNull(profile.suspendedAt));
+
+function figuresOf(row: NetworkFigures): NetworkFigures {
+  return { members: row.members, fosterFamilies: row.fosterFamilies, fosterChildren: row.fosterChildren };
+}
+
+/** Each church's figures, or null where fewer than 3 members stand behind them and the reader is not exact. */
 export async function churchFigures(db: Db | Tx, churchIds: number[], exact: boolean): Promise<Map<number, NetworkFigures | null>> {
   const figures = new Map<number, NetworkFigures | null>();
   if (churchIds.length === 0) return figures;
   const rows = await db
-    .select({
-      churchId: churchMember.churchId,
-      members: sql<number>`count(*)::int`,
-      fosterFamilies: sql<number>`(count(*) filter (where ${profile.fosterParent} = 'Yes'))::int`,
-      fosterChildren: sql<number>`coalesce(sum(${profile.numberOfFosterKids}) filter (where ${profile.fosterParent} = 'Yes'), 0)::int`,
-    })
+    .select({ churchId: churchMember.churchId, ...figureColumns })
     .from(churchMember)
     .innerJoin(profile, eq(profile.uid, churchMember.uid))
-    .where(
-      and(
-        inArray(churchMember.churchId, churchIds),
-        eq(churchMember.status, 'confirmed'),
-        isNotNull(profile.savedAt),
-        isNull(profile.suspendedAt),
-      ),
-    )
+    .where(and(inArray(churchMember.churchId, churchIds), counted))
     .groupBy(churchMember.churchId);
   const byId = new Map(rows.map((r) => [r.churchId, r]));
   for (const id of churchIds) {
     const f = byId.get(id);
-    const value = f ? { members: f.members, fosterFamilies: f.fosterFamilies, fosterChildren: f.fosterChildren } : NO_ONE;
+    const value = f ? figuresOf(f) : NO_ONE;
     figures.set(id, exact || value.members >= NETWORK_FIGURES_MIN_MEMBERS ? value : null);
   }
   return figures;
+}
+
+/**
+ * The network's figures per state: the sums of its active churches' figures, each church counted in its own
+ * state (a member who lives across a state line counts where their church is). A member belongs to one church
+ * at most, so nobody is counted twice; members who have picked no church, or whose church has not confirmed
+ * them yet, are not in the network's figures.
+ */
+export async function networkFiguresByState(db: Db | Tx): Promise<Map<string, NetworkFigures>> {
+  const rows = await db
+    .select({ state: church.state, ...figureColumns })
+    .from(churchMember)
+    .innerJoin(church, eq(church.id, churchMember.churchId))
+    .innerJoin(profile, eq(profile.uid, churchMember.uid))
+    .where(and(eq(church.status, 'active'), counted))
+    .groupBy(church.state);
+  return new Map(rows.map((r) => [r.state, figuresOf(r)]));
 }
 
 /** The church of this id, whatever its status, or 404 with the feature's message. */

@@ -1,8 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testClock, useTestApp } from '../testing/app';
 import { seedStateStats } from './service';
+import { churchMember } from '../db/schema';
 import { pdfText } from '../testing/pdf-text';
-import { insertMember } from '../testing/factories';
+import { insertChurch, insertMember } from '../testing/factories';
+
+/** Members who belong (confirmed) to one church at this ZIP code: the network's figures are its churches'. */
+async function churchWith(zip: string, members: Array<Parameters<typeof insertMember>[1]>) {
+  const ids = [];
+  for (const m of members) ids.push((await insertMember(t.db, m)).id);
+  await insertChurch(t.db, { zip, members: ids });
+  await t.announce({ topic: 'churches' });
+}
 
 const clock = testClock(new Date('2026-03-14T15:00:00Z'));
 const t = useTestApp({ clock });
@@ -20,18 +29,20 @@ const flat = (s: string) => s.replace(/\s+/g, ' ');
 
 describe('GET /api/states/:code/fact-sheet.pdf', () => {
   it('says "fewer than 3" instead of figures that would identify one member (issue 12, defect 7)', async () => {
-    await insertMember(t.db, { state: 'WY', fosterParent: 'Yes', numberOfFosterKids: 4 });
+    await churchWith('82001', [{ state: 'WY', fosterParent: 'Yes', numberOfFosterKids: 4 }]);
     const text = flat(await pdfText((await sheet('WY')).bytes));
-    expect(text).toMatch(/Members\s*fewer than 3/);
+    expect(text).toMatch(/Members of these churches\s*fewer than 3/);
     expect(text).toMatch(/Foster families\s*not shown/);
     expect(text).toMatch(/Foster children cared for\s*not shown/);
     expect(text).not.toMatch(/Foster children cared for\s*4/);
   });
 
   it("is a PDF whose text names the state, its count, the target, the network's figures, the date and the source", async () => {
-    await insertMember(t.db, { state: 'NH', fosterParent: 'Yes', numberOfFosterKids: 2 });
-    await insertMember(t.db, { state: 'NH', fosterParent: 'No', numberOfFosterKids: 0 });
-    await insertMember(t.db, { state: 'NH', fosterParent: 'No', numberOfFosterKids: null });
+    await churchWith('03301', [
+      { state: 'NH', fosterParent: 'Yes', numberOfFosterKids: 2 },
+      { state: 'NH', fosterParent: 'No', numberOfFosterKids: 0 },
+      { state: 'NH', fosterParent: 'No', numberOfFosterKids: null },
+    ]);
     const { res, bytes } = await sheet('NH');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -42,8 +53,8 @@ describe('GET /api/states/:code/fact-sheet.pdf', () => {
     expect(text).toContain('New Hampshire');
     expect(text).toContain('1,211');
     expect(text).toMatch(/Network target \(5%\)\s*61/i);
-    expect(text).toMatch(/Churches in the network\s*0\b/);
-    expect(text).toMatch(/Members\s*3\b/);
+    expect(text).toMatch(/Churches in the network\s*1\b/);
+    expect(text).toMatch(/Members of these churches\s*3\b/);
     expect(text).toMatch(/Foster families\s*1\b/);
     expect(text).toMatch(/Foster children cared for\s*2\b/);
     expect(text).toContain('March 14, 2026');
@@ -93,12 +104,23 @@ describe('GET /api/states/:code/fact-sheet.pdf', () => {
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
 
-    // A change behind hidden figures changes nothing a visitor gets, not even the ETag.
-    await insertMember(t.db, { state: 'VT', numberOfFosterKids: 1 });
-    expect((await sheet('VT', { 'if-none-match': etag })).res.status).toBe(304);
-    await insertMember(t.db, { state: 'VT', numberOfFosterKids: 1 });
-    await insertMember(t.db, { state: 'VT', numberOfFosterKids: 1 });
-    const changed = (await sheet('VT', { 'if-none-match': etag })).res;
+    // A church joins: the sheet counts it.
+    const vermonters = [await insertMember(t.db, { state: 'VT', fosterParent: 'Yes', numberOfFosterKids: 1 })];
+    const vermont = await insertChurch(t.db, { zip: '05602', members: vermonters.map((m) => m.id) });
+    await t.announce({ topic: 'churches' });
+    const hidden = (await sheet('VT', { 'if-none-match': etag })).res;
+    expect(hidden.status).toBe(200);
+    const withChurch = hidden.headers.get('etag')!;
+    // A member more behind figures still hidden (2 of 3) changes nothing a visitor gets, not even the ETag.
+    const now = new Date();
+    const second = await insertMember(t.db, { state: 'VT' });
+    await t.db.insert(churchMember).values({ uid: second.id, churchId: vermont, status: 'confirmed', claimedAt: now, confirmedAt: now });
+    await t.announce({ topic: 'churches' });
+    expect((await sheet('VT', { 'if-none-match': withChurch })).res.status).toBe(304);
+    const third = await insertMember(t.db, { state: 'VT' });
+    await t.db.insert(churchMember).values({ uid: third.id, churchId: vermont, status: 'confirmed', claimedAt: now, confirmedAt: now });
+    await t.announce({ topic: 'churches' });
+    const changed = (await sheet('VT', { 'if-none-match': withChurch })).res;
     expect(changed.status).toBe(200);
     const etag2 = changed.headers.get('etag')!;
     expect(etag2).not.toBe(etag);

@@ -176,7 +176,7 @@ export async function renderFactSheet(input: FactSheetInput): Promise<Buffer> {
   const shown = (value: number | undefined) => (value === undefined ? NETWORK_FIGURES_HIDDEN : numberFormat.format(value));
   const rows: Array<[string, string]> = [
     ['Churches in the network', numberFormat.format(stat.churches)],
-    ['Members', shown(stat.network?.members)],
+    ['Members of these churches', shown(stat.network?.members)],
     ['Foster families', stat.network ? shown(stat.network.fosterFamilies) : 'not shown'],
     ['Foster children cared for', stat.network ? shown(stat.network.fosterChildren) : 'not shown'],
   ];

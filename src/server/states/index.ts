@@ -1,2 +1,2 @@
 // The states' public face: the network's figures by state, and their first rows.
-export { networkByState, seedStateStats } from './service';
+export { membersByState, seedStateStats } from './service';

@@ -21,7 +21,7 @@ import { profile, stateStat, user } from '../db/schema';
 import type { LivePublisher } from '../live';
 import type { Logger } from '../logger';
 import { AppError } from '../http/errors';
-import { activeChurchesByState } from '../churches';
+import { activeChurchesByState, networkFiguresByState } from '../churches';
 
 // The shipped copy of ../shared/data/foster-care-by-state.json: the app must start without that folder.
 const DATA_FILE = new URL('./foster-care-by-state.json', import.meta.url);
@@ -82,8 +82,11 @@ export async function seedStateStats(db: Db): Promise<{ inserted: number }> {
 
 const NO_MEMBERS: NetworkFigures = { members: 0, fosterFamilies: 0, fosterChildren: 0 };
 
-/** Members with a saved profile, per state on their profile ('NONE' included, for the national total). */
-export async function networkByState(db: Db): Promise<Map<string, NetworkFigures>> {
+/**
+ * Members with a saved profile, per state on their profile ('NONE' included): where the members live, for the
+ * admin's overview. The public figures are the churches' (networkFiguresByState).
+ */
+export async function membersByState(db: Db): Promise<Map<string, NetworkFigures>> {
   const rows = await db
     .select({
       state: profile.state,
@@ -134,7 +137,7 @@ function toStateStat(row: StateStatRow, network: NetworkFigures, churches: numbe
 /** GET /api/states: every state's count and target, the national row, and what the network does in each. */
 export async function listStates(deps: DbDeps, audience: Audience): Promise<StatesResponse> {
   const { db } = deps.database;
-  const [rows, network, churches] = await Promise.all([db.select().from(stateStat), networkByState(db), activeChurchesByState(db)]);
+  const [rows, network, churches] = await Promise.all([db.select().from(stateStat), networkFiguresByState(db), activeChurchesByState(db)]);
   const national = rows.find((r) => r.code === NATIONAL_CODE);
   if (!national) throw new AppError('UNAVAILABLE', 'The per-state figures are not loaded yet.');
   const states = rows
@@ -161,7 +164,7 @@ export async function getStateStat(
   if (!isStatCode(code)) return null;
   const [row] = await db.select().from(stateStat).where(eq(stateStat.code, code));
   if (!row) return null;
-  const [network, churches] = await Promise.all([networkByState(db), activeChurchesByState(db)]);
+  const [network, churches] = await Promise.all([networkFiguresByState(db), activeChurchesByState(db)]);
   const figures = code === NATIONAL_CODE ? total(network.values()) : (network.get(code) ?? NO_MEMBERS);
   const churchCount = code === NATIONAL_CODE ? sum(churches.values()) : (churches.get(code) ?? 0);
   return { stat: toStateStat(row, figures, churchCount, audience), isEdited: row.updatedBy !== null };

@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StateStat, StatesResponse, stateStatUpdateSchema } from '../../shared/state-stat';
-import { stateStat } from '../db/schema';
+import { churchMember, stateStat } from '../db/schema';
 import { setAdmin } from '../admin/roles';
 import { useTestApp } from '../testing/app';
-import { expectAnswer, insertMember, signedInAdmin, signedInMember } from '../testing/factories';
+import { expectAnswer, insertChurch, insertMember, signedInAdmin, signedInMember } from '../testing/factories';
 import { seedStateStats } from './service';
 
 const t = useTestApp({ config: { adminEmails: ['states.admin@example.org'] } });
@@ -113,26 +113,73 @@ describe('GET /api/states', () => {
     expect((await statesIfNoneMatch(c, '"something-else"')).status).toBe(200);
   });
 
-  it("counts the network's saved profiles per state: members, foster families and foster children", async () => {
+  it("adds the network's figures up from its active churches' confirmed members, each in its church's state (issue 25)", async () => {
     const before = await getStates();
-    await insertMember(t.db, { state: 'KS', fosterParent: 'Yes', numberOfFosterKids: 3 });
-    await insertMember(t.db, { state: 'KS', fosterParent: 'Yes', numberOfFosterKids: 2 });
-    await insertMember(t.db, { state: 'KS', fosterParent: 'No', numberOfFosterKids: null });
-    // Not saved yet: not a member with a profile, so not counted.
-    await insertMember(t.db, { state: 'KS', fosterParent: 'Yes', numberOfFosterKids: 7, savedAt: null });
-    await insertMember(t.db, { state: 'NONE', fosterParent: 'Yes', numberOfFosterKids: 1 });
-    await t.announce({ topic: 'users' });
+    const kansans = [
+      await insertMember(t.db, { state: 'KS', fosterParent: 'Yes', numberOfFosterKids: 3 }),
+      await insertMember(t.db, { state: 'KS', fosterParent: 'Yes', numberOfFosterKids: 2 }),
+      await insertMember(t.db, { state: 'KS', fosterParent: 'No', numberOfFosterKids: null }),
+      // Lives across the state line, belongs to the Kansas church: counts in Kansas.
+      await insertMember(t.db, { state: 'MO', fosterParent: 'Yes', numberOfFosterKids: 1 }),
+    ];
+    // Not counted: a claim the church has not confirmed, a profile not saved, a suspended member, a member of
+    // no church, and the members of a church still proposed or archived.
+    const claimed = await insertMember(t.db, { state: 'KS', fosterParent: 'Yes', numberOfFosterKids: 4 });
+    const unsaved = await insertMember(t.db, { state: 'KS', fosterParent: 'Yes', numberOfFosterKids: 7, savedAt: null });
+    const suspended = await insertMember(t.db, { state: 'KS', fosterParent: 'Yes', numberOfFosterKids: 5, suspendedAt: new Date() });
+    await insertMember(t.db, { state: 'KS', fosterParent: 'Yes', numberOfFosterKids: 6 });
+    const waiting = await insertMember(t.db, { state: 'KS', fosterParent: 'Yes', numberOfFosterKids: 8 });
+    const gone = await insertMember(t.db, { state: 'KS', fosterParent: 'Yes', numberOfFosterKids: 9 });
+    await insertChurch(t.db, { zip: '66603', members: [...kansans, unsaved, suspended].map((m) => m.id), claimed: [claimed.id] });
+    await insertChurch(t.db, { zip: '67202', status: 'proposed', members: [waiting.id] });
+    await insertChurch(t.db, { zip: '67202', status: 'archived', members: [gone.id] });
+    await t.announce({ topic: 'churches' });
 
     const after = await getStates();
     // No members there yet: like any figure with fewer than 3 members behind it, not shown.
     expect(stateOf(before, 'KS').network).toBeNull();
-    expect(stateOf(after, 'KS').network).toEqual({ members: 3, fosterFamilies: 2, fosterChildren: 5 });
-    expect(after.national.network!.members).toBeGreaterThanOrEqual(4);
+    expect(stateOf(after, 'KS').network).toEqual({ members: 4, fosterFamilies: 3, fosterChildren: 6 });
+    // The nation's figures are the states' sums.
+    const sums = { members: 0, fosterFamilies: 0, fosterChildren: 0 };
+    const admin = await expectAnswer((await listedAdmin()).api.states.$get());
+    for (const s of admin.states) {
+      sums.members += s.network!.members;
+      sums.fosterFamilies += s.network!.fosterFamilies;
+      sums.fosterChildren += s.network!.fosterChildren;
+    }
+    expect(admin.national.network).toEqual(sums);
+    expect(sums.members).toBeGreaterThanOrEqual(4);
+  });
+
+  it("follows a point person's confirming and removing a member, through the public answer kept in memory", async () => {
+    const keeper = await signedInMember(t, {
+      prefix: 'states.keeper',
+      profile: { state: 'NE', fosterParent: 'Yes', numberOfFosterKids: 1 },
+    });
+    const others = [
+      await insertMember(t.db, { state: 'NE', fosterParent: 'Yes', numberOfFosterKids: 2 }),
+      await insertMember(t.db, { state: 'NE', fosterParent: 'No' }),
+    ];
+    const id = await insertChurch(t.db, {
+      zip: '68508',
+      pointPersons: [keeper.id],
+      members: [keeper.id, others[0]!.id],
+      claimed: [others[1]!.id],
+    });
+    await t.announce({ topic: 'churches' });
+    // Two confirmed: fewer than 3, not shown.
+    expect(stateOf(await getStates(), 'NE').network).toBeNull();
+
+    expect((await keeper.c.post(`/api/churches/${id}/members/${others[1]!.id}/confirm`)).status).toBe(200);
+    expect(stateOf(await getStates(), 'NE').network).toEqual({ members: 3, fosterFamilies: 2, fosterChildren: 3 });
+    expect((await keeper.c.delete(`/api/churches/${id}/members/${others[0]!.id}`)).status).toBe(200);
+    expect(stateOf(await getStates(), 'NE').network).toBeNull();
   });
 
   it('hides figures with fewer than 3 members behind them from visitors and members; admins see them (issue 12, defect 7)', async () => {
-    await insertMember(t.db, { state: 'WY', fosterParent: 'Yes', numberOfFosterKids: 2 });
-    await t.announce({ topic: 'users' });
+    const first = await insertMember(t.db, { state: 'WY', fosterParent: 'Yes', numberOfFosterKids: 2 });
+    const wyoming = await insertChurch(t.db, { zip: '82001', members: [first.id] });
+    await t.announce({ topic: 'churches' });
     expect(stateOf(await getStates(), 'WY').network).toBeNull();
     const member = (await signedInMember(t)).c;
     expect(stateOf(await getStates(member), 'WY').network).toBeNull();
@@ -146,17 +193,24 @@ describe('GET /api/states', () => {
     await unverified.signIn('states.admin@example.org');
     expect((await unverified.api.states.$get()).headers.get('cache-control')).toBe('public, max-age=60');
 
-    await insertMember(t.db, { state: 'WY', fosterParent: 'No' });
-    await insertMember(t.db, { state: 'WY', fosterParent: 'No' });
-    await t.announce({ topic: 'users' });
+    const more = [
+      await insertMember(t.db, { state: 'WY', fosterParent: 'No' }),
+      await insertMember(t.db, { state: 'WY', fosterParent: 'No' }),
+    ];
+    const now = new Date();
+    await t.db
+      .insert(churchMember)
+      .values(more.map((m) => ({ uid: m.id, churchId: wyoming, status: 'confirmed' as const, claimedAt: now, confirmedAt: now })));
+    await t.announce({ topic: 'churches' });
     expect(stateOf(await getStates(), 'WY').network).toEqual({ members: 3, fosterFamilies: 1, fosterChildren: 2 });
   });
 
   it('changes its ETag when the figures change', async () => {
     const c = t.client();
     const etag = (await c.api.states.$get()).headers.get('etag')!;
-    await insertMember(t.db, { state: 'OK', numberOfFosterKids: 1 });
-    await t.announce({ topic: 'users' });
+    const m = await insertMember(t.db, { state: 'OK', fosterParent: 'Yes', numberOfFosterKids: 1 });
+    await insertChurch(t.db, { zip: '73102', members: [m.id] });
+    await t.announce({ topic: 'churches' });
     const res = await statesIfNoneMatch(c, etag);
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).not.toBe(etag);

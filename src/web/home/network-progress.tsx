@@ -5,7 +5,10 @@ import classes from './network-progress.module.css';
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
-/** The network's live progress: foster children in member families' homes now, against the 20,000 goal. */
+/**
+ * The network's live progress: foster children in the homes of its churches' families now, against the 20,000
+ * goal. The figures add up from the churches' confirmed members (issue 25).
+ */
 export function NetworkProgress() {
   const { data, isError } = useStates();
   const network = data?.national.network;
@@ -49,9 +52,9 @@ export function NetworkProgress() {
       ) : null}
       <Text size="sm" mt="xs">
         {network
-          ? `Foster children in member families' homes today. The network has ${plural(network.members, 'member', 'members')}, ${plural(network.fosterFamilies, 'foster family', 'foster families')} among them.`
+          ? `Foster children in the homes of our churches' families today. Our churches have ${plural(network.members, 'confirmed member', 'confirmed members')}, ${plural(network.fosterFamilies, 'foster family', 'foster families')} among them.`
           : isHidden
-            ? `The network's figures appear once ${NETWORK_FIGURES_MIN_MEMBERS} members have joined.`
+            ? `The network's figures appear once its churches have ${NETWORK_FIGURES_MIN_MEMBERS} confirmed members.`
             : ' '}
       </Text>
     </section>

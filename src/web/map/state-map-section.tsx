@@ -141,7 +141,7 @@ export default function StateMapSection() {
         <p className={classes.networkTitle}>Our network in {inPlace(current)}</p>
         <dl className={classes.network}>
           <div>
-            <dt>Members</dt>
+            <dt>Members of its churches</dt>
             <dd data-testid="map-members">
               {current.network ? formatCount(current.network.members) : `Fewer than ${NETWORK_FIGURES_MIN_MEMBERS}`}
             </dd>
@@ -153,7 +153,8 @@ export default function StateMapSection() {
         </dl>
         {current.network ? null : (
           <Text size="sm" c="dimmed" mb="sm">
-            With fewer than {NETWORK_FIGURES_MIN_MEMBERS} members in a place, we do not show their figures, so nobody can be recognised.
+            With fewer than {NETWORK_FIGURES_MIN_MEMBERS} confirmed members in a place&apos;s churches, we do not show their figures, so
+            nobody can be recognised.
           </Text>
         )}
         <p className={classes.churches} data-testid="map-churches">
