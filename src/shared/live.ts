@@ -15,6 +15,12 @@ export const LIVE_TOPICS: Record<string, TopicAudience> = {
   churches: 'public',
   /** A church proposed by a member, waiting for an admin (issue 25). */
   'church-proposals': 'admin',
+  /** Any change to a need, its items or its commitments (issue 26): the board, the pages, the map layer. */
+  needs: 'public',
+  /** Needs waiting for an admin's approval (issue 26). */
+  'need-reviews': 'admin',
+  /** Caseworkers' applications (issue 26). */
+  caseworkers: 'admin',
   mail: 'admin',
   users: 'admin',
   activity: 'admin',

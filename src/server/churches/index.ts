@@ -1,5 +1,6 @@
 // The churches' public face to other features: the topic announced on every change of a church, the count of
-// active churches per state (the states' figures), and where a ZIP code puts a church (the demo content places
-// its churches as the app does).
+// active churches per state (the states' figures), where a ZIP code puts a church or a need (the demo content
+// places its churches as the app does), distances, and who keeps a church (the needs board routes to them).
 export { activeChurchesByState } from './map';
-export { CHURCHES_TOPIC, locationColumns, networkFiguresByState, placeOfZip } from './store';
+export { CHURCHES_TOPIC, churchById, isPointPerson, locationColumns, networkFiguresByState, placeOfZip } from './store';
+export { boundingBox, milesBetween, zipPlace, type ZipPlace } from './geo';

@@ -641,3 +641,174 @@ export const churchMember = pgTable(
   },
   (t) => [index('church_member_church_idx').on(t.churchId, t.status)],
 );
+
+// ---- The needs board (issue 26) ----
+
+export const needKind = pgEnum('need_kind', ['items', 'meals', 'rides', 'respite', 'other']);
+export const needUrgency = pgEnum('need_urgency', ['urgent', 'normal']);
+export const needStatus = pgEnum('need_status', ['supervisor', 'review', 'open', 'closed', 'declined', 'expired']);
+export const needOutcome = pgEnum('need_outcome', ['met', 'partly_met', 'not_met']);
+export const needAskedAs = pgEnum('need_asked_as', ['family', 'church', 'caseworker', 'admin']);
+export const needCloseReason = pgEnum('need_close_reason', ['asker', 'admin', 'expired', 'asker_deleted']);
+export const caseworkerStatus = pgEnum('caseworker_status', ['applied', 'approved', 'declined']);
+
+/**
+ * A person from a child-welfare agency: their account's address is their work address. An admin approves the
+ * application; each request they write then goes to their supervisor's work address for approval.
+ */
+export const caseworker = pgTable(
+  'caseworker',
+  {
+    uid: text('uid')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    agency: text('agency').notNull(),
+    supervisorName: text('supervisor_name').notNull(),
+    supervisorEmail: text('supervisor_email').notNull(),
+    status: caseworkerStatus('status').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    declineReason: text('decline_reason'),
+  },
+  (t) => [index('caseworker_status_idx').on(t.status, t.appliedAt)],
+);
+
+/** A foster family's concrete need. No column exists for anything that would identify a child. */
+export const need = pgTable(
+  'need',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Who asked; null once their account is deleted (their open needs close then). */
+    askerUid: text('asker_uid').references(() => user.id, { onDelete: 'set null' }),
+    askedAs: needAskedAs('asked_as').notNull(),
+    /** The church a point person asked for; null otherwise. */
+    churchId: integer('church_id').references(() => church.id, { onDelete: 'set null' }),
+    /** A caseworker's agency and supervisor, as they were when the request was written. */
+    agency: text('agency'),
+    supervisorName: text('supervisor_name'),
+    supervisorEmail: text('supervisor_email'),
+    /** SHA-256 of the supervisor's single-use link's token, and when the link stops working; cleared once used. */
+    supervisorTokenHash: text('supervisor_token_hash'),
+    supervisorLinkExpiresAt: timestamp('supervisor_link_expires_at', { withTimezone: true }),
+    kind: needKind('kind').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    /** The ZIP code's centroid (never the family's address) and its point on the site's map. */
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    mapX: doublePrecision('map_x'),
+    mapY: doublePrecision('map_y'),
+    urgency: needUrgency('urgency').notNull(),
+    status: needStatus('status').notNull(),
+    /** When the asker confirmed that the family agreed to the request. */
+    familyConsentAt: timestamp('family_consent_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /** When it went on the board, and who let it (null for a supervisor's approval from the link). */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: text('approved_by').references(() => user.id, { onDelete: 'set null' }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    /** The radius it is routed within now (15, then 30 and 60 miles), and the last one announced. */
+    radiusMiles: integer('radius_miles').notNull().default(15),
+    announcedMiles: integer('announced_miles'),
+    widenedAt: timestamp('widened_at', { withTimezone: true }),
+    /** Reminders to record the outcome sent so far (at 14 and 28 days). */
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    firstCommitmentAt: timestamp('first_commitment_at', { withTimezone: true }),
+    /** When every unit of every item was committed (the "time to met" the admin's overview shows). */
+    fullyCommittedAt: timestamp('fully_committed_at', { withTimezone: true }),
+    outcome: needOutcome('outcome'),
+    closeReason: needCloseReason('close_reason'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: text('closed_by').references(() => user.id, { onDelete: 'set null' }),
+    childrenServed: integer('children_served'),
+    thankYou: text('thank_you'),
+  },
+  (t) => [
+    // The board: open needs near a ZIP code (a box of latitudes), and by state.
+    index('need_open_latitude_idx')
+      .on(t.latitude, t.longitude)
+      .where(sql`${t.status} = 'open'`),
+    index('need_status_state_idx').on(t.status, t.state, t.approvedAt),
+    index('need_status_approved_idx').on(t.status, t.approvedAt),
+    index('need_asker_idx').on(t.askerUid),
+    index('need_church_idx').on(t.churchId),
+  ],
+);
+
+/** What a need asks for: a name, a quantity and an estimated value of one unit in dollars. */
+export const needItem = pgTable(
+  'need_item',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    needId: integer('need_id')
+      .notNull()
+      .references(() => need.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitValue: integer('unit_value').notNull(),
+    note: text('note'),
+  },
+  (t) => [index('need_item_need_idx').on(t.needId, t.position)],
+);
+
+/**
+ * A member's (or a church's, through its point person) commitment to some units of an item, or to pray (no item,
+ * quantity 0). A withdrawn commitment stays, with the time, for the need's history.
+ */
+export const needCommitment = pgTable(
+  'need_commitment',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    needId: integer('need_id')
+      .notNull()
+      .references(() => need.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id').references(() => needItem.id, { onDelete: 'cascade' }),
+    uid: text('uid').references(() => user.id, { onDelete: 'set null' }),
+    /** The church the commitment is made for (a point person's), or null for a member's own. */
+    churchId: integer('church_id').references(() => church.id, { onDelete: 'set null' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [index('need_commitment_need_idx').on(t.needId, t.itemId), index('need_commitment_uid_idx').on(t.uid)],
+);
+
+/** Whom a need was announced to, at which radius: each person hears of a need once, however far it widens. */
+export const needRecipient = pgTable(
+  'need_recipient',
+  {
+    needId: integer('need_id')
+      .notNull()
+      .references(() => need.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    miles: integer('miles').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.needId, t.uid] })],
+);
+
+/** A member who asked to hear of needs near a ZIP code, within a radius. */
+export const needAlert = pgTable(
+  'need_alert',
+  {
+    uid: text('uid')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    zip: text('zip').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    radiusMiles: integer('radius_miles').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('need_alert_latitude_idx').on(t.latitude, t.longitude)],
+);

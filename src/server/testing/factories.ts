@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 import type { PostInput, ResponseInput } from '../../shared/forum';
 import { setAdmin } from '../admin/roles';
 import type { Db } from '../db/client';
-import { church, churchMember, churchPointPerson, mail, profile, user } from '../db/schema';
+import { caseworker, church, churchMember, churchPointPerson, mail, need, needItem, profile, user } from '../db/schema';
 import { locationColumns, placeOfZip } from '../churches/store';
 import { createPost, createResponse, type ForumAuthor } from '../forum/service';
 import { TEST_PASSWORD, type TestApp } from './app';
@@ -434,4 +434,76 @@ export async function insertChurch(
     );
   }
   return id;
+}
+
+// ---- The needs board (issue 26) ----
+
+export type NeedOverrides = Partial<Omit<typeof need.$inferInsert, 'id'>> & {
+  /** The items (a twin bunk bed × 1 at $300 unless told otherwise). */
+  items?: Array<{ name?: string; quantity: number; unitValue?: number; note?: string | null }>;
+};
+
+/**
+ * A need stored directly: open (approved now) in Springfield MO 65802 unless told otherwise, placed by its ZIP
+ * code as the app places it, asked by `askerUid` as a family. Gives back its id and its items' ids.
+ */
+export async function insertNeed(
+  db: Db,
+  { items = [{ quantity: 1 }], ...values }: NeedOverrides = {},
+): Promise<{ id: number; itemIds: number[] }> {
+  const zip = values.zip ?? '65802';
+  const place = placeOfZip(zip);
+  const now = values.createdAt ?? new Date();
+  const status = values.status ?? 'open';
+  const [row] = await db
+    .insert(need)
+    .values({
+      askedAs: 'family',
+      kind: 'items',
+      title: `${uniqueTag('Need')} bunk bed`,
+      description: 'A twin bunk bed for two brothers placed with us this week.',
+      city: place.city,
+      state: place.state,
+      zip,
+      ...locationColumns(place),
+      urgency: 'normal',
+      status,
+      familyConsentAt: now,
+      createdAt: now,
+      updatedAt: now,
+      approvedAt: status === 'open' || status === 'closed' ? now : null,
+      ...values,
+    })
+    .returning({ id: need.id });
+  const id = row!.id;
+  const stored = await db
+    .insert(needItem)
+    .values(
+      items.map((item, position) => ({
+        needId: id,
+        position,
+        name: item.name ?? 'Twin bunk bed',
+        quantity: item.quantity,
+        unitValue: item.unitValue ?? 300,
+        note: item.note ?? null,
+      })),
+    )
+    .returning({ id: needItem.id });
+  return { id, itemIds: stored.map((s) => s.id) };
+}
+
+/** A caseworker's record for an account (approved unless told otherwise). */
+export async function insertCaseworker(db: Db, uid: string, values: Partial<typeof caseworker.$inferInsert> = {}): Promise<void> {
+  const now = new Date();
+  await db.insert(caseworker).values({
+    uid,
+    name: 'Casey Worker',
+    agency: 'Greene County Children’s Division',
+    supervisorName: 'Sam Supervisor',
+    supervisorEmail: uniqueEmail('supervisor'),
+    status: 'approved',
+    appliedAt: now,
+    decidedAt: values.status === 'applied' ? null : now,
+    ...values,
+  });
 }
