@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { NeedItem, NeedListing, NeedOutcome, NeedStatus, NeedUrgency, NeedKind } from '../../shared/needs';
+import type { NeedItem, NeedListing } from '../../shared/needs';
 import { NEED_NOT_FOUND, NEED_RADIUS_STEPS, SUPERVISOR_LINK_DAYS } from '../../shared/needs';
 import type { StateCode } from '../../shared/states';
 import type { Db, Tx } from '../db/client';
