@@ -37,6 +37,8 @@ export const MAIL_FORMS = {
   // Churches (issue 25): a proposal for the team, and a point person's message to the church's members.
   churchProposal: 'church proposal',
   churchMembersMessage: 'church members message',
+  // The needs board (issue 26): a caseworker's request to their supervisor, with the single-use link.
+  needSupervisor: 'need supervisor approval',
 } as const;
 export type MailForm = (typeof MAIL_FORMS)[keyof typeof MAIL_FORMS];
 

@@ -6,6 +6,7 @@ import type { StateCode } from '../../shared/states';
 import type { Db, Tx } from '../db/client';
 import { caseworker, need, needCommitment, needItem } from '../db/schema';
 import { AppError } from '../http/errors';
+import type { RenderMailInput } from '../mail';
 import type { LivePublisher } from '../live';
 
 // What every part of the needs board shares (issue 26): a need's row as pages show it, what is committed to
@@ -143,4 +144,28 @@ export const supervisorLinkPath = (token: string) => `/needs/approve/${token}`;
 export async function caseworkerOf(db: Db | Tx, uid: string) {
   const [row] = await db.select().from(caseworker).where(eq(caseworker.uid, uid));
   return row;
+}
+
+/**
+ * The mail that asks a caseworker's supervisor to approve a request (form MAIL_FORMS.needSupervisor, to the
+ * supervisor's work address, Reply-To the caseworker): what the request says, and the single-use link.
+ */
+export function supervisorMail(
+  row: Pick<NeedRow, 'title' | 'description' | 'city' | 'state'>,
+  items: Array<{ name: string; quantity: number; unitValue: number }>,
+  who: { caseworkerName: string; agency: string; supervisorName: string },
+  linkUrl: string,
+): RenderMailInput {
+  return {
+    subject: `${who.caseworkerName} asks you to approve a request for a foster family`,
+    paragraphs: [
+      `Dear ${who.supervisorName},`,
+      `${who.caseworkerName} (${who.agency}) wrote a request for a foster family on the Foster Care Network's needs board, and named you as their supervisor. It goes to the churches near the family only once you approve it.`,
+      { quote: `${row.title}\n${row.city}, ${row.state}\n\n${row.description}` },
+      { quote: items.map((i) => `${i.name} × ${i.quantity} (about $${i.unitValue} each)`).join('\n') },
+      'Open the link to approve or decline it. It works once, for 4 days, and signs nobody in.',
+      { link: linkUrl, label: 'Approve or decline the request' },
+      "If you do not know this caseworker, decline the request and say so: the network's team will look into it.",
+    ],
+  };
 }
