@@ -145,7 +145,7 @@ describe('GET /api/me/needs', () => {
   it("lists the member's own requests, newest first, with a decline's reason, and nobody else's", async () => {
     const m = await signedInMember(t);
     const declined = await insertNeed(t.db, { askerUid: m.id, status: 'declined', declineReason: 'Please leave out the school.', createdAt: new Date(clock.now().getTime() - 5000) });
-    const open = await insertNeed(t.db, { askerUid: m.id });
+    const open = await insertNeed(t.db, { askerUid: m.id, createdAt: clock.now() });
     await insertNeed(t.db, { askerUid: (await insertMember(t.db)).id });
     const mine = await expectJson<{ needs: MyNeed[] }>(await m.c.get('/api/me/needs'));
     expect(mine.needs.map((n) => [n.id, n.status, n.declineReason])).toEqual([
