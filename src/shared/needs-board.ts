@@ -4,12 +4,12 @@ import {
   NEED_ITEM_NAME_MAX,
   NEED_ITEMS_MAX,
   NEED_KIND_CODES,
-  NEED_STATUSES,
   NEED_URGENCY_CODES,
   needFieldsSchema,
   needItemInputSchema,
   needListingSchema,
 } from './needs';
+import type { NeedStatus } from './needs';
 import { STATE_CODES } from './states';
 import { queryTextOf } from './text';
 
@@ -114,7 +114,7 @@ export type MyNeed = z.infer<typeof myNeedSchema>;
 export const askedNeedSchema = myNeedSchema;
 
 /** How each status reads to the asker. */
-export const NEED_STATUS_LABELS: Record<(typeof NEED_STATUSES)[number], string> = {
+export const NEED_STATUS_LABELS: Record<NeedStatus, string> = {
   supervisor: "Waiting for your supervisor's approval",
   review: 'Waiting for approval',
   open: 'On the board',
@@ -134,8 +134,7 @@ export const NEED_ASKED_MESSAGES = {
 export const NEED_NOT_EDITABLE = 'This need can no longer be changed.';
 export const NEED_ASK_FORBIDDEN = 'Only the person who asked, or an admin, may change this need.';
 export const NEED_CHURCH_NOT_KEPT = 'You can ask for a church only if you are one of its point persons.';
-export const needQuantityBelowCommitted = (committed: number) =>
-  `Quantity must be at least ${committed}: that many are already committed`;
+export const needQuantityBelowCommitted = (committed: number) => `Quantity must be at least ${committed}: that many are already committed`;
 export const needItemHasCommitments = (name: string) =>
   `"${name}" has commitments, so it cannot be removed; lower its quantity to what is committed instead`;
 export const NEED_PROFILE_REQUIRED = 'Save your profile first: the team reads who asks. You can create one in your dashboard.';

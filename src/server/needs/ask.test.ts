@@ -49,7 +49,13 @@ describe('POST /api/needs', () => {
     const m = await signedInMember(t);
     const heard = nextLiveEvent(t.deps.live, (e) => e.topic === NEED_REVIEWS_TOPIC);
     const asked = await expectJson<MyNeed>(await m.c.post('/api/needs', ask({ zip: '65807' })), 201);
-    expect(asked).toMatchObject({ status: 'review', title: 'A twin bunk bed for two brothers', totalUnits: 1, totalValue: 300, approvedAt: null });
+    expect(asked).toMatchObject({
+      status: 'review',
+      title: 'A twin bunk bed for two brothers',
+      totalUnits: 1,
+      totalValue: 300,
+      approvedAt: null,
+    });
     expect((await heard).id).toBe(String(asked.id));
     const row = await stored(asked.id);
     expect(row).toMatchObject({ askedAs: 'family', askerUid: m.id, zip: '65807', churchId: null, supervisorTokenHash: null });
@@ -63,11 +69,21 @@ describe('POST /api/needs', () => {
 
   it("sends a caseworker's request to the supervisor's work address with a single-use link, Reply-To the caseworker", async () => {
     const m = await signedInMember(t, { profile: null });
-    await insertCaseworker(t.db, m.id, { name: 'Casey Worker', agency: 'Greene County', supervisorName: 'Sam Boss', supervisorEmail: 'sam@agency.test' });
+    await insertCaseworker(t.db, m.id, {
+      name: 'Casey Worker',
+      agency: 'Greene County',
+      supervisorName: 'Sam Boss',
+      supervisorEmail: 'sam@agency.test',
+    });
     const asked = await expectJson<MyNeed>(await m.c.post('/api/needs', ask()), 201);
     expect(asked.status).toBe('supervisor');
     const row = await stored(asked.id);
-    expect(row).toMatchObject({ askedAs: 'caseworker', agency: 'Greene County', supervisorName: 'Sam Boss', supervisorEmail: 'sam@agency.test' });
+    expect(row).toMatchObject({
+      askedAs: 'caseworker',
+      agency: 'Greene County',
+      supervisorName: 'Sam Boss',
+      supervisorEmail: 'sam@agency.test',
+    });
     expect(row.supervisorLinkExpiresAt!.getTime() - clock.now().getTime()).toBe(4 * 24 * 3600 * 1000);
     const mail = await t.lastMailTo('sam@agency.test', MAIL_FORMS.needSupervisor);
     expect(mail!.replyTo).toBe(m.email);
@@ -105,7 +121,11 @@ describe('POST /api/needs', () => {
       [{ description: 'Call me at 417-555-0100 any time.' }, 'description', /^Description must not hold a phone number/],
       [{ title: 'Write to grace@example.com' }, 'title', /^Title must not hold an email address/],
       [{ description: 'We live at 1445 N Boonville Ave.' }, 'description', /^Description must not hold a street address/],
-      [{ items: [{ name: 'Bed', quantity: 1, unitValue: 10, note: 'Bring it to 12 Oak Street' }] }, 'items.0.note', /^Details must not hold a street address/],
+      [
+        { items: [{ name: 'Bed', quantity: 1, unitValue: 10, note: 'Bring it to 12 Oak Street' }] },
+        'items.0.note',
+        /^Details must not hold a street address/,
+      ],
     ];
     for (const [fields, field, message] of cases) {
       const res = await expectJson<{ fieldErrors: Record<string, string> }>(await m.c.post('/api/needs', ask(fields)), 400);
@@ -144,7 +164,12 @@ describe('POST /api/needs', () => {
 describe('GET /api/me/needs', () => {
   it("lists the member's own requests, newest first, with a decline's reason, and nobody else's", async () => {
     const m = await signedInMember(t);
-    const declined = await insertNeed(t.db, { askerUid: m.id, status: 'declined', declineReason: 'Please leave out the school.', createdAt: new Date(clock.now().getTime() - 5000) });
+    const declined = await insertNeed(t.db, {
+      askerUid: m.id,
+      status: 'declined',
+      declineReason: 'Please leave out the school.',
+      createdAt: new Date(clock.now().getTime() - 5000),
+    });
     const open = await insertNeed(t.db, { askerUid: m.id, createdAt: clock.now() });
     await insertNeed(t.db, { askerUid: (await insertMember(t.db)).id });
     const mine = await expectJson<{ needs: MyNeed[] }>(await m.c.get('/api/me/needs'));
@@ -163,7 +188,13 @@ describe('PATCH /api/needs/:id', () => {
 
   it('lets the asker change the fields and items, keeps what is committed, and tells open pages', async () => {
     const m = await signedInMember(t);
-    const { id, itemIds } = await insertNeed(t.db, { askerUid: m.id, items: [{ name: 'Dinner', quantity: 4, unitValue: 40 }, { name: 'Car seat', quantity: 1 }] });
+    const { id, itemIds } = await insertNeed(t.db, {
+      askerUid: m.id,
+      items: [
+        { name: 'Dinner', quantity: 4, unitValue: 40 },
+        { name: 'Car seat', quantity: 1 },
+      ],
+    });
     const responder = await insertMember(t.db);
     await t.db.insert(needCommitment).values({ needId: id, itemId: itemIds[0]!, uid: responder.id, quantity: 2, createdAt: clock.now() });
 
@@ -199,7 +230,9 @@ describe('PATCH /api/needs/:id', () => {
   it('refuses a quantity below what is committed, or removing an item someone committed to, naming the field', async () => {
     const m = await signedInMember(t);
     const { id, itemIds } = await insertNeed(t.db, { askerUid: m.id, items: [{ name: 'Dinner', quantity: 4 }] });
-    await t.db.insert(needCommitment).values({ needId: id, itemId: itemIds[0]!, uid: (await insertMember(t.db)).id, quantity: 3, createdAt: clock.now() });
+    await t.db
+      .insert(needCommitment)
+      .values({ needId: id, itemId: itemIds[0]!, uid: (await insertMember(t.db)).id, quantity: 3, createdAt: clock.now() });
     const below = await expectJson<{ fieldErrors: Record<string, string> }>(
       await m.c.patch(`/api/needs/${id}`, edit({ items: [{ id: itemIds[0], name: 'Dinner', quantity: 2, unitValue: 40 }] })),
       400,
@@ -212,22 +245,36 @@ describe('PATCH /api/needs/:id', () => {
     expect(removed.fieldErrors.items).toBe(needItemHasCommitments('Dinner'));
     const foreign = await insertNeed(t.db);
     const unknown = await expectJson<{ fieldErrors: Record<string, string> }>(
-      await m.c.patch(`/api/needs/${id}`, edit({ items: [{ id: itemIds[0], name: 'Dinner', quantity: 4, unitValue: 40 }, { id: foreign.itemIds[0], name: 'X', quantity: 1, unitValue: 1 }] })),
+      await m.c.patch(
+        `/api/needs/${id}`,
+        edit({
+          items: [
+            { id: itemIds[0], name: 'Dinner', quantity: 4, unitValue: 40 },
+            { id: foreign.itemIds[0], name: 'X', quantity: 1, unitValue: 1 },
+          ],
+        }),
+      ),
       400,
     );
     expect(unknown.fieldErrors['items.1.id']).toBeTruthy();
   });
 
-  it("refuses anyone but the asker or an admin, and a closed need; an admin edits a request waiting for review", async () => {
+  it('refuses anyone but the asker or an admin, and a closed need; an admin edits a request waiting for review', async () => {
     const asker = await signedInMember(t);
     const open = await insertNeed(t.db, { askerUid: asker.id });
     const waiting = await insertNeed(t.db, { askerUid: asker.id, status: 'review' });
     const closed = await insertNeed(t.db, { askerUid: asker.id, status: 'closed', outcome: 'met' });
     const other = await signedInMember(t);
-    expect((await expectJson<{ message: string }>(await other.c.patch(`/api/needs/${open.id}`, edit()), 403)).message).toBe(NEED_ASK_FORBIDDEN);
-    expect((await expectJson<{ message: string }>(await other.c.patch(`/api/needs/${waiting.id}`, edit()), 404)).message).toBe(NEED_NOT_FOUND);
+    expect((await expectJson<{ message: string }>(await other.c.patch(`/api/needs/${open.id}`, edit()), 403)).message).toBe(
+      NEED_ASK_FORBIDDEN,
+    );
+    expect((await expectJson<{ message: string }>(await other.c.patch(`/api/needs/${waiting.id}`, edit()), 404)).message).toBe(
+      NEED_NOT_FOUND,
+    );
     expect((await other.c.get(`/api/needs/${open.id}/edit`)).status).toBe(403);
-    expect((await expectJson<{ message: string }>(await asker.c.patch(`/api/needs/${closed.id}`, edit()), 409)).message).toBe(NEED_NOT_EDITABLE);
+    expect((await expectJson<{ message: string }>(await asker.c.patch(`/api/needs/${closed.id}`, edit()), 409)).message).toBe(
+      NEED_NOT_EDITABLE,
+    );
     const admin = await signedInAdmin(t);
     const edited = await expectJson<NeedPage>(await admin.c.patch(`/api/needs/${waiting.id}`, edit({ title: 'Edited by the team' })));
     expect(edited).toMatchObject({ title: 'Edited by the team', status: 'review' });

@@ -130,7 +130,12 @@ export async function askNeed(deps: Deps, asker: Asker, input: NeedInput & { fam
     }
     if (route.caseworker && link) {
       const { name, agency, supervisorName, supervisorEmail } = route.caseworker;
-      const mail = supervisorMail(input, input.items, { caseworkerName: name, agency, supervisorName }, `${deps.config.publicUrl}${supervisorLinkPath(link.token)}`);
+      const mail = supervisorMail(
+        input,
+        input.items,
+        { caseworkerName: name, agency, supervisorName },
+        `${deps.config.publicUrl}${supervisorLinkPath(link.token)}`,
+      );
       await deps.outbox.add({ form: MAIL_FORMS.needSupervisor, to: supervisorEmail, replyTo: asker.who.email, ...renderMail(mail) }, tx);
     }
     return needId;
@@ -181,7 +186,8 @@ export async function editNeed(deps: Deps, reader: Reader, id: number, input: Ne
     input.items.forEach((item, i) => {
       if (item.id === undefined) return;
       if (!known.has(item.id)) fieldErrors[`items.${i}.id`] = NEED_ITEM_UNKNOWN;
-      else if (item.quantity < (committed.get(item.id) ?? 0)) fieldErrors[`items.${i}.quantity`] = needQuantityBelowCommitted(committed.get(item.id)!);
+      else if (item.quantity < (committed.get(item.id) ?? 0))
+        fieldErrors[`items.${i}.quantity`] = needQuantityBelowCommitted(committed.get(item.id)!);
     });
     const kept = new Set(input.items.flatMap((i) => (i.id === undefined ? [] : [i.id])));
     const removed = existing.filter((i) => !kept.has(i.id));

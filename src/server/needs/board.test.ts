@@ -4,7 +4,16 @@ import { NEED_NOT_FOUND, type NeedPage } from '../../shared/needs';
 import { NEED_BOARD_PAGE_SIZE, type NeedBoard } from '../../shared/needs-board';
 import { need, needCommitment } from '../db/schema';
 import { testClock, useTestApp } from '../testing/app';
-import { expectJson, insertCaseworker, insertChurch, insertMember, insertNeed, signedInAdmin, signedInMember, uniqueTag } from '../testing/factories';
+import {
+  expectJson,
+  insertCaseworker,
+  insertChurch,
+  insertMember,
+  insertNeed,
+  signedInAdmin,
+  signedInMember,
+  uniqueTag,
+} from '../testing/factories';
 import { NEEDS_TOPIC } from './store';
 
 // The board and a need's page (issue 26, product.md §13): open needs nearest a ZIP code or newest first, the
@@ -30,12 +39,15 @@ const among = (found: NeedBoard, ids: number[]) => found.needs.filter((n) => ids
 describe('GET /api/needs', () => {
   it('finds open needs near a ZIP code within the distance, nearest first, with the miles; newest first when asked', async () => {
     const tag = uniqueTag('near');
-    const [near, nixa, dadeville] = await needs(
+    const [near, nixa, dadeville] = (await needs(
       { zip: '65807', title: `${tag} near`, approvedAt: new Date(clock.now().getTime() - 3000) },
       { zip: '65714', title: `${tag} nixa`, approvedAt: new Date(clock.now().getTime() - 1000) },
       { zip: '65635', title: `${tag} dadeville`, approvedAt: new Date(clock.now().getTime() - 2000) },
-    ) as [number, number, number];
-    await needs({ zip: '65807', title: `${tag} waiting`, status: 'review' }, { zip: '65807', title: `${tag} declined`, status: 'declined' });
+    )) as [number, number, number];
+    await needs(
+      { zip: '65807', title: `${tag} waiting`, status: 'review' },
+      { zip: '65807', title: `${tag} declined`, status: 'declined' },
+    );
 
     const within30 = await board(`zip=65802&radius=30&q=${tag}`);
     expect(within30).toMatchObject({ origin: { zip: '65802', city: 'Springfield', state: 'MO' }, radius: 30, sort: 'nearest', total: 2 });
@@ -50,11 +62,18 @@ describe('GET /api/needs', () => {
 
   it('filters by kind, state, urgency and keyword (as written, wildcards too), and sums what is committed', async () => {
     const tag = uniqueTag('filters');
-    const [meals, urgentKs, withPercent] = await needs(
-      { kind: 'meals', title: `${tag} dinners`, items: [{ quantity: 4, unitValue: 40 }, { quantity: 1, unitValue: 100 }] },
+    const [meals, urgentKs, withPercent] = (await needs(
+      {
+        kind: 'meals',
+        title: `${tag} dinners`,
+        items: [
+          { quantity: 4, unitValue: 40 },
+          { quantity: 1, unitValue: 100 },
+        ],
+      },
       { zip: '66044', urgency: 'urgent', title: `${tag} rides`, kind: 'rides' },
       { title: `${tag} 100% cotton`, description: 'Sheets for two beds.' },
-    ) as [number, number, number];
+    )) as [number, number, number];
     const mealsPage = await board(`kind=meals&q=${tag}`);
     expect(mealsPage.needs.map((n) => n.id)).toEqual([meals]);
     expect(mealsPage.needs[0]).toMatchObject({ totalUnits: 5, totalValue: 260, committedUnits: 0, committedValue: 0, distanceMiles: null });
@@ -84,7 +103,8 @@ describe('GET /api/needs', () => {
   });
 
   it('refuses what it cannot search by, naming the field', async () => {
-    const refused = async (query: string) => (await expectJson<{ fieldErrors: Record<string, string> }>(await t.client().get(`/api/needs?${query}`), 400)).fieldErrors;
+    const refused = async (query: string) =>
+      (await expectJson<{ fieldErrors: Record<string, string> }>(await t.client().get(`/api/needs?${query}`), 400)).fieldErrors;
     expect(Object.keys(await refused('sort=nearest'))).toEqual(['zip']);
     expect(Object.keys(await refused('zip=00000'))).toEqual(['zip']);
     expect(Object.keys(await refused('zip=65802&radius=7'))).toEqual(['radius']);
@@ -109,7 +129,11 @@ describe('GET /api/needs/:id', () => {
     const responder = await signedInMember(t, { profile: { firstName: 'Ruth' } });
     const pointPerson = await insertMember(t.db, { firstName: 'Paul' });
     const helping = await insertChurch(t.db, { name: 'Helping Assembly', pointPersons: [pointPerson.id] });
-    const { id, itemIds } = await insertNeed(t.db, { askerUid: asker.id, createdAt: clock.now(), items: [{ name: 'Dinner', quantity: 4, unitValue: 40 }] });
+    const { id, itemIds } = await insertNeed(t.db, {
+      askerUid: asker.id,
+      createdAt: clock.now(),
+      items: [{ name: 'Dinner', quantity: 4, unitValue: 40 }],
+    });
     await t.db.insert(needCommitment).values([
       { needId: id, itemId: itemIds[0]!, uid: responder.id, quantity: 2, createdAt: clock.now() },
       { needId: id, itemId: itemIds[0]!, uid: pointPerson.id, churchId: helping, quantity: 1, createdAt: clock.now() },
@@ -131,7 +155,12 @@ describe('GET /api/needs/:id', () => {
     expect(JSON.stringify(seen)).not.toContain(asker.email);
 
     const asMember = await expectJson<NeedPage>(await responder.c.get(`/api/needs/${id}`));
-    expect(asMember.asker).toEqual({ firstName: 'Hope', askedAs: 'family', church: { id: askerChurch, name: 'Grace Assembly' }, agency: null });
+    expect(asMember.asker).toEqual({
+      firstName: 'Hope',
+      askedAs: 'family',
+      church: { id: askerChurch, name: 'Grace Assembly' },
+      agency: null,
+    });
     expect(asMember.commitments.map((c) => [c.firstName, c.mine])).toEqual([
       ['Ruth', true],
       ['Paul', false],
@@ -158,7 +187,9 @@ describe('GET /api/needs/:id', () => {
       for (const c of [t.client(), member.c])
         expect(await expectJson<{ message: string }>(await c.get(`/api/needs/${id}`), 404)).toMatchObject({ message: NEED_NOT_FOUND });
       expect((await expectJson<NeedPage>(await worker.c.get(`/api/needs/${id}`))).status).toBe(status);
-      expect((await expectJson<NeedPage>(await admin.c.get(`/api/needs/${id}`))).may.edit).toBe(status === 'supervisor' || status === 'review');
+      expect((await expectJson<NeedPage>(await admin.c.get(`/api/needs/${id}`))).may.edit).toBe(
+        status === 'supervisor' || status === 'review',
+      );
     }
     expect((await t.client().get('/api/needs/999999999')).status).toBe(404);
   });

@@ -167,10 +167,14 @@ async function churchNamed(db: Db | Tx, id: number | null): Promise<{ id: number
 /** Who asked, as members read it: the first name, and the church asked for (or the asker's own), or the agency. */
 async function askerOf(db: Db | Tx, row: NeedRow): Promise<NeedAsker> {
   const uid = row.askerUid;
-  const [names, churches] = uid ? await Promise.all([firstNamesOf(db, [uid]), churchesOf(db, [uid])]) : [new Map(), new Map()];
-  const church = row.churchId !== null ? await churchNamed(db, row.churchId) : row.askedAs === 'family' && uid ? (churches.get(uid) ?? null) : null;
+  const [names, churches] = uid
+    ? await Promise.all([firstNamesOf(db, [uid]), churchesOf(db, [uid])])
+    : [new Map<string, string>(), new Map<string, { id: number; name: string }>()];
+  // A point person's request names the church asked for; a family's, the family's own church (if confirmed).
+  const church =
+    row.churchId !== null ? await churchNamed(db, row.churchId) : row.askedAs === 'family' && uid ? (churches.get(uid) ?? null) : null;
   return {
-    firstName: uid ? (names.get(uid) ?? 'A member') : 'A former member',
+    firstName: (uid && names.get(uid)) || (uid ? 'A member' : 'A former member'),
     askedAs: row.askedAs,
     church,
     agency: row.askedAs === 'caseworker' ? row.agency : null,

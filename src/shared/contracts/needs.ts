@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { NEED_NOT_FOUND, needInputSchema, needPageSchema } from '../needs';
-import { askedNeedSchema, myNeedSchema, needBoardQuerySchema, needBoardSchema, needEditSchema, needFieldsAnswerSchema } from '../needs-board';
+import {
+  askedNeedSchema,
+  myNeedSchema,
+  needBoardQuerySchema,
+  needBoardSchema,
+  needEditSchema,
+  needFieldsAnswerSchema,
+} from '../needs-board';
 import { contract, errors, json, jsonBody } from './define';
 import { serialId } from './params';
 
@@ -26,7 +33,8 @@ export const listNeeds = contract({
   path: '/needs',
   access: 'anyone',
   tags,
-  summary: 'The board: open needs (or closed ones), nearest a ZIP code within a distance or newest first, by kind, state, urgency and keyword; 20 a page',
+  summary:
+    'The board: open needs (or closed ones), nearest a ZIP code within a distance or newest first, by kind, state, urgency and keyword; 20 a page',
   request: { query: needBoardQuerySchema },
   responses: { 200: json(needBoardSchema, 'One page of the needs found, and how many matched') },
 });
@@ -36,7 +44,8 @@ export const getNeed = contract({
   path: '/needs/{id}',
   access: 'anyone',
   tags,
-  summary: "A need's page: its items and what is committed, who asked (members only), commitments, outcome; before approval only its asker and admins see it",
+  summary:
+    "A need's page: its items and what is committed, who asked (members only), commitments, outcome; before approval only its asker and admins see it",
   request: { params: needParams },
   responses: { 200: json(needPageSchema, 'The need') },
 });

@@ -3,7 +3,20 @@ import '@mantine/core/styles/Fieldset.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
-import { Alert, Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import type { z } from 'zod';
 import {
   NEED_CITY_MAX,
@@ -25,7 +38,14 @@ import classes from './needs.module.css';
 // A need's fields as the asker writes them (/needs/new) and the asker or an admin edits them (/needs/:id/edit):
 // the privacy rule stated above the fields, the items with their quantities and values, the family's consent.
 
-export type ItemValues = { id?: number; name: string; quantity: number | string; unitValue: number | string; note: string; committed: number };
+export type ItemValues = {
+  id?: number;
+  name: string;
+  quantity: number | string;
+  unitValue: number | string;
+  note: string;
+  committed: number;
+};
 export type NeedFormValues = {
   kind: string;
   title: string;
@@ -51,7 +71,16 @@ export function needInputOf(v: NeedFormValues, asking: boolean) {
     unitValue: i.unitValue === '' ? undefined : Number(i.unitValue),
     note: i.note.trim() ? i.note : null,
   }));
-  const fields = { kind: v.kind, title: v.title, description: v.description, city: v.city, state: v.state, zip: v.zip, urgency: v.urgency, items };
+  const fields = {
+    kind: v.kind,
+    title: v.title,
+    description: v.description,
+    city: v.city,
+    state: v.state,
+    zip: v.zip,
+    urgency: v.urgency,
+    items,
+  };
   return asking ? { ...fields, familyConsent: v.familyConsent, churchId: v.churchId ? Number(v.churchId) : null } : fields;
 }
 
@@ -67,7 +96,16 @@ type NeedFormProps<S extends z.ZodType> = {
   onCancel?: () => void;
 };
 
-export function NeedForm<S extends z.ZodType>({ schema, initialValues, asking, churches, submitLabel, isPending, onSubmit, onCancel }: NeedFormProps<S>) {
+export function NeedForm<S extends z.ZodType>({
+  schema,
+  initialValues,
+  asking,
+  churches,
+  submitLabel,
+  isPending,
+  onSubmit,
+  onCancel,
+}: NeedFormProps<S>) {
   const f = useSchemaForm({
     schema,
     initialValues,
@@ -90,8 +128,19 @@ export function NeedForm<S extends z.ZodType>({ schema, initialValues, asking, c
             {...f.field('churchId')}
           />
         ) : null}
-        <NativeSelect label="Kind of need" required data={[{ value: '', label: 'Choose a kind' }, ...NEED_KINDS.map((k) => ({ value: k.code, label: k.label }))]} {...f.field('kind')} />
-        <TextInput label="Title" required maxLength={NEED_TITLE_MAX} description="For example: A bunk bed for two brothers" {...f.field('title')} />
+        <NativeSelect
+          label="Kind of need"
+          required
+          data={[{ value: '', label: 'Choose a kind' }, ...NEED_KINDS.map((k) => ({ value: k.code, label: k.label }))]}
+          {...f.field('kind')}
+        />
+        <TextInput
+          label="Title"
+          required
+          maxLength={NEED_TITLE_MAX}
+          description="For example: A bunk bed for two brothers"
+          {...f.field('title')}
+        />
         <Textarea
           label="Description"
           required
@@ -104,7 +153,12 @@ export function NeedForm<S extends z.ZodType>({ schema, initialValues, asking, c
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label="Town" required maxLength={NEED_CITY_MAX} {...f.field('city')} />
-          <NativeSelect label="State" required data={[{ value: '', label: 'Choose a state' }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))]} {...f.field('state')} />
+          <NativeSelect
+            label="State"
+            required
+            data={[{ value: '', label: 'Choose a state' }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))]}
+            {...f.field('state')}
+          />
           <TextInput label="ZIP code" required inputMode="numeric" maxLength={10} {...f.field('zip')} />
         </SimpleGrid>
         <NativeSelect
@@ -121,7 +175,13 @@ export function NeedForm<S extends z.ZodType>({ schema, initialValues, asking, c
             {items.map((item, i) => (
               <fieldset key={item.id ?? `new-${i}`} className={classes.item} aria-label={`Item ${i + 1}`}>
                 <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                  <TextInput label="Item" required maxLength={NEED_ITEM_NAME_MAX} {...f.form.getInputProps(`items.${i}.name`)} name={`items.${i}.name`} />
+                  <TextInput
+                    label="Item"
+                    required
+                    maxLength={NEED_ITEM_NAME_MAX}
+                    {...f.form.getInputProps(`items.${i}.name`)}
+                    name={`items.${i}.name`}
+                  />
                   <NumberInput
                     label="Quantity"
                     required
@@ -131,9 +191,23 @@ export function NeedForm<S extends z.ZodType>({ schema, initialValues, asking, c
                     {...f.form.getInputProps(`items.${i}.quantity`)}
                     name={`items.${i}.quantity`}
                   />
-                  <NumberInput label="Value of one, in dollars" required min={0} allowDecimal={false} prefix="$" {...f.form.getInputProps(`items.${i}.unitValue`)} name={`items.${i}.unitValue`} />
+                  <NumberInput
+                    label="Value of one, in dollars"
+                    required
+                    min={0}
+                    allowDecimal={false}
+                    prefix="$"
+                    {...f.form.getInputProps(`items.${i}.unitValue`)}
+                    name={`items.${i}.unitValue`}
+                  />
                 </SimpleGrid>
-                <TextInput label="Details (optional)" maxLength={NEED_ITEM_NOTE_MAX} mt="xs" {...f.form.getInputProps(`items.${i}.note`)} name={`items.${i}.note`} />
+                <TextInput
+                  label="Details (optional)"
+                  maxLength={NEED_ITEM_NOTE_MAX}
+                  mt="xs"
+                  {...f.form.getInputProps(`items.${i}.note`)}
+                  name={`items.${i}.note`}
+                />
                 {items.length > 1 && item.committed === 0 ? (
                   <Button variant="subtle" color="red" size="compact-sm" mt="xs" onClick={() => f.form.removeListItem('items', i)}>
                     Remove item {i + 1}

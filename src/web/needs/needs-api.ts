@@ -93,3 +93,10 @@ export function useEditNeed(callbacks?: MutationCallbacks<Awaited<ReturnType<typ
 function editNeed({ id, input }: Edit) {
   return call(client.needs[':id'].$patch({ param: { id: String(id) }, json: input }));
 }
+
+/** The churches the member keeps (GET /api/me/church), for "Asking for"; under 'churches', refreshed with them. */
+export const keptChurchesOptions = queryOptions({
+  queryKey: ['churches', 'me'],
+  queryFn: ({ signal }) => call(client.me.church.$get(undefined, { init: { signal } })),
+  staleTime: 0,
+});

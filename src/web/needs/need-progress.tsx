@@ -1,0 +1,15 @@
+import '@mantine/core/styles/Progress.layer.css';
+import { Progress, Text } from '@mantine/core';
+
+/** "3 of 5 committed": the share of units committed, all items together. */
+export function NeedProgress({ committed, total, label }: { committed: number; total: number; label: string }) {
+  const percent = total === 0 ? 0 : Math.round((committed / total) * 100);
+  return (
+    <div>
+      <Progress value={percent} color="teal.8" size="md" aria-label={label} aria-valuetext={`${committed} of ${total} committed`} />
+      <Text size="sm" mt={4}>
+        {committed} of {total} committed
+      </Text>
+    </div>
+  );
+}
