@@ -4,7 +4,6 @@ import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import {
-  Alert,
   Button,
   Checkbox,
   Fieldset,
@@ -16,6 +15,7 @@ import {
   Text,
   Textarea,
   TextInput,
+  Title,
 } from '@mantine/core';
 import type { z } from 'zod';
 import {
@@ -117,9 +117,12 @@ export function NeedForm<S extends z.ZodType>({
   return (
     <form {...f.formProps((data) => onSubmit(data, fail))} aria-label={submitLabel} className={classes.form}>
       <Stack gap="md">
-        <Alert color="yellow" variant="light" title="Protect the children's privacy" id="privacy-rule">
-          {NEED_PRIVACY_RULE}
-        </Alert>
+        <section aria-labelledby="privacy-rule-title" className={classes.rule}>
+          <Title order={2} size="h4" id="privacy-rule-title" mb={4}>
+            Protect the children&apos;s privacy
+          </Title>
+          <Text>{NEED_PRIVACY_RULE}</Text>
+        </section>
         {asking && churches.length > 0 ? (
           <NativeSelect
             label="Asking for"
@@ -148,7 +151,6 @@ export function NeedForm<S extends z.ZodType>({
           minRows={4}
           maxLength={NEED_DESCRIPTION_MAX}
           description="What is needed and why, without anything that identifies a child."
-          aria-describedby="privacy-rule"
           {...f.field('description')}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -6,7 +6,9 @@ export function NeedProgress({ committed, total, label }: { committed: number; t
   const percent = total === 0 ? 0 : Math.round((committed / total) * 100);
   return (
     <div>
-      <Progress value={percent} color="teal.8" size="md" aria-label={label} aria-valuetext={`${committed} of ${total} committed`} />
+      <Progress.Root size="md">
+        <Progress.Section value={percent} color="teal.8" aria-label={label} aria-valuetext={`${committed} of ${total} committed`} />
+      </Progress.Root>
       <Text size="sm" mt={4}>
         {committed} of {total} committed
       </Text>

@@ -1,4 +1,4 @@
-import { Loader, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { needInputSchema } from '../../shared/needs';
@@ -40,20 +40,17 @@ export default function NewNeedPage() {
         the churches near the family hear of it.
       </Text>
       {/* approvals: the link for agency staff to apply for a caseworker account */}
-      {kept.isPending ? (
-        <Loader aria-label="Loading the form" />
-      ) : (
-        <NeedForm
-          schema={needInputSchema}
-          initialValues={EMPTY}
-          asking
-          churches={kept.data?.keeps.filter((c) => c.status === 'active') ?? []}
-          submitLabel="Send the request"
-          isPending={ask.isPending}
-          onSubmit={(input, fail) => ask.mutate(input, { onError: fail })}
-          onCancel={() => navigate('/needs')}
-        />
-      )}
+      {/* The church choice appears once the churches the member keeps are known; the form does not wait for it. */}
+      <NeedForm
+        schema={needInputSchema}
+        initialValues={EMPTY}
+        asking
+        churches={kept.data?.keeps.filter((c) => c.status === 'active') ?? []}
+        submitLabel="Send the request"
+        isPending={ask.isPending}
+        onSubmit={(input, fail) => ask.mutate(input, { onError: fail })}
+        onCancel={() => navigate('/needs')}
+      />
       <Text mt="lg" size="sm">
         <AppLink to="/needs/mine">Your requests</AppLink>
       </Text>
