@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { NEED_NOT_FOUND, type NeedAskedAs, type NeedInput, type NeedPage, type NeedStatus } from '../../shared/needs';
+import { NEED_NOT_FOUND, type NeedAskedAs, type NeedFields, type NeedInput, type NeedPage, type NeedStatus } from '../../shared/needs';
 import {
   NEED_ASK_FORBIDDEN,
   NEED_CHURCH_NOT_KEPT,
@@ -72,6 +72,12 @@ async function routeOf(deps: Deps, { who, asAdmin }: Asker, churchId: number | n
   return { askedAs: 'family', status: 'review', churchId: null };
 }
 
+/** The columns a need's fields write, asking or editing: its ZIP code decides where it is. */
+function fieldColumns(input: Omit<NeedFields, 'items'>, place: ReturnType<typeof placeOfZip>) {
+  const { kind, title, description, city, state, urgency } = input;
+  return { kind, title, description, city, state, zip: place.zip, ...locationColumns(place), urgency };
+}
+
 async function insertItems(tx: Tx, needId: number, items: NeedInput['items'], from = 0) {
   if (items.length === 0) return;
   await tx.insert(needItem).values(
@@ -107,14 +113,7 @@ export async function askNeed(deps: Deps, asker: Asker, input: NeedInput & { fam
         supervisorEmail: route.caseworker?.supervisorEmail ?? null,
         supervisorTokenHash: link?.tokenHash ?? null,
         supervisorLinkExpiresAt: link?.expiresAt ?? null,
-        kind: input.kind,
-        title: input.title,
-        description: input.description,
-        city: input.city,
-        state: input.state,
-        zip: place.zip,
-        ...locationColumns(place),
-        urgency: input.urgency,
+        ...fieldColumns(input, place),
         status: route.status === 'open' ? 'review' : route.status,
         familyConsentAt: now,
         createdAt: now,
@@ -199,14 +198,7 @@ export async function editNeed(deps: Deps, reader: Reader, id: number, input: Ne
     await tx
       .update(need)
       .set({
-        kind: input.kind,
-        title: input.title,
-        description: input.description,
-        city: input.city,
-        state: input.state,
-        zip: place.zip,
-        ...locationColumns(place),
-        urgency: input.urgency,
+        ...fieldColumns(input, place),
         updatedAt: now,
       })
       .where(eq(need.id, id));

@@ -8,8 +8,8 @@ import { actsAsAdmin, type AuthVariables } from '../http/session';
 import type { RateLimiter } from '../rate-limit/rate-limit';
 import { NEED_ASK_RATE_MESSAGE, NEED_ASK_RULE } from '../rate-limit/rules';
 import { askNeed, editNeed } from './ask';
-import { isPublicNeed, listNeeds, myNeeds, needFields, needPage, type Reader } from './board';
-import { needById, NEEDS_TOPIC } from './store';
+import { listNeeds, myNeeds, needFields, needPage, type Reader } from './board';
+import { NEEDS_TOPIC } from './store';
 
 /** Who reads, and whether this session may use an admin's powers (past the second factor). */
 async function readerOf(deps: AppDeps, c: Pick<Context<{ Variables: AuthVariables }>, 'get'>): Promise<Reader> {
@@ -51,12 +51,10 @@ export function needRoutes(deps: AppDeps, limiter: RateLimiter, answers: Respons
       const { id } = c.req.valid('param');
       const reader = await readerOf(deps, c);
       if (reader.who === null) {
-        // Visitors all read the same page of a public need; a need not public is 404 to them, read each time.
-        const row = await needById(db, id);
-        if (isPublicNeed(row)) {
-          const topics = [subjectOf(NEEDS_TOPIC, String(id)), CHURCHES_TOPIC];
-          return sendAnswer(c, await answers.get(`need:${id}`, topics, () => needPage(db, id, reader)));
-        }
+        // Visitors all read the same page of a public need, kept until that need (or a church) changes; a need
+        // not public is 404 to them, and a refusal is never kept.
+        const topics = [subjectOf(NEEDS_TOPIC, String(id)), CHURCHES_TOPIC];
+        return sendAnswer(c, await answers.get(`need:${id}`, topics, () => needPage(db, id, reader)));
       }
       c.header('Cache-Control', 'no-store');
       return c.json(await needPage(db, id, reader), 200);

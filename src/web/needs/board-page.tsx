@@ -1,25 +1,17 @@
-import { Alert, Badge, Button, Group, NativeSelect, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  NEED_KIND_CODES,
-  NEED_KINDS,
-  NEED_URGENCIES,
-  NEED_URGENCY_CODES,
-  needKindLabel,
-  needOutcomeLabel,
-  needUrgencyLabel,
-  type NeedListing,
-} from '../../shared/needs';
+import { NEED_KIND_CODES, NEED_KINDS, NEED_URGENCIES, NEED_URGENCY_CODES, type NeedListing } from '../../shared/needs';
 import { NEED_BOARD_DEFAULT_RADIUS, NEED_BOARD_RADII, type NeedBoardRadius } from '../../shared/needs-board';
 import { STATE_CODES, US_STATES, type StateCode } from '../../shared/states';
 import { AppLink } from '../app/navigation';
 import { Page } from '../app/page';
+import { Pager } from '../app/pager';
 import { isApiRequestError } from '../lib/api';
 import { useMe } from '../lib/me-query';
 import { useLive } from '../live';
-import { NeedProgress } from './need-progress';
+import { NeedBadges, NeedProgress } from './need-progress';
 import { boardQueryOf, needBoardOptions, type NeedSearch } from './needs-api';
 import classes from './needs.module.css';
 
@@ -180,19 +172,7 @@ function SearchForm({ search, errors, onSearch }: SearchFormProps) {
 function NeedCard({ need }: { need: NeedListing }) {
   return (
     <article className={classes.card} aria-labelledby={`need-${need.id}`}>
-      <Group gap="xs">
-        <Badge variant="light" color="gray.8">
-          {needKindLabel(need.kind)}
-        </Badge>
-        <Badge variant="light" color={need.urgency === 'urgent' ? 'red.9' : 'teal.9'}>
-          {needUrgencyLabel(need.urgency)}
-        </Badge>
-        {need.outcome ? (
-          <Badge variant="light" color="gray.8">
-            {needOutcomeLabel(need.outcome)}
-          </Badge>
-        ) : null}
-      </Group>
+      <NeedBadges need={need} />
       <Title order={3} size="h4" id={`need-${need.id}`}>
         <AppLink to={`/needs/${need.id}`} className={classes.name}>
           {need.title}
@@ -204,24 +184,5 @@ function NeedCard({ need }: { need: NeedListing }) {
       </Text>
       <NeedProgress committed={need.committedUnits} total={need.totalUnits} label={`Committed to ${need.title}`} />
     </article>
-  );
-}
-
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label="Pages of needs">
-      <Group mt="lg" justify="center">
-        <Button variant="default" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous page
-        </Button>
-        <Text size="sm">
-          Page {page} of {pages}
-        </Text>
-        <Button variant="default" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next page
-        </Button>
-      </Group>
-    </nav>
   );
 }

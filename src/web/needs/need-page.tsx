@@ -1,14 +1,7 @@
-import { Badge, Group, Loader, Text, Title } from '@mantine/core';
+import { Loader, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import {
-  NEED_NOT_FOUND,
-  needKindLabel,
-  needOutcomeLabel,
-  needUrgencyLabel,
-  type NeedCommitment,
-  type NeedPage as Need,
-} from '../../shared/needs';
+import { NEED_NOT_FOUND, needOutcomeLabel, type NeedCommitment, type NeedPage as Need } from '../../shared/needs';
 import { NEED_STATUS_LABELS } from '../../shared/needs-board';
 import { stateName } from '../../shared/states';
 import { AppLink } from '../app/navigation';
@@ -16,7 +9,7 @@ import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
 import { formatDateTime } from '../lib/format-date-time';
 import { useLive } from '../live';
-import { NeedProgress } from './need-progress';
+import { NeedBadges, NeedProgress } from './need-progress';
 import { needPageOptions } from './needs-api';
 import classes from './needs.module.css';
 
@@ -70,19 +63,7 @@ function NeedView({ need }: { need: Need }) {
   const asked = askerLine(need);
   return (
     <Page title={need.title} documentTitle={`${need.title} | Needs`} size="lg">
-      <Group gap="xs" mb="sm">
-        <Badge variant="light" color="gray.8">
-          {needKindLabel(need.kind)}
-        </Badge>
-        <Badge variant="light" color={need.urgency === 'urgent' ? 'red.9' : 'teal.9'}>
-          {needUrgencyLabel(need.urgency)}
-        </Badge>
-        {need.status !== 'open' ? (
-          <Badge variant="outline" color="gray.8">
-            {need.outcome ? needOutcomeLabel(need.outcome) : NEED_STATUS_LABELS[need.status]}
-          </Badge>
-        ) : null}
-      </Group>
+      <NeedBadges need={need} status={need.outcome ? undefined : need.status === 'open' ? undefined : NEED_STATUS_LABELS[need.status]} />
       <Text mb="xs">
         {need.city}, {state} · about ${need.totalValue.toLocaleString('en-US')} in all
       </Text>
