@@ -7,6 +7,7 @@ import { createUnsubscribeToken } from '../notifications/unsubscribe-token';
 import {
   authorOf as forumAuthorOf,
   buildChurchFields,
+  insertCaseworker,
   insertChurch,
   insertNeed,
   jpegBytes,
@@ -526,6 +527,17 @@ const ROWS: Row[] = [
     case: "for the member's church",
     request: async () => ({ path: '/api/needs', body: { ...NEED_FIELDS, familyConsent: true, churchId: await keptChurch() } }),
     expect: [401, 403, 403, 201, 403, 403, 403],
+  },
+  // An approved caseworker's request goes to the supervisor's mail (no profile needed); an admin's opens at once.
+  {
+    route: 'POST /api/needs',
+    case: 'as an approved caseworker',
+    fresh: true,
+    request: async (a) => {
+      if (a.id) await insertCaseworker(t.db, a.id);
+      return { path: '/api/needs', body: { ...NEED_FIELDS, familyConsent: true } };
+    },
+    expect: [401, 403, 201, 201, 201, 201, 201],
   },
   { route: 'GET /api/needs', request: () => ({ path: '/api/needs?zip=65802' }), expect: [200, 200, 200, 200, 200, 200, 200] },
   {
