@@ -220,7 +220,7 @@ export async function widenQuietNeeds(deps: RoutingDeps, { now }: { now: Date })
   );
   const rows = await deps.database.db
     .update(need)
-    .set({ radiusMiles: sql`${next}`, widenedAt: now })
+    .set({ radiusMiles: sql`(${next})::int`, widenedAt: now })
     .where(
       and(
         eq(need.status, 'open'),
