@@ -228,16 +228,14 @@ describe('widening a need nobody has committed to', () => {
     const prayed = await insertNeed(t.db, { approvedAt: clock.now() });
     await t.db.insert(needCommitment).values({ needId: prayed.id, itemId: null, uid: member.id, quantity: 0, createdAt: clock.now() });
     const withdrawn = await insertNeed(t.db, { approvedAt: clock.now() });
-    await t.db
-      .insert(needCommitment)
-      .values({
-        needId: withdrawn.id,
-        itemId: withdrawn.itemIds[0]!,
-        uid: member.id,
-        quantity: 1,
-        createdAt: clock.now(),
-        withdrawnAt: clock.now(),
-      });
+    await t.db.insert(needCommitment).values({
+      needId: withdrawn.id,
+      itemId: withdrawn.itemIds[0]!,
+      uid: member.id,
+      quantity: 1,
+      createdAt: clock.now(),
+      withdrawnAt: clock.now(),
+    });
     clock.advance(NEED_WIDEN_AFTER_HOURS.normal * HOUR_MS);
     await run(JOBS.needWiden);
     expect((await needRow(committed.id)).radiusMiles).toBe(15);
