@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NEED_EXPIRE_DAYS, NEED_REMIND_DAYS, NEED_WIDEN_AFTER_HOURS } from '../../shared/needs';
 import type { NotificationListResponse } from '../../shared/notifications';
 import { milesBetween, zipPlace } from '../churches';
 import { mail, need, needAlert, needCommitment, needRecipient, notification, notificationPreference, profile } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
 import { JOBS } from '../site-jobs';
+import { NEEDS_TOPIC } from './store';
 import { testClock, useOtherInstance, useTestApp } from '../testing/app';
 import { expectJson, insertChurch, insertMember, insertNeed, signedInMember } from '../testing/factories';
 
@@ -260,6 +261,11 @@ describe("the board's clock: reminders and expiry", () => {
     expect(first!.message.subject).toBe('How is it going? "Car seat"');
     expect(first!.message.text).toContain('for 14 days; 0 of 1 thing it asks for is committed');
     expect(first!.message.text).toContain(`${t.config.publicUrl}/needs/${id}`);
+    // It closes 40 days after its approval.
+    const closes = new Date((await needRow(id)).approvedAt!.getTime() + NEED_EXPIRE_DAYS * DAY_MS);
+    expect(first!.message.text).toContain(
+      `closes it by itself on ${closes.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })}.`,
+    );
     expect((await needRow(id)).remindersSent).toBe(1);
 
     clock.advance((NEED_REMIND_DAYS[1] - NEED_REMIND_DAYS[0]) * DAY_MS);
@@ -316,3 +322,21 @@ function latLon(zip: string) {
   const p = zipPlace(zip)!;
   return { latitude: p.latitude, longitude: p.longitude };
 }
+
+describe('the runner', () => {
+  it('announces a need as soon as the board hears of it, without waiting for the next look', async () => {
+    const keeper = await keeperAt('65804');
+    const before = t.jobs.status(JOBS.needAnnounce).runs;
+    t.jobs.start();
+    try {
+      // The first look of every job happens at the start; the next would be a minute away.
+      await vi.waitFor(() => expect(t.jobs.status(JOBS.needAnnounce)).toMatchObject({ runs: before + 1, isRunning: false }));
+      const { id } = await insertNeed(t.db, { approvedAt: clock.now() });
+      await t.announce({ topic: NEEDS_TOPIC, id: String(id) });
+      await vi.waitFor(async () => expect((await toldOf(id)).has(keeper.id)).toBe(true), { timeout: 5000 });
+      expect(t.jobs.status(JOBS.needAnnounce).runs).toBe(before + 2);
+    } finally {
+      await t.jobs.stop();
+    }
+  });
+});

@@ -334,6 +334,9 @@ export async function remindAskers(deps: RoutingDeps, { now, batchSize = ROUTING
   return reminded;
 }
 
+/** "Saturday, April 12" (UTC, as the digest names its days). */
+const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
 function reminderMail(config: AppDeps['config'], row: NeedRow, items: NeedItem[], step: number) {
   const { totalUnits, committedUnits } = totalsOf(items);
   const closes = closesAt(row, NEED_EXPIRE_DAYS);
@@ -343,7 +346,7 @@ function reminderMail(config: AppDeps['config'], row: NeedRow, items: NeedItem[]
       `Your request "${row.title}" has been on the ${SITE_NAME} needs board for ${NEED_REMIND_DAYS[step]} days; ${committedUnits} of ${totalUnits} ${totalUnits === 1 ? 'thing it asks for is' : 'things it asks for are'} committed.`,
       'When it is met, or no longer needed, please record how it went: met, partly met or not met, and how many children it served. A thank-you note is welcome too (without any detail about a child). It helps the churches see what their help did.',
       { link: `${config.publicUrl}${needNotificationLink(row.id)}`, label: 'Record the outcome' },
-      closes ? `If it stays open, the board closes it by itself on ${closes.toDateString()}.` : '',
+      closes ? `If it stays open, the board closes it by itself on ${DAY_FORMAT.format(closes)}.` : '',
     ].filter(Boolean),
   });
 }
