@@ -1,6 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { seriousViolations } from './support/a11y';
+import { expectAxeCleanAtWidths, seriousViolations } from './support/a11y';
 import { openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors, openPage } from './support/journey';
 import { waitForMail } from './support/mail';
@@ -9,15 +8,6 @@ import { memberProfile, openAdminApi, signUpMember, uniqueTag } from './support/
 // Members and point persons (issue 25): a member proposes a church from the profile page and keeps its page.
 
 const browser = useBrowser();
-
-async function expectAxeClean(page: Page, where: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    // The pointer stays where the last click was: off the page, so no button is measured in its hover colours.
-    await page.mouse.move(0, 0);
-    expect(await seriousViolations(page), `${where} at ${width} px`).toEqual([]);
-  }
-}
 
 describe('a member and their church', () => {
   it('proposes a church from the profile page, then keeps its page while it waits for approval', async () => {
@@ -31,7 +21,7 @@ describe('a member and their church', () => {
     const name = `${uniqueTag('Nueva Vida')} Iglesia`;
     await section.getByLabel('Find your church').fill(name);
     await expect.poll(() => section.getByText(/No church of the network matches/).isVisible()).toBe(true);
-    await expectAxeClean(page, 'the profile page with the church picker');
+    await expectAxeCleanAtWidths(page, 'the profile page with the church picker');
     await page.setViewportSize({ width: 1280, height: 900 });
     await section.getByRole('button', { name: 'Propose a church that is not listed' }).click();
 
@@ -59,7 +49,7 @@ describe('a member and their church', () => {
 
     await expect.poll(() => section.getByText(name).first().isVisible()).toBe(true);
     expect(await section.getByText('You proposed this church').isVisible()).toBe(true);
-    await expectAxeClean(page, 'the profile page with the member’s church');
+    await expectAxeCleanAtWidths(page, 'the profile page with the member’s church');
     await page.setViewportSize({ width: 1280, height: 900 });
     // The team hears of it.
     const alert = await waitForMail('team@network.test', (m) => m.subject.includes(name));
@@ -78,7 +68,7 @@ describe('a member and their church', () => {
     await form.getByRole('button', { name: 'Save the page' }).click();
     await expect.poll(() => page.getByText('The church’s page has been saved.').isVisible()).toBe(true);
     expect(await page.getByText('Paula Proposer').first().isVisible()).toBe(true);
-    await expectAxeClean(page, 'the point person’s page');
+    await expectAxeCleanAtWidths(page, 'the point person’s page');
 
     // The dashboard links to it.
     await openPage(page, '/dashboard');
@@ -138,7 +128,7 @@ describe('a member and their church', () => {
     await joinerRow.waitFor();
     expect(await joinerRow.textContent()).toContain('Nixa, MO · Foster parent');
     expect(await keeper.page.content()).not.toContain(joinerEmail);
-    await expectAxeClean(keeper.page, 'the point person’s page with a member waiting');
+    await expectAxeCleanAtWidths(keeper.page, 'the point person’s page with a member waiting');
     await keeper.page.setViewportSize({ width: 1280, height: 900 });
     await joinerRow.getByRole('button', { name: 'Confirm Jo Joiner' }).click();
     await expect.poll(() => joinerRow.getByText('confirmed', { exact: true }).isVisible()).toBe(true);
@@ -149,7 +139,7 @@ describe('a member and their church', () => {
     await form.getByRole('checkbox', { name: 'Care teams' }).check();
     await form.getByRole('button', { name: 'Save the page' }).click();
     await expect.poll(() => keeper.page.getByText('The church’s page has been saved.').isVisible()).toBe(true);
-    await expectAxeClean(keeper.page, 'the point person’s page');
+    await expectAxeCleanAtWidths(keeper.page, 'the point person’s page');
 
     // The member sees the claim confirmed, without reloading.
     await expect.poll(() => section.getByText('confirmed', { exact: true }).isVisible()).toBe(true);

@@ -33,6 +33,8 @@ import { measureAccept, type AcceptResult } from './accept';
 import { finderRoutes } from './churches';
 import { BENCH_CHURCHES, newChurchSearches, seedChurches } from './churches-seed';
 import { measureLive, type LiveResult } from './live';
+import { boardRoutes } from './needs';
+import { BENCH_NEEDS, newNeedSearches, seedNeeds } from './needs-seed';
 import { percentileOf } from './new-connections';
 import {
   loadRoutes,
@@ -88,6 +90,7 @@ type Column = {
   /** New church finder searches (a ZIP code nobody searched from yet), one at a time. */
   churchNear25?: Stats;
   churchNear100?: Stats;
+  needNear30?: Stats;
   live?: LiveResult;
   accept?: AcceptResult;
   error?: string;
@@ -136,10 +139,11 @@ async function benchColumn(column: Column, index: number, total: number) {
   process.stdout.write(`\n== ${NAMES[kind]}, ${n(members)} members, ${n(posts)} posts, ${n(responses)} responses (${index}/${total}) ==\n`);
   const seeded = await seededDatabase({
     kind,
-    key: `${members}-churches-${BENCH_CHURCHES}`,
+    key: `${members}-churches-${BENCH_CHURCHES}-needs-${BENCH_NEEDS}`,
     seed: async (database) => {
       await seedMembersAndForum(database, members);
       await seedChurches(database.db);
+      await seedNeeds(database.db);
     },
     fresh: RESEED,
   });
@@ -168,7 +172,8 @@ async function benchColumn(column: Column, index: number, total: number) {
       const read = await readRoutes(server.url, [server], { members });
       const { member } = read;
       // The church finder's kept answers and new searches, after the other public reads (issue 25).
-      const routes = [...read.routes, ...finderRoutes()];
+      // And the needs board's (issue 26).
+      const routes = [...read.routes, ...finderRoutes(), ...boardRoutes()];
       column.bareRps = await bareServerRps(SECONDS, CONNECTIONS);
       column.routes = await loadRoutes(server.url, routes, { connections: CONNECTIONS, seconds: SECONDS });
       column.memoryAfterMb = residentMb(server);
@@ -190,9 +195,11 @@ async function benchColumn(column: Column, index: number, total: number) {
       column.forumSearch = await eachOnce('new forum keyword searches', server.url, forum.searches);
       column.churchNear25 = await eachOnce('new church searches, 25 miles', server.url, newChurchSearches(REQUESTS + 5, 25));
       column.churchNear100 = await eachOnce('new church searches, 100 miles', server.url, newChurchSearches(REQUESTS + 5, 100));
+      column.needNear30 = await eachOnce('new needs board searches, 30 miles', server.url, newNeedSearches(REQUESTS + 5, 30));
       for (const [label, st] of [
         ['church finder, 25 miles', column.churchNear25],
         ['church finder, 100 miles', column.churchNear100],
+        ['needs board, 30 miles', column.needNear30],
         ['directory search', column.directorySearch],
         ['forum list page', column.forumPages],
         ['forum keyword search', column.forumSearch],
@@ -293,6 +300,9 @@ function table(columns: Column[]): string {
   );
   add(`church finder, ZIP + 100 miles, new (${n(BENCH_CHURCHES)} churches): p50 / p95`, one, (c) =>
     p50p95(c.churchNear100, GOAL_ONE_AT_A_TIME_MS),
+  );
+  add(`needs board, ZIP + 30 miles, new (${n(BENCH_NEEDS)} open needs): p50 / p95`, one, (c) =>
+    p50p95(c.needNear30, GOAL_ONE_AT_A_TIME_MS),
   );
   add(`live: new post → open stream (${CHANGES} posts): p50 / p95`, `p95 < ${GOAL_LIVE_MS} ms`, (c) =>
     p50p95(c.live?.toEvent, GOAL_LIVE_MS),

@@ -8,8 +8,8 @@ import { CHURCH_LANGUAGE_CODES, CHURCH_OFFER_CODES } from '../../src/shared/chur
 
 export const BENCH_CHURCHES = 10_000;
 
-/** A small seeded generator (mulberry32): the same churches on every run and every database. */
-function random(seed: number) {
+/** A small seeded generator (mulberry32): the same rows on every run and every database (the needs' seed too). */
+export function seededRandom(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -33,7 +33,7 @@ export async function seedChurches(
   db: Db,
   { count = BENCH_CHURCHES, onProgress }: { count?: number; onProgress?: (phase: string, done: number, total: number) => void } = {},
 ) {
-  const next = random(25);
+  const next = seededRandom(25);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const all = knownZips();
   const now = new Date();

@@ -51,6 +51,7 @@ import { createRateLimiter } from './rate-limit/rate-limit';
 import { resourceRoutes } from './resources/routes';
 import { statesRoutes } from './states/routes';
 import { churchMapRoutes } from './churches/map-routes';
+import { needRoutes } from './needs/routes';
 import { needAlertRoutes } from './needs/alert-routes';
 import { NEEDS_TOPIC } from './needs';
 import { JOBS, siteJobs } from './site-jobs';
@@ -226,7 +227,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', adminRoutes(deps, jobs))
     .route('/', churchAdminRoutes(deps))
     // Last of the churches' routes: its GET /churches/{id} would answer for /churches/map and the like.
-    .route('/', churchPublicRoutes(deps, limiter, answers));
+    .route('/', churchPublicRoutes(deps, limiter, answers))
+    .route('/', needRoutes(deps, limiter, answers));
   // Better Auth's open routes are served by app.route('/api/auth') above; the document describes them too.
   for (const route of AUTH_ROUTES) api.openAPIRegistry.registerPath(route);
   api.doc31('/openapi.json', {

@@ -25,6 +25,11 @@ export const CLIENT_ROUTES = [
   '/notifications',
   '/settings/notifications',
   '/churches/:id/manage',
+  '/needs',
+  '/needs/new',
+  '/needs/mine',
+  '/needs/:id',
+  '/needs/:id/edit',
 ] as const;
 
 export function isClientRoute(pathname: string): boolean {

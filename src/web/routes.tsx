@@ -28,6 +28,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'resources', ...page(() => import('./resources/resources-page')) },
   { path: 'churches', ...page(() => import('./churches/finder-page')) },
   { path: 'churches/:id', ...page(() => import('./churches/church-page')) },
+  { path: 'needs', ...page(() => import('./needs/board-page')) },
+  { path: 'needs/:id', ...page(() => import('./needs/need-page')) },
   // product.md §2.4 lists the photo page as not guarded; the page itself asks visitors to sign in.
   { path: 'update-profile-image', ...page(() => import('./profiles/update-profile-image-page')) },
   // Signed in, then the admin check (product.md §5.7): the layout sends visitors to sign in with 'Not Logged In'.
@@ -56,6 +58,10 @@ const memberRoutes: RouteObject[] = [
   { path: 'delete-account', ...page(() => import('./account/delete-account-page')) },
   // A church's point persons and admins (the server says who); others see its refusal.
   { path: 'churches/:id/manage', ...page(() => import('./churches/manage-page')) },
+  // Asking and editing: the server checks who may (a confirmed member, the asker, an admin).
+  { path: 'needs/new', ...page(() => import('./needs/new-need-page')) },
+  { path: 'needs/mine', ...page(() => import('./needs/my-needs-page')) },
+  { path: 'needs/:id/edit', ...page(() => import('./needs/edit-need-page')) },
 ];
 
 /**

@@ -77,7 +77,11 @@ export function totalsOf(items: NeedItem[]) {
 }
 
 /** A need as lists show it, from its row and its items (with what is committed). */
-export function toListing(row: NeedRow, items: NeedItem[], distanceMiles: number | null = null): NeedListing {
+export function toListing(
+  row: Pick<NeedRow, 'id' | 'kind' | 'title' | 'city' | 'state' | 'urgency' | 'status' | 'outcome' | 'approvedAt'>,
+  items: NeedItem[],
+  distanceMiles: number | null = null,
+): NeedListing {
   return {
     id: row.id,
     kind: row.kind,

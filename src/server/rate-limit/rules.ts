@@ -3,6 +3,7 @@ import { CHURCH_MESSAGES_PER_DAY, CHURCH_MESSAGES_PER_HOUR } from '../../shared/
 import { CHURCH_CONTACTS_PER_HOUR, CHURCH_PROPOSALS_PER_DAY } from '../../shared/churches';
 import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
 import { DAY, HOUR, MINUTE } from '../../shared/durations';
+import { NEEDS_PER_DAY } from '../../shared/needs';
 import { EMAIL_LINK_RESENDS_PER_HOUR } from '../../shared/limits';
 import type { RateRule } from './rate-limit';
 
@@ -171,3 +172,9 @@ export const CHURCH_MESSAGE_RATE_MESSAGES = {
   hour: `You can write to your church's members up to ${CHURCH_MESSAGES_PER_HOUR} times an hour. Please wait a while.`,
   day: `You can write to your church's members up to ${CHURCH_MESSAGES_PER_DAY} times a day. Please try again tomorrow.`,
 } as const satisfies Record<keyof typeof CHURCH_MESSAGE_RULES, string>;
+
+// ---- Needs board: asking (needs/routes.ts) ----
+
+/** Per account: each request is read by the team or a supervisor, and a family asks a few times a week at most. */
+export const NEED_ASK_RULE: RateRule = { limit: NEEDS_PER_DAY, windowMs: DAY };
+export const NEED_ASK_RATE_MESSAGE = `You can ask for up to ${NEEDS_PER_DAY} needs a day. Please try again tomorrow.`;

@@ -7,7 +7,9 @@ import { createUnsubscribeToken } from '../notifications/unsubscribe-token';
 import {
   authorOf as forumAuthorOf,
   buildChurchFields,
+  insertCaseworker,
   insertChurch,
+  insertNeed,
   jpegBytes,
   signedInAdmin,
   signedInMember,
@@ -208,6 +210,20 @@ async function contactMessage(a: Actor, message: string): Promise<Record<string,
 let madeChurch: Promise<{ id: number; zip: string }> | undefined;
 const publicChurch = () =>
   (madeChurch ??= insertChurch(t.db, { zip: '65802', pointPersons: [actors.other.id] }).then((id) => ({ id, zip: '65802' })));
+
+/** A need as its form sends it (the point person's case adds the church). */
+const NEED_FIELDS = {
+  kind: 'items',
+  title: 'A crib for a newborn',
+  description: 'A newborn arrives on Friday; the family has no crib yet.',
+  city: 'Springfield',
+  state: 'MO',
+  zip: '65802',
+  urgency: 'urgent',
+  items: [{ name: 'Crib', quantity: 1, unitValue: 150 }],
+};
+/** A need the member actor asked for (open unless told otherwise). */
+const memberNeed = async (status: 'open' | 'review' = 'open') => (await insertNeed(t.db, { askerUid: member().id, status })).id;
 
 // visitor, unverified, no profile, member, other member, admin without the second factor, admin
 const ROWS: Row[] = [
@@ -506,6 +522,56 @@ const ROWS: Row[] = [
     }),
     expect: [401, 403, 403, 202, 403, 403, 202],
   },
+
+  // ---- The needs board: asking, the board, a need's page, the asker's edits (issue 26) ----
+  // An admin past the second factor asks as an admin (on the board at once); without it, as a family.
+  {
+    route: 'POST /api/needs',
+    request: () => ({ path: '/api/needs', body: { ...NEED_FIELDS, familyConsent: true } }),
+    expect: [401, 403, 403, 201, 201, 201, 201],
+  },
+  {
+    route: 'POST /api/needs',
+    case: "for the member's church",
+    request: async () => ({ path: '/api/needs', body: { ...NEED_FIELDS, familyConsent: true, churchId: await keptChurch() } }),
+    expect: [401, 403, 403, 201, 403, 403, 403],
+  },
+  // An approved caseworker's request goes to the supervisor's mail (no profile needed); an admin's opens at once.
+  {
+    route: 'POST /api/needs',
+    case: 'as an approved caseworker',
+    fresh: true,
+    request: async (a) => {
+      if (a.id) await insertCaseworker(t.db, a.id);
+      return { path: '/api/needs', body: { ...NEED_FIELDS, familyConsent: true } };
+    },
+    expect: [401, 403, 201, 201, 201, 201, 201],
+  },
+  { route: 'GET /api/needs', request: () => ({ path: '/api/needs?zip=65802' }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'GET /api/needs/:id',
+    case: 'open need',
+    request: async () => ({ path: `/api/needs/${await memberNeed()}` }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
+  // Before approval, only its asker and admins see it; to everyone else it does not exist.
+  {
+    route: 'GET /api/needs/:id',
+    case: 'waiting for review',
+    request: async () => ({ path: `/api/needs/${await memberNeed('review')}` }),
+    expect: [404, 404, 404, 200, 404, 404, 200],
+  },
+  {
+    route: 'GET /api/needs/:id/edit',
+    request: async () => ({ path: `/api/needs/${await memberNeed()}/edit` }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'PATCH /api/needs/:id',
+    request: async () => ({ path: `/api/needs/${await memberNeed()}`, body: NEED_FIELDS }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  { route: 'GET /api/me/needs', request: () => ({ path: '/api/me/needs' }), expect: [401, 200, 200, 200, 200, 200, 200] },
 
   // ---- States and the map ----
   { route: 'GET /api/states', request: () => ({ path: '/api/states' }), expect: [200, 200, 200, 200, 200, 200, 200] },

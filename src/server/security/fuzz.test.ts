@@ -26,6 +26,8 @@ import { needAlertInputSchema } from '../../shared/contracts/need-alerts';
 import { directoryQuerySchema, memberMessageSchema } from '../../shared/directory';
 import { postInputSchema, postListQuerySchema, responseInputSchema } from '../../shared/forum';
 import { notificationListQuerySchema, notificationPreferencesSchema, unsubscribeQuerySchema } from '../../shared/notifications';
+import { needInputSchema } from '../../shared/needs';
+import { needBoardQuerySchema, needEditSchema } from '../../shared/needs-board';
 import { pageViewSchema } from '../../shared/page-view';
 import { PROFILE_FIELDS } from '../../shared/profile';
 import { stateStatUpdateSchema } from '../../shared/state-stat';
@@ -34,6 +36,7 @@ import type { ForumAuthor } from '../forum/service';
 import {
   authorOf,
   insertChurch,
+  insertNeed,
   signedInAdmin,
   signedInMember,
   TEST_PASSWORD as PASSWORD,
@@ -210,6 +213,13 @@ const TARGETS: Record<string, Target> = {
   'POST /api/contact': { body: keys(contactInputSchema) },
 
   'GET /api/churches': { query: keys(churchFinderQuerySchema) },
+
+  'POST /api/needs': { body: keys(needInputSchema), askers: ['member', 'admin'] },
+  'GET /api/needs': { query: keys(needBoardQuerySchema) },
+  'GET /api/needs/:id': { params: { id: () => String(needId) } },
+  'GET /api/needs/:id/edit': { params: { id: () => String(needId) } },
+  'PATCH /api/needs/:id': { params: { id: () => String(needId) }, body: keys(needEditSchema), askers: ['member', 'admin'] },
+  'GET /api/me/needs': {},
   'GET /api/churches/:id': { params: { id: () => String(churchId) } },
   'POST /api/churches/:id/contact': { params: { id: () => String(churchId) }, body: keys(churchContactSchema) },
 
@@ -484,6 +494,8 @@ let responseId: number;
 let categoryId: number;
 /** A church the member asker keeps, with a confirmed member to write to. */
 let churchId: number;
+/** An open need the member asker asked for. */
+let needId: number;
 let mailId: string;
 const nextAddress = addressesIn(202);
 type Asking = { jar: Map<string, string> };
@@ -570,6 +582,7 @@ beforeAll(async () => {
   categoryId = await categoryIdOf(t, postId);
   mailId = await newMailId();
   churchId = await insertChurch(t.db, { pointPersons: [member.id], members: [recipient] });
+  needId = (await insertNeed(t.db, { askerUid: member.id, items: [{ quantity: 3 }] })).id;
   await createFingerprint();
 }, 60_000);
 afterAll(async () => {

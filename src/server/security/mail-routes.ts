@@ -29,4 +29,6 @@ export const MAIL_ROUTES: Record<string, 'chosen' | 'fixed'> = {
   // To the member who proposed the church.
   'POST /api/admin/churches/:id/approve': 'fixed',
   'POST /api/admin/churches/:id/decline': 'fixed',
+  // The needs board (issue 26): a caseworker's request goes to the supervisor named when an admin approved them.
+  'POST /api/needs': 'fixed',
 };

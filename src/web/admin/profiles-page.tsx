@@ -9,7 +9,7 @@ import { useLive } from '../live';
 import { profileListQueryOptions, PROFILES_CSV_URL, type ProfileQuery } from './admin-api';
 import { AdminSection } from './admin-section';
 import { ListStatus } from './profiles/list-status';
-import { Pager } from './profiles/pager';
+import { Pager } from '../app/pager';
 import { ProfilesTable } from './profiles/profiles-table';
 import { nextDirection, SORT_CHOICES } from './profiles/sorting';
 import classes from './admin.module.css';

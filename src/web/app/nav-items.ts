@@ -9,6 +9,7 @@ export function navItemsFor(isSignedIn: boolean): NavItem[] {
     { label: 'Home', to: '/', end: true },
     ...(isSignedIn ? [{ label: 'Directory', to: '/directory' }] : [{ label: 'Sign In', to: '/signin' }]),
     { label: 'Churches', to: '/churches' },
+    { label: 'Needs', to: '/needs' },
     { label: 'Discuss', to: '/discuss' },
     { label: 'Resources', to: '/resources' },
     { label: 'Contact', to: '/contact' },

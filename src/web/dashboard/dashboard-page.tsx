@@ -13,6 +13,7 @@ import { TwoStepSection } from '../two-factor';
 import { EmailConfirmNotice } from '../app/email-confirm-notice';
 import { PendingEmailNotice } from '../account';
 import { YourChurchLinks } from '../churches';
+import { YourRequestsLink } from '../needs';
 
 const BLANK_AVATAR_URL = '/images/blank-avatar.svg';
 
@@ -82,6 +83,7 @@ export default function DashboardPage() {
               Mail settings
             </Anchor>
             <YourChurchLinks />
+            <YourRequestsLink />
             {me.isAdmin ? (
               <Anchor component={Link} to="/admin" fw={700}>
                 Admin

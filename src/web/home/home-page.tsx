@@ -30,7 +30,9 @@ const AREA_LOOK: Record<InvolvementArea['key'], { Icon: ComponentType; color: st
   // Brand teal is too light behind white text; one shade darker passes 4.5:1.
   home: { Icon: HomeIcon, color: BRAND.tealDark, textColor: '#FFFFFF' },
 };
-const AREAS = INVOLVEMENT_AREAS.map((area) => ({ ...area, ...AREA_LOOK[area.key] }));
+/** Where an area can be acted on now: physical needs and support services are met on the needs board. */
+const AREA_LINKS: Partial<Record<InvolvementArea['key'], string>> = { donate: '/needs', support: '/needs' };
+const AREAS = INVOLVEMENT_AREAS.map((area) => ({ ...area, ...AREA_LOOK[area.key], to: AREA_LINKS[area.key] }));
 
 export default function HomePage() {
   useDocumentTitle(undefined);
@@ -148,6 +150,11 @@ export default function HomePage() {
                   {area.title}
                 </Title>
                 <Text>{area.text}</Text>
+                {area.to ? (
+                  <AppLink to={area.to} className={classes.areaLink}>
+                    See the needs near you
+                  </AppLink>
+                ) : null}
               </li>
             ))}
           </ol>

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderWithSite } from '../../testing/render';
+import { renderWithSite } from '../testing/render';
 import { Pager } from './pager';
 
 function Paged({ pages, start = 1 }: { pages: number; start?: number }) {
@@ -11,7 +11,7 @@ function Paged({ pages, start = 1 }: { pages: number; start?: number }) {
 
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
 
-describe('the profiles pager', () => {
+describe('the pager', () => {
   it('is not there when one page holds everything', () => {
     renderWithSite(<Paged pages={1} />);
     expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();

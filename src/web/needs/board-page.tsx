@@ -1,0 +1,188 @@
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { NEED_KIND_CODES, NEED_KINDS, NEED_URGENCIES, NEED_URGENCY_CODES, type NeedListing } from '../../shared/needs';
+import { NEED_BOARD_DEFAULT_RADIUS, NEED_BOARD_RADII, type NeedBoardRadius } from '../../shared/needs-board';
+import { STATE_CODES, US_STATES, type StateCode } from '../../shared/states';
+import { AppLink } from '../app/navigation';
+import { Page } from '../app/page';
+import { Pager } from '../app/pager';
+import { isApiRequestError } from '../lib/api';
+import { useMe } from '../lib/me-query';
+import { useLive } from '../live';
+import { NeedBadges, NeedProgress } from './need-progress';
+import { boardQueryOf, needBoardOptions, type NeedSearch } from './needs-api';
+import classes from './needs.module.css';
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
+  value !== null && (values as readonly string[]).includes(value) ? (value as T) : '';
+
+/** The search the address holds (shareable: the map's state panel links to /needs?state=XX). */
+function searchOf(params: URLSearchParams): NeedSearch {
+  const radius = Number(params.get('radius'));
+  const page = Number(params.get('page'));
+  return {
+    show: params.get('show') === 'closed' ? 'closed' : 'open',
+    zip: params.get('zip')?.trim() ?? '',
+    radius: (NEED_BOARD_RADII as readonly number[]).includes(radius) ? (radius as NeedBoardRadius) : NEED_BOARD_DEFAULT_RADIUS,
+    sort: params.get('sort') === 'newest' ? 'newest' : 'nearest',
+    kind: oneOf(NEED_KIND_CODES, params.get('kind')),
+    state: oneOf(STATE_CODES, params.get('state')?.toUpperCase() ?? null),
+    urgency: oneOf(NEED_URGENCY_CODES, params.get('urgency')),
+    q: params.get('q')?.trim() ?? '',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** /needs (product.md §13): open needs, nearest a ZIP code or newest first, filtered; live as needs change. */
+export default function BoardPage() {
+  const [params, setParams] = useSearchParams();
+  const search = searchOf(params);
+  const me = useMe();
+  useLive(['needs']);
+  const found = useQuery(needBoardOptions(search));
+  const fieldErrors = isApiRequestError(found.error) ? found.error.fieldErrors : undefined;
+  const go = (s: NeedSearch) => setParams(boardQueryOf(s));
+
+  return (
+    <Page title="Needs of foster families" documentTitle="Needs" size="lg">
+      <Text mb="sm" maw="65ch">
+        Concrete needs of foster families near you, each approved by the network&apos;s team or an agency supervisor: a bed, a week of
+        meals, rides, a night of respite. Commit to what you can give, and the family is told at once.
+      </Text>
+      <Group mb="lg" gap="sm">
+        <AppLink to={me ? '/needs/new' : '/signin'}>{me ? 'Ask for a need' : 'Sign in to ask for a need'}</AppLink>
+        {me ? <AppLink to="/needs/mine">Your requests</AppLink> : null}
+      </Group>
+      <SearchForm key={params.toString()} search={search} errors={fieldErrors} onSearch={go} />
+      <section aria-labelledby="results-title" className={classes.results}>
+        <Title order={2} id="results-title" size="h3" mb="sm">
+          {search.show === 'open' ? 'Open needs' : 'Closed needs'}
+        </Title>
+        {found.isPending ? (
+          <Text role="status">Searching…</Text>
+        ) : found.isError ? (
+          fieldErrors ? (
+            <Text c="dimmed">Check the search above.</Text>
+          ) : (
+            <Alert color="red" variant="light">
+              {isApiRequestError(found.error) && found.error.status < 500 ? found.error.message : 'The search failed. Please try again.'}
+            </Alert>
+          )
+        ) : (
+          <>
+            <Text role="status" mb="md">
+              {found.data.total === 0
+                ? `No ${search.show} needs${found.data.origin ? ` within ${found.data.radius} miles of ${found.data.origin.zip} (${found.data.origin.city}, ${found.data.origin.state})` : ''} match. ${search.zip && search.radius < 100 ? 'Try a larger distance, or fewer filters.' : 'Try fewer filters.'}`
+                : `${found.data.total === 1 ? '1 need' : `${found.data.total} needs`}${found.data.origin ? ` within ${found.data.radius} miles of ${found.data.origin.zip} (${found.data.origin.city}, ${found.data.origin.state})` : ''}.`}
+            </Text>
+            <ul className={classes.list}>
+              {found.data.needs.map((n) => (
+                <li key={n.id}>
+                  <NeedCard need={n} />
+                </li>
+              ))}
+            </ul>
+            <Pager
+              page={found.data.page}
+              pages={Math.ceil(found.data.total / found.data.pageSize)}
+              onPage={(page) => go({ ...search, page })}
+            />
+          </>
+        )}
+      </section>
+    </Page>
+  );
+}
+
+type SearchFormProps = { search: NeedSearch; errors: Record<string, string> | undefined; onSearch: (search: NeedSearch) => void };
+
+function SearchForm({ search, errors, onSearch }: SearchFormProps) {
+  const [s, setS] = useState<NeedSearch>(search);
+  const set = <K extends keyof NeedSearch>(key: K, value: NeedSearch[K]) => setS((old) => ({ ...old, [key]: value }));
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSearch({ ...s, zip: s.zip.trim(), q: s.q.trim(), page: 1 });
+  }
+  return (
+    <form onSubmit={onSubmit} aria-label="Search needs" className={classes.search}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <TextInput
+          label="ZIP code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={10}
+          value={s.zip}
+          onChange={(e) => set('zip', e.currentTarget.value)}
+          error={errors?.zip}
+        />
+        <NativeSelect
+          label="Within"
+          value={String(s.radius)}
+          onChange={(e) => set('radius', Number(e.currentTarget.value) as NeedBoardRadius)}
+          data={NEED_BOARD_RADII.map((r) => ({ value: String(r), label: `${r} miles` }))}
+          error={errors?.radius}
+        />
+        <NativeSelect
+          label="Order"
+          value={s.sort}
+          onChange={(e) => set('sort', e.currentTarget.value as NeedSearch['sort'])}
+          data={[
+            { value: 'nearest', label: 'Nearest first (with a ZIP code)' },
+            { value: 'newest', label: 'Newest first' },
+          ]}
+        />
+        <TextInput label="Keyword" maxLength={100} value={s.q} onChange={(e) => set('q', e.currentTarget.value)} error={errors?.q} />
+        <NativeSelect
+          label="Kind"
+          value={s.kind}
+          onChange={(e) => set('kind', e.currentTarget.value as NeedSearch['kind'])}
+          data={[{ value: '', label: 'Any kind' }, ...NEED_KINDS.map((k) => ({ value: k.code, label: k.label }))]}
+        />
+        <NativeSelect
+          label="State"
+          value={s.state}
+          onChange={(e) => set('state', e.currentTarget.value as StateCode | '')}
+          data={[{ value: '', label: 'Any state' }, ...US_STATES.map((st) => ({ value: st.code, label: st.name }))]}
+        />
+        <NativeSelect
+          label="How soon"
+          value={s.urgency}
+          onChange={(e) => set('urgency', e.currentTarget.value as NeedSearch['urgency'])}
+          data={[{ value: '', label: 'Any time' }, ...NEED_URGENCIES.map((u) => ({ value: u.code, label: u.label }))]}
+        />
+        <NativeSelect
+          label="Show"
+          value={s.show}
+          onChange={(e) => set('show', e.currentTarget.value as NeedSearch['show'])}
+          data={[
+            { value: 'open', label: 'Open needs' },
+            { value: 'closed', label: 'Closed needs' },
+          ]}
+        />
+      </SimpleGrid>
+      <Group mt="md">
+        <Button type="submit">Search</Button>
+      </Group>
+    </form>
+  );
+}
+
+function NeedCard({ need }: { need: NeedListing }) {
+  return (
+    <article className={classes.card} aria-labelledby={`need-${need.id}`}>
+      <NeedBadges need={need} />
+      <Title order={3} size="h4" id={`need-${need.id}`}>
+        <AppLink to={`/needs/${need.id}`} className={classes.name}>
+          {need.title}
+        </AppLink>
+      </Title>
+      <Text size="sm">
+        {need.distanceMiles !== null ? <strong>{need.distanceMiles.toFixed(1)} miles · </strong> : null}
+        {need.city}, {need.state} · about ${need.totalValue.toLocaleString('en-US')}
+      </Text>
+      <NeedProgress committed={need.committedUnits} total={need.totalUnits} label={`Committed to ${need.title}`} />
+    </article>
+  );
+}

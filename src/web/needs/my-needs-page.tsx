@@ -1,0 +1,57 @@
+import { Alert, Badge, Group, Loader, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { NEED_STATUS_LABELS } from '../../shared/needs-board';
+import { needOutcomeLabel } from '../../shared/needs';
+import { AppLink } from '../app/navigation';
+import { Page } from '../app/page';
+import { formatDateTime } from '../lib/format-date-time';
+import { useLive } from '../live';
+import { NeedProgress } from './need-progress';
+import { myNeedsOptions } from './needs-api';
+import classes from './needs.module.css';
+
+/** /needs/mine: "Your requests", each with where it waits, what is committed, and a decline's reason. */
+export default function MyNeedsPage() {
+  useLive(['needs']);
+  const mine = useQuery(myNeedsOptions);
+  return (
+    <Page title="Your requests" size="md">
+      <Text mb="md">
+        <AppLink to="/needs/new">Ask for a need</AppLink>
+      </Text>
+      {mine.isPending ? (
+        <Loader aria-label="Loading your requests" />
+      ) : mine.isError ? (
+        <Alert color="red" variant="light">
+          Your requests could not be loaded. Please try again.
+        </Alert>
+      ) : mine.data.needs.length === 0 ? (
+        <Text role="status">You have not asked for anything yet.</Text>
+      ) : (
+        <ul className={classes.itemList}>
+          {mine.data.needs.map((n) => (
+            <li key={n.id} className={classes.card}>
+              <Group gap="xs">
+                <Badge variant="light" color={n.status === 'open' ? 'teal.9' : 'gray.8'}>
+                  {n.outcome ? needOutcomeLabel(n.outcome) : NEED_STATUS_LABELS[n.status]}
+                </Badge>
+                <Text size="sm" c="dimmed">
+                  Asked {formatDateTime(n.createdAt)}
+                </Text>
+              </Group>
+              <Title order={2} size="h4">
+                <AppLink to={`/needs/${n.id}`} className={classes.name}>
+                  {n.title}
+                </AppLink>
+              </Title>
+              {n.declineReason ? <Text size="sm">Reason: {n.declineReason}</Text> : null}
+              {n.status === 'open' || n.status === 'closed' ? (
+                <NeedProgress committed={n.committedUnits} total={n.totalUnits} label={`Committed to ${n.title}`} />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
