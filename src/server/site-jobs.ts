@@ -6,6 +6,7 @@ import type { ResponseCache } from './http/response-cache';
 import { defineJob, type Job } from './jobs';
 import type { Logger } from './logger';
 import type { MailWorker } from './mail/worker';
+import { expireSupervisorRequests } from './needs/supervisor';
 import { makeDueDigests } from './notifications';
 import type { RateLimiter } from './rate-limit/rate-limit';
 
@@ -20,6 +21,7 @@ export const JOBS = {
   backup: BACKUP_JOB,
   rateLimitPrune: 'rate-limit-prune',
   responseCacheSweep: 'response-cache-sweep',
+  needSupervisorExpiry: 'need-supervisor-expiry',
 } as const;
 
 /**
@@ -118,6 +120,19 @@ export function responseCacheSweepJob(answers: Pick<ResponseCache, 'sweep'>, eve
   });
 }
 
+/**
+ * The needs board (issue 26): caseworkers' requests whose supervisor's link ran out expire, and the caseworker
+ * is told. Every instance may look: each request is locked (SKIP LOCKED) and changed only while it still waits.
+ */
+export function needSupervisorExpiryJob(deps: Pick<AppDeps, 'config' | 'database' | 'clock' | 'live' | 'outbox' | 'logger'>, everyMs = 5 * 60_000): Job {
+  return defineJob({
+    name: JOBS.needSupervisorExpiry,
+    title: 'Expires the requests their supervisor did not answer in time',
+    everyMs,
+    run: () => expireSupervisorRequests(deps),
+  });
+}
+
 /** What the jobs work on: the app's dependencies, and the parts buildApp and main.ts make. */
 export type SiteJobParts = {
   deps: AppDeps;
@@ -140,5 +155,6 @@ export function siteJobs({ deps, limiter, answers, mailWorker }: SiteJobParts): 
     jobs.push(rateLimitPruneJob(limiter, logger.child({ part: 'rate-limit' }), config.rateLimitPruneMinutes * 60_000));
   }
   jobs.push(responseCacheSweepJob(answers));
+  jobs.push(needSupervisorExpiryJob({ ...deps, logger: logger.child({ part: 'needs' }) }));
   return jobs;
 }

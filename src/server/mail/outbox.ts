@@ -39,6 +39,14 @@ export const MAIL_FORMS = {
   churchMembersMessage: 'church members message',
   // The needs board (issue 26): a caseworker's request to their supervisor, with the single-use link.
   needSupervisor: 'need supervisor approval',
+  // Approving (issue 26): a caseworker's application for the team; the admin's answer to the caseworker; the
+  // answer to a request (an admin's or the supervisor's), or its expiry, to whoever asked.
+  caseworkerApplication: 'caseworker application',
+  caseworkerApproved: 'caseworker approved',
+  caseworkerDeclined: 'caseworker declined',
+  needApproved: 'need approved',
+  needDeclined: 'need declined',
+  needExpired: 'need expired',
 } as const;
 export type MailForm = (typeof MAIL_FORMS)[keyof typeof MAIL_FORMS];
 
