@@ -124,7 +124,10 @@ export function responseCacheSweepJob(answers: Pick<ResponseCache, 'sweep'>, eve
  * The needs board (issue 26): caseworkers' requests whose supervisor's link ran out expire, and the caseworker
  * is told. Every instance may look: each request is locked (SKIP LOCKED) and changed only while it still waits.
  */
-export function needSupervisorExpiryJob(deps: Pick<AppDeps, 'config' | 'database' | 'clock' | 'live' | 'outbox' | 'logger'>, everyMs = 5 * 60_000): Job {
+export function needSupervisorExpiryJob(
+  deps: Pick<AppDeps, 'config' | 'database' | 'clock' | 'live' | 'outbox' | 'logger'>,
+  everyMs = 5 * 60_000,
+): Job {
   return defineJob({
     name: JOBS.needSupervisorExpiry,
     title: 'Expires the requests their supervisor did not answer in time',

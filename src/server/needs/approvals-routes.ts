@@ -26,17 +26,22 @@ export function needApprovalRoutes(deps: AppDeps, limiter: RateLimiter) {
     return { uid: who.id, email: who.email.toLowerCase() };
   }
 
-  /** The link's token is in the address: no cache keeps the page, no other site learns it. */
+  /**
+   * The link's token is in the address: no cache keeps the answer (the site's Referrer-Policy, same-origin,
+   * already keeps it from other sites).
+   */
   function privateLink(c: Context) {
     c.header('Cache-Control', 'no-store');
-    c.header('Referrer-Policy', 'no-referrer');
   }
 
   return contractRouter()
     .openapi(g(contracts.applyAsCaseworker), async (c) => {
       const who = c.get('member');
       c.header('Cache-Control', 'no-store');
-      await limiter.hit([{ key: `caseworker-application:${who.id}`, rule: CASEWORKER_APPLICATION_RULE }], CASEWORKER_APPLICATION_RATE_MESSAGE);
+      await limiter.hit(
+        [{ key: `caseworker-application:${who.id}`, rule: CASEWORKER_APPLICATION_RULE }],
+        CASEWORKER_APPLICATION_RATE_MESSAGE,
+      );
       return c.json(await applyAsCaseworker(deps, { who, input: c.req.valid('json') }), 201);
     })
     .openapi(g(contracts.getMyCaseworker), async (c) => {

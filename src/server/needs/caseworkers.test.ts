@@ -89,7 +89,10 @@ describe('applying', () => {
     await expectJson(await admin.post(`/api/admin/caseworkers/${id}/approve`));
     const again = await c.post('/api/caseworkers/apply', application());
     expect(again.status).toBe(409);
-    expect((await expectJson<MyCaseworker>(await c.get('/api/me/caseworker'))).caseworker).toMatchObject({ agency: 'Taney County', status: 'approved' });
+    expect((await expectJson<MyCaseworker>(await c.get('/api/me/caseworker'))).caseworker).toMatchObject({
+      agency: 'Taney County',
+      status: 'approved',
+    });
   });
 
   it('is limited to a few applications a day', async () => {
@@ -141,7 +144,10 @@ describe("the admin's caseworkers", () => {
     expect(mail!.message.text).toContain('We could not find this agency.');
     expect(mail!.message.text).toContain('/caseworkers/apply');
     const log = await expectJson<ActivityListResponse>(await admin.get('/api/admin/activity'));
-    expect(log.entries.find((e) => e.action === 'caseworker.decline')?.details).toMatchObject({ uid: id, reason: 'We could not find this agency.' });
+    expect(log.entries.find((e) => e.action === 'caseworker.decline')?.details).toMatchObject({
+      uid: id,
+      reason: 'We could not find this agency.',
+    });
     const again = await expectJson<MyCaseworker>(await c.post('/api/caseworkers/apply', application()), 201);
     expect(again.caseworker).toMatchObject({ status: 'applied', declineReason: null });
   });

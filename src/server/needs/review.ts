@@ -71,9 +71,7 @@ async function waitingNeed(tx: Tx, id: number): Promise<NeedRow> {
 
 /** What the asker of a request is told once it is decided, or once it ran out. */
 export type Answer =
-  | { to: 'open'; by: 'admin' | 'supervisor' }
-  | { to: 'declined'; by: 'admin' | 'supervisor'; reason: string }
-  | { to: 'expired' };
+  { to: 'open'; by: 'admin' | 'supervisor' } | { to: 'declined'; by: 'admin' | 'supervisor'; reason: string } | { to: 'expired' };
 
 /**
  * Queues the mail that tells the asker what became of their request (nothing when their account is gone). In
@@ -89,7 +87,10 @@ export async function tellAsker(deps: Pick<AppDeps, 'config' | 'outbox'>, tx: Tx
   if (!asker) return false;
   const home = deps.config.publicUrl;
   const hello = asker.firstName ? `Dear ${asker.firstName},` : 'Hello,';
-  const who = answer.to !== 'expired' && answer.by === 'supervisor' ? `Your supervisor, ${row.supervisorName ?? ''},` : 'The team of the Foster Care Network';
+  const who =
+    answer.to !== 'expired' && answer.by === 'supervisor'
+      ? `Your supervisor, ${row.supervisorName ?? ''},`
+      : 'The team of the Foster Care Network';
   const quoted = { quote: `${row.title}\n${row.city}, ${row.state}` };
   let message: RenderMailInput;
   let form;

@@ -55,11 +55,7 @@ export async function decideSupervisorRequest(
 ): Promise<{ status: 'open' | 'declined' }> {
   const now = deps.clock.now();
   const status = await deps.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(need)
-      .set({ supervisorTokenHash: null, updatedAt: now })
-      .where(linkWorks(token, now))
-      .returning();
+    const [row] = await tx.update(need).set({ supervisorTokenHash: null, updatedAt: now }).where(linkWorks(token, now)).returning();
     if (!row) throw new AppError('GONE', SUPERVISOR_LINK_USED);
     if (decision === 'approve') {
       await openNeed(tx, deps.live, { id: row.id, now, approvedBy: null });
