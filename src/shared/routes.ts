@@ -25,6 +25,8 @@ export const CLIENT_ROUTES = [
   '/notifications',
   '/settings/notifications',
   '/churches/:id/manage',
+  '/needs/approve/:token',
+  '/caseworkers/apply',
 ] as const;
 
 export function isClientRoute(pathname: string): boolean {

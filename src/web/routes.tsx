@@ -28,6 +28,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'resources', ...page(() => import('./resources/resources-page')) },
   { path: 'churches', ...page(() => import('./churches/finder-page')) },
   { path: 'churches/:id', ...page(() => import('./churches/church-page')) },
+  // A caseworker's supervisor, from the mailed link: the single-use token is the proof, nobody signs in.
+  { path: 'needs/approve/:token', ...page(() => import('./needs-approvals/supervisor-page')) },
   // product.md §2.4 lists the photo page as not guarded; the page itself asks visitors to sign in.
   { path: 'update-profile-image', ...page(() => import('./profiles/update-profile-image-page')) },
   // Signed in, then the admin check (product.md §5.7): the layout sends visitors to sign in with 'Not Logged In'.
@@ -40,6 +42,8 @@ const publicRoutes: RouteObject[] = [
       { path: 'profiles', ...page(() => import('./admin/profiles-page')) },
       { path: 'states', ...page(() => import('./admin/states-page')) },
       { path: 'churches', ...page(() => import('./admin/churches/churches-page')) },
+      { path: 'needs', ...page(() => import('./admin/needs/needs-queue-page')) },
+      { path: 'caseworkers', ...page(() => import('./admin/needs/caseworkers-page')) },
       { path: 'activity', ...page(() => import('./admin/activity-page')) },
     ],
   },
@@ -56,6 +60,7 @@ const memberRoutes: RouteObject[] = [
   { path: 'delete-account', ...page(() => import('./account/delete-account-page')) },
   // A church's point persons and admins (the server says who); others see its refusal.
   { path: 'churches/:id/manage', ...page(() => import('./churches/manage-page')) },
+  { path: 'caseworkers/apply', ...page(() => import('./needs-approvals/caseworker-apply-page')) },
 ];
 
 /**
