@@ -123,7 +123,8 @@ describe('a caseworker and their supervisor', () => {
     await openPage(supervisor.page, link);
     await supervisor.page.getByText('This link has been used or has expired. Nothing was changed.').waitFor();
     expectNoPageErrors(caseworker.errors);
-    expectNoPageErrors(supervisor.errors);
+    // The used link's 410 is the answer expected, which the browser logs as a failed load.
+    expectNoPageErrors(supervisor.errors.filter((e) => !e.includes('status of 410')));
     expectNoPageErrors(admin.errors);
   });
 
