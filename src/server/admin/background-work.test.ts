@@ -46,6 +46,8 @@ describe('GET /api/admin/background-work', () => {
       ['backup', 0, null],
       ['rate-limit-prune', 0, null],
       ['response-cache-sweep', 0, null],
+      // The needs board (issue 26): requests whose supervisor's link ran out expire.
+      ['need-supervisor-expiry', 0, null],
     ]);
 
     // A member who follows a category with a new post gets the next Monday's digest.
