@@ -43,36 +43,27 @@ export type CaseworkerApplicationInput = z.input<typeof caseworkerApplicationSch
 
 const isoTime = z.iso.datetime();
 
-/** GET /api/me/caseworker: the account's own application, or null. */
-export const myCaseworkerSchema = z.object({
-  caseworker: z
-    .object({
-      name: z.string(),
-      agency: z.string(),
-      supervisorName: z.string(),
-      supervisorEmail: z.string(),
-      status: z.enum(CASEWORKER_STATUSES),
-      appliedAt: isoTime,
-      decidedAt: isoTime.nullable(),
-      declineReason: z.string().nullable(),
-    })
-    .nullable(),
+/** A caseworker's application as they wrote it, and where it stands. */
+const caseworkerApplicationStatus = z.object({
+  name: z.string(),
+  agency: z.string(),
+  supervisorName: z.string(),
+  supervisorEmail: z.string(),
+  status: z.enum(CASEWORKER_STATUSES),
+  appliedAt: isoTime,
+  decidedAt: isoTime.nullable(),
+  declineReason: z.string().nullable(),
 });
+
+/** GET /api/me/caseworker: the account's own application, or null. */
+export const myCaseworkerSchema = z.object({ caseworker: caseworkerApplicationStatus.nullable() });
 export type MyCaseworker = z.infer<typeof myCaseworkerSchema>;
 
 /** A caseworker as the admin area lists them (admins see the addresses, to check them against the agency). */
-export const adminCaseworkerSchema = z
-  .object({
+export const adminCaseworkerSchema = caseworkerApplicationStatus
+  .extend({
     uid: z.string(),
     email: z.string(),
-    name: z.string(),
-    agency: z.string(),
-    supervisorName: z.string(),
-    supervisorEmail: z.string(),
-    status: z.enum(CASEWORKER_STATUSES),
-    appliedAt: isoTime,
-    decidedAt: isoTime.nullable(),
-    declineReason: z.string().nullable(),
     /** Whole days an application has waited; null once decided. */
     waitingDays: z.number().int().nullable(),
   })

@@ -28,21 +28,21 @@ type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'live' | 'outbox' | 
 type CaseworkerRow = typeof caseworker.$inferSelect;
 type Application = { name: string; agency: string; supervisorName: string; supervisorEmail: string };
 
-function mine(row: CaseworkerRow | undefined): MyCaseworker {
-  if (!row) return { caseworker: null };
+/** The application as its caseworker (and the admin) reads it. */
+function applicationOf(row: CaseworkerRow) {
   return {
-    caseworker: {
-      name: row.name,
-      agency: row.agency,
-      supervisorName: row.supervisorName,
-      supervisorEmail: row.supervisorEmail,
-      status: row.status,
-      appliedAt: row.appliedAt.toISOString(),
-      decidedAt: row.decidedAt?.toISOString() ?? null,
-      declineReason: row.declineReason,
-    },
+    name: row.name,
+    agency: row.agency,
+    supervisorName: row.supervisorName,
+    supervisorEmail: row.supervisorEmail,
+    status: row.status,
+    appliedAt: row.appliedAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    declineReason: row.declineReason,
   };
 }
+
+const mine = (row: CaseworkerRow | undefined): MyCaseworker => ({ caseworker: row ? applicationOf(row) : null });
 
 export async function myCaseworker(deps: Pick<AppDeps, 'database'>, uid: string): Promise<MyCaseworker> {
   return mine(await caseworkerOf(deps.database.db, uid));
@@ -100,14 +100,7 @@ function toAdmin(row: CaseworkerRow, email: string, now: Date): AdminCaseworker 
   return {
     uid: row.uid,
     email,
-    name: row.name,
-    agency: row.agency,
-    supervisorName: row.supervisorName,
-    supervisorEmail: row.supervisorEmail,
-    status: row.status,
-    appliedAt: row.appliedAt.toISOString(),
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-    declineReason: row.declineReason,
+    ...applicationOf(row),
     waitingDays: row.status === 'applied' ? Math.max(0, Math.floor((now.getTime() - row.appliedAt.getTime()) / DAY)) : null,
   };
 }
