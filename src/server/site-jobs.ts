@@ -7,6 +7,7 @@ import { defineJob, type Job } from './jobs';
 import type { Logger } from './logger';
 import type { MailWorker } from './mail/worker';
 import { expireSupervisorRequests } from './needs/supervisor';
+import { announceDueNeeds, expireOldNeeds, remindAskers, widenQuietNeeds, type RoutingDeps } from './needs/routing';
 import { makeDueDigests } from './notifications';
 import type { RateLimiter } from './rate-limit/rate-limit';
 
@@ -22,7 +23,15 @@ export const JOBS = {
   rateLimitPrune: 'rate-limit-prune',
   responseCacheSweep: 'response-cache-sweep',
   needSupervisorExpiry: 'need-supervisor-expiry',
+  needAnnounce: 'need-announce',
+  needWiden: 'need-widen',
+  needExpire: 'need-expire',
+  needRemind: 'need-remind',
 } as const;
+
+/** How often each instance looks for needs to announce (a need's change also triggers it: app.ts), and for the board's clock. */
+export const NEED_ANNOUNCE_EVERY_MS = 60_000;
+export const NEED_CLOCK_EVERY_MS = 5 * 60_000;
 
 /**
  * The mail worker's two jobs: delivering what is due every `pollMs` (and at once when the outbox wakes it:
@@ -126,7 +135,7 @@ export function responseCacheSweepJob(answers: Pick<ResponseCache, 'sweep'>, eve
  */
 export function needSupervisorExpiryJob(
   deps: Pick<AppDeps, 'config' | 'database' | 'clock' | 'live' | 'outbox' | 'logger'>,
-  everyMs = 5 * 60_000,
+  everyMs = NEED_CLOCK_EVERY_MS,
 ): Job {
   return defineJob({
     name: JOBS.needSupervisorExpiry,
@@ -134,6 +143,42 @@ export function needSupervisorExpiryJob(
     everyMs,
     run: () => expireSupervisorRequests(deps),
   });
+}
+
+/**
+ * The needs board's routing and clock (issue 26, decision 039): announcing open needs near churches and
+ * members' alerts, widening those nobody committed to, reminding askers, and closing needs after
+ * NEED_EXPIRE_DAYS. Every instance runs them; each need is claimed by the row lock or the statement that
+ * changes it, so none is announced, widened, reminded or closed twice.
+ */
+export function needJobs(deps: RoutingDeps & Pick<AppDeps, 'clock'>): Job[] {
+  const now = () => deps.clock.now();
+  return [
+    defineJob({
+      name: JOBS.needAnnounce,
+      title: 'Tells churches and members of the open needs near them',
+      everyMs: NEED_ANNOUNCE_EVERY_MS,
+      run: () => announceDueNeeds(deps, { now: now() }),
+    }),
+    defineJob({
+      name: JOBS.needWiden,
+      title: 'Widens the needs nobody has committed to yet',
+      everyMs: NEED_CLOCK_EVERY_MS,
+      run: async () => ({ widened: await widenQuietNeeds(deps, { now: now() }) }),
+    }),
+    defineJob({
+      name: JOBS.needRemind,
+      title: 'Reminds askers to record how their need went',
+      everyMs: NEED_CLOCK_EVERY_MS,
+      run: async () => ({ reminded: await remindAskers(deps, { now: now() }) }),
+    }),
+    defineJob({
+      name: JOBS.needExpire,
+      title: 'Closes the needs open longer than the board keeps them',
+      everyMs: NEED_CLOCK_EVERY_MS,
+      run: async () => ({ closed: await expireOldNeeds(deps, { now: now() }) }),
+    }),
+  ];
 }
 
 /** What the jobs work on: the app's dependencies, and the parts buildApp and main.ts make. */
@@ -157,7 +202,8 @@ export function siteJobs({ deps, limiter, answers, mailWorker }: SiteJobParts): 
   if (config.rateLimitPruneMinutes > 0) {
     jobs.push(rateLimitPruneJob(limiter, logger.child({ part: 'rate-limit' }), config.rateLimitPruneMinutes * 60_000));
   }
-  jobs.push(responseCacheSweepJob(answers));
+  jobs.push(...needJobs(deps));
   jobs.push(needSupervisorExpiryJob({ ...deps, logger: logger.child({ part: 'needs' }) }));
+  jobs.push(responseCacheSweepJob(answers));
   return jobs;
 }

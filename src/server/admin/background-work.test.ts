@@ -45,9 +45,13 @@ describe('GET /api/admin/background-work', () => {
       ['digest', 0, null],
       ['backup', 0, null],
       ['rate-limit-prune', 0, null],
-      ['response-cache-sweep', 0, null],
-      // The needs board (issue 26): requests whose supervisor's link ran out expire.
+      ['need-announce', 0, null],
+      ['need-widen', 0, null],
+      ['need-remind', 0, null],
+      ['need-expire', 0, null],
+      // Approvals (issue 26): requests whose supervisor's link ran out expire.
       ['need-supervisor-expiry', 0, null],
+      ['response-cache-sweep', 0, null],
     ]);
 
     // A member who follows a category with a new post gets the next Monday's digest.

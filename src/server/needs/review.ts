@@ -121,7 +121,7 @@ export async function tellAsker(deps: Pick<AppDeps, 'config' | 'outbox'>, tx: Tx
       ],
     };
   } else {
-    form = MAIL_FORMS.needExpired;
+    form = MAIL_FORMS.needLinkExpired;
     message = {
       subject: `Your request expired: ${row.title}`,
       paragraphs: [

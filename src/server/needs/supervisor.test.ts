@@ -122,9 +122,9 @@ describe("the supervisor's link", () => {
     expect((await t.client().post(path, { decision: 'approve' })).status).toBe(410);
     expect(await t.jobs.runNow('need-supervisor-expiry')).toMatchObject({ status: 'done' });
     expect(await rowOf(id)).toMatchObject({ status: 'expired', supervisorTokenHash: null, approvedAt: null });
-    const told = await t.lastMailTo(cw.email, MAIL_FORMS.needExpired);
+    const told = await t.lastMailTo(cw.email, MAIL_FORMS.needLinkExpired);
     expect(told!.message.text).toContain('did not answer your request within the 4 days');
     await t.jobs.runNow('need-supervisor-expiry');
-    expect(await mailsTo(t.db, cw.email, MAIL_FORMS.needExpired)).toHaveLength(1);
+    expect(await mailsTo(t.db, cw.email, MAIL_FORMS.needLinkExpired)).toHaveLength(1);
   });
 });
