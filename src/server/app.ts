@@ -10,6 +10,7 @@ import { accountRoutes } from './account/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { adminRoutes } from './admin/routes';
 import { churchAdminRoutes } from './churches/admin-routes';
+import { needApprovalRoutes } from './needs/approvals-routes';
 import { setAdmin } from './admin/roles';
 import { resetTwoFactor } from './admin/second-factor';
 import { createAuth, trustedOrigins } from './auth/auth';
@@ -226,6 +227,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', resourceRoutes(deps))
     .route('/', adminRoutes(deps, jobs))
     .route('/', churchAdminRoutes(deps))
+    // Before the needs board's routes: /needs/approve/{token} is no need's id.
+    .route('/', needApprovalRoutes(deps, limiter))
     // Last of the churches' routes: its GET /churches/{id} would answer for /churches/map and the like.
     .route('/', churchPublicRoutes(deps, limiter, answers))
     .route('/', needRoutes(deps, limiter, answers));

@@ -6,6 +6,7 @@ import type { ResponseCache } from './http/response-cache';
 import { defineJob, type Job } from './jobs';
 import type { Logger } from './logger';
 import type { MailWorker } from './mail/worker';
+import { expireSupervisorRequests } from './needs/supervisor';
 import { announceDueNeeds, expireOldNeeds, remindAskers, widenQuietNeeds, type RoutingDeps } from './needs/routing';
 import { makeDueDigests } from './notifications';
 import type { RateLimiter } from './rate-limit/rate-limit';
@@ -21,6 +22,7 @@ export const JOBS = {
   backup: BACKUP_JOB,
   rateLimitPrune: 'rate-limit-prune',
   responseCacheSweep: 'response-cache-sweep',
+  needSupervisorExpiry: 'need-supervisor-expiry',
   needAnnounce: 'need-announce',
   needWiden: 'need-widen',
   needExpire: 'need-expire',
@@ -128,6 +130,22 @@ export function responseCacheSweepJob(answers: Pick<ResponseCache, 'sweep'>, eve
 }
 
 /**
+ * The needs board (issue 26): caseworkers' requests whose supervisor's link ran out expire, and the caseworker
+ * is told. Every instance may look: each request is locked (SKIP LOCKED) and changed only while it still waits.
+ */
+export function needSupervisorExpiryJob(
+  deps: Pick<AppDeps, 'config' | 'database' | 'clock' | 'live' | 'outbox' | 'logger'>,
+  everyMs = NEED_CLOCK_EVERY_MS,
+): Job {
+  return defineJob({
+    name: JOBS.needSupervisorExpiry,
+    title: 'Expires the requests their supervisor did not answer in time',
+    everyMs,
+    run: () => expireSupervisorRequests(deps),
+  });
+}
+
+/**
  * The needs board's routing and clock (issue 26, decision 039): announcing open needs near churches and
  * members' alerts, widening those nobody committed to, reminding askers, and closing needs after
  * NEED_EXPIRE_DAYS. Every instance runs them; each need is claimed by the row lock or the statement that
@@ -185,6 +203,7 @@ export function siteJobs({ deps, limiter, answers, mailWorker }: SiteJobParts): 
     jobs.push(rateLimitPruneJob(limiter, logger.child({ part: 'rate-limit' }), config.rateLimitPruneMinutes * 60_000));
   }
   jobs.push(...needJobs(deps));
+  jobs.push(needSupervisorExpiryJob({ ...deps, logger: logger.child({ part: 'needs' }) }));
   jobs.push(responseCacheSweepJob(answers));
   return jobs;
 }

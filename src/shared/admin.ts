@@ -44,6 +44,11 @@ export const ADMIN_ACTIONS = {
   churchPointPersonsSet: 'church.point-persons',
   churchMemberLinked: 'church.link',
   churchesExported: 'churches.export',
+  // The needs board (issue 26): caseworker accounts, and the queue of requests waiting for approval.
+  caseworkerApproved: 'caseworker.approve',
+  caseworkerDeclined: 'caseworker.decline',
+  needApproved: 'need.approve',
+  needDeclined: 'need.decline',
 } as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[keyof typeof ADMIN_ACTIONS];
 
@@ -68,6 +73,10 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   'church.point-persons': "set a church's point persons",
   'church.link': 'linked a member to their church',
   'churches.export': 'downloaded all churches (CSV)',
+  'caseworker.approve': 'approved a caseworker',
+  'caseworker.decline': 'declined a caseworker',
+  'need.approve': 'approved a need',
+  'need.decline': 'declined a need',
 };
 
 /** A list position: the time in microseconds since 1970 and the uuid of the last row shown. */

@@ -30,6 +30,8 @@ export const CLIENT_ROUTES = [
   '/needs/mine',
   '/needs/:id',
   '/needs/:id/edit',
+  '/needs/approve/:token',
+  '/caseworkers/apply',
 ] as const;
 
 export function isClientRoute(pathname: string): boolean {

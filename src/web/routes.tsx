@@ -30,6 +30,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'churches/:id', ...page(() => import('./churches/church-page')) },
   { path: 'needs', ...page(() => import('./needs/board-page')) },
   { path: 'needs/:id', ...page(() => import('./needs/need-page')) },
+  // A caseworker's supervisor, from the mailed link: the single-use token is the proof, nobody signs in.
+  { path: 'needs/approve/:token', ...page(() => import('./needs-approvals/supervisor-page')) },
   // product.md §2.4 lists the photo page as not guarded; the page itself asks visitors to sign in.
   { path: 'update-profile-image', ...page(() => import('./profiles/update-profile-image-page')) },
   // Signed in, then the admin check (product.md §5.7): the layout sends visitors to sign in with 'Not Logged In'.
@@ -42,6 +44,8 @@ const publicRoutes: RouteObject[] = [
       { path: 'profiles', ...page(() => import('./admin/profiles-page')) },
       { path: 'states', ...page(() => import('./admin/states-page')) },
       { path: 'churches', ...page(() => import('./admin/churches/churches-page')) },
+      { path: 'needs', ...page(() => import('./admin/needs/needs-queue-page')) },
+      { path: 'caseworkers', ...page(() => import('./admin/needs/caseworkers-page')) },
       { path: 'activity', ...page(() => import('./admin/activity-page')) },
     ],
   },
@@ -62,6 +66,7 @@ const memberRoutes: RouteObject[] = [
   { path: 'needs/new', ...page(() => import('./needs/new-need-page')) },
   { path: 'needs/mine', ...page(() => import('./needs/my-needs-page')) },
   { path: 'needs/:id/edit', ...page(() => import('./needs/edit-need-page')) },
+  { path: 'caseworkers/apply', ...page(() => import('./needs-approvals/caseworker-apply-page')) },
 ];
 
 /**

@@ -49,6 +49,8 @@ describe('GET /api/admin/background-work', () => {
       ['need-widen', 0, null],
       ['need-remind', 0, null],
       ['need-expire', 0, null],
+      // Approvals (issue 26): requests whose supervisor's link ran out expire.
+      ['need-supervisor-expiry', 0, null],
       ['response-cache-sweep', 0, null],
     ]);
 

@@ -39,6 +39,14 @@ export const MAIL_FORMS = {
   churchMembersMessage: 'church members message',
   // The needs board (issue 26): a caseworker's request to their supervisor, with the single-use link.
   needSupervisor: 'need supervisor approval',
+  // Approving (issue 26): a caseworker's application for the team; the admin's answer to the caseworker; the
+  // answer to a request (an admin's or the supervisor's), or its link running out, to whoever asked.
+  caseworkerApplication: 'caseworker application',
+  caseworkerApproved: 'caseworker approved',
+  caseworkerDeclined: 'caseworker declined',
+  needApproved: 'need approved',
+  needDeclined: 'need declined',
+  needLinkExpired: 'need supervisor link expired',
   // Routing (issue 26): a need announced near a church or a member's alert (a notification's mail, with its
   // one-click unsubscribe); the asker reminded to record the outcome, and told when the board closed the need.
   notifyNeed: 'notification: need',

@@ -2,6 +2,7 @@ import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { CHURCH_MESSAGES_PER_DAY, CHURCH_MESSAGES_PER_HOUR } from '../../shared/church-members';
 import { CHURCH_CONTACTS_PER_HOUR, CHURCH_PROPOSALS_PER_DAY } from '../../shared/churches';
 import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
+import { CASEWORKER_APPLICATIONS_PER_DAY } from '../../shared/needs-approvals';
 import { DAY, HOUR, MINUTE } from '../../shared/durations';
 import { NEEDS_PER_DAY } from '../../shared/needs';
 import { EMAIL_LINK_RESENDS_PER_HOUR } from '../../shared/limits';
@@ -161,6 +162,12 @@ export const PAGE_VIEW_RATE: RateRule = { limit: 120, windowMs: MINUTE };
 /** Per member: a few churches are honest, dozens are not (each one mails the team). */
 export const CHURCH_PROPOSAL_RULE: RateRule = { limit: CHURCH_PROPOSALS_PER_DAY, windowMs: DAY };
 export const CHURCH_PROPOSAL_RATE_MESSAGE = `You can propose up to ${CHURCH_PROPOSALS_PER_DAY} churches a day. Please try again tomorrow.`;
+
+// ---- The needs board: caseworker applications (needs/approvals-routes.ts) ----
+
+/** Per account: each application mails the team; correcting a mistake or two is honest, dozens are not. */
+export const CASEWORKER_APPLICATION_RULE: RateRule = { limit: CASEWORKER_APPLICATIONS_PER_DAY, windowMs: DAY };
+export const CASEWORKER_APPLICATION_RATE_MESSAGE = `You can apply up to ${CASEWORKER_APPLICATIONS_PER_DAY} times a day. Please try again tomorrow.`;
 
 /** Per point person: each message mails every confirmed member of the church. */
 export const CHURCH_MESSAGE_RULES = {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
 import { church, mail, notification, profile } from '../db/schema';
 import { churchPhotoKey } from '../churches/manage';
+import { newSupervisorLink } from '../needs/store';
 import { photoKey } from '../storage/storage';
 import { createUnsubscribeToken } from '../notifications/unsubscribe-token';
 import {
@@ -191,6 +192,32 @@ async function churchPhoto(status: 'active' | 'proposed'): Promise<string> {
   await t.db.update(church).set({ photoVersion: 1 }).where(eq(church.id, id));
   return `/api/churches/${id}/photo?v=1`;
 }
+/** The needs board's approvals (issue 26): an application, and requests by members, each mailed when decided. */
+const applicant = async () => {
+  const uid = await newMemberId(t);
+  await insertCaseworker(t.db, uid, { status: 'applied' });
+  return uid;
+};
+const reviewNeed = async () => (await insertNeed(t.db, { status: 'review', askerUid: await newMemberId(t) })).id;
+/** The path of a new caseworker's request's supervisor link: whoever holds it decides, signed in or not. */
+const supervisorLink = async () => {
+  const link = newSupervisorLink(t.clock.now());
+  const askerUid = await newMemberId(t);
+  await insertNeed(t.db, {
+    status: 'supervisor',
+    askedAs: 'caseworker',
+    askerUid,
+    supervisorTokenHash: link.tokenHash,
+    supervisorLinkExpiresAt: link.expiresAt,
+  });
+  return `/api/needs/approve/${link.token}`;
+};
+const CASEWORKER_APPLICATION = {
+  name: 'Casey Matrix',
+  agency: 'Taney County',
+  supervisorName: 'Sam Supervisor',
+  supervisorEmail: 'sam@agency.example.org',
+};
 /** A proposal by a member, so approving or declining it mails them. */
 const proposal = async () => insertChurch(t.db, { status: 'proposed', proposedBy: await newMemberId(t) });
 const mailCount = async () => (await t.db.select({ n: count() }).from(mail))[0]!.n;
@@ -859,6 +886,52 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/admin/churches/:id/link',
     request: async () => ({ path: `/api/admin/churches/${await insertChurch(t.db)}/link`, body: { uid: await newMemberId(t) } }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+
+  // ---- The needs board's approvals (issue 26) ----
+  // Any account with a confirmed address applies as a caseworker (no profile needed: their work is the agency's).
+  {
+    route: 'POST /api/caseworkers/apply',
+    request: () => ({ path: '/api/caseworkers/apply', body: CASEWORKER_APPLICATION }),
+    expect: [401, 403, 201, 201, 201, 201, 201],
+  },
+  { route: 'GET /api/me/caseworker', request: () => ({ path: '/api/me/caseworker' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  // The supervisor's link: whoever holds it, signed in or not (it signs nobody in).
+  {
+    route: 'GET /api/needs/approve/:token',
+    request: async () => ({ path: await supervisorLink() }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/needs/approve/:token',
+    request: async () => ({ path: await supervisorLink(), body: { decision: 'approve' } }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/admin/caseworkers',
+    request: () => ({ path: '/api/admin/caseworkers?status=applied' }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/caseworkers/:uid/approve',
+    request: async () => ({ path: `/api/admin/caseworkers/${await applicant()}/approve`, body: {} }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/caseworkers/:uid/decline',
+    request: async () => ({ path: `/api/admin/caseworkers/${await applicant()}/decline`, body: { reason: 'Unknown agency' } }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  { route: 'GET /api/admin/needs/queue', request: () => ({ path: '/api/admin/needs/queue' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  {
+    route: 'POST /api/admin/needs/:id/approve',
+    request: async () => ({ path: `/api/admin/needs/${await reviewNeed()}/approve`, body: {} }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/needs/:id/decline',
+    request: async () => ({ path: `/api/admin/needs/${await reviewNeed()}/decline`, body: { reason: 'Names a school' } }),
     expect: [401, 403, 403, 403, 403, 403, 200],
   },
 ];

@@ -31,10 +31,18 @@ import { needBoardQuerySchema, needEditSchema } from '../../shared/needs-board';
 import { pageViewSchema } from '../../shared/page-view';
 import { PROFILE_FIELDS } from '../../shared/profile';
 import { stateStatUpdateSchema } from '../../shared/state-stat';
+import {
+  adminCaseworkerQuerySchema,
+  caseworkerApplicationSchema,
+  needReasonSchema,
+  supervisorDecisionSchema,
+} from '../../shared/needs-approvals';
+import { newSupervisorLink } from '../needs/store';
 import { churchMember, rateLimit } from '../db/schema';
 import type { ForumAuthor } from '../forum/service';
 import {
   authorOf,
+  insertCaseworker,
   insertChurch,
   insertNeed,
   signedInAdmin,
@@ -89,6 +97,18 @@ const keys = (schema: { shape: object }) => Object.keys(schema.shape);
 const newChurch = async () => String(await insertChurch(t.db));
 const newProposal = async () => String(await insertChurch(t.db, { status: 'proposed' }));
 const newArchivedChurch = async () => String(await insertChurch(t.db, { status: 'archived' }));
+/** The needs board's approvals (issue 26): a caseworker's application, a request waiting for an admin or for its supervisor's link. */
+const newApplicant = async () => {
+  const uid = await newMember(t);
+  await insertCaseworker(t.db, uid, { status: 'applied' });
+  return uid;
+};
+const newReviewNeed = async () => String((await insertNeed(t.db, { status: 'review' })).id);
+const newSupervisorToken = async () => {
+  const link = newSupervisorLink(t.clock.now());
+  await insertNeed(t.db, { status: 'supervisor', supervisorTokenHash: link.tokenHash, supervisorLinkExpiresAt: link.expiresAt });
+  return link.token;
+};
 const post = () => postId;
 const GOOGLE_START = [
   'provider',
@@ -253,6 +273,17 @@ const TARGETS: Record<string, Target> = {
   'POST /api/admin/churches/:id/restore': { params: { id: newArchivedChurch }, body: [], askers: ADMIN_ONLY },
   'PUT /api/admin/churches/:id/point-persons': { params: { id: newChurch }, body: keys(churchPointPersonsSchema), askers: ADMIN_ONLY },
   'POST /api/admin/churches/:id/link': { params: { id: newChurch }, body: keys(churchLinkSchema), askers: ADMIN_ONLY },
+
+  'POST /api/caseworkers/apply': { body: keys(caseworkerApplicationSchema), askers: ['member', 'admin'] },
+  'GET /api/me/caseworker': { askers: ['member', 'admin'] },
+  'GET /api/needs/approve/:token': { params: { token: newSupervisorToken } },
+  'POST /api/needs/approve/:token': { params: { token: newSupervisorToken }, body: keys(supervisorDecisionSchema) },
+  'GET /api/admin/caseworkers': { query: keys(adminCaseworkerQuerySchema), askers: ADMIN_ONLY },
+  'POST /api/admin/caseworkers/:uid/approve': { params: { uid: newApplicant }, body: [], askers: ADMIN_ONLY },
+  'POST /api/admin/caseworkers/:uid/decline': { params: { uid: newApplicant }, body: keys(needReasonSchema), askers: ADMIN_ONLY },
+  'GET /api/admin/needs/queue': { askers: ADMIN_ONLY },
+  'POST /api/admin/needs/:id/approve': { params: { id: newReviewNeed }, body: [], askers: ADMIN_ONLY },
+  'POST /api/admin/needs/:id/decline': { params: { id: newReviewNeed }, body: keys(needReasonSchema), askers: ADMIN_ONLY },
 };
 
 /** A value that passes each field's own check, so that a case can get one field wrong and the rest right. */
@@ -313,6 +344,11 @@ const GOOD: Record<string, () => unknown> = {
   description: () => null,
   pointPerson: () => false,
   subject: () => 'A subject',
+  agency: () => 'Taney County Children’s Division',
+  supervisorName: () => 'Sam Supervisor',
+  supervisorEmail: () => uniqueEmail('supervisor'),
+  decision: () => 'decline',
+  status: () => 'applied',
 };
 
 // ---- What fast-check puts in ----

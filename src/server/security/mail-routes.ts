@@ -31,4 +31,11 @@ export const MAIL_ROUTES: Record<string, 'chosen' | 'fixed'> = {
   'POST /api/admin/churches/:id/decline': 'fixed',
   // The needs board (issue 26): a caseworker's request goes to the supervisor named when an admin approved them.
   'POST /api/needs': 'fixed',
+  // The needs board (issue 26): an application alerts the team; each decision tells the caseworker or asker.
+  'POST /api/caseworkers/apply': 'fixed',
+  'POST /api/admin/caseworkers/:uid/approve': 'fixed',
+  'POST /api/admin/caseworkers/:uid/decline': 'fixed',
+  'POST /api/needs/approve/:token': 'fixed',
+  'POST /api/admin/needs/:id/approve': 'fixed',
+  'POST /api/admin/needs/:id/decline': 'fixed',
 };

@@ -26,6 +26,16 @@ export const ADMIN_SECTIONS: ReadonlyArray<{ path: string; label: string; Icon: 
     label: 'Churches',
     Icon: icon('M12 2v4M10 4h4M5 21V11l7-5 7 5v10M5 21h14M10 21v-5h4v5'),
   },
+  {
+    path: '/admin/needs',
+    label: 'Needs',
+    Icon: icon('M12 21s-7-4.5-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 11c0 5.5-7 10-7 10z'),
+  },
+  {
+    path: '/admin/caseworkers',
+    label: 'Caseworkers',
+    Icon: icon('M4 7h16v13H4zM9 7V4h6v3M4 12h16'),
+  },
   { path: '/admin/states', label: 'State data', Icon: icon('M3 6l6-2 6 2 6-2v14l-6 2-6-2-6 2zM9 4v14M15 6v14') },
   { path: '/admin/activity', label: 'Activity log', Icon: icon('M12 7v5l3 3M21 12a9 9 0 1 1-9-9 9 9 0 0 1 9 9z') },
 ];

@@ -21,6 +21,12 @@ export function SiteFooter() {
                 Contact
               </AppLink>
             </li>
+            {/* Agency staff ask the churches for a foster family's needs once their account is approved (issue 26). */}
+            <li>
+              <AppLink to="/caseworkers/apply" className={classes.link}>
+                For caseworkers
+              </AppLink>
+            </li>
             {me ? (
               <li>
                 <AppLink to="/dashboard" className={classes.link}>

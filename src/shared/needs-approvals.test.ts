@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { supervisorDecisionSchema, waitingLabel } from './needs-approvals';
+
+describe('the waiting time in the queue', () => {
+  it('says hours under a day, then days and hours', () => {
+    expect([0, 1, 5, 24, 25, 49, 72].map(waitingLabel)).toEqual([
+      'less than an hour',
+      '1 hour',
+      '5 hours',
+      '1 day',
+      '1 day 1 hour',
+      '2 days 1 hour',
+      '3 days',
+    ]);
+  });
+});
+
+describe("the supervisor's decision", () => {
+  it('needs a reason to decline, and reads a blank one as none', () => {
+    expect(supervisorDecisionSchema.parse({ decision: 'approve', reason: '  ' })).toEqual({ decision: 'approve', reason: null });
+    expect(supervisorDecisionSchema.parse({ decision: 'decline', reason: ' Ask the family first.\r\n' })).toEqual({
+      decision: 'decline',
+      reason: 'Ask the family first.',
+    });
+    const refused = supervisorDecisionSchema.safeParse({ decision: 'decline' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ['reason'],
+      message: 'Say why you decline it: the caseworker is sent your reason',
+    });
+  });
+});

@@ -1,0 +1,138 @@
+import { Button, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { NEED_REASON_MAX, needKindLabel, needUrgencyLabel } from '../../shared/needs';
+import { needReasonSchema, type SupervisorRequest } from '../../shared/needs-approvals';
+import { FormActions } from '../app/form-actions';
+import { FormAlert, FormSuccess } from '../app/form-alert';
+import { FormCard } from '../app/form-card';
+import { Page } from '../app/page';
+import { isApiRequestError } from '../lib/api';
+import { formatDateTime } from '../lib/format-date-time';
+import { useSchemaForm } from '../lib/use-schema-form';
+import { supervisorRequestQueryOptions, useSupervisorDecision } from './approvals-api';
+
+const FAILED = 'The request could not be loaded just now. Please try again in a moment.';
+
+/** The server's words for a link it refuses (used, expired, never made); ours when there was no answer. */
+function messageOf(error: unknown): string {
+  return isApiRequestError(error) && error.status >= 400 && error.status < 500 ? error.message : FAILED;
+}
+
+const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
+
+/**
+ * /needs/approve/:token (issue 26): where a caseworker's supervisor lands from the mail. No sign-in, and it signs
+ * nobody in: the single-use link is the proof. Opening it changes nothing (mail scanners open links); the
+ * buttons do, once.
+ */
+export default function SupervisorPage() {
+  const token = useParams().token ?? '';
+  const request = useQuery(supervisorRequestQueryOptions(token));
+  const [decided, setDecided] = useState<'open' | 'declined' | null>(null);
+  return (
+    <Page title="Approve a request for a foster family" size="sm">
+      {request.isPending ? (
+        <Group gap="sm" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>Reading the link…</Text>
+        </Group>
+      ) : null}
+      {decided === 'open' ? (
+        <FormSuccess message="Thank you: the request is approved. It goes to the churches near the family now, and the caseworker is told." />
+      ) : decided === 'declined' ? (
+        <FormSuccess message="Thank you: the request is declined, and the caseworker is sent your reason." />
+      ) : request.isError ? (
+        <FormAlert message={messageOf(request.error)} />
+      ) : request.data ? (
+        <Decision token={token} request={request.data} onDecided={setDecided} />
+      ) : null}
+    </Page>
+  );
+}
+
+function Decision({
+  token,
+  request,
+  onDecided,
+}: {
+  token: string;
+  request: SupervisorRequest;
+  onDecided: (s: 'open' | 'declined') => void;
+}) {
+  const [isDeclining, setDeclining] = useState(false);
+  const f = useSchemaForm({ schema: needReasonSchema, initialValues: { reason: '' } });
+  const decide = useSupervisorDecision(token, {
+    onSuccess: ({ status }) => onDecided(status),
+    onError: (error) => f.failWith(error, isApiRequestError(error) && error.fieldErrors ? undefined : error.message),
+  });
+  return (
+    <Stack gap="md">
+      <Text>
+        Dear {request.supervisorName}, {request.caseworker.name} ({request.caseworker.agency}) wrote this request and named you as their
+        supervisor. It goes to the churches near the family only once you approve it.
+      </Text>
+      <FormCard>
+        <Stack gap="xs">
+          <Title order={2} size="h3">
+            {request.title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {needKindLabel(request.kind)} · {needUrgencyLabel(request.urgency)} · {request.city}, {request.state}
+          </Text>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{request.description}</Text>
+          <Text fw={700} mt="xs">
+            Items asked for
+          </Text>
+          <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+            {request.items.map((item, i) => (
+              <li key={i}>
+                {item.name} × {item.quantity}, about {dollars(item.unitValue)} each
+                {item.note ? ` (${item.note})` : ''}
+              </li>
+            ))}
+          </ul>
+        </Stack>
+      </FormCard>
+      <Text size="sm">This link works once, until {formatDateTime(request.expiresAt)}, and signs nobody in.</Text>
+      {isDeclining ? (
+        <FormCard>
+          <form {...f.formProps((data) => decide.mutate({ decision: 'decline', reason: data.reason }))} aria-label="Decline the request">
+            <Textarea
+              label="Reason"
+              description="Sent to the caseworker, so they can write it again with what was missing."
+              required
+              autosize
+              minRows={3}
+              maxLength={NEED_REASON_MAX}
+              {...f.field('reason')}
+              data-autofocus
+            />
+            <FormAlert message={f.formError} />
+            <FormActions
+              submitLabel="Decline the request"
+              submitColor="red.9"
+              isPending={decide.isPending}
+              onCancel={() => setDeclining(false)}
+              isCancelLockedWhilePending
+              mt="md"
+            />
+          </form>
+        </FormCard>
+      ) : (
+        <>
+          <FormAlert message={f.formError} />
+          <Group>
+            <Button onClick={() => decide.mutate({ decision: 'approve' })} loading={decide.isPending}>
+              Approve the request
+            </Button>
+            <Button variant="outline" color="red.9" onClick={() => setDeclining(true)} disabled={decide.isPending}>
+              Decline…
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
