@@ -51,6 +51,7 @@ import { createRateLimiter } from './rate-limit/rate-limit';
 import { resourceRoutes } from './resources/routes';
 import { statesRoutes } from './states/routes';
 import { churchMapRoutes } from './churches/map-routes';
+import { needResponseRoutes } from './needs/respond-routes';
 import { siteJobs } from './site-jobs';
 import { frontEnd } from './web/static';
 
@@ -218,6 +219,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', resourceRoutes(deps))
     .route('/', adminRoutes(deps, jobs))
     .route('/', churchAdminRoutes(deps))
+    .route('/', needResponseRoutes(deps, limiter))
     // Last of the churches' routes: its GET /churches/{id} would answer for /churches/map and the like.
     .route('/', churchPublicRoutes(deps, limiter, answers));
   // Better Auth's open routes are served by app.route('/api/auth') above; the document describes them too.

@@ -44,6 +44,8 @@ export const ADMIN_ACTIONS = {
   churchPointPersonsSet: 'church.point-persons',
   churchMemberLinked: 'church.link',
   churchesExported: 'churches.export',
+  // The needs board (issue 26): an admin closes a need someone else asked.
+  needClosed: 'need.close',
 } as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[keyof typeof ADMIN_ACTIONS];
 
@@ -64,6 +66,7 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   'church.decline': 'declined a proposed church',
   'church.merge': 'merged a church into another',
   'church.archive': 'archived a church',
+  'need.close': 'closed a need',
   'church.restore': 'restored a church',
   'church.point-persons': "set a church's point persons",
   'church.link': 'linked a member to their church',

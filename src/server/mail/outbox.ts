@@ -39,6 +39,12 @@ export const MAIL_FORMS = {
   churchMembersMessage: 'church members message',
   // The needs board (issue 26): a caseworker's request to their supervisor, with the single-use link.
   needSupervisor: 'need supervisor approval',
+  // Responding (issue 26): the asker hears of each commitment and withdrawal (Reply-To the responder), the
+  // responder gets a confirmation (Reply-To the asker), and those who committed hear that the need closed.
+  needCommitment: 'need commitment',
+  needCommitmentConfirmation: 'need commitment confirmation',
+  needCommitmentWithdrawn: 'need commitment withdrawn',
+  needClosed: 'need closed',
 } as const;
 export type MailForm = (typeof MAIL_FORMS)[keyof typeof MAIL_FORMS];
 

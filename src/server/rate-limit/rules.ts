@@ -1,6 +1,7 @@
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { CHURCH_MESSAGES_PER_DAY, CHURCH_MESSAGES_PER_HOUR } from '../../shared/church-members';
 import { CHURCH_CONTACTS_PER_HOUR, CHURCH_PROPOSALS_PER_DAY } from '../../shared/churches';
+import { COMMITMENTS_PER_HOUR } from '../../shared/needs';
 import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
 import { DAY, HOUR, MINUTE } from '../../shared/durations';
 import { EMAIL_LINK_RESENDS_PER_HOUR } from '../../shared/limits';
@@ -171,3 +172,7 @@ export const CHURCH_MESSAGE_RATE_MESSAGES = {
   hour: `You can write to your church's members up to ${CHURCH_MESSAGES_PER_HOUR} times an hour. Please wait a while.`,
   day: `You can write to your church's members up to ${CHURCH_MESSAGES_PER_DAY} times a day. Please try again tomorrow.`,
 } as const satisfies Record<keyof typeof CHURCH_MESSAGE_RULES, string>;
+
+/** Per member: each commitment or withdrawal mails the asker, so a loop of them would flood their inbox. */
+export const NEED_COMMITMENT_RULE: RateRule = { limit: COMMITMENTS_PER_HOUR, windowMs: HOUR };
+export const NEED_COMMITMENT_RATE_MESSAGE = `You can commit or withdraw up to ${COMMITMENTS_PER_HOUR} times an hour. Please try again later.`;
