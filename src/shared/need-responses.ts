@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import {
-  contactDetailIn,
-  NEED_CHILDREN_SERVED_MAX,
-  NEED_ITEM_QUANTITY_MAX,
-  NEED_OUTCOME_CODES,
-  NEED_THANK_YOU_MAX,
-} from './needs';
+import { contactDetailIn, NEED_CHILDREN_SERVED_MAX, NEED_ITEM_QUANTITY_MAX, NEED_OUTCOME_CODES, NEED_THANK_YOU_MAX } from './needs';
 import { plainString, PG_INT_MAX } from './text';
 
 // Responding to a need and closing it (issue 26): what a responder sends to commit (units of an item, for
 // themselves or for their church, or a promise to pray), and what the asker (or an admin) records at the end.
 
-const positiveId = (message: string) =>
-  z.number({ error: message }).int(message).min(1, message).max(PG_INT_MAX, message);
+const positiveId = (message: string) => z.number({ error: message }).int(message).min(1, message).max(PG_INT_MAX, message);
 
 /**
  * POST /api/needs/{id}/commitments. Units: `itemId` and `quantity` (a point person may add `churchId` to commit
@@ -83,6 +76,5 @@ export const NEED_RESPONSE_MESSAGES = {
   commitmentNotFound: 'This commitment is not on this need.',
   alreadyWithdrawn: 'This commitment was withdrawn already.',
   notAsker: 'Only the person who asked (or an admin) can close this need.',
-  tooMany: (left: number) =>
-    `Only ${left} ${left === 1 ? 'is' : 'are'} still needed. Nothing was committed: commit to ${left} or fewer.`,
+  tooMany: (left: number) => `Only ${left} ${left === 1 ? 'is' : 'are'} still needed. Nothing was committed: commit to ${left} or fewer.`,
 } as const;

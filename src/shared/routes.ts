@@ -13,6 +13,7 @@ export const CLIENT_ROUTES = [
   '/resources',
   '/churches',
   '/churches/:id',
+  '/needs/:id',
   '/update-profile-image',
   '/directory',
   '/profile',

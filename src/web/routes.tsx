@@ -28,6 +28,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'resources', ...page(() => import('./resources/resources-page')) },
   { path: 'churches', ...page(() => import('./churches/finder-page')) },
   { path: 'churches/:id', ...page(() => import('./churches/church-page')) },
+  { path: 'needs/:id', ...page(() => import('./needs/need-page')) },
   // product.md §2.4 lists the photo page as not guarded; the page itself asks visitors to sign in.
   { path: 'update-profile-image', ...page(() => import('./profiles/update-profile-image-page')) },
   // Signed in, then the admin check (product.md §5.7): the layout sends visitors to sign in with 'Not Logged In'.

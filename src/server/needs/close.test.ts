@@ -61,7 +61,10 @@ describe('closing', () => {
       expect(refused.fieldErrors.thankYou).toMatch(/^Thank-you must not hold/);
     }
     for (const childrenServed of [-1, 51, 1.5, '2']) {
-      const refused = await expectJson<{ fieldErrors: Record<string, string> }>(await close(asker, id, { ...outcome, childrenServed }), 400);
+      const refused = await expectJson<{ fieldErrors: Record<string, string> }>(
+        await close(asker, id, { ...outcome, childrenServed }),
+        400,
+      );
       expect(refused.fieldErrors.childrenServed).toBeDefined();
     }
     expect((await close(asker, id, { ...outcome, outcome: 'done' })).status).toBe(400);

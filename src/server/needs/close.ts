@@ -113,8 +113,7 @@ export async function closeNeedsOfDeletedAsker(
     .for('update');
   for (const row of open) {
     const units = await unitsOf(tx, row.id);
-    const outcome: NeedOutcome =
-      units.committedUnits >= units.totalUnits ? 'met' : units.committedUnits > 0 ? 'partly_met' : 'not_met';
+    const outcome: NeedOutcome = units.committedUnits >= units.totalUnits ? 'met' : units.committedUnits > 0 ? 'partly_met' : 'not_met';
     await tx
       .update(need)
       .set({ status: 'closed', outcome, closeReason: 'asker_deleted', closedAt: now, updatedAt: now })

@@ -6,15 +6,7 @@ import { need, needCommitment } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
 import { NEED_COMMITMENT_RATE_MESSAGE } from '../rate-limit/rules';
 import { nextLiveEvent, useTestApp } from '../testing/app';
-import {
-  expectJson,
-  insertChurch,
-  insertNeed,
-  mailsTo,
-  signedInMember,
-  uniqueTag,
-  type SignedUpMember,
-} from '../testing/factories';
+import { expectJson, insertChurch, insertNeed, mailsTo, signedInMember, uniqueTag, type SignedUpMember } from '../testing/factories';
 import { itemsOf, NEEDS_TOPIC } from './store';
 
 // Responding to a need (issue 26): committing units of an item (for oneself, or a church as its point person)
@@ -95,10 +87,16 @@ describe('committing', () => {
   it('refuses more than is still needed, naming the quantity, and an item of another need', async () => {
     const { id, itemIds } = await askedNeed({ items: [{ quantity: 4 }] });
     await expectJson(await commit(grace, id, { itemId: itemIds[0], quantity: 3 }), 201);
-    const tooMany = await expectJson<{ fieldErrors: Record<string, string> }>(await commit(hank, id, { itemId: itemIds[0], quantity: 2 }), 409);
+    const tooMany = await expectJson<{ fieldErrors: Record<string, string> }>(
+      await commit(hank, id, { itemId: itemIds[0], quantity: 2 }),
+      409,
+    );
     expect(tooMany.fieldErrors.quantity).toBe(NEED_RESPONSE_MESSAGES.tooMany(1));
     const other = await askedNeed();
-    const wrong = await expectJson<{ fieldErrors: Record<string, string> }>(await commit(hank, id, { itemId: other.itemIds[0], quantity: 1 }), 400);
+    const wrong = await expectJson<{ fieldErrors: Record<string, string> }>(
+      await commit(hank, id, { itemId: other.itemIds[0], quantity: 1 }),
+      400,
+    );
     expect(wrong.fieldErrors.itemId).toBeDefined();
     const missing = await expectJson<{ fieldErrors: Record<string, string> }>(await commit(hank, id, { itemId: itemIds[0] }), 400);
     expect(missing.fieldErrors.quantity).toBeDefined();
@@ -156,9 +154,7 @@ describe('committing', () => {
     expect(again.id).toBe(first.id);
     const rows = await t.db.select().from(needCommitment).where(eq(needCommitment.needId, id));
     expect(rows).toMatchObject([{ itemId: null, quantity: 0 }]);
-    expect((await mailsTo(t.db, asker.email, MAIL_FORMS.needCommitment)).filter((m) => m.message.text.includes(String(id)))).toEqual(
-      [],
-    );
+    expect((await mailsTo(t.db, asker.email, MAIL_FORMS.needCommitment)).filter((m) => m.message.text.includes(String(id)))).toEqual([]);
     const [row] = await t.db.select().from(need).where(eq(need.id, id));
     expect(row?.firstCommitmentAt).toBeNull();
     expect((await commit(grace, id, { prayer: true, itemId: 3 })).status).toBe(400);

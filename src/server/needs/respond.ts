@@ -1,5 +1,4 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { displayNameOf } from '../../shared/member-name';
 import { NEED_RESPONSE_MESSAGES, type NeedCommitmentInput, type NeedCommitted } from '../../shared/need-responses';
 import { NEED_ITEM_FULL, NEED_NOT_FOUND, NEED_NOT_OPEN } from '../../shared/needs';
@@ -180,7 +179,12 @@ async function pray(
     .select({ id: needCommitment.id })
     .from(needCommitment)
     .where(
-      and(eq(needCommitment.needId, row.id), eq(needCommitment.uid, uid), isNull(needCommitment.itemId), isNull(needCommitment.withdrawnAt)),
+      and(
+        eq(needCommitment.needId, row.id),
+        eq(needCommitment.uid, uid),
+        isNull(needCommitment.itemId),
+        isNull(needCommitment.withdrawnAt),
+      ),
     );
   if (already) return { id: already.id, itemId: null, quantity: 0, committed: null, asked: null };
   const [made] = await tx
