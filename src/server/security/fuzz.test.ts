@@ -214,12 +214,12 @@ const TARGETS: Record<string, Target> = {
   // Responding to a need (issue 26): an open need asked by another member, one of the member's commitments to
   // it, and a need the member asked (each case closes its own).
   'POST /api/needs/:id/commitments': {
-    params: { id: () => String(needId) },
+    params: { id: () => String(respondedNeedId) },
     body: keys(needCommitmentInputSchema),
     askers: ['member', 'admin'],
   },
   'DELETE /api/needs/:id/commitments/:commitmentId': {
-    params: { id: () => String(needId), commitmentId: newCommitmentId },
+    params: { id: () => String(respondedNeedId), commitmentId: newCommitmentId },
     askers: ['member', 'admin'],
   },
   'POST /api/needs/:id/close': { params: { id: newOwnNeed }, body: keys(needCloseSchema), askers: ['member', 'admin'] },
@@ -498,8 +498,8 @@ let churchId: number;
 let mailId: string;
 /** The member asker's id, and an open need another member asked, with room for every case's commitment. */
 let memberId: string;
-let needId: number;
-let needItemId: number;
+let respondedNeedId: number;
+let respondedItemId: number;
 const nextAddress = addressesIn(202);
 type Asking = { jar: Map<string, string> };
 const askers = {} as Record<Asker, Asking>;
@@ -530,7 +530,7 @@ async function newClaimant(): Promise<string> {
 async function newCommitmentId(): Promise<string> {
   const [row] = await t.db
     .insert(needCommitment)
-    .values({ needId, itemId: needItemId, uid: memberId, quantity: 1, createdAt: new Date() })
+    .values({ needId: respondedNeedId, itemId: respondedItemId, uid: memberId, quantity: 1, createdAt: new Date() })
     .returning({ id: needCommitment.id });
   return String(row!.id);
 }
@@ -600,8 +600,8 @@ beforeAll(async () => {
   churchId = await insertChurch(t.db, { pointPersons: [member.id], members: [recipient] });
   memberId = member.id;
   const fuzzedNeed = await insertNeed(t.db, { askerUid: recipient, items: [{ quantity: 100 }, { quantity: 100 }] });
-  needId = fuzzedNeed.id;
-  needItemId = fuzzedNeed.itemIds[0]!;
+  respondedNeedId = fuzzedNeed.id;
+  respondedItemId = fuzzedNeed.itemIds[0]!;
   await createFingerprint();
 }, 60_000);
 afterAll(async () => {
