@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Progress.layer.css';
 import { Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -67,7 +68,10 @@ function NeedView({ need }: { need: NeedPage }) {
                 <Text id={`item-${item.id}`}>
                   {item.name}: {item.committed} of {item.quantity} committed
                 </Text>
-                <Progress value={(100 * item.committed) / item.quantity} aria-labelledby={`item-${item.id}`} />
+                {/* The section is the progressbar: its name goes there, not on the frame around it. */}
+                <Progress.Root>
+                  <Progress.Section value={(100 * item.committed) / item.quantity} aria-labelledby={`item-${item.id}`} />
+                </Progress.Root>
               </div>
             ))}
           </Stack>
