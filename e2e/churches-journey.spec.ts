@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { MESSAGES } from '../src/shared/messages';
-import { seriousViolations } from './support/a11y';
+import { expectAxeClean } from './support/a11y';
 import { openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors, openPage } from './support/journey';
 import { waitForMail } from './support/mail';
@@ -13,15 +12,6 @@ import { memberProfile, signInAsAdmin, signUpMember, uniqueEmail, uniqueTag } fr
 
 const browser = useBrowser();
 const TOWN = { city: 'Boise', state: 'Idaho', code: 'ID', zip: '83702' };
-
-async function expectAxeClean(page: Page, where: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.mouse.move(0, 0);
-    expect(await seriousViolations(page), `${where} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe('a church joins the network and is found', () => {
   it('proposed by a member, approved by an admin, found by a visitor by ZIP and on the map, contacted', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seriousViolations } from './support/a11y';
+import { expectAxeClean } from './support/a11y';
 import { openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors, openPage } from './support/journey';
 import { markPage, wasNotReloaded } from './support/live-page';
@@ -12,16 +12,6 @@ import { ADMIN_EMAIL, memberProfile, openAdminApi, signInAsAdmin, signUpMember, 
 // The asker is the admin here, whose requests go on the board at once.
 
 const browser = useBrowser();
-
-async function expectAxeClean(page: Page, where: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    // The pointer off the page, so no button is measured in its hover colours.
-    await page.mouse.move(0, 0);
-    expect(await seriousViolations(page), `${where} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 

@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 
 /**
@@ -12,6 +13,19 @@ export async function seriousViolations(page: Page, opts: { exclude?: string } =
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * No serious violation at a phone's width (390 px) nor a desktop's (1280 px), where the page is left after.
+ * The pointer is moved off the page first, so no button is measured in its hover colours.
+ */
+export async function expectAxeClean(page: Page, where: string, opts: { exclude?: string } = {}): Promise<void> {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.mouse.move(0, 0);
+    expect(await seriousViolations(page, opts), `${where} at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** What a screen reader reads with the field besides its label: the texts its aria-describedby names. */
