@@ -45,6 +45,11 @@ export const MAIL_FORMS = {
   needCommitmentConfirmation: 'need commitment confirmation',
   needCommitmentWithdrawn: 'need commitment withdrawn',
   needClosed: 'need closed',
+  // Routing (issue 26): a need announced near a church or a member's alert (a notification's mail, with its
+  // one-click unsubscribe); the asker reminded to record the outcome, and told when the board closed the need.
+  notifyNeed: 'notification: need',
+  needOutcomeReminder: 'need outcome reminder',
+  needExpired: 'need closed by the board',
 } as const;
 export type MailForm = (typeof MAIL_FORMS)[keyof typeof MAIL_FORMS];
 
