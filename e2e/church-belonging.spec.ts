@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { expectAxeCleanAtWidths, seriousViolations } from './support/a11y';
+import { expectAxeClean, seriousViolations } from './support/a11y';
 import { openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors, openPage } from './support/journey';
 import { waitForMail } from './support/mail';
@@ -21,7 +21,7 @@ describe('a member and their church', () => {
     const name = `${uniqueTag('Nueva Vida')} Iglesia`;
     await section.getByLabel('Find your church').fill(name);
     await expect.poll(() => section.getByText(/No church of the network matches/).isVisible()).toBe(true);
-    await expectAxeCleanAtWidths(page, 'the profile page with the church picker');
+    await expectAxeClean(page, 'the profile page with the church picker');
     await page.setViewportSize({ width: 1280, height: 900 });
     await section.getByRole('button', { name: 'Propose a church that is not listed' }).click();
 
@@ -49,7 +49,7 @@ describe('a member and their church', () => {
 
     await expect.poll(() => section.getByText(name).first().isVisible()).toBe(true);
     expect(await section.getByText('You proposed this church').isVisible()).toBe(true);
-    await expectAxeCleanAtWidths(page, 'the profile page with the member’s church');
+    await expectAxeClean(page, 'the profile page with the member’s church');
     await page.setViewportSize({ width: 1280, height: 900 });
     // The team hears of it.
     const alert = await waitForMail('team@network.test', (m) => m.subject.includes(name));
@@ -68,7 +68,7 @@ describe('a member and their church', () => {
     await form.getByRole('button', { name: 'Save the page' }).click();
     await expect.poll(() => page.getByText('The church’s page has been saved.').isVisible()).toBe(true);
     expect(await page.getByText('Paula Proposer').first().isVisible()).toBe(true);
-    await expectAxeCleanAtWidths(page, 'the point person’s page');
+    await expectAxeClean(page, 'the point person’s page');
 
     // The dashboard links to it.
     await openPage(page, '/dashboard');
@@ -128,7 +128,7 @@ describe('a member and their church', () => {
     await joinerRow.waitFor();
     expect(await joinerRow.textContent()).toContain('Nixa, MO · Foster parent');
     expect(await keeper.page.content()).not.toContain(joinerEmail);
-    await expectAxeCleanAtWidths(keeper.page, 'the point person’s page with a member waiting');
+    await expectAxeClean(keeper.page, 'the point person’s page with a member waiting');
     await keeper.page.setViewportSize({ width: 1280, height: 900 });
     await joinerRow.getByRole('button', { name: 'Confirm Jo Joiner' }).click();
     await expect.poll(() => joinerRow.getByText('confirmed', { exact: true }).isVisible()).toBe(true);
@@ -139,7 +139,7 @@ describe('a member and their church', () => {
     await form.getByRole('checkbox', { name: 'Care teams' }).check();
     await form.getByRole('button', { name: 'Save the page' }).click();
     await expect.poll(() => keeper.page.getByText('The church’s page has been saved.').isVisible()).toBe(true);
-    await expectAxeCleanAtWidths(keeper.page, 'the point person’s page');
+    await expectAxeClean(keeper.page, 'the point person’s page');
 
     // The member sees the claim confirmed, without reloading.
     await expect.poll(() => section.getByText('confirmed', { exact: true }).isVisible()).toBe(true);

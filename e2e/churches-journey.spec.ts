@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/shared/messages';
-import { expectAxeCleanAtWidths } from './support/a11y';
+import { expectAxeClean } from './support/a11y';
 import { openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors, openPage } from './support/journey';
 import { waitForMail } from './support/mail';
@@ -66,7 +66,7 @@ describe('a church joins the network and is found', () => {
     const card = page.getByRole('article', { name });
     await card.waitFor();
     expect(await card.innerText()).toMatch(/\d+(\.\d)? miles?/);
-    await expectAxeCleanAtWidths(page, 'the finder with results');
+    await expectAxeClean(page, 'the finder with results');
 
     // … and on the map's churches layer, by keyboard: the layer's radios, then the markers, then Enter.
     await openPage(page, '/');
@@ -83,7 +83,7 @@ describe('a church joins the network and is found', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/churches\/\d+$/);
     await page.getByRole('heading', { level: 1, name }).waitFor();
-    await expectAxeCleanAtWidths(page, "the church's page");
+    await expectAxeClean(page, "the church's page");
 
     // 4. The visitor writes to it; the member who keeps its page receives the message, with a Reply-To.
     const tag = uniqueTag('journey');

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { NEED_PRIVACY_RULE } from '../src/shared/needs';
 import { NEED_ASKED_MESSAGES } from '../src/shared/needs-board';
-import { expectAxeCleanAtWidths } from './support/a11y';
+import { expectAxeClean } from './support/a11y';
 import { openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors, openPage } from './support/journey';
 import { memberProfile, openAdminApi, signUpMember, uniqueTag } from './support/members';
@@ -20,7 +20,7 @@ describe('the needs board', () => {
     await page.getByRole('link', { name: 'Ask for a need' }).click();
     await page.getByRole('heading', { level: 1, name: 'Ask for a need' }).waitFor();
     await page.getByText(NEED_PRIVACY_RULE).waitFor();
-    await expectAxeCleanAtWidths(page, '/needs/new', { noSidewaysScroll: true });
+    await expectAxeClean(page, '/needs/new', { noSidewaysScroll: true });
 
     const tag = uniqueTag('B');
     const form = page.getByRole('form', { name: 'Send the request' });
@@ -44,7 +44,7 @@ describe('the needs board', () => {
     await expect.poll(() => description.getAttribute('aria-invalid')).toBe('true');
     expect(await form.getByText(/^Description must not hold a phone number/).isVisible()).toBe(true);
     expect(await form.getByText('Confirm that the family agreed to this request').isVisible()).toBe(true);
-    await expectAxeCleanAtWidths(page, '/needs/new with its refusals', { noSidewaysScroll: true });
+    await expectAxeClean(page, '/needs/new with its refusals', { noSidewaysScroll: true });
 
     await description.fill('Two brothers share a small room; a bunk bed would give them space to play.');
     await form.getByLabel(/The family agreed to this request/).check();
@@ -53,7 +53,7 @@ describe('the needs board', () => {
     await page.getByText(NEED_ASKED_MESSAGES.review).waitFor();
     const mine = page.getByRole('listitem').filter({ hasText: tag });
     expect(await mine.getByText('Waiting for approval').isVisible()).toBe(true);
-    await expectAxeCleanAtWidths(page, '/needs/mine', { noSidewaysScroll: true });
+    await expectAxeClean(page, '/needs/mine', { noSidewaysScroll: true });
 
     // Not on the board before approval: a visitor searching for it finds nothing.
     const visitor = await openSite(browser());
@@ -109,7 +109,7 @@ describe('the needs board', () => {
     expect(await card.textContent()).toContain('3.1 miles');
     expect(await card.textContent()).toContain('0 of 4 committed');
     expect(await page.getByRole('article', { name: `${tag} rides to school` }).count()).toBe(0);
-    await expectAxeCleanAtWidths(page, '/needs', { noSidewaysScroll: true });
+    await expectAxeClean(page, '/needs', { noSidewaysScroll: true });
 
     // Filters: in Kansas, rides only; the map's state panel links here the same way.
     await openPage(page, `/needs?state=KS&kind=rides&q=${encodeURIComponent(tag)}`);
@@ -123,7 +123,7 @@ describe('the needs board', () => {
     expect(await page.getByText('Nobody has committed yet.').isVisible()).toBe(true);
     // Visitors do not see who asked.
     expect(await page.getByText('Members of the network see who asked.').isVisible()).toBe(true);
-    await expectAxeCleanAtWidths(page, '/needs/:id', { noSidewaysScroll: true });
+    await expectAxeClean(page, '/needs/:id', { noSidewaysScroll: true });
     await admin.dispose();
     expectNoPageErrors(errors);
   }, 180_000);

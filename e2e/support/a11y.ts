@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
+import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 
 /**
@@ -30,14 +30,18 @@ export async function descriptionOf(field: Locator): Promise<string> {
 
 /**
  * Axe finds nothing serious at a phone's width (390 px) and a desktop's (1280 px), the pointer off the page so no
- * button is measured in its hover colours; with `noSidewaysScroll`, neither width scrolls sideways either. Ends at
- * 1280 px.
+ * button is measured in its hover colours; with `noSidewaysScroll`, neither width scrolls sideways either.
+ * `exclude` leaves out what is not our page. Ends at 1280 px.
  */
-export async function expectAxeCleanAtWidths(page: Page, where: string, opts: { noSidewaysScroll?: boolean } = {}): Promise<void> {
+export async function expectAxeClean(
+  page: Page,
+  where: string,
+  opts: { exclude?: string; noSidewaysScroll?: boolean } = {},
+): Promise<void> {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.mouse.move(0, 0);
-    expect(await seriousViolations(page), `${where} at ${width} px`).toEqual([]);
+    expect(await seriousViolations(page, opts), `${where} at ${width} px`).toEqual([]);
     if (opts.noSidewaysScroll) {
       const scrolled = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scrolled, `${where} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);

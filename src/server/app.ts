@@ -53,6 +53,7 @@ import { resourceRoutes } from './resources/routes';
 import { statesRoutes } from './states/routes';
 import { churchMapRoutes } from './churches/map-routes';
 import { needRoutes } from './needs/routes';
+import { needResponseRoutes } from './needs/respond-routes';
 import { needAlertRoutes } from './needs/alert-routes';
 import { NEEDS_TOPIC } from './needs';
 import { JOBS, siteJobs } from './site-jobs';
@@ -229,6 +230,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', churchAdminRoutes(deps))
     // Before the needs board's routes: /needs/approve/{token} is no need's id.
     .route('/', needApprovalRoutes(deps, limiter))
+    .route('/', needResponseRoutes(deps, limiter))
     // Last of the churches' routes: its GET /churches/{id} would answer for /churches/map and the like.
     .route('/', churchPublicRoutes(deps, limiter, answers))
     .route('/', needRoutes(deps, limiter, answers));

@@ -49,6 +49,8 @@ export const ADMIN_ACTIONS = {
   caseworkerDeclined: 'caseworker.decline',
   needApproved: 'need.approve',
   needDeclined: 'need.decline',
+  // The needs board (issue 26): an admin closes a need someone else asked.
+  needClosed: 'need.close',
 } as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[keyof typeof ADMIN_ACTIONS];
 
@@ -69,6 +71,7 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   'church.decline': 'declined a proposed church',
   'church.merge': 'merged a church into another',
   'church.archive': 'archived a church',
+  'need.close': 'closed a need',
   'church.restore': 'restored a church',
   'church.point-persons': "set a church's point persons",
   'church.link': 'linked a member to their church',

@@ -9,6 +9,7 @@ import { isListedAdmin, type SessionInfo, type SessionUser } from '../http/sessi
 import type { AppDeps } from '../deps';
 import { account, post, postResponse, profile, session, user, verification } from '../db/schema';
 import { AppError } from '../http/errors';
+import { closeNeedsOfDeletedAsker } from '../needs';
 import { photoKey } from '../storage/storage';
 import { assertCanChangeEmail, endEmailChanges, pendingEmailQuery, requestEmailChange } from './email-links';
 
@@ -138,6 +139,8 @@ export async function deleteAccount(deps: Deps, { who }: { who: SessionUser }): 
       .set({ posterEmail: null })
       .where(eq(postResponse.posterUid, who.id))
       .returning({ id: postResponse.id });
+    // Nobody is left to receive what was committed to their needs (issue 26): those close now, and say why.
+    await closeNeedsOfDeletedAsker(deps, tx, { uid: who.id, now: deps.clock.now() });
     // session, account and profile rows go with the user (ON DELETE CASCADE).
     await tx.delete(user).where(eq(user.id, who.id));
     await deps.live.publish(tx, { topic: ADMIN_TOPICS.users, kind: 'deleted', id: who.id });

@@ -47,6 +47,12 @@ export const MAIL_FORMS = {
   needApproved: 'need approved',
   needDeclined: 'need declined',
   needLinkExpired: 'need supervisor link expired',
+  // Responding (issue 26): the asker hears of each commitment and withdrawal (Reply-To the responder), the
+  // responder gets a confirmation (Reply-To the asker), and those who committed hear that the need closed.
+  needCommitment: 'need commitment',
+  needCommitmentConfirmation: 'need commitment confirmation',
+  needCommitmentWithdrawn: 'need commitment withdrawn',
+  needClosed: 'need closed',
   // Routing (issue 26): a need announced near a church or a member's alert (a notification's mail, with its
   // one-click unsubscribe); the asker reminded to record the outcome, and told when the board closed the need.
   notifyNeed: 'notification: need',

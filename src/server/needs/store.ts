@@ -32,6 +32,17 @@ export async function needById(db: Db | Tx, id: number): Promise<NeedRow> {
   return row;
 }
 
+/**
+ * The need of this id, locked until the transaction ends (404 when there is none): every change to a need, its
+ * commitments or its outcome takes this lock first, so they happen one at a time and nothing is committed beyond
+ * what was asked.
+ */
+export async function lockNeed(tx: Tx, id: number): Promise<NeedRow> {
+  const [row] = await tx.select().from(need).where(eq(need.id, id)).for('update');
+  if (!row) throw new AppError('NOT_FOUND', NEED_NOT_FOUND);
+  return row;
+}
+
 /** Each need's items, in the asker's order, with the units committed by commitments not withdrawn. */
 export async function itemsOf(db: Db | Tx, needIds: number[]): Promise<Map<number, NeedItem[]>> {
   const byNeed = new Map<number, NeedItem[]>(needIds.map((id) => [id, []]));

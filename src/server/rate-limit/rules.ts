@@ -1,10 +1,10 @@
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { CHURCH_MESSAGES_PER_DAY, CHURCH_MESSAGES_PER_HOUR } from '../../shared/church-members';
 import { CHURCH_CONTACTS_PER_HOUR, CHURCH_PROPOSALS_PER_DAY } from '../../shared/churches';
+import { COMMITMENTS_PER_HOUR, NEEDS_PER_DAY } from '../../shared/needs';
 import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
 import { CASEWORKER_APPLICATIONS_PER_DAY } from '../../shared/needs-approvals';
 import { DAY, HOUR, MINUTE } from '../../shared/durations';
-import { NEEDS_PER_DAY } from '../../shared/needs';
 import { EMAIL_LINK_RESENDS_PER_HOUR } from '../../shared/limits';
 import type { RateRule } from './rate-limit';
 
@@ -185,3 +185,6 @@ export const CHURCH_MESSAGE_RATE_MESSAGES = {
 /** Per account: each request is read by the team or a supervisor, and a family asks a few times a week at most. */
 export const NEED_ASK_RULE: RateRule = { limit: NEEDS_PER_DAY, windowMs: DAY };
 export const NEED_ASK_RATE_MESSAGE = `You can ask for up to ${NEEDS_PER_DAY} needs a day. Please try again tomorrow.`;
+/** Per member: each commitment or withdrawal mails the asker, so a loop of them would flood their inbox. */
+export const NEED_COMMITMENT_RULE: RateRule = { limit: COMMITMENTS_PER_HOUR, windowMs: HOUR };
+export const NEED_COMMITMENT_RATE_MESSAGE = `You can commit or withdraw up to ${COMMITMENTS_PER_HOUR} times an hour. Please try again later.`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import { church, mail, notification, profile } from '../db/schema';
+import { church, mail, needCommitment, notification, profile } from '../db/schema';
 import { churchPhotoKey } from '../churches/manage';
 import { newSupervisorLink } from '../needs/store';
 import { photoKey } from '../storage/storage';
@@ -599,6 +599,41 @@ const ROWS: Row[] = [
     expect: [401, 403, 403, 200, 403, 403, 200],
   },
   { route: 'GET /api/me/needs', request: () => ({ path: '/api/me/needs' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  // ---- Responding to a need (issue 26): a fresh need for each cell, asked by another member ----
+  // Any confirmed member with a profile commits (an admin too, as a member); withdrawing is the responder's
+  // alone (the member actor's commitment); closing is the asker's (the member actor) or an admin's.
+  {
+    route: 'POST /api/needs/:id/commitments',
+    request: async () => {
+      const { id, itemIds } = await insertNeed(t.db, { askerUid: await newMemberId(t) });
+      return { path: `/api/needs/${id}/commitments`, body: { itemId: itemIds[0], quantity: 1 } };
+    },
+    expect: [401, 403, 403, 201, 201, 201, 201],
+  },
+  {
+    route: 'DELETE /api/needs/:id/commitments/:commitmentId',
+    request: async () => {
+      const { id, itemIds } = await insertNeed(t.db, { askerUid: await newMemberId(t) });
+      const [made] = await t.db
+        .insert(needCommitment)
+        .values({ needId: id, itemId: itemIds[0], uid: member().id, quantity: 1, createdAt: new Date() })
+        .returning({ id: needCommitment.id });
+      return { path: `/api/needs/${id}/commitments/${made!.id}` };
+    },
+    expect: [401, 403, 403, 200, 403, 403, 403],
+  },
+  {
+    route: 'POST /api/needs/:id/close',
+    request: async () => {
+      const { id, itemIds } = await insertNeed(t.db, { askerUid: member().id });
+      // Someone committed, and hears that it closed.
+      await t.db
+        .insert(needCommitment)
+        .values({ needId: id, itemId: itemIds[0], uid: await newMemberId(t), quantity: 1, createdAt: new Date() });
+      return { path: `/api/needs/${id}/close`, body: { outcome: 'met', childrenServed: 2, thankYou: 'Thank you all!' } };
+    },
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
 
   // ---- States and the map ----
   { route: 'GET /api/states', request: () => ({ path: '/api/states' }), expect: [200, 200, 200, 200, 200, 200, 200] },

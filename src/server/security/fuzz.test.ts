@@ -22,6 +22,7 @@ import {
   churchPointPersonsSchema,
 } from '../../shared/churches-admin';
 import { contactInputSchema } from '../../shared/contact';
+import { needCloseSchema, needCommitmentInputSchema } from '../../shared/need-responses';
 import { needAlertInputSchema } from '../../shared/contracts/need-alerts';
 import { directoryQuerySchema, memberMessageSchema } from '../../shared/directory';
 import { postInputSchema, postListQuerySchema, responseInputSchema } from '../../shared/forum';
@@ -38,7 +39,7 @@ import {
   supervisorDecisionSchema,
 } from '../../shared/needs-approvals';
 import { newSupervisorLink } from '../needs/store';
-import { churchMember, rateLimit } from '../db/schema';
+import { churchMember, needCommitment, rateLimit } from '../db/schema';
 import type { ForumAuthor } from '../forum/service';
 import {
   authorOf,
@@ -242,6 +243,19 @@ const TARGETS: Record<string, Target> = {
   'GET /api/me/needs': {},
   'GET /api/churches/:id': { params: { id: () => String(churchId) } },
   'POST /api/churches/:id/contact': { params: { id: () => String(churchId) }, body: keys(churchContactSchema) },
+
+  // Responding to a need (issue 26): an open need asked by another member, one of the member's commitments to
+  // it, and a need the member asked (each case closes its own).
+  'POST /api/needs/:id/commitments': {
+    params: { id: () => String(respondedNeedId) },
+    body: keys(needCommitmentInputSchema),
+    askers: ['member', 'admin'],
+  },
+  'DELETE /api/needs/:id/commitments/:commitmentId': {
+    params: { id: () => String(respondedNeedId), commitmentId: newCommitmentId },
+    askers: ['member', 'admin'],
+  },
+  'POST /api/needs/:id/close': { params: { id: newOwnNeed }, body: keys(needCloseSchema), askers: ['member', 'admin'] },
 
   'GET /api/resources': {},
   'GET /api/resources/:id': { params: { id: () => 'four-ways-flyer' } },
@@ -533,6 +547,10 @@ let churchId: number;
 /** An open need the member asker asked for. */
 let needId: number;
 let mailId: string;
+/** The member asker's id, and an open need another member asked, with room for every case's commitment. */
+let memberId: string;
+let respondedNeedId: number;
+let respondedItemId: number;
 const nextAddress = addressesIn(202);
 type Asking = { jar: Map<string, string> };
 const askers = {} as Record<Asker, Asking>;
@@ -557,6 +575,19 @@ async function newClaimant(): Promise<string> {
   const uid = await newMember(t);
   await t.db.insert(churchMember).values({ uid, churchId, status: 'claimed', claimedAt: new Date() });
   return uid;
+}
+
+/** One of the member asker's commitments to the fuzzed need, made directly (no rate limit, no mail). */
+async function newCommitmentId(): Promise<string> {
+  const [row] = await t.db
+    .insert(needCommitment)
+    .values({ needId: respondedNeedId, itemId: respondedItemId, uid: memberId, quantity: 1, createdAt: new Date() })
+    .returning({ id: needCommitment.id });
+  return String(row!.id);
+}
+/** An open need the member asker asked (one for each case that closes it). */
+async function newOwnNeed(): Promise<string> {
+  return String((await insertNeed(t.db, { askerUid: memberId })).id);
 }
 
 async function freshAsker(): Promise<Asking> {
@@ -619,6 +650,10 @@ beforeAll(async () => {
   mailId = await newMailId();
   churchId = await insertChurch(t.db, { pointPersons: [member.id], members: [recipient] });
   needId = (await insertNeed(t.db, { askerUid: member.id, items: [{ quantity: 3 }] })).id;
+  memberId = member.id;
+  const fuzzedNeed = await insertNeed(t.db, { askerUid: recipient, items: [{ quantity: 100 }, { quantity: 100 }] });
+  respondedNeedId = fuzzedNeed.id;
+  respondedItemId = fuzzedNeed.itemIds[0]!;
   await createFingerprint();
 }, 60_000);
 afterAll(async () => {

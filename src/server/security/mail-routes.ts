@@ -38,4 +38,8 @@ export const MAIL_ROUTES: Record<string, 'chosen' | 'fixed'> = {
   'POST /api/needs/approve/:token': 'fixed',
   'POST /api/admin/needs/:id/approve': 'fixed',
   'POST /api/admin/needs/:id/decline': 'fixed',
+  // The needs board (issue 26): the asker of the need and the responder; those who committed, when it closes.
+  'POST /api/needs/:id/commitments': 'fixed',
+  'DELETE /api/needs/:id/commitments/:commitmentId': 'fixed',
+  'POST /api/needs/:id/close': 'fixed',
 };

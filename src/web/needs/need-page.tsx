@@ -9,7 +9,9 @@ import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
 import { formatDateTime } from '../lib/format-date-time';
 import { useLive } from '../live';
+import { CloseNeed } from './close-need';
 import { NeedBadges, NeedProgress } from './need-progress';
+import { RespondPanel } from './respond-panel';
 import { needPageOptions } from './needs-api';
 import classes from './needs.module.css';
 
@@ -104,7 +106,7 @@ function NeedView({ need }: { need: Need }) {
               ))}
             </ul>
           </section>
-          {/* respond */}
+          <RespondPanel need={need} />
         </div>
         <aside className={classes.aside} aria-label="Progress and commitments">
           <section aria-labelledby="progress-title">
@@ -124,7 +126,7 @@ function NeedView({ need }: { need: Need }) {
           </section>
           <Commitments commitments={need.commitments} itemName={itemName} />
           {need.status === 'closed' ? <Outcome need={need} /> : null}
-          {/* close */}
+          <CloseNeed need={need} />
         </aside>
       </div>
       <Text mt="xl">

@@ -39,7 +39,10 @@ export default function NewNeedPage() {
         Ask for something concrete a foster family needs now. The network&apos;s team reads each request before it goes on the board; then
         the churches near the family hear of it.
       </Text>
-      {/* approvals: the link for agency staff to apply for a caseworker account */}
+      <Text mb="md" size="sm">
+        Work for a child-welfare agency? <AppLink to="/caseworkers/apply">Apply for a caseworker account</AppLink>: your requests then go to
+        your supervisor for approval.
+      </Text>
       {/* The church choice appears once the churches the member keeps are known; the form does not wait for it. */}
       <NeedForm
         schema={needInputSchema}
