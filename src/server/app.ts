@@ -51,6 +51,7 @@ import { createRateLimiter } from './rate-limit/rate-limit';
 import { resourceRoutes } from './resources/routes';
 import { statesRoutes } from './states/routes';
 import { churchMapRoutes } from './churches/map-routes';
+import { needFiguresRoutes } from './needs/figures-routes';
 import { siteJobs } from './site-jobs';
 import { frontEnd } from './web/static';
 
@@ -207,6 +208,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', statesRoutes(deps, answers))
     // Before any router with /churches/{id}: 'map', 'pick' and 'proposals' are no church's id.
     .route('/', churchMapRoutes(deps, answers))
+    // Before the needs board's routes: 'figures' is no need's id.
+    .route('/', needFiguresRoutes(deps, answers))
     .route('/', churchMemberRoutes(deps, limiter))
     .route('/', analyticsRoutes(deps, limiter))
     .route('/', liveRoutes(deps, deps.live, { onOpenStreams: metrics?.setLiveStreams }))
