@@ -4,7 +4,7 @@ import type { Auth } from '../auth';
 import { locationColumns, placeOfZip } from '../churches';
 import type { Db } from '../db/client';
 import { caseworker, church, need, needCommitment, needItem, user } from '../db/schema';
-import { newSupervisorLink } from '../needs/store';
+import { newSupervisorLink } from '../needs';
 import { DEMO_MEMBER_PASSWORD } from './seed';
 
 // The needs board's demo content (issue 26): needs in several states and in every part of their life (open urgent

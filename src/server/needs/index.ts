@@ -1,3 +1,4 @@
 // The needs board's face to other features (issue 26): its live topics, and a need's shape for lists.
 export { CASEWORKERS_TOPIC, NEED_REVIEWS_TOPIC, NEEDS_TOPIC } from './store';
 export { adminNeedFigures } from './figures';
+export { newSupervisorLink } from './store';
