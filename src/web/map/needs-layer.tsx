@@ -27,7 +27,7 @@ function pointOf(code: StateCode): [number, number] | null {
   if (!shape) return null;
   const [x, y] = LABEL_POSITIONS[code] ?? shape.label;
   // Just under the state's code, which stays readable.
-  return [x, y + 16];
+  return [x, y + 24];
 }
 
 /** A marker's width in map units: grows with the count. */
