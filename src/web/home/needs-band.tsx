@@ -2,6 +2,7 @@ import { NEED_FIGURES_MIN_PEOPLE } from '../../shared/need-figures';
 import { AppLink } from '../app/navigation';
 import { formatCount, useNeedFigures } from '../map';
 import classes from './needs-band.module.css';
+import progress from './network-progress.module.css';
 
 const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
@@ -28,8 +29,8 @@ export function NeedsBand() {
   ];
   return (
     <section className={classes.band} aria-labelledby="needs-band-title">
-      <div className={classes.head}>
-        <h2 id="needs-band-title" className={classes.title}>
+      <div className={progress.head}>
+        <h2 id="needs-band-title" className={progress.title}>
           Needs met in {year}
         </h2>
         <AppLink to="/needs" className={classes.link}>

@@ -12,7 +12,8 @@ import classes from './needs-layer.module.css';
 // The map's "Open needs" layer (issue 26): a marker on each state with open needs, saying how many; choosing one
 // picks the state, whose panel names its open needs and links to them on the board. A chunk of its own, loaded
 // only when a visitor chooses the layer. Needs are public once approved, so their counts follow no small-number
-// rule; the board shows each of them anyway. Its list under the map is drawn as the churches layer's is.
+// rule; the board shows each of them anyway. Its markers and its list under the map are drawn as the churches
+// layer's are.
 
 export const needsWord = (n: number) => `${formatCount(n)} open ${n === 1 ? 'need' : 'needs'}`;
 
@@ -54,7 +55,7 @@ export function NeedMarkers({ selected, onSelect }: NeedMarkersProps) {
   }
 
   return (
-    <div className={classes.markers} role="group" aria-label="Open needs on the map">
+    <div className={shared.markers} role="group" aria-label="Open needs on the map">
       {markers.map((m, index) => {
         const style: MarkerStyle = {
           '--x': `${(m.point[0] / MAP_WIDTH) * 100}%`,
@@ -68,7 +69,7 @@ export function NeedMarkers({ selected, onSelect }: NeedMarkersProps) {
             ref={(el) => {
               buttons.current[index] = el;
             }}
-            className={classes.marker}
+            className={`${shared.marker} ${classes.marker}`}
             style={style}
             aria-label={needsNameOf(stateName(m.code) ?? m.code, m.count)}
             aria-pressed={m.code === selected}
@@ -131,7 +132,7 @@ export function NeedsBelowMap() {
       </p>
       <ul className={shared.legend} aria-labelledby="needs-legend">
         <li>
-          <span className={classes.swatch} aria-hidden="true">
+          <span className={`${shared.swatch} ${classes.swatch}`} aria-hidden="true">
             2
           </span>
           open needs in a state, and how many
