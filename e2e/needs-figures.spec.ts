@@ -17,21 +17,23 @@ let admin: APIRequestContext;
 
 beforeAll(async () => {
   admin = await openAdminApi();
-  for (const title of [`${uniqueTag('Crib')} for a baby`, `${uniqueTag('Rides')} to school`]) {
-    const res = await admin.post('/api/needs', {
-      data: {
-        kind: 'items',
-        title,
-        description: 'A foster family in town needs help this week.',
-        ...PLACE,
-        urgency: 'normal',
-        items: [{ name: 'Crib', quantity: 1, unitValue: 150, note: null }],
-        familyConsent: true,
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
+  for (const title of [`${uniqueTag('Crib')} for a baby`, `${uniqueTag('Rides')} to school`]) await askNeed(title, PLACE);
 });
+
+async function askNeed(title: string, place: { city: string; state: string; zip: string }) {
+  const res = await admin.post('/api/needs', {
+    data: {
+      kind: 'items',
+      title,
+      description: 'A foster family in town needs help this week.',
+      ...place,
+      urgency: 'normal',
+      items: [{ name: 'Crib', quantity: 1, unitValue: 150, note: null }],
+      familyConsent: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
 afterAll(() => admin.dispose());
 
 const layerGroup = (page: Page) => page.getByRole('group', { name: 'Open needs on the map' });
@@ -88,6 +90,20 @@ describe("the landing map's needs layer", () => {
     await page.keyboard.press('Enter');
     await expectNorthDakotaPanel(page);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'North Dakota selected' }).innerText()).toMatch(/open needs\.$/);
+    expectNoPageErrors(errors);
+  });
+});
+
+describe("the landing map's needs layer, live", () => {
+  it('shows a need approved elsewhere without a reload', async () => {
+    const { page, errors } = await openSite(browser());
+    await openNeedsLayer(page);
+    const marker = layerGroup(page).getByRole('button', { name: /^South Dakota, \d+ open needs?$/ });
+    const before = (await marker.count()) === 0 ? 0 : Number(await marker.getAttribute('data-count'));
+    await askNeed(`${uniqueTag('Coats')} for winter`, { city: 'Pierre', state: 'SD', zip: '57501' });
+    await expect
+      .poll(async () => ((await marker.count()) === 0 ? 0 : Number(await marker.getAttribute('data-count'))), { timeout: 10_000 })
+      .toBe(before + 1);
     expectNoPageErrors(errors);
   });
 });

@@ -2,6 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import { stateName, type StateCode } from '../../shared/states';
 import { AppLink } from '../app/navigation';
+import { useLive } from '../live';
 import { formatCount } from './format';
 import { CALLOUT_SIZE, CALLOUTS, LABEL_POSITIONS } from './map-layout';
 import { useNeedFigures } from './need-figures-query';
@@ -108,6 +109,9 @@ export function NeedsInState({ code, place }: { code: string | null; place: stri
 /** Under the map: what the markers mean, and every state's open needs as a list (the map's text alternative). */
 export function NeedsBelowMap() {
   const { data, isError, refetch, isFetching } = useNeedFigures();
+  // While the layer is shown, a need approved or closed anywhere moves its markers at once (the figures' key
+  // starts with the topic).
+  useLive(['needs']);
   if (!data) {
     return isError ? (
       <div role="alert" className={shared.below}>
