@@ -9,7 +9,9 @@ export const needFigureKeys = { figures: () => [...queryKeyOf('needs'), 'figures
 
 const needFiguresQueryOptions = queryOptions({
   queryKey: needFigureKeys.figures(),
-  queryFn: ({ signal }) => call(client.needs.figures.$get(undefined, { init: { signal } })),
+  // Revalidated with the server each time (a 304 when nothing changed): a live event must not be answered from
+  // the browser's copy, which the server lets it keep a minute.
+  queryFn: ({ signal }) => call(client.needs.figures.$get(undefined, { init: { signal, cache: 'no-cache' } })),
   staleTime: 60_000,
 });
 
