@@ -52,7 +52,9 @@ import { resourceRoutes } from './resources/routes';
 import { statesRoutes } from './states/routes';
 import { churchMapRoutes } from './churches/map-routes';
 import { needFiguresRoutes } from './needs/figures-routes';
-import { siteJobs } from './site-jobs';
+import { needAlertRoutes } from './needs/alert-routes';
+import { NEEDS_TOPIC } from './needs';
+import { JOBS, siteJobs } from './site-jobs';
 import { frontEnd } from './web/static';
 
 export type AppVariables = AuthVariables;
@@ -104,6 +106,10 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   });
   jobs.add(...siteJobs({ deps, limiter, answers, mailWorker: options.mailWorker }));
   metrics?.declareJobs(jobs.statuses().map((j) => j.name));
+  // A need put on the board (or changed) is announced at once rather than at the job's next look.
+  deps.live.subscribe((event) => {
+    if (event.topic === NEEDS_TOPIC) jobs.trigger(JOBS.needAnnounce);
+  });
 
   // What every answer gets (request id, gzip, security headers, the debug log line), around the app's fetch
   // rather than in a middleware: a route without middleware of its own then answers without a promise
@@ -211,6 +217,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     // Before the needs board's routes: 'figures' is no need's id.
     .route('/', needFiguresRoutes(deps, answers))
     .route('/', churchMemberRoutes(deps, limiter))
+    .route('/', needAlertRoutes(deps))
     .route('/', analyticsRoutes(deps, limiter))
     .route('/', liveRoutes(deps, deps.live, { onOpenStreams: metrics?.setLiveStreams }))
     .route('/', forumRoutes(deps, limiter, answers))

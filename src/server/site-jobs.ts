@@ -6,6 +6,7 @@ import type { ResponseCache } from './http/response-cache';
 import { defineJob, type Job } from './jobs';
 import type { Logger } from './logger';
 import type { MailWorker } from './mail/worker';
+import { announceDueNeeds, expireOldNeeds, remindAskers, widenQuietNeeds, type RoutingDeps } from './needs/routing';
 import { makeDueDigests } from './notifications';
 import type { RateLimiter } from './rate-limit/rate-limit';
 
@@ -20,7 +21,15 @@ export const JOBS = {
   backup: BACKUP_JOB,
   rateLimitPrune: 'rate-limit-prune',
   responseCacheSweep: 'response-cache-sweep',
+  needAnnounce: 'need-announce',
+  needWiden: 'need-widen',
+  needExpire: 'need-expire',
+  needRemind: 'need-remind',
 } as const;
+
+/** How often each instance looks for needs to announce (a need's change also triggers it: app.ts), and for the board's clock. */
+export const NEED_ANNOUNCE_EVERY_MS = 60_000;
+export const NEED_CLOCK_EVERY_MS = 5 * 60_000;
 
 /**
  * The mail worker's two jobs: delivering what is due every `pollMs` (and at once when the outbox wakes it:
@@ -118,6 +127,42 @@ export function responseCacheSweepJob(answers: Pick<ResponseCache, 'sweep'>, eve
   });
 }
 
+/**
+ * The needs board's routing and clock (issue 26, decision 039): announcing open needs near churches and
+ * members' alerts, widening those nobody committed to, reminding askers, and closing needs after
+ * NEED_EXPIRE_DAYS. Every instance runs them; each need is claimed by the row lock or the statement that
+ * changes it, so none is announced, widened, reminded or closed twice.
+ */
+export function needJobs(deps: RoutingDeps & Pick<AppDeps, 'clock'>): Job[] {
+  const now = () => deps.clock.now();
+  return [
+    defineJob({
+      name: JOBS.needAnnounce,
+      title: 'Tells churches and members of the open needs near them',
+      everyMs: NEED_ANNOUNCE_EVERY_MS,
+      run: () => announceDueNeeds(deps, { now: now() }),
+    }),
+    defineJob({
+      name: JOBS.needWiden,
+      title: 'Widens the needs nobody has committed to yet',
+      everyMs: NEED_CLOCK_EVERY_MS,
+      run: async () => ({ widened: await widenQuietNeeds(deps, { now: now() }) }),
+    }),
+    defineJob({
+      name: JOBS.needRemind,
+      title: 'Reminds askers to record how their need went',
+      everyMs: NEED_CLOCK_EVERY_MS,
+      run: async () => ({ reminded: await remindAskers(deps, { now: now() }) }),
+    }),
+    defineJob({
+      name: JOBS.needExpire,
+      title: 'Closes the needs open longer than the board keeps them',
+      everyMs: NEED_CLOCK_EVERY_MS,
+      run: async () => ({ closed: await expireOldNeeds(deps, { now: now() }) }),
+    }),
+  ];
+}
+
 /** What the jobs work on: the app's dependencies, and the parts buildApp and main.ts make. */
 export type SiteJobParts = {
   deps: AppDeps;
@@ -139,6 +184,7 @@ export function siteJobs({ deps, limiter, answers, mailWorker }: SiteJobParts): 
   if (config.rateLimitPruneMinutes > 0) {
     jobs.push(rateLimitPruneJob(limiter, logger.child({ part: 'rate-limit' }), config.rateLimitPruneMinutes * 60_000));
   }
+  jobs.push(...needJobs(deps));
   jobs.push(responseCacheSweepJob(answers));
   return jobs;
 }

@@ -5,13 +5,14 @@ import { z } from 'zod';
 import { displayNameSchema } from './member-name';
 
 /** What a notification says happened. Each kind has its own mail preference and unsubscribe link. */
-export const NOTIFICATION_KINDS = ['response', 'followed_response'] as const;
+export const NOTIFICATION_KINDS = ['response', 'followed_response', 'need'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How each kind is named to a member (the preferences, the unsubscribe confirmation). */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   response: 'Responses to your posts',
   followed_response: 'Responses in posts you follow',
+  need: 'Needs near you or your church',
 };
 
 export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
@@ -69,7 +70,10 @@ export const notificationViewSchema = z
     kind: z.enum(NOTIFICATION_KINDS),
     /** Who did it, named by displayNameOf (a former member once their account is deleted). */
     actor: displayNameSchema,
-    post: z.object({ id: z.number().int(), title: z.string() }),
+    /** The post of a response's notification; null for a need's. */
+    post: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+    /** The need a 'need' notification announces (the needs board, issue 26); null for the forum's. */
+    need: z.object({ id: z.number().int(), title: z.string() }).nullable(),
     responseId: z.number().int().nullable(),
     createdAt: z.iso.datetime(),
     readAt: z.iso.datetime().nullable(),
@@ -89,9 +93,12 @@ export type NotificationListResponse = z.infer<typeof notificationListResponseSc
 
 export const unreadCountSchema = z.object({ unread: z.number().int() });
 
-/** What a notification links to. */
+/** What a notification links to: its post, or its need. */
 export function notificationLink(postId: number): string {
   return `/discuss/${postId}`;
+}
+export function needNotificationLink(needId: number): string {
+  return `/needs/${needId}`;
 }
 
 /** A member's mail preferences (absent row: the defaults, replies by mail on and a weekly digest). */
@@ -99,6 +106,7 @@ export const notificationPreferencesSchema = z
   .object({
     mailResponse: z.boolean(),
     mailFollowedResponse: z.boolean(),
+    mailNeed: z.boolean(),
     digest: z.enum(DIGEST_FREQUENCIES),
   })
   .meta({ id: 'NotificationPreferences' });
@@ -106,6 +114,7 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   mailResponse: true,
   mailFollowedResponse: true,
+  mailNeed: true,
   digest: 'weekly',
 };
 

@@ -45,6 +45,10 @@ describe('GET /api/admin/background-work', () => {
       ['digest', 0, null],
       ['backup', 0, null],
       ['rate-limit-prune', 0, null],
+      ['need-announce', 0, null],
+      ['need-widen', 0, null],
+      ['need-remind', 0, null],
+      ['need-expire', 0, null],
       ['response-cache-sweep', 0, null],
     ]);
 

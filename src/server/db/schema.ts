@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   customType,
   doublePrecision,
   index,
@@ -467,14 +468,15 @@ export const notification = pgTable(
     recipientUid: text('recipient_uid')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['response', 'followed_response'] }).notNull(),
+    kind: text('kind', { enum: ['response', 'followed_response', 'need'] }).notNull(),
     /** Who did it; null once their account is deleted (the name copied stays, as on the forum). */
     actorUid: text('actor_uid').references(() => user.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
-    postId: integer('post_id')
-      .notNull()
-      .references(() => post.id, { onDelete: 'cascade' }),
+    /** The post of a response's notification; null for a need's. */
+    postId: integer('post_id').references(() => post.id, { onDelete: 'cascade' }),
     responseId: integer('response_id').references(() => postResponse.id, { onDelete: 'cascade' }),
+    /** The need a 'need' notification announces (issue 26); null for the forum's. */
+    needId: integer('need_id').references((): AnyPgColumn => need.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -488,6 +490,12 @@ export const notification = pgTable(
     // Deleting a response or an account finds its notifications without reading them all.
     index('notification_response_idx').on(t.responseId),
     index('notification_actor_idx').on(t.actorUid),
+    index('notification_need_idx').on(t.needId),
+    // Every notification is about a post or a need, and only a need's is about a need.
+    check(
+      'notification_subject_check',
+      sql`(${t.kind} = 'need') = (${t.needId} is not null) and (${t.postId} is not null or ${t.needId} is not null)`,
+    ),
   ],
 );
 
@@ -500,6 +508,8 @@ export const notificationPreference = pgTable('notification_preference', {
   mailResponse: boolean('mail_response').notNull().default(true),
   /** Mail at once when somebody responds in a post I follow. */
   mailFollowedResponse: boolean('mail_followed_response').notNull().default(true),
+  /** Mail when a need near the member (their alert) or near their church (a point person's) is announced. */
+  mailNeed: boolean('mail_need').notNull().default(true),
   digest: text('digest', { enum: ['off', 'daily', 'weekly'] })
     .notNull()
     .default('weekly'),
@@ -736,6 +746,10 @@ export const need = pgTable(
       .on(t.latitude, t.longitude)
       .where(sql`${t.status} = 'open'`),
     index('need_status_state_idx').on(t.status, t.state, t.approvedAt),
+    // The routing job's "what is left to announce": open needs whose radius was not announced yet (a few at most).
+    index('need_unannounced_idx')
+      .on(t.approvedAt)
+      .where(sql`${t.status} = 'open' and (${t.announcedMiles} is null or ${t.announcedMiles} < ${t.radiusMiles})`),
     index('need_status_approved_idx').on(t.status, t.approvedAt),
     index('need_asker_idx').on(t.askerUid),
     index('need_church_idx').on(t.churchId),

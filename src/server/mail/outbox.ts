@@ -39,6 +39,11 @@ export const MAIL_FORMS = {
   churchMembersMessage: 'church members message',
   // The needs board (issue 26): a caseworker's request to their supervisor, with the single-use link.
   needSupervisor: 'need supervisor approval',
+  // Routing (issue 26): a need announced near a church or a member's alert (a notification's mail, with its
+  // one-click unsubscribe); the asker reminded to record the outcome, and told when the board closed the need.
+  notifyNeed: 'notification: need',
+  needOutcomeReminder: 'need outcome reminder',
+  needExpired: 'need closed by the board',
 } as const;
 export type MailForm = (typeof MAIL_FORMS)[keyof typeof MAIL_FORMS];
 

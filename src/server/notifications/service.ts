@@ -6,6 +6,7 @@ import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type DigestFrequency,
   NOTIFICATIONS_PAGE_SIZE,
+  needNotificationLink,
   notificationLink,
   type NotificationPreferences,
   notificationsTopic,
@@ -16,7 +17,7 @@ import {
 } from '../../shared/notifications';
 import type { Db, Tx } from '../db/client';
 import { cursorOf, olderThan, pageOf } from '../db/keyset';
-import { notification, notificationPreference, post, profile, user } from '../db/schema';
+import { need, notification, notificationPreference, post, profile, user } from '../db/schema';
 import type { AppDeps, DbDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail } from '../mail';
@@ -95,7 +96,7 @@ export async function notifyResponse(
 }
 
 /** Which recipients want mail for their kind: no preference row means the defaults (mail on). */
-async function wantingMail(tx: Tx, recipients: Recipient[]): Promise<Recipient[]> {
+export async function wantingMail(tx: Tx, recipients: Recipient[]): Promise<Recipient[]> {
   if (recipients.length === 0) return [];
   const prefs = await tx
     .select()
@@ -197,12 +198,15 @@ export async function listNotifications(
       actorName: notification.actorName,
       postId: notification.postId,
       postTitle: post.postTitle,
+      needId: notification.needId,
+      needTitle: need.title,
       responseId: notification.responseId,
       createdAt: notification.createdAt,
       readAt: notification.readAt,
     })
     .from(notification)
-    .innerJoin(post, eq(post.id, notification.postId))
+    .leftJoin(post, eq(post.id, notification.postId))
+    .leftJoin(need, eq(need.id, notification.needId))
     .where(and(eq(notification.recipientUid, uid), before ? olderThan(notification.createdAt, notification.id, before) : undefined))
     .orderBy(desc(notification.createdAt), desc(notification.id))
     .limit(NOTIFICATIONS_PAGE_SIZE + 1);
@@ -212,12 +216,17 @@ export async function listNotifications(
       id: r.id,
       kind: r.kind,
       // The name was copied whole when the response was written; actor_uid is null once the account is deleted.
-      actor: displayNameOf({ isDeleted: r.actorUid === null, firstName: r.actorName }),
-      post: { id: r.postId, title: r.postTitle },
+      // A need's notification names no person: its "actor" is the need's town, copied when it was announced.
+      actor:
+        r.kind === 'need'
+          ? { name: r.actorName, isFormerMember: false }
+          : displayNameOf({ isDeleted: r.actorUid === null, firstName: r.actorName }),
+      post: r.postId !== null && r.postTitle !== null ? { id: r.postId, title: r.postTitle } : null,
+      need: r.needId !== null && r.needTitle !== null ? { id: r.needId, title: r.needTitle } : null,
       responseId: r.responseId,
       createdAt: r.createdAt.toISOString(),
       readAt: r.readAt?.toISOString() ?? null,
-      link: notificationLink(r.postId),
+      link: r.needId !== null ? needNotificationLink(r.needId) : notificationLink(r.postId ?? 0),
     })),
     nextCursor,
     unread: await unreadCount(deps, { uid }),
@@ -257,6 +266,7 @@ export async function readPreferences(db: Db | Tx, uid: string): Promise<Notific
     .select({
       mailResponse: notificationPreference.mailResponse,
       mailFollowedResponse: notificationPreference.mailFollowedResponse,
+      mailNeed: notificationPreference.mailNeed,
       digest: notificationPreference.digest,
     })
     .from(notificationPreference)
@@ -347,7 +357,8 @@ export function isMailOn(preferences: NotificationPreferences, kind: Unsubscribe
 }
 
 /** The preference a kind of notification's mail follows. */
-export const PREFERENCE_OF_KIND = { response: 'mailResponse', followed_response: 'mailFollowedResponse' } as const satisfies Record<
-  NotificationKind,
-  keyof NotificationPreferences
->;
+export const PREFERENCE_OF_KIND = {
+  response: 'mailResponse',
+  followed_response: 'mailFollowedResponse',
+  need: 'mailNeed',
+} as const satisfies Record<NotificationKind, keyof NotificationPreferences>;

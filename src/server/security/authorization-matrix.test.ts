@@ -426,6 +426,14 @@ const ROWS: Row[] = [
     expect: [401, 200, 200, 200, 200, 200, 200],
   },
   { route: 'DELETE /api/me/church', request: () => ({ path: '/api/me/church' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  // ---- The needs board: "needs near me" (issue 26): one's own; an unconfirmed address confirms first ----
+  { route: 'GET /api/me/need-alert', request: () => ({ path: '/api/me/need-alert' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'PUT /api/me/need-alert',
+    request: () => ({ path: '/api/me/need-alert', body: { zip: '65802', radiusMiles: 15 } }),
+    expect: [401, 403, 200, 200, 200, 200, 200],
+  },
+  { route: 'DELETE /api/me/need-alert', request: () => ({ path: '/api/me/need-alert' }), expect: [401, 200, 200, 200, 200, 200, 200] },
   // A proposal is made in the proposer's name: a saved profile first.
   {
     route: 'POST /api/churches/proposals',

@@ -22,6 +22,7 @@ import {
   churchPointPersonsSchema,
 } from '../../shared/churches-admin';
 import { contactInputSchema } from '../../shared/contact';
+import { needAlertInputSchema } from '../../shared/contracts/need-alerts';
 import { directoryQuerySchema, memberMessageSchema } from '../../shared/directory';
 import { postInputSchema, postListQuerySchema, responseInputSchema } from '../../shared/forum';
 import { notificationListQuerySchema, notificationPreferencesSchema, unsubscribeQuerySchema } from '../../shared/notifications';
@@ -150,6 +151,9 @@ const TARGETS: Record<string, Target> = {
   'GET /api/me/church': {},
   'PUT /api/me/church': { body: keys(churchClaimSchema) },
   'DELETE /api/me/church': {},
+  'GET /api/me/need-alert': {},
+  'PUT /api/me/need-alert': { body: keys(needAlertInputSchema) },
+  'DELETE /api/me/need-alert': {},
   'POST /api/churches/proposals': { body: keys(churchProposalSchema), askers: ['member', 'admin'] },
   'GET /api/churches/:id/manage': { params: { id: () => String(churchId) } },
   'PATCH /api/churches/:id': { params: { id: () => String(churchId) }, body: keys(churchFieldsSchema), askers: ['member', 'admin'] },

@@ -11,6 +11,7 @@ import { FormAlert, FormSuccess } from '../app/form-alert';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
+import { NeedAlertSection } from './need-alert-form';
 import { preferencesQueryOptions, useSavePreferences } from './notifications-api';
 
 const LOAD_FAILED = 'Your mail settings could not be loaded just now. Please reload the page in a moment.';
@@ -39,6 +40,7 @@ export default function NotificationSettingsPage() {
       ) : null}
       <FormAlert message={preferences.isError ? LOAD_FAILED : null} />
       {preferences.data ? <PreferencesForm saved={preferences.data} /> : null}
+      <NeedAlertSection />
       <Anchor component={Link} to="/dashboard" display="inline-block" mt="lg">
         Back to your dashboard
       </Anchor>
@@ -86,6 +88,11 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
                 label={NOTIFICATION_KIND_LABELS.followed_response}
                 checked={draft.mailFollowedResponse}
                 onChange={(e) => change({ mailFollowedResponse: e.currentTarget.checked })}
+              />
+              <Checkbox
+                label={NOTIFICATION_KIND_LABELS.need}
+                checked={draft.mailNeed}
+                onChange={(e) => change({ mailNeed: e.currentTarget.checked })}
               />
             </Stack>
             <Text size="sm" c="dimmed" mt="xs">

@@ -14,8 +14,10 @@ import classes from './notifications-page.module.css';
 const LOAD_FAILED = 'Your notifications could not be loaded just now. Please reload the page in a moment.';
 const MARK_FAILED = 'Your notifications could not be marked read just now. Please try again in a moment.';
 
-/** What happened, in plain words, around the post's title. */
+/** What happened, in plain words, around the post's (or the need's) title. */
 function describe(n: NotificationView): { before: string; after: string } {
+  // A need's notification names no person: its actor is the need's town.
+  if (n.kind === 'need') return { before: `A need near you, in ${n.actor.name}:`, after: '' };
   return n.kind === 'response'
     ? { before: `${n.actor.name} responded to your post`, after: '' }
     : { before: `${n.actor.name} responded in`, after: ', a post you follow' };
@@ -128,7 +130,7 @@ function NotificationItem({ notification: n, onOpen }: { notification: Notificat
         to={n.link}
         className={classes.link}
         onClick={onOpen}
-        // A middle click opens the post in another tab: that opens the notification too (a right click does not).
+        // A middle click opens the post (or need) in another tab: that opens the notification too (a right click does not).
         onAuxClick={(event) => {
           if (event.button === 1) onOpen();
         }}
@@ -142,7 +144,7 @@ function NotificationItem({ notification: n, onOpen }: { notification: Notificat
           </>
         ) : null}
         <span className={classes.what}>
-          {before} <span className={classes.title}>“{n.post.title}”</span>
+          {before} <span className={classes.title}>“{(n.post ?? n.need)?.title}”</span>
           {after}
         </span>
       </Link>
