@@ -54,6 +54,7 @@ import { statesRoutes } from './states/routes';
 import { churchMapRoutes } from './churches/map-routes';
 import { needRoutes } from './needs/routes';
 import { needResponseRoutes } from './needs/respond-routes';
+import { needFiguresRoutes } from './needs/figures-routes';
 import { needAlertRoutes } from './needs/alert-routes';
 import { NEEDS_TOPIC } from './needs';
 import { JOBS, siteJobs } from './site-jobs';
@@ -216,6 +217,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', statesRoutes(deps, answers))
     // Before any router with /churches/{id}: 'map', 'pick' and 'proposals' are no church's id.
     .route('/', churchMapRoutes(deps, answers))
+    // Before the needs board's routes: 'figures' is no need's id.
+    .route('/', needFiguresRoutes(deps, answers))
     .route('/', churchMemberRoutes(deps, limiter))
     .route('/', needAlertRoutes(deps))
     .route('/', analyticsRoutes(deps, limiter))

@@ -12,6 +12,7 @@ import { DataDirLockedError } from './db/lock';
 import { appDeps, storageFor } from './deps';
 import { seedDemoForum } from './demo/forum';
 import { seedDemoChurches } from './demo/churches';
+import { seedDemoNeeds } from './demo/needs';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo, type DemoSecondFactor } from './demo/seed';
 import { instanceName } from './jobs';
 import { createLogger } from './logger';
@@ -86,10 +87,12 @@ async function main() {
     demoSecondFactor = adminSecondFactor;
     const forum = await seedDemoForum(deps);
     const churches = await seedDemoChurches(database.db);
+    const needs = await seedDemoNeeds(database.db, auth);
     logger.info('demo content ready', {
       created,
       forum: forum.created,
       churches: churches.created,
+      needs: needs.created,
       adminSecondFactorSetUp: adminSecondFactor.isNew,
     });
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminNeedFiguresSchema } from './need-figures';
 import { storedProfileFieldsSchema } from './profile';
 import { stateStatSchema } from './state-stat';
 import { queryTextOf, textOf } from './text';
@@ -274,6 +275,8 @@ export const adminOverviewSchema = z
     notificationMailFailed: z.number().int(),
     /** Churches that joined the network (approved or added) per UTC month, the last 12 months, oldest first, zeros included. */
     churchesJoining: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), count: z.number().int() })),
+    /** The needs board (issue 26): needs asked and met per month, and how fast needs find help, by state. */
+    needs: adminNeedFiguresSchema,
   })
   .meta({ id: 'AdminOverview' });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { churchNeedFiguresSchema } from './need-figures';
 import { optionalText, phoneNumber, webUrl } from './profile';
 import { networkFiguresSchema } from './state-stat';
 import { STATE_CODES } from './states';
@@ -181,6 +182,8 @@ export const churchPageSchema = churchListingSchema
     mapPoint: z.tuple([z.number(), z.number()]).nullable(),
     /** Confirmed members, foster families and children in their care; null when fewer than 3 people stand behind them. */
     figures: networkFiguresSchema.nullable(),
+    /** Its part in the needs board (issue 26): needs it responded to and met, children served, value committed. */
+    needs: churchNeedFiguresSchema,
   })
   .meta({ id: 'ChurchPage' });
 export type ChurchPage = z.infer<typeof churchPageSchema>;

@@ -195,6 +195,10 @@ describe('GET /api/admin/overview', () => {
     const sum = (o: AdminOverview) => o.signUps.reduce((n, d) => n + d.count, 0);
     expect(sum(after) - sum(before)).toBe(4);
     expect(Object.keys(after.mail).sort()).toEqual(['ERROR', 'PENDING', 'PROCESSING', 'RETRY', 'SUCCESS']);
+    // The needs board's figures: every one of the last 12 months, and the national row of response times first
+    // (needs/figures.test.ts checks what they count).
+    expect(after.needs.byMonth).toHaveLength(12);
+    expect(after.needs.times[0]).toMatchObject({ code: 'US', name: 'United States' });
   });
 
   it('counts notification mail delivered per day and per form, and what failed, within the period', async () => {

@@ -5,6 +5,7 @@ import { STATE_NONE, stateName } from '../../shared/states';
 import type { AppDeps } from '../deps';
 import { church, mail, profile, user } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
+import { adminNeedFigures } from '../needs';
 import { membersByState } from '../states';
 import { adminCondition } from './roles';
 
@@ -53,6 +54,7 @@ export async function getOverview(
     .from(profile)
     .where(isNotNull(profile.savedAt));
   const network = await membersByState(db);
+  const needs = await adminNeedFigures(db, now);
   const signUpRows = await db.select({ day, count: count() }).from(user).where(gte(user.createdAt, since)).groupBy(day);
   const mailRows = await db.select({ state: mail.state, count: count() }).from(mail).groupBy(mail.state);
   // Churches joining: those of the network now (active or archived since) by the month an admin let them in.
@@ -112,5 +114,6 @@ export async function getOverview(
       .sort((a, b) => b.count - a.count || a.form.localeCompare(b.form, 'en')),
     notificationMailFailed,
     churchesJoining: months.map((m) => ({ month: m, count: joinedByMonth.get(m) ?? 0 })),
+    needs,
   };
 }

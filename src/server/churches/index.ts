@@ -4,3 +4,4 @@
 export { activeChurchesByState } from './map';
 export { CHURCHES_TOPIC, churchById, isPointPerson, locationColumns, networkFiguresByState, placeOfZip } from './store';
 export { boundingBox, milesBetween, zipPlace, type ZipPlace } from './geo';
+export { countedCommitment, respondingChurchId } from './need-figures';

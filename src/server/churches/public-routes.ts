@@ -10,6 +10,9 @@ import { CHURCH_CONTACT_RATE_MESSAGES, CHURCH_CONTACT_RULES } from '../rate-limi
 import { churchToContact, contactChurch, findChurches, getChurchPage } from './finder';
 import { CHURCHES_TOPIC } from './store';
 
+/** The needs board's live topic (the needs feature builds on this one, so the name is written here). */
+const NEEDS_TOPIC = 'needs';
+
 /**
  * The public side of churches (product.md §12): anyone finds churches and reads their pages, the same answer
  * for everyone, kept in memory until a change to a church ('churches') or, for a page's figures, to a member
@@ -32,8 +35,12 @@ export function churchPublicRoutes(deps: AppDeps, limiter: RateLimiter, answers:
     })
     .openapi(guarded(deps, contracts.getChurch), async (c) => {
       const { id } = c.req.valid('param');
-      // Its figures count members: a saved profile, a suspension or a deletion changes them.
-      return sendAnswer(c, await answers.get(`church:${id}`, [CHURCHES_TOPIC, ADMIN_TOPICS.users], () => getChurchPage(db, id)));
+      // Its figures count members (a saved profile, a suspension or a deletion changes them) and its part in the
+      // needs board (a commitment or a need's outcome changes that).
+      return sendAnswer(
+        c,
+        await answers.get(`church:${id}`, [CHURCHES_TOPIC, ADMIN_TOPICS.users, NEEDS_TOPIC], () => getChurchPage(db, id)),
+      );
     })
     .openapi(guarded(deps, contracts.contactChurch), async (c) => {
       const { id } = c.req.valid('param');

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ChurchFields, ChurchLanguage, ChurchListing, ChurchOffer, ChurchPage } from '../../shared/churches';
 import { CHURCH_NOT_FOUND, UNKNOWN_ZIP, zipNotInState } from '../../shared/churches';
+import type { ChurchNeedFigures } from '../../shared/need-figures';
 import type { NetworkFigures } from '../../shared/state-stat';
 import { NETWORK_FIGURES_MIN_MEMBERS, stateName, type StateCode } from '../../shared/states';
 import type { Db, Tx } from '../db/client';
@@ -83,7 +84,7 @@ export function toListing(row: ListingRow, distanceMiles: number | null = null):
   };
 }
 
-export function toPage(row: ChurchRow, figures: NetworkFigures | null): ChurchPage {
+export function toPage(row: ChurchRow, figures: NetworkFigures | null, needs: ChurchNeedFigures): ChurchPage {
   return {
     ...toListing(row),
     agDistrict: row.agDistrict,
@@ -94,6 +95,7 @@ export function toPage(row: ChurchRow, figures: NetworkFigures | null): ChurchPa
     status: row.status,
     mapPoint: row.mapX === null || row.mapY === null ? null : [row.mapX, row.mapY],
     figures,
+    needs,
   };
 }
 

@@ -4,11 +4,14 @@ import type { PostListResponse, PostWithResponses } from '../../shared/forum';
 import { loadConfig } from '../config';
 import type { ChurchManage, MyChurch } from '../../shared/church-members';
 import { churchFigures } from '../churches/store';
-import { church, mail } from '../db/schema';
+import { church, mail, need } from '../db/schema';
+import type { ChurchPage } from '../../shared/churches';
+import type { NeedFigures } from '../../shared/need-figures';
 import { useTestApp } from '../testing/app';
 import { verifySecondFactor } from '../testing/second-factor';
 import { seedDemoChurches } from './churches';
 import { seedDemoForum } from './forum';
+import { DEMO_CASEWORKER, seedDemoNeeds } from './needs';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo } from './seed';
 
 const t = useTestApp();
@@ -19,10 +22,12 @@ describe('demo content', () => {
     expect(first).toMatchObject({ created: 11, adminSecondFactor: { isNew: true } });
     expect(await seedDemoForum(t.deps)).toEqual({ created: 7 });
     expect(await seedDemoChurches(t.db)).toEqual({ created: 20 });
+    expect(await seedDemoNeeds(t.db, t.auth)).toEqual({ created: 9 });
     // A restart adds nothing and keeps what people changed.
     expect(await seedDemo(t.db, t.auth)).toEqual({ created: 0, adminSecondFactor: { ...first.adminSecondFactor, isNew: false } });
     expect(await seedDemoForum(t.deps)).toEqual({ created: 0 });
     expect(await seedDemoChurches(t.db)).toEqual({ created: 0 });
+    expect(await seedDemoNeeds(t.db, t.auth)).toEqual({ created: 0 });
 
     const admin = t.client();
     expect(await (await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password)).json()).toMatchObject({ twoFactorRedirect: true });
@@ -54,6 +59,29 @@ describe('demo content', () => {
     expect(manage.members.map((m) => m.name).sort()).toEqual(['Grace Miller', 'Linda Park', 'Tom Baker']);
     const figures = await churchFigures(t.db, [mine.church!.listing.id], false);
     expect(figures.get(mine.church!.listing.id)).toEqual({ members: 3, fosterFamilies: 3, fosterChildren: 6 });
+
+    // Needs in several states and in every part of their life, counted by the board's figures.
+    const needs = await t.db.select().from(need);
+    expect(needs.map((n) => n.status).sort()).toEqual([
+      'closed',
+      'closed',
+      'closed',
+      'open',
+      'open',
+      'open',
+      'open',
+      'review',
+      'supervisor',
+    ]);
+    expect(new Set(needs.filter((n) => n.status === 'open').map((n) => n.state)).size).toBeGreaterThanOrEqual(4);
+    expect(needs.some((n) => n.status === 'open' && n.urgency === 'urgent')).toBe(true);
+    expect(needs.some((n) => n.outcome === 'met' && n.thankYou)).toBe(true);
+    const board = (await (await t.client().get('/api/needs/figures')).json()) as NeedFigures;
+    expect(board.open).toBe(4);
+    const central = (await (await t.client().get(`/api/churches/${mine.church!.listing.id}`)).json()) as ChurchPage;
+    expect(central.needs).toMatchObject({ responded: 2, met: 1, valueCommitted: 180 + 120 + 40 });
+    const caseworker = t.client();
+    expect((await caseworker.signIn(DEMO_CASEWORKER.email, DEMO_MEMBER_PASSWORD)).status).toBe(200);
 
     // Real posts: the team's new-post alerts are in the outbox like any others.
     expect((await t.db.select().from(mail)).filter((m) => m.form === 'new post alert')).toHaveLength(3);

@@ -2,3 +2,5 @@
 export { CASEWORKERS_TOPIC, NEED_REVIEWS_TOPIC, NEEDS_TOPIC } from './store';
 // An account's deletion closes the needs it asked (account/service.ts).
 export { closeNeedsOfDeletedAsker } from './close';
+export { adminNeedFigures } from './figures';
+export { newSupervisorLink } from './store';

@@ -645,6 +645,9 @@ const ROWS: Row[] = [
   { route: 'GET /api/admin/states', request: () => ({ path: '/api/admin/states' }), expect: [401, 403, 403, 403, 403, 403, 200] },
   // The churches layer of the map: public, the same for everyone.
   { route: 'GET /api/churches/map', request: () => ({ path: '/api/churches/map' }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  // The needs board's figures (the map's layer, the landing band): public; the CSV of needs: admins only.
+  { route: 'GET /api/needs/figures', request: () => ({ path: '/api/needs/figures' }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/admin/needs.csv', request: () => ({ path: '/api/admin/needs.csv' }), expect: [401, 403, 403, 403, 403, 403, 200] },
   {
     route: 'PUT /api/admin/states/:code',
     request: () => ({ path: '/api/admin/states/MO', body: { count: 12000, sourceUrl: null } }),

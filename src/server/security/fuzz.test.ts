@@ -196,6 +196,8 @@ const TARGETS: Record<string, Target> = {
   'GET /api/states/:code/fact-sheet.pdf': { params: { code: () => 'MO' } },
   'GET /api/admin/states': { askers: ADMIN_ONLY },
   'GET /api/churches/map': {},
+  'GET /api/needs/figures': {},
+  'GET /api/admin/needs.csv': { askers: ADMIN_ONLY },
   'PUT /api/admin/states/:code': { params: { code: () => 'VT' }, body: keys(stateStatUpdateSchema), askers: ADMIN_ONLY },
 
   'POST /api/page-views': { body: keys(pageViewSchema) },

@@ -61,12 +61,12 @@ export function refreshAdminAccess(queryClient: QueryClient) {
 
 /**
  * Keeps the overview live: profile saves and sign-ups refresh it through its key ('users'); mail changes
- * move its mail figures, so they refresh it too.
+ * move its mail figures and the needs board's changes its needs figures, so they refresh it too.
  */
 export function useLiveOverview() {
   const queryClient = useQueryClient();
-  useLive([ADMIN_TOPICS.users, ADMIN_TOPICS.mail], (event) => {
-    if (event.topic === ADMIN_TOPICS.mail) void queryClient.invalidateQueries({ queryKey: adminKeys.overviews() });
+  useLive([ADMIN_TOPICS.users, ADMIN_TOPICS.mail, 'needs'], (event) => {
+    if (event.topic !== ADMIN_TOPICS.users) void queryClient.invalidateQueries({ queryKey: adminKeys.overviews() });
   });
 }
 

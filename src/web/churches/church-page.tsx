@@ -128,6 +128,28 @@ function ChurchView({ church }: { church: Church }) {
               With fewer than {NETWORK_FIGURES_MIN_MEMBERS} members in a church, we do not show its figures, so nobody can be recognised.
             </Text>
           )}
+          {/* Its part in the needs board (issue 26): what it committed, for itself or through its members. */}
+          <Title order={3} size="h4" mt="md" mb="xs">
+            On the needs board
+          </Title>
+          <dl className={classes.figures}>
+            <div>
+              <dt>Needs met</dt>
+              <dd data-testid="church-needs-met">
+                {formatCount(church.needs.met)} of {formatCount(church.needs.responded)} responded to
+              </dd>
+            </div>
+            <div>
+              <dt>Children served</dt>
+              <dd data-testid="church-needs-children">
+                {church.needs.childrenServed === null ? FEWER : formatCount(church.needs.childrenServed)}
+              </dd>
+            </div>
+            <div>
+              <dt>Value committed</dt>
+              <dd data-testid="church-needs-value">${formatCount(church.needs.valueCommitted)}</dd>
+            </div>
+          </dl>
         </section>
       </div>
 

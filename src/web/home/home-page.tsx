@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../app/use-document-title';
 import { useMe } from '../lib/me-query';
 import { MapPlaceholder, StateMapSection } from '../map';
 import { DonateIcon, HomeIcon, SpeakUpIcon, SupportIcon } from './area-icons';
+import { NeedsBand } from './needs-band';
 import { NetworkProgress } from './network-progress';
 import { useNearViewport } from './use-near-viewport';
 import classes from './home-page.module.css';
@@ -69,6 +70,7 @@ export default function HomePage() {
           ))}
         </ul>
         <NetworkProgress />
+        <NeedsBand />
         <FindChurchBox />
       </Container>
 

@@ -9,3 +9,4 @@ export const StateMapSection = lazy(() => import('./state-map-section'));
 
 /** A state drawn alone with a church's marker (a church's page), in a chunk of its own with the shapes. */
 export const StateOutline = lazy(() => import('./state-outline'));
+export { useNeedFigures } from './need-figures-query';

@@ -9,21 +9,28 @@ import { MapPlaceholder } from './map-placeholder';
 import { SHADES, UNKNOWN_SHADE } from './map-layout';
 import { AppLink } from '../app/navigation';
 import { StateMap } from './state-map';
+import { useNeedFigures } from './need-figures-query';
 import { useStates } from './states-query';
 import classes from './state-map-section.module.css';
 
 // The churches layer's code and data come only when a visitor chooses it (one chunk for both parts).
 const ChurchMarkers = lazy(() => import('./churches-layer').then((m) => ({ default: m.ChurchMarkers })));
 const ChurchesBelowMap = lazy(() => import('./churches-layer').then((m) => ({ default: m.ChurchesBelowMap })));
+// The needs layer's likewise (issue 26).
+const NeedMarkers = lazy(() => import('./needs-layer').then((m) => ({ default: m.NeedMarkers })));
+const NeedsBelowMap = lazy(() => import('./needs-layer').then((m) => ({ default: m.NeedsBelowMap })));
+const NeedsInState = lazy(() => import('./needs-layer').then((m) => ({ default: m.NeedsInState })));
 
-/** What the map shows: the children in foster care per state, or the network's churches. */
-export type MapLayer = 'children' | 'churches';
+/** What the map shows: the children in foster care per state, the network's churches, or its open needs. */
+export type MapLayer = 'children' | 'churches' | 'needs';
 const LAYERS: { value: MapLayer; label: string }[] = [
   { value: 'children', label: 'Children in foster care' },
   { value: 'churches', label: 'Churches in the network' },
+  { value: 'needs', label: 'Open needs' },
 ];
 
 const churchesWord = (n: number) => `${formatCount(n)} ${n === 1 ? 'church' : 'churches'}`;
+const needsWord = (n: number) => `${formatCount(n)} open ${n === 1 ? 'need' : 'needs'}`;
 
 /** The name inside a sentence: "in the District of Columbia", "in the United States". */
 function inPlace(stat: StateStat): string {
@@ -40,6 +47,9 @@ export default function StateMapSection() {
   const [selected, setSelected] = useState<string>(NATIONAL_CODE);
   const [layer, setLayer] = useState<MapLayer>('children');
   const isChurches = layer === 'churches';
+  const isNeeds = layer === 'needs';
+  const needs = useNeedFigures(isNeeds).data;
+  const openNeeds = (code: string) => (code === NATIONAL_CODE ? needs?.open : needs?.openByState[code]) ?? 0;
   const detailsRef = useRef<HTMLHeadingElement>(null);
 
   if (!data) {
@@ -93,17 +103,22 @@ export default function StateMapSection() {
           />
         </div>
         <a href="#map-details" className={classes.skip} onClick={onSkipMap}>
-          {isChurches ? "Skip the map's churches" : "Skip the map's states"}
+          {isChurches ? "Skip the map's churches" : isNeeds ? "Skip the map's open needs" : "Skip the map's states"}
         </a>
         <StateMap
           states={data.states}
           selected={current.code}
           onSelect={setSelected}
-          neutral={isChurches}
+          neutral={isChurches || isNeeds}
+          neutralNameOf={isNeeds ? (stat) => `${stat.name}, ${needsWord(openNeeds(stat.code))}` : undefined}
           overlay={
             isChurches ? (
               <Suspense fallback={null}>
                 <ChurchMarkers />
+              </Suspense>
+            ) : isNeeds ? (
+              <Suspense fallback={null}>
+                <NeedMarkers selected={current.code} onSelect={setSelected} />
               </Suspense>
             ) : null
           }
@@ -111,6 +126,10 @@ export default function StateMapSection() {
         {isChurches ? (
           <Suspense fallback={<p role="status">Loading the churches…</p>}>
             <ChurchesBelowMap />
+          </Suspense>
+        ) : isNeeds ? (
+          <Suspense fallback={<p role="status">Loading the open needs…</p>}>
+            <NeedsBelowMap />
           </Suspense>
         ) : (
           <Legend />
@@ -139,6 +158,11 @@ export default function StateMapSection() {
         ) : null}
 
         <p className={classes.networkTitle}>Our network in {inPlace(current)}</p>
+        {isNeeds ? (
+          <Suspense fallback={null}>
+            <NeedsInState code={isNational ? null : current.code} place={inPlace(current)} />
+          </Suspense>
+        ) : null}
         <dl className={classes.network}>
           <div>
             <dt>Members of its churches</dt>
@@ -199,9 +223,11 @@ export default function StateMapSection() {
       <VisuallyHidden role="status">
         {isChurches
           ? `${current.name} selected: ${churchesWord(current.churches)} in the network.`
-          : isNational
-            ? `United States selected: ${formatCount(current.count)} children in foster care.`
-            : `${current.name} selected: ${formatCount(current.count)} children in foster care, network target ${formatCount(current.target)}.`}
+          : isNeeds
+            ? `${current.name} selected: ${needsWord(openNeeds(current.code))}.`
+            : isNational
+              ? `United States selected: ${formatCount(current.count)} children in foster care.`
+              : `${current.name} selected: ${formatCount(current.count)} children in foster care, network target ${formatCount(current.target)}.`}
       </VisuallyHidden>
     </div>
   );

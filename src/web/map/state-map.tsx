@@ -16,6 +16,8 @@ type StateMapProps = {
    * markers take the keyboard's turn then; the states stay a click away, and "Choose a state" picks them too.
    */
   neutral?: boolean;
+  /** A state's name on a neutral layer (its churches unless told otherwise: the needs layer names its open needs). */
+  neutralNameOf?: (stat: StateStat) => string;
   /** Drawn over the map, in a box of the map's own proportions: a layer's markers. */
   overlay?: ReactNode;
 };
@@ -38,7 +40,7 @@ export function churchesNameOf(stat: StateStat): string {
  * The US map as SVG: each state (and DC) is a button — click, tap, or focus it and press Enter or
  * Space. States too small to hit get a labelled box beside the map that selects them too.
  */
-export function StateMap({ states, selected, onSelect, neutral = false, overlay }: StateMapProps) {
+export function StateMap({ states, selected, onSelect, neutral = false, neutralNameOf = churchesNameOf, overlay }: StateMapProps) {
   const [focused, setFocused] = useState<string | null>(null);
   const [hovered, setHovered] = useState<string | null>(null);
   const byCode = new Map(states.map((s) => [s.code, s]));
@@ -96,7 +98,7 @@ export function StateMap({ states, selected, onSelect, neutral = false, overlay 
                   className={classes.state}
                   role="button"
                   tabIndex={neutral ? -1 : 0}
-                  aria-label={neutral ? churchesNameOf(stat) : accessibleNameOf(stat)}
+                  aria-label={neutral ? neutralNameOf(stat) : accessibleNameOf(stat)}
                   aria-pressed={stat.code === selected}
                   data-state={stat.code}
                   onClick={() => onSelect(stat.code)}
@@ -176,7 +178,7 @@ export function StateMap({ states, selected, onSelect, neutral = false, overlay 
         {overlay}
       </div>
       <p className={classes.hover} aria-hidden="true">
-        {previewStat ? (neutral ? churchesNameOf(previewStat) : `${previewStat.name}: ${formatCount(previewStat.count)}`) : ' '}
+        {previewStat ? (neutral ? neutralNameOf(previewStat) : `${previewStat.name}: ${formatCount(previewStat.count)}`) : ' '}
       </p>
     </div>
   );

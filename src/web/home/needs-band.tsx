@@ -1,0 +1,51 @@
+import { NEED_FIGURES_MIN_PEOPLE } from '../../shared/need-figures';
+import { AppLink } from '../app/navigation';
+import { formatCount, useNeedFigures } from '../map';
+import classes from './needs-band.module.css';
+import progress from './network-progress.module.css';
+
+const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/**
+ * The landing page's progress band for the needs board (issue 26): this year's needs met, the children they
+ * served, the value the network's people gave, and how many churches responded; the way to the open needs.
+ * Children served follow the small-number rule ("Fewer than 3").
+ */
+export function NeedsBand() {
+  const { data, isError } = useNeedFigures();
+  const year = data?.year ?? new Date().getUTCFullYear();
+  const f = data?.thisYear;
+  const value = (n: number | undefined, format: (n: number) => string = formatCount) =>
+    n === undefined ? (isError ? '—' : '…') : format(n);
+  const figures = [
+    { term: 'Needs met', value: value(f?.needsMet), testId: 'band-needs-met' },
+    {
+      term: 'Children served',
+      value: f && f.childrenServed === null ? `Fewer than ${NEED_FIGURES_MIN_PEOPLE}` : value(f?.childrenServed ?? undefined),
+      testId: 'band-children',
+    },
+    { term: 'Value provided', value: value(f?.valueProvided, (n) => DOLLARS.format(n)), testId: 'band-value' },
+    { term: 'Churches that responded', value: value(f?.churchesResponded), testId: 'band-churches' },
+  ];
+  return (
+    <section className={classes.band} aria-labelledby="needs-band-title">
+      <div className={progress.head}>
+        <h2 id="needs-band-title" className={progress.title}>
+          Needs met in {year}
+        </h2>
+        <AppLink to="/needs" className={classes.link}>
+          {data && data.open > 0 ? `See the ${formatCount(data.open)} open ${data.open === 1 ? 'need' : 'needs'}` : 'See the needs board'}
+        </AppLink>
+      </div>
+      <dl className={classes.figures}>
+        {figures.map((x) => (
+          <div key={x.term} className={classes.figure}>
+            <dt>{x.term}</dt>
+            <dd data-testid={x.testId}>{x.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {isError ? <p className={classes.note}>The figures are not available right now.</p> : null}
+    </section>
+  );
+}
