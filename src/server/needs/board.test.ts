@@ -194,6 +194,17 @@ describe('GET /api/needs/:id', () => {
     expect((await t.client().get('/api/needs/999999999')).status).toBe(404);
   });
 
+  it("names a caseworker who has no profile by their application's first name, never 'A member'", async () => {
+    const worker = await signedInMember(t, { profile: null });
+    await insertCaseworker(t.db, worker.id, { name: 'Dana Whitfield Jones', agency: 'Ada County' });
+    const member = await signedInMember(t);
+    const { id } = await insertNeed(t.db, { askerUid: worker.id, askedAs: 'caseworker', agency: 'Ada County' });
+    expect((await expectJson<NeedPage>(await member.c.get(`/api/needs/${id}`))).asker).toMatchObject({
+      firstName: 'Dana',
+      agency: 'Ada County',
+    });
+  });
+
   it("keeps a visitor's page in memory until the need changes", async () => {
     const { id } = await insertNeed(t.db, { title: 'Before' });
     await t.announce({ topic: NEEDS_TOPIC, id: String(id) });

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../db/client';
 import { church, churchMember, need, needCommitment, profile } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { SessionUser } from '../http/session';
-import { closesAt, itemsOf, needById, toListing, type NeedRow } from './store';
+import { caseworkerOf, closesAt, itemsOf, needById, toListing, type NeedRow } from './store';
 
 // Reading the needs board (issue 26, product.md §13): the board itself (the same answer for everyone, kept in
 // memory by the routes), a need's page (what the reader may see and do), and the asker's own requests.
@@ -173,8 +173,10 @@ async function askerOf(db: Db | Tx, row: NeedRow): Promise<NeedAsker> {
   // A point person's request names the church asked for; a family's, the family's own church (if confirmed).
   const church =
     row.churchId !== null ? await churchNamed(db, row.churchId) : row.askedAs === 'family' && uid ? (churches.get(uid) ?? null) : null;
+  // A caseworker needs no profile: their application's name stands for it.
+  const caseworkerName = uid && !names.get(uid) && row.askedAs === 'caseworker' ? (await caseworkerOf(db, uid))?.name : undefined;
   return {
-    firstName: (uid && names.get(uid)) || (uid ? 'A member' : 'A former member'),
+    firstName: (uid && names.get(uid)) || caseworkerName?.split(/\s+/)[0] || (uid ? 'A member' : 'A former member'),
     askedAs: row.askedAs,
     church,
     agency: row.askedAs === 'caseworker' ? row.agency : null,

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/NumberInput.layer.css';
+import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import { Button, Group, Modal, NumberInput, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useId, useState } from 'react';

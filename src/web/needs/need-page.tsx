@@ -47,16 +47,16 @@ export default function NeedPage() {
 function askerLine(need: Need): string | null {
   const a = need.asker;
   if (!a) return null;
-  const where = a.agency ?? a.church?.name ?? null;
-  const role =
-    a.askedAs === 'caseworker'
-      ? 'caseworker'
-      : a.askedAs === 'church'
-        ? 'for their church'
-        : a.askedAs === 'admin'
-          ? "for the network's team"
-          : 'for their family';
-  return `Asked by ${a.firstName} ${role}${where ? `, ${where}` : ''}.`;
+  switch (a.askedAs) {
+    case 'caseworker':
+      return `Asked by ${a.firstName}, a caseworker${a.agency ? ` at ${a.agency}` : ''}.`;
+    case 'church':
+      return `Asked by ${a.firstName} for ${a.church?.name ?? 'their church'}.`;
+    case 'admin':
+      return `Asked by ${a.firstName} for the network's team.`;
+    default:
+      return `Asked by ${a.firstName} for their family${a.church ? `, of ${a.church.name}` : ''}.`;
+  }
 }
 
 function NeedView({ need }: { need: Need }) {

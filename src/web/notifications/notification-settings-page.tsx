@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Fieldset.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Radio.layer.css';

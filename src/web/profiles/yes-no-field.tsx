@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Radio.layer.css';
 import { Group, Radio, type RadioGroupProps } from '@mantine/core';
 
 /**
