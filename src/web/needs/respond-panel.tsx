@@ -25,7 +25,7 @@ export function RespondPanel({ need }: { need: NeedPage }) {
     // The asker (or an admin who asked) closes it instead; a visitor is asked to sign in.
     if (me) return null;
     return (
-      <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
+      <Paper withBorder p="md" mt="lg" component="section" aria-labelledby={titleId}>
         <Title order={2} size="h3" id={titleId}>
           Help with this need
         </Title>
@@ -39,7 +39,7 @@ export function RespondPanel({ need }: { need: NeedPage }) {
     );
   }
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
+    <Paper withBorder p="md" mt="lg" component="section" aria-labelledby={titleId}>
       <Stack gap="md">
         <Title order={2} size="h3" id={titleId}>
           Help with this need
