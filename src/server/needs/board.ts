@@ -8,13 +8,12 @@ import {
   type NeedBoardQuery,
   type NeedFieldsAnswer,
 } from '../../shared/needs-board';
-import type { StateCode } from '../../shared/states';
 import { boundingBox, milesBetween, placeOfZip } from '../churches';
 import type { Db, Tx } from '../db/client';
 import { church, churchMember, need, needCommitment, profile } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { SessionUser } from '../http/session';
-import { caseworkerOf, closesAt, itemsOf, needById, toListing, type NeedRow } from './store';
+import { caseworkerOf, closesAt, itemsOf, needById, needFieldsOf, toListing, type NeedRow } from './store';
 
 // Reading the needs board (issue 26, product.md §13): the board itself (the same answer for everyone, kept in
 // memory by the routes), a need's page (what the reader may see and do), and the asker's own requests.
@@ -251,16 +250,7 @@ export async function needFields(db: Db, id: number, reader: Reader): Promise<Ne
   const row = await visibleNeed(db, id, reader);
   if (!keepsNeed(row, reader)) throw new AppError('FORBIDDEN', NEED_ASK_FORBIDDEN);
   const items = (await itemsOf(db, [id])).get(id) ?? [];
-  return {
-    kind: row.kind,
-    title: row.title,
-    description: row.description,
-    city: row.city,
-    state: row.state as StateCode,
-    zip: row.zip,
-    urgency: row.urgency,
-    items,
-  };
+  return { ...needFieldsOf(row), items };
 }
 
 /** GET /api/me/needs: every need the member asked for, newest first, with the reason of a decline. */

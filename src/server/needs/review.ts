@@ -1,7 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { ADMIN_ACTIONS } from '../../shared/admin';
 import { HOUR } from '../../shared/durations';
-import type { StateCode } from '../../shared/states';
 import { NEED_NOT_WAITING, NEED_QUEUE_MAX, type QueuedNeed } from '../../shared/needs-approvals';
 import { recordActivity, type Actor } from '../activity';
 import type { Tx } from '../db/client';
@@ -9,7 +8,7 @@ import { church, need, profile, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail, type RenderMailInput } from '../mail';
-import { itemsOf, needById, NEED_REVIEWS_TOPIC, NEEDS_TOPIC, openNeed, totalsOf, type NeedRow } from './store';
+import { itemsOf, needById, needFieldsOf, NEED_REVIEWS_TOPIC, NEEDS_TOPIC, openNeed, totalsOf, type NeedRow } from './store';
 
 // The admin's queue (issue 26): requests by members and point persons wait here for an admin to approve,
 // edit (the asker's edit page) or decline with a reason the asker is sent. A caseworker's request waits for
@@ -40,13 +39,7 @@ export async function needQueue(deps: Pick<AppDeps, 'database' | 'clock'>): Prom
     const name = [firstName, lastName].filter(Boolean).join(' ').trim();
     return {
       id: row.id,
-      kind: row.kind,
-      title: row.title,
-      description: row.description,
-      city: row.city,
-      state: row.state as StateCode,
-      zip: row.zip,
-      urgency: row.urgency,
+      ...needFieldsOf(row),
       status: row.status,
       askedAs: row.askedAs,
       items: its,

@@ -72,6 +72,19 @@ export async function itemsOf(db: Db | Tx, needIds: number[]): Promise<Map<numbe
   return byNeed;
 }
 
+/** A need's own fields as its asker wrote them (the edit form, the admin's queue). */
+export function needFieldsOf(row: NeedRow) {
+  return {
+    kind: row.kind,
+    title: row.title,
+    description: row.description,
+    city: row.city,
+    state: row.state as StateCode,
+    zip: row.zip,
+    urgency: row.urgency,
+  };
+}
+
 /** Totals of a need's items: units and dollars asked, and committed. */
 export function totalsOf(items: NeedItem[]) {
   let totalUnits = 0;
