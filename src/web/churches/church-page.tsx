@@ -136,7 +136,8 @@ function ChurchView({ church }: { church: Church }) {
             <div>
               <dt>Needs met</dt>
               <dd data-testid="church-needs-met">
-                {formatCount(church.needs.met)} of {formatCount(church.needs.responded)} responded to
+                {formatCount(church.needs.met)}{' '}
+                <span className={classes.figureNote}>of {formatCount(church.needs.responded)} responded to</span>
               </dd>
             </div>
             <div>
