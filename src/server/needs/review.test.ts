@@ -5,7 +5,15 @@ import type { NeedQueue } from '../../shared/needs-approvals';
 import { need } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
 import { nextLiveEvent, testClock, useTestApp } from '../testing/app';
-import { expectJson, insertChurch, insertNeed, signedInAdmin, signedInMember, type TestClient } from '../testing/factories';
+import {
+  expectJson,
+  insertCaseworker,
+  insertChurch,
+  insertNeed,
+  signedInAdmin,
+  signedInMember,
+  type TestClient,
+} from '../testing/factories';
 import { NEED_REVIEWS_TOPIC, NEEDS_TOPIC, newSupervisorLink } from './store';
 
 // Issue 26, "the admin's queue": requests by members and point persons wait for an admin, oldest first with the
@@ -68,6 +76,13 @@ describe("the admin's queue", () => {
     });
     expect(needs.find((n) => n.id === forChurch)).toMatchObject({ church: { id: churchId, name: 'Queue Assembly' }, waitingHours: 1 });
     expect(needs.find((n) => n.id === withSupervisor)).toMatchObject({ status: 'supervisor', agency: 'Taney County', asker: null });
+  });
+
+  it("names a caseworker who has no profile by their application's name, not their address", async () => {
+    const worker = await signedInMember(t, { profile: null });
+    await insertCaseworker(t.db, worker.id, { name: 'Dana Whitfield' });
+    const { id } = await insertNeed(t.db, { status: 'supervisor', askerUid: worker.id, askedAs: 'caseworker', createdAt: clock.now() });
+    expect((await queue()).find((n) => n.id === id)?.asker).toEqual({ uid: worker.id, name: 'Dana Whitfield', email: worker.email });
   });
 
   it('approves: the need opens within the first radius, the asker is mailed, the log and both topics hear of it', async () => {

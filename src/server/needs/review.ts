@@ -4,7 +4,7 @@ import { HOUR } from '../../shared/durations';
 import { NEED_NOT_WAITING, NEED_QUEUE_MAX, type QueuedNeed } from '../../shared/needs-approvals';
 import { recordActivity, type Actor } from '../activity';
 import type { Tx } from '../db/client';
-import { church, need, profile, user } from '../db/schema';
+import { caseworker, church, need, profile, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail, type RenderMailInput } from '../mail';
@@ -21,10 +21,19 @@ const WAITING = ['review', 'supervisor'] as const;
 export async function needQueue(deps: Pick<AppDeps, 'database' | 'clock'>): Promise<QueuedNeed[]> {
   const { db } = deps.database;
   const rows = await db
-    .select({ row: need, email: user.email, firstName: profile.firstName, lastName: profile.lastName, churchName: church.name })
+    .select({
+      row: need,
+      email: user.email,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      caseworkerName: caseworker.name,
+      churchName: church.name,
+    })
     .from(need)
     .leftJoin(user, eq(user.id, need.askerUid))
     .leftJoin(profile, eq(profile.uid, need.askerUid))
+    // A caseworker may have no profile: their application's name stands for it.
+    .leftJoin(caseworker, eq(caseworker.uid, need.askerUid))
     .leftJoin(church, eq(church.id, need.churchId))
     .where(inArray(need.status, WAITING))
     .orderBy(asc(need.createdAt), asc(need.id))
@@ -34,9 +43,9 @@ export async function needQueue(deps: Pick<AppDeps, 'database' | 'clock'>): Prom
     rows.map((r) => r.row.id),
   );
   const now = deps.clock.now().getTime();
-  return rows.map(({ row, email, firstName, lastName, churchName }) => {
+  return rows.map(({ row, email, firstName, lastName, caseworkerName, churchName }) => {
     const its = items.get(row.id) ?? [];
-    const name = [firstName, lastName].filter(Boolean).join(' ').trim();
+    const name = [firstName, lastName].filter(Boolean).join(' ').trim() || caseworkerName;
     return {
       id: row.id,
       ...needFieldsOf(row),
