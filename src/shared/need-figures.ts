@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NETWORK_FIGURES_MIN_MEMBERS } from './states';
 
 // The needs board's figures (issue 26): what the map's "Open needs" layer, the landing page's band, a church's
 // page and the admin's overview count. A need counts as met when its asker (or an admin) recorded it met or partly
@@ -8,8 +9,8 @@ import { z } from 'zod';
 /** The outcomes that count a need as met in every figure. */
 export const NEED_MET_OUTCOMES = ['met', 'partly_met'] as const;
 
-/** People behind a public figure below this are not shown (the network's small-number rule). */
-export const NEED_FIGURES_MIN_PEOPLE = 3;
+/** People behind a public figure below this are not shown: the network's one small-number rule. */
+export const NEED_FIGURES_MIN_PEOPLE = NETWORK_FIGURES_MIN_MEMBERS;
 
 /** A count of people, or null where it stands for 1 or 2 of them (none identifies nobody). */
 export const smallNumberRule = (n: number): number | null => (n > 0 && n < NEED_FIGURES_MIN_PEOPLE ? null : n);

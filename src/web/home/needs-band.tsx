@@ -1,4 +1,5 @@
-import { NEED_FIGURES_MIN_PEOPLE } from '../../shared/need-figures';
+// The rule's number from states.ts, which holds no schema: the landing page's script carries no zod.
+import { NETWORK_FIGURES_MIN_MEMBERS as NEED_FIGURES_MIN_PEOPLE } from '../../shared/states';
 import { AppLink } from '../app/navigation';
 import { formatCount, useNeedFigures } from '../map';
 import classes from './needs-band.module.css';
