@@ -21,6 +21,12 @@ export const LIVE_TOPICS: Record<string, TopicAudience> = {
   'need-reviews': 'admin',
   /** Caseworkers' applications (issue 26). */
   caseworkers: 'admin',
+  /** 'care-team:<id>': one care team's members, details, calendar, claims and space (issue 27): its active members and admins. */
+  'care-team': 'member',
+  /** 'care-teams:<uid>': one member's own teams and invitations; only that member may follow it. */
+  'care-teams': 'member',
+  /** Clearance requirements and members' records (issue 27). */
+  clearances: 'admin',
   mail: 'admin',
   users: 'admin',
   activity: 'admin',

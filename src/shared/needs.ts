@@ -127,7 +127,7 @@ export function contactDetailIn(text: string, label: string): string | null {
 }
 
 /** A text field of a need, refused when it holds a contact detail (the message names the field). */
-function privateFree<T extends z.ZodType<string | null>>(schema: T, label: string) {
+export function privateFree<T extends z.ZodType<string | null>>(schema: T, label: string) {
   return schema.superRefine((value, ctx) => {
     const found = typeof value === 'string' ? contactDetailIn(value, label) : null;
     if (found) ctx.addIssue({ code: 'custom', message: found });

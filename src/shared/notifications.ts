@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { displayNameSchema } from './member-name';
 
 /** What a notification says happened. Each kind has its own mail preference and unsubscribe link. */
-export const NOTIFICATION_KINDS = ['response', 'followed_response', 'need'] as const;
+export const NOTIFICATION_KINDS = ['response', 'followed_response', 'need', 'care'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How each kind is named to a member (the preferences, the unsubscribe confirmation). */
@@ -13,6 +13,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   response: 'Responses to your posts',
   followed_response: 'Responses in posts you follow',
   need: 'Needs near you or your church',
+  care: 'Your care teams',
 };
 
 export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
@@ -74,6 +75,8 @@ export const notificationViewSchema = z
     post: z.object({ id: z.number().int(), title: z.string() }).nullable(),
     /** The need a 'need' notification announces (the needs board, issue 26); null for the forum's. */
     need: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+    /** The care team a 'care' notification is about (issue 27) and what happened ("claimed Meal on …"); null otherwise. */
+    care: z.object({ teamId: z.number().int(), text: z.string() }).nullable(),
     responseId: z.number().int().nullable(),
     createdAt: z.iso.datetime(),
     readAt: z.iso.datetime().nullable(),
@@ -100,6 +103,11 @@ export function notificationLink(postId: number): string {
 export function needNotificationLink(needId: number): string {
   return `/needs/${needId}`;
 }
+/** The "actor" of a care notification the site itself sends (a reminder, an offer): no person did it. */
+export const CARE_SITE_ACTOR = 'Your care team';
+export function careNotificationLink(teamId: number): string {
+  return `/care/${teamId}`;
+}
 
 /** A member's mail preferences (absent row: the defaults, replies by mail on and a weekly digest). */
 export const notificationPreferencesSchema = z
@@ -107,6 +115,7 @@ export const notificationPreferencesSchema = z
     mailResponse: z.boolean(),
     mailFollowedResponse: z.boolean(),
     mailNeed: z.boolean(),
+    mailCare: z.boolean(),
     digest: z.enum(DIGEST_FREQUENCIES),
   })
   .meta({ id: 'NotificationPreferences' });
@@ -115,6 +124,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   mailResponse: true,
   mailFollowedResponse: true,
   mailNeed: true,
+  mailCare: true,
   digest: 'weekly',
 };
 

@@ -20,7 +20,7 @@ import { PG_INT_MAX } from '../../shared/text';
 import { recordActivity, type Actor } from '../activity';
 import { likePattern, toCsv, type CsvCell } from '../admin';
 import type { Db, Tx } from '../db/client';
-import { church, churchMember, churchPointPerson, profile, user } from '../db/schema';
+import { careTeam, church, churchMember, churchPointPerson, profile, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail, type MailForm, type RenderMailInput } from '../mail';
@@ -404,6 +404,8 @@ export async function mergeChurch(deps: Deps, { actor, id, into }: { actor: Chur
         .set({ churchId: into })
         .where(eq(churchMember.churchId, id))
         .returning({ uid: churchMember.uid });
+      // Care teams belong to a church: they move with its members.
+      await tx.update(careTeam).set({ churchId: into }).where(eq(careTeam.churchId, id));
       const kept = await tx.select({ uid: churchPointPerson.uid }).from(churchPointPerson).where(eq(churchPointPerson.churchId, into));
       const keeping = new Set(kept.map((k) => k.uid));
       const theirs = await tx

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -468,7 +469,7 @@ export const notification = pgTable(
     recipientUid: text('recipient_uid')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['response', 'followed_response', 'need'] }).notNull(),
+    kind: text('kind', { enum: ['response', 'followed_response', 'need', 'care'] }).notNull(),
     /** Who did it; null once their account is deleted (the name copied stays, as on the forum). */
     actorUid: text('actor_uid').references(() => user.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
@@ -477,6 +478,9 @@ export const notification = pgTable(
     responseId: integer('response_id').references(() => postResponse.id, { onDelete: 'cascade' }),
     /** The need a 'need' notification announces (issue 26); null for the forum's. */
     needId: integer('need_id').references((): AnyPgColumn => need.id, { onDelete: 'cascade' }),
+    /** The care team a 'care' notification is about (issue 27), and what happened, in a few words. */
+    careTeamId: integer('care_team_id').references((): AnyPgColumn => careTeam.id, { onDelete: 'cascade' }),
+    careText: text('care_text'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -491,10 +495,12 @@ export const notification = pgTable(
     index('notification_response_idx').on(t.responseId),
     index('notification_actor_idx').on(t.actorUid),
     index('notification_need_idx').on(t.needId),
-    // Every notification is about a post or a need, and only a need's is about a need.
+    index('notification_care_team_idx').on(t.careTeamId),
+    // Every notification is about a post, a need or a care team; only a need's is about a need, and only a
+    // care notification is about a team.
     check(
       'notification_subject_check',
-      sql`(${t.kind} = 'need') = (${t.needId} is not null) and (${t.postId} is not null or ${t.needId} is not null)`,
+      sql`(${t.kind} = 'need') = (${t.needId} is not null) and (${t.kind} = 'care') = (${t.careTeamId} is not null) and (${t.postId} is not null or ${t.needId} is not null or ${t.careTeamId} is not null)`,
     ),
   ],
 );
@@ -510,6 +516,8 @@ export const notificationPreference = pgTable('notification_preference', {
   mailFollowedResponse: boolean('mail_followed_response').notNull().default(true),
   /** Mail when a need near the member (their alert) or near their church (a point person's) is announced. */
   mailNeed: boolean('mail_need').notNull().default(true),
+  /** Mail about the member's care teams: claims, withdrawals, reminders, the family's Sunday summary, updates. */
+  mailCare: boolean('mail_care').notNull().default(true),
   digest: text('digest', { enum: ['off', 'daily', 'weekly'] })
     .notNull()
     .default('weekly'),
@@ -825,4 +833,258 @@ export const needAlert = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('need_alert_latitude_idx').on(t.latitude, t.longitude)],
+);
+
+// ---- Care teams, the care calendar and clearances (issue 27, decision 041) ----
+
+export const careTeamStatus = pgEnum('care_team_status', ['proposed', 'active', 'ended']);
+export const careRole = pgEnum('care_role', ['family', 'leader', 'helper', 'mentor', 'respite']);
+export const careMemberStatus = pgEnum('care_member_status', ['invited', 'requested', 'active']);
+export const careTaskKind = pgEnum('care_task_kind', ['meal', 'ride', 'childcare', 'respite', 'errand', 'other']);
+export const carePostKind = pgEnum('care_post_kind', ['update', 'prayer']);
+export const careNoticeKind = pgEnum('care_notice_kind', ['reminder', 'reoffer']);
+export const clearanceKind = pgEnum('clearance_kind', ['background_check', 'training', 'agreement']);
+export const clearanceStatus = pgEnum('clearance_status', ['pending', 'cleared', 'not_cleared']);
+
+/**
+ * A circle of church members around one foster family. Private: only its members and admins reach it. The
+ * family's practical details (columns below) reach only the members cleared for them (src/server/care/access.ts).
+ * Nothing here names a child: the children are only their ages. A family's deleted account deletes its team.
+ */
+export const careTeam = pgTable(
+  'care_team',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    familyUid: text('family_uid')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The church it belongs to (the family's or the point person's who started it); moved when churches merge. */
+    churchId: integer('church_id').references(() => church.id, { onDelete: 'set null' }),
+    /** What the team calls itself ("The Millers' care team"): shown to the team only. */
+    name: text('name').notNull(),
+    status: careTeamStatus('status').notNull(),
+    /** The family's IANA time zone: every date and time of the calendar is a wall time there. */
+    timeZone: text('time_zone').notNull(),
+    startedBy: text('started_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the family accepted a team a point person started (equal to createdAt when the family started it). */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    // The family's practical details: only for cleared members of the team (and the family, and admins).
+    /** Where to drop things off. */
+    address: text('address'),
+    /** Allergies and food preferences. */
+    food: text('food'),
+    /** Best times to come, to call, to drop off. */
+    bestTimes: text('best_times'),
+    /** The children's ages in years, never their names. */
+    childrenAges: integer('children_ages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    detailsUpdatedAt: timestamp('details_updated_at', { withTimezone: true }),
+    /** The 12-month question: when it was asked, and the family's answer (the admin's "still fostering"). */
+    anniversaryAskedAt: timestamp('anniversary_asked_at', { withTimezone: true }),
+    stillFostering: boolean('still_fostering'),
+    stillFosteringAt: timestamp('still_fostering_at', { withTimezone: true }),
+    /** The Sunday (a local date) whose week summary was last mailed to the family: once per week. */
+    summaryWeek: date('summary_week', { mode: 'string' }),
+  },
+  (t) => [index('care_team_family_idx').on(t.familyUid), index('care_team_church_idx').on(t.churchId, t.status)],
+);
+
+/** Who is on a team, in which role. The family is a member too (role 'family', always active). */
+export const careTeamMember = pgTable(
+  'care_team_member',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => careTeam.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: careRole('role').notNull(),
+    /** invited: asked by the family or leader, not answered; requested: waits for approval; active: on the team. */
+    status: careMemberStatus('status').notNull(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    approvedBy: text('approved_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.uid] }), index('care_team_member_uid_idx').on(t.uid, t.status)],
+);
+
+/** A single-use invitation link: the token's SHA-256 only; used once, then it stops. */
+export const careInvite = pgTable(
+  'care_invite',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => careTeam.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    role: careRole('role').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedBy: text('used_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('care_invite_token_idx').on(t.tokenHash), index('care_invite_team_idx').on(t.teamId)],
+);
+
+/**
+ * A task on the care calendar: once, or repeating by an RFC 5545 RRULE (src/server/care/recurrence.ts). Its date
+ * and time are wall times in the team's time zone, so a 6 pm meal stays at 6 pm across daylight-saving changes.
+ */
+export const careTask = pgTable(
+  'care_task',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => careTeam.id, { onDelete: 'cascade' }),
+    kind: careTaskKind('kind').notNull(),
+    title: text('title').notNull(),
+    notes: text('notes'),
+    /** The first (or only) occurrence's local date, and its local start time ("18:00"). */
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull(),
+    durationMinutes: integer('duration_minutes').notNull().default(60),
+    /** At the family's home (the address, for cleared members only), or in a town. */
+    atHome: boolean('at_home').notNull(),
+    town: text('town'),
+    helpersNeeded: integer('helpers_needed').notNull().default(1),
+    /** The RRULE's rule part (FREQ=WEEKLY;INTERVAL=2), null for a one-off task; `until` is its last local date. */
+    rrule: text('rrule'),
+    until: date('until', { mode: 'string' }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [index('care_task_team_idx').on(t.teamId, t.startDate)],
+);
+
+/** One occurrence of a repeating task that will not happen (the family cancelled that date only). */
+export const careTaskSkip = pgTable(
+  'care_task_skip',
+  {
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => careTask.id, { onDelete: 'cascade' }),
+    occursOn: date('occurs_on', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.occursOn] })],
+);
+
+/**
+ * A member's claim: one occurrence (occursOn, a local date), or every occurrence of a repeating task (null).
+ * A withdrawn claim stays, with the time, so the family's history and the figures keep it.
+ */
+export const careClaim = pgTable(
+  'care_claim',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => careTask.id, { onDelete: 'cascade' }),
+    occursOn: date('occurs_on', { mode: 'string' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [index('care_claim_task_idx').on(t.taskId, t.occursOn), index('care_claim_uid_idx').on(t.uid)],
+);
+
+/** Mail the calendar's jobs sent, once each: a reminder to a claimer, an unclaimed occurrence offered again. */
+export const careNotice = pgTable(
+  'care_notice',
+  {
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => careTask.id, { onDelete: 'cascade' }),
+    occursOn: date('occurs_on', { mode: 'string' }).notNull(),
+    uid: text('uid')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: careNoticeKind('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.occursOn, t.uid, t.kind] })],
+);
+
+/** The team space: short updates and prayer requests, for the team only. */
+export const carePost = pgTable(
+  'care_post',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => careTeam.id, { onDelete: 'cascade' }),
+    authorUid: text('author_uid').references(() => user.id, { onDelete: 'set null' }),
+    kind: carePostKind('kind').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('care_post_team_idx').on(t.teamId, t.createdAt)],
+);
+
+/** A member's private calendar feed: the SHA-256 of the secret in its URL. Renewing replaces it. */
+export const calendarFeed = pgTable(
+  'calendar_feed',
+  {
+    uid: text('uid')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('calendar_feed_token_idx').on(t.tokenHash)],
+);
+
+/**
+ * What a role needs: a background check, a named training, the confidentiality agreement. Admins define them;
+ * `requiredFor` names the roles that need it, and 'details' for seeing a family's practical details.
+ */
+export const clearanceRequirement = pgTable('clearance_requirement', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  kind: clearanceKind('kind').notNull(),
+  description: text('description').notNull().default(''),
+  validMonths: integer('valid_months').notNull(),
+  requiredFor: text('required_for')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+});
+
+/**
+ * A member's record of one requirement: its status and dates, and who verified it. Never the content of a check,
+ * an SSN or a document. The agreement is recorded by the member, accepting its text.
+ */
+export const clearanceRecord = pgTable(
+  'clearance_record',
+  {
+    uid: text('uid')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    requirementId: integer('requirement_id')
+      .notNull()
+      .references(() => clearanceRequirement.id, { onDelete: 'cascade' }),
+    status: clearanceStatus('status').notNull(),
+    completedOn: date('completed_on', { mode: 'string' }),
+    expiresOn: date('expires_on', { mode: 'string' }),
+    verifiedBy: text('verified_by').references(() => user.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    /** The 30-day notice and the expiry notice, sent once per expiry date (cleared when it is renewed). */
+    expiringNoticeAt: timestamp('expiring_notice_at', { withTimezone: true }),
+    expiredNoticeAt: timestamp('expired_notice_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.requirementId] }), index('clearance_record_expires_idx').on(t.expiresOn)],
 );

@@ -11,6 +11,7 @@ import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
 import type { LiveBus } from './bus';
 import { SESSIONS_TOPIC } from '../auth';
+import { CARE_TEAM_TOPIC_FAMILY, MY_CARE_TEAMS_TOPIC_FAMILY, isActiveCareMember, myCareTeamsTopic } from '../care';
 import { session as sessionTable, user as userTable } from '../db/schema';
 
 /** Events that name a user (their id) whose sessions or account changed: a stream of theirs is checked again. */
@@ -73,6 +74,10 @@ export function liveRoutes(
       // follow depends on the topics asked for, so this contract is open to anyone and checks here.
       const member = requireUser(c);
       if (family === NOTIFICATIONS_TOPIC_FAMILY && topic !== notificationsTopic(member.id)) throw new AppError('FORBIDDEN');
+      if (family === MY_CARE_TEAMS_TOPIC_FAMILY && topic !== myCareTeamsTopic(member.id)) throw new AppError('FORBIDDEN');
+      // A care team's topic: its active members, and admins (who passed the second factor); nobody else learns
+      // anything, not even whether the team exists.
+      if (family === CARE_TEAM_TOPIC_FAMILY && !(await followsCareTeam(deps, c, member, topic))) throw new AppError('FORBIDDEN');
       if (audience === 'admin') {
         if (!(await isAdmin(deps.database.db, deps.config, member))) throw new AppError('FORBIDDEN');
         requireSecondFactor(c, member);
@@ -179,4 +184,19 @@ export function liveRoutes(
       }
     });
   });
+}
+
+/** Whether the member may follow 'care-team:<id>': an active member of that team, or an admin past the second factor. */
+async function followsCareTeam(
+  deps: AppDeps,
+  c: Parameters<typeof requireSecondFactor>[0],
+  member: ReturnType<typeof requireUser>,
+  topic: string,
+) {
+  const id = Number(topic.slice(CARE_TEAM_TOPIC_FAMILY.length + 1));
+  if (!Number.isSafeInteger(id) || id <= 0) return false;
+  if (await isActiveCareMember(deps.database.db, id, member.id)) return true;
+  if (!(await isAdmin(deps.database.db, deps.config, member))) return false;
+  requireSecondFactor(c, member);
+  return true;
 }

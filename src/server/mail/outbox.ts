@@ -58,6 +58,17 @@ export const MAIL_FORMS = {
   notifyNeed: 'notification: need',
   needOutcomeReminder: 'need outcome reminder',
   needExpired: 'need closed by the board',
+  // Care teams (issue 27): every team event told by the bell and by mail (claims, withdrawals, joining, updates)
+  // is one form with its one-click unsubscribe; the calendar's reminders, offers and the family's Sunday summary;
+  // clearances about to expire or expired; the 12-month question to the family.
+  notifyCare: 'notification: care',
+  careInvitation: 'care invitation',
+  careReminder: 'care reminder',
+  careReoffer: 'care reoffer',
+  careSummary: 'care week summary',
+  clearanceExpiring: 'clearance expiring',
+  clearanceExpired: 'clearance expired',
+  careAnniversary: 'care anniversary',
 } as const;
 export type MailForm = (typeof MAIL_FORMS)[keyof typeof MAIL_FORMS];
 

@@ -7,6 +7,8 @@ import {
   type DigestFrequency,
   NOTIFICATIONS_PAGE_SIZE,
   needNotificationLink,
+  careNotificationLink,
+  CARE_SITE_ACTOR,
   notificationLink,
   type NotificationPreferences,
   notificationsTopic,
@@ -200,6 +202,8 @@ export async function listNotifications(
       postTitle: post.postTitle,
       needId: notification.needId,
       needTitle: need.title,
+      careTeamId: notification.careTeamId,
+      careText: notification.careText,
       responseId: notification.responseId,
       createdAt: notification.createdAt,
       readAt: notification.readAt,
@@ -218,15 +222,21 @@ export async function listNotifications(
       // The name was copied whole when the response was written; actor_uid is null once the account is deleted.
       // A need's notification names no person: its "actor" is the need's town, copied when it was announced.
       actor:
-        r.kind === 'need'
+        r.kind === 'need' || (r.kind === 'care' && r.actorUid === null && r.actorName === CARE_SITE_ACTOR)
           ? { name: r.actorName, isFormerMember: false }
           : displayNameOf({ isDeleted: r.actorUid === null, firstName: r.actorName }),
       post: r.postId !== null && r.postTitle !== null ? { id: r.postId, title: r.postTitle } : null,
       need: r.needId !== null && r.needTitle !== null ? { id: r.needId, title: r.needTitle } : null,
+      care: r.careTeamId !== null ? { teamId: r.careTeamId, text: r.careText ?? '' } : null,
       responseId: r.responseId,
       createdAt: r.createdAt.toISOString(),
       readAt: r.readAt?.toISOString() ?? null,
-      link: r.needId !== null ? needNotificationLink(r.needId) : notificationLink(r.postId ?? 0),
+      link:
+        r.careTeamId !== null
+          ? careNotificationLink(r.careTeamId)
+          : r.needId !== null
+            ? needNotificationLink(r.needId)
+            : notificationLink(r.postId ?? 0),
     })),
     nextCursor,
     unread: await unreadCount(deps, { uid }),
@@ -267,6 +277,7 @@ export async function readPreferences(db: Db | Tx, uid: string): Promise<Notific
       mailResponse: notificationPreference.mailResponse,
       mailFollowedResponse: notificationPreference.mailFollowedResponse,
       mailNeed: notificationPreference.mailNeed,
+      mailCare: notificationPreference.mailCare,
       digest: notificationPreference.digest,
     })
     .from(notificationPreference)
@@ -361,4 +372,5 @@ export const PREFERENCE_OF_KIND = {
   response: 'mailResponse',
   followed_response: 'mailFollowedResponse',
   need: 'mailNeed',
+  care: 'mailCare',
 } as const satisfies Record<NotificationKind, keyof NotificationPreferences>;

@@ -10,7 +10,24 @@ import { expect } from 'vitest';
 import type { PostInput, ResponseInput } from '../../shared/forum';
 import { setAdmin } from '../admin/roles';
 import type { Db } from '../db/client';
-import { caseworker, church, churchMember, churchPointPerson, mail, need, needItem, profile, user } from '../db/schema';
+import {
+  careTask,
+  careTeam,
+  careTeamMember,
+  caseworker,
+  church,
+  churchMember,
+  churchPointPerson,
+  clearanceRecord,
+  clearanceRequirement,
+  mail,
+  need,
+  needItem,
+  profile,
+  user,
+} from '../db/schema';
+import type { CareHelperRole, CareMemberStatus, CareRepeat } from '../../shared/care';
+import { ruleOf } from '../care/recurrence';
 import { locationColumns, placeOfZip } from '../churches/store';
 import { createPost, createResponse, type ForumAuthor } from '../forum/service';
 import { TEST_PASSWORD, type TestApp } from './app';
@@ -506,4 +523,105 @@ export async function insertCaseworker(db: Db, uid: string, values: Partial<type
     decidedAt: values.status === 'applied' ? null : now,
     ...values,
   });
+}
+
+export type CareTeamOverrides = Partial<Omit<typeof careTeam.$inferInsert, 'id' | 'familyUid'>> & {
+  /** The helpers on it (active unless told otherwise), besides the family. */
+  members?: { uid: string; role: CareHelperRole; status?: CareMemberStatus }[];
+};
+
+/**
+ * A care team stored directly: active, in Central time, started by the family `familyUid` (its member row with the
+ * role 'family' included), with the helpers given. Gives back its id.
+ */
+export async function insertCareTeam(db: Db, familyUid: string, { members = [], ...values }: CareTeamOverrides = {}): Promise<number> {
+  const now = values.createdAt ?? new Date();
+  const [row] = await db
+    .insert(careTeam)
+    .values({
+      familyUid,
+      name: `${uniqueTag('Team')} care team`,
+      status: 'active',
+      timeZone: 'America/Chicago',
+      startedBy: familyUid,
+      createdAt: now,
+      acceptedAt: now,
+      ...values,
+    })
+    .returning({ id: careTeam.id });
+  const id = row!.id;
+  await db.insert(careTeamMember).values([
+    { teamId: id, uid: familyUid, role: 'family', status: 'active', joinedAt: now },
+    ...members.map((m) => ({
+      teamId: id,
+      uid: m.uid,
+      role: m.role,
+      status: m.status ?? ('active' as const),
+      invitedBy: familyUid,
+      invitedAt: now,
+      joinedAt: (m.status ?? 'active') === 'active' ? now : null,
+      approvedBy: (m.status ?? 'active') === 'active' ? familyUid : null,
+    })),
+  ]);
+  return id;
+}
+
+export type CareTaskOverrides = Partial<Omit<typeof careTask.$inferInsert, 'id' | 'teamId' | 'rrule'>> & { repeat?: CareRepeat };
+
+/** A task on a team's calendar: a meal at 18:00 at the family's home, once, unless told otherwise. Gives back its id. */
+export async function insertCareTask(db: Db, teamId: number, { repeat = 'once', ...values }: CareTaskOverrides = {}): Promise<number> {
+  const now = new Date();
+  const startDate = values.startDate ?? new Date(now.getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const [row] = await db
+    .insert(careTask)
+    .values({
+      teamId,
+      kind: 'meal',
+      title: 'Meal',
+      startDate,
+      startTime: '18:00',
+      atHome: true,
+      helpersNeeded: 1,
+      createdAt: now,
+      updatedAt: now,
+      ...values,
+      rrule: ruleOf(repeat, startDate),
+    })
+    .returning({ id: careTask.id });
+  return row!.id;
+}
+
+/** The id of one of the requirements every install starts with (migration 0014), by its kind. */
+export async function requirementId(db: Db, kind: 'background_check' | 'training' | 'agreement'): Promise<number> {
+  const [row] = await db
+    .select({ id: clearanceRequirement.id })
+    .from(clearanceRequirement)
+    .where(eq(clearanceRequirement.kind, kind))
+    .limit(1);
+  return row!.id;
+}
+
+/**
+ * A member's clearance record: cleared today and valid for a year unless told otherwise. `kind` names one of the
+ * starting requirements.
+ */
+export async function insertClearance(
+  db: Db,
+  uid: string,
+  kind: 'background_check' | 'training' | 'agreement',
+  values: Partial<Omit<typeof clearanceRecord.$inferInsert, 'uid' | 'requirementId'>> = {},
+): Promise<void> {
+  const today = new Date().toISOString().slice(0, 10);
+  const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  await db
+    .insert(clearanceRecord)
+    .values({
+      uid,
+      requirementId: await requirementId(db, kind),
+      status: 'cleared',
+      completedOn: today,
+      expiresOn: nextYear,
+      recordedAt: new Date(),
+      ...values,
+    });
 }

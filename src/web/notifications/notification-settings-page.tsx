@@ -95,6 +95,11 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
                 checked={draft.mailNeed}
                 onChange={(e) => change({ mailNeed: e.currentTarget.checked })}
               />
+              <Checkbox
+                label={NOTIFICATION_KIND_LABELS.care}
+                checked={draft.mailCare}
+                onChange={(e) => change({ mailCare: e.currentTarget.checked })}
+              />
             </Stack>
             <Text size="sm" c="dimmed" mt="xs">
               You see every notification on the site either way.

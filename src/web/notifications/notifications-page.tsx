@@ -18,6 +18,8 @@ const MARK_FAILED = 'Your notifications could not be marked read just now. Pleas
 function describe(n: NotificationView): { before: string; after: string } {
   // A need's notification names no person: its actor is the need's town.
   if (n.kind === 'need') return { before: `A need near you, in ${n.actor.name}:`, after: '' };
+  // A care team's names its team's event in a few words, and no title: "Grace claimed Meal on Saturday, December 5".
+  if (n.kind === 'care') return { before: `${n.actor.name} ${n.care?.text ?? ''}`, after: '' };
   return n.kind === 'response'
     ? { before: `${n.actor.name} responded to your post`, after: '' }
     : { before: `${n.actor.name} responded in`, after: ', a post you follow' };
@@ -144,7 +146,13 @@ function NotificationItem({ notification: n, onOpen }: { notification: Notificat
           </>
         ) : null}
         <span className={classes.what}>
-          {before} <span className={classes.title}>“{(n.post ?? n.need)?.title}”</span>
+          {before}
+          {n.post || n.need ? (
+            <>
+              {' '}
+              <span className={classes.title}>“{(n.post ?? n.need)?.title}”</span>
+            </>
+          ) : null}
           {after}
         </span>
       </Link>

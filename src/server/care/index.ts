@@ -1,0 +1,11 @@
+// Care teams' face to other features (issue 27): the live topics, who is an active member of a team (the live
+// channel asks), and telling a team what happened.
+export {
+  CARE_TEAM_TOPIC_FAMILY,
+  CLEARANCES_TOPIC,
+  MY_CARE_TEAMS_TOPIC_FAMILY,
+  careTeamTopic,
+  isActiveCareMember,
+  myCareTeamsTopic,
+} from './store';
+export { notifyCare } from './notify';

@@ -1,0 +1,79 @@
+import { CARE_SITE_ACTOR, notificationsTopic } from '../../shared/notifications';
+import type { Tx } from '../db/client';
+import { notification } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { MAIL_FORMS, renderMail, type RenderMailInput } from '../mail';
+import {
+  createUnsubscribeToken,
+  NOTIFICATION_SETTINGS_PAGE,
+  reachable,
+  unsubscribeHeaders,
+  unsubscribePageUrl,
+  wantingMail,
+  type Recipient,
+} from '../notifications';
+import { careTeamPath } from './store';
+
+// Telling a care team's members what happened (issue 27): a bell notification each (kind 'care', the team and a
+// few words), and mail for those whose "care teams" preference wants it, with its one-click unsubscribe. Runs in
+// the change's transaction: the change and its notifications are saved together or not at all.
+
+export type CareNotifyDeps = Pick<AppDeps, 'config' | 'live' | 'outbox'>;
+
+export type CareEvent = {
+  teamId: number;
+  /** Who hears of it (the actor is left out). */
+  recipients: string[];
+  /** Who did it; null for the site itself (a reminder, an offer). */
+  actor: { uid: string; name: string } | null;
+  /** What happened, after the actor's name in the bell: "claimed Meal on Saturday, December 5". */
+  text: string;
+  /** The mail, without its closing links (the team's page, the settings and unsubscribe links are added). */
+  mail: RenderMailInput | null;
+  now: Date;
+};
+
+/** Tells each recipient (a confirmed address, not suspended) of a care event. Answers how many were told. */
+export async function notifyCare(deps: CareNotifyDeps, tx: Tx, event: CareEvent): Promise<number> {
+  const uids = [...new Set(event.recipients)].filter((uid) => uid !== event.actor?.uid);
+  const emails = await reachable(tx, uids);
+  if (emails.size === 0) return 0;
+  const rows = await tx
+    .insert(notification)
+    .values(
+      [...emails.keys()].map((uid) => ({
+        recipientUid: uid,
+        kind: 'care' as const,
+        actorUid: event.actor?.uid ?? null,
+        actorName: event.actor?.name ?? CARE_SITE_ACTOR,
+        careTeamId: event.teamId,
+        careText: event.text,
+        createdAt: event.now,
+      })),
+    )
+    .returning({ id: notification.id, uid: notification.recipientUid });
+  for (const r of rows) await deps.live.publish(tx, { topic: notificationsTopic(r.uid), kind: 'created', id: r.id });
+  if (!event.mail) return rows.length;
+  const recipients: Recipient[] = rows.map((r) => ({ uid: r.uid, email: emails.get(r.uid)!, kind: 'care', notificationId: r.id }));
+  for (const r of await wantingMail(tx, recipients)) {
+    const token = createUnsubscribeToken(deps.config.sessionSecret, { uid: r.uid, kind: 'care', now: event.now });
+    await deps.outbox.add(
+      {
+        form: MAIL_FORMS.notifyCare,
+        to: r.email,
+        ...renderMail({
+          subject: event.mail.subject,
+          paragraphs: [
+            ...event.mail.paragraphs,
+            { link: `${deps.config.publicUrl}${careTeamPath(event.teamId)}`, label: 'Open your care team' },
+            { link: `${deps.config.publicUrl}${NOTIFICATION_SETTINGS_PAGE}`, label: 'Choose which mail you get' },
+            { link: unsubscribePageUrl(deps.config, token), label: 'Stop mail about care teams' },
+          ],
+        }),
+        headers: unsubscribeHeaders(deps.config, token),
+      },
+      tx,
+    );
+  }
+  return rows.length;
+}
