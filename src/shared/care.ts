@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { privateFree } from './needs';
-import type { StateCode } from './states';
 import { optionalLineOf, textOf } from './text';
 
 // Care teams (issue 27, decision 041): a small circle of church members around one foster family (a leader,
@@ -150,7 +149,7 @@ const CENTRAL = 'AL AR IL IA KS LA MN MS MO NE ND OK SD TN TX WI'.split(' ');
 const MOUNTAIN = 'CO ID MT NM UT WY'.split(' ');
 const PACIFIC = 'CA NV OR WA'.split(' ');
 /** Where most of a state lives (the family can change it). */
-export function defaultTimeZone(state: StateCode | string): CareTimeZone {
+export function defaultTimeZone(state: string): CareTimeZone {
   if (EASTERN.includes(state)) return 'America/New_York';
   if (CENTRAL.includes(state)) return 'America/Chicago';
   if (MOUNTAIN.includes(state)) return 'America/Denver';
@@ -218,3 +217,25 @@ export const carePostInputSchema = z.object({
   kind: z.enum(['update', 'prayer'], { error: 'Choose update or prayer request' }),
   body: privateFree(textOf('Message', CARE_POST_MAX), 'Message'),
 });
+
+// ---- What every team page shows at its top ----
+
+/** The team as every one of its pages names it (each page's answer carries it), and what the reader may do. */
+export const careTeamHeadSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    status: z.enum(CARE_TEAM_STATUSES),
+    church: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    timeZone: z.string(),
+    /** The family's first name ("Dana's family"): the team knows whom it serves; never a child's. */
+    familyFirstName: z.string(),
+    /** The reader's role and status on the team; null for an admin who is not on it. */
+    me: z.object({ role: z.enum(CARE_ROLE_CODES), status: z.enum(CARE_MEMBER_STATUSES) }).nullable(),
+    /** The family or an active leader: may manage the team and its calendar. */
+    mayManage: z.boolean(),
+    /** The family's practical details may be shown to the reader. */
+    seesDetails: z.boolean(),
+  })
+  .meta({ id: 'CareTeamHead' });
+export type CareTeamHead = z.infer<typeof careTeamHeadSchema>;

@@ -26,19 +26,30 @@ describe('who reaches what of a care team', () => {
     const as = (uid: string, options: { pending?: boolean; manage?: boolean } = {}) =>
       teamAccess(t.db, teamId, { uid, admin: false }, { now, ...options });
     await expect(as(outsider!.id)).rejects.toMatchObject({ status: 404, message: CARE_TEAM_NOT_FOUND });
-    await expect(teamAccess(t.db, 999_999, { uid: outsider!.id, admin: false }, { now })).rejects.toMatchObject({ message: CARE_TEAM_NOT_FOUND });
+    await expect(teamAccess(t.db, 999_999, { uid: outsider!.id, admin: false }, { now })).rejects.toMatchObject({
+      message: CARE_TEAM_NOT_FOUND,
+    });
     await expect(as(invited!.id)).rejects.toMatchObject({ status: 404 });
     expect((await as(invited!.id, { pending: true })).active).toBe(false);
     expect(await as(family.id, { manage: true })).toMatchObject({ isFamily: true, mayManage: true, seesDetails: true });
     expect(await as(leader!.id, { manage: true })).toMatchObject({ isFamily: false, mayManage: true, seesDetails: false });
     await expect(as(helper!.id, { manage: true })).rejects.toMatchObject({ status: 403 });
-    expect(await teamAccess(t.db, teamId, { uid: outsider!.id, admin: true }, { now })).toMatchObject({ admin: true, seesDetails: true, mayManage: false });
+    expect(await teamAccess(t.db, teamId, { uid: outsider!.id, admin: true }, { now })).toMatchObject({
+      admin: true,
+      seesDetails: true,
+      mayManage: false,
+    });
   });
 
   it("shows the family's details only to members who hold the agreement and their role's clearances, until they expire", async () => {
     const family = await insertMember(t.db);
     const [helper, respite] = await Promise.all([1, 2].map(() => insertMember(t.db)));
-    const teamId = await insertCareTeam(t.db, family.id, { members: [{ uid: helper!.id, role: 'helper' }, { uid: respite!.id, role: 'respite' }] });
+    const teamId = await insertCareTeam(t.db, family.id, {
+      members: [
+        { uid: helper!.id, role: 'helper' },
+        { uid: respite!.id, role: 'respite' },
+      ],
+    });
     const sees = async (uid: string, at = now) => (await teamAccess(t.db, teamId, { uid, admin: false }, { now: at })).seesDetails;
     expect(await sees(helper!.id)).toBe(false);
     await insertClearance(t.db, helper!.id, 'agreement', { completedOn: '2026-11-01', expiresOn: '2027-11-01' });
@@ -51,7 +62,10 @@ describe('who reaches what of a care team', () => {
     await insertClearance(t.db, respite!.id, 'agreement');
     expect(await sees(respite!.id)).toBe(false);
     const today = '2026-11-26';
-    expect(clearedFor(await clearancesOf(t.db, respite!.id, today), 'respite').missing).toEqual(['Background check', 'Respite care training']);
+    expect(clearedFor(await clearancesOf(t.db, respite!.id, today), 'respite').missing).toEqual([
+      'Background check',
+      'Respite care training',
+    ]);
     await insertClearance(t.db, respite!.id, 'background_check', { status: 'pending', completedOn: null, expiresOn: null });
     await insertClearance(t.db, respite!.id, 'training');
     expect(await sees(respite!.id)).toBe(false);
@@ -65,7 +79,7 @@ describe('who reaches what of a care team', () => {
     expect(mayClaimKind('meal', 'family', states)).toBe(false);
   });
 
-  it("tells the team of an event in the bell, naming the team, and leaves the one who did it out", async () => {
+  it('tells the team of an event in the bell, naming the team, and leaves the one who did it out', async () => {
     const family = await insertMember(t.db, { firstName: 'Dana' });
     const helper = await insertMember(t.db);
     const teamId = await insertCareTeam(t.db, family.id, { members: [{ uid: helper.id, role: 'helper' }] });

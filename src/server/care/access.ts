@@ -1,7 +1,14 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { CARE_KIND_NEEDS, CARE_MANAGE_ONLY, CARE_TEAM_NOT_FOUND, type CareRole, type CareTaskKind } from '../../shared/care';
+import {
+  CARE_KIND_NEEDS,
+  CARE_MANAGE_ONLY,
+  CARE_TEAM_NOT_FOUND,
+  type CareRole,
+  type CareTaskKind,
+  type CareTeamHead,
+} from '../../shared/care';
 import type { Db, Tx } from '../db/client';
-import { clearanceRecord, clearanceRequirement } from '../db/schema';
+import { church, clearanceRecord, clearanceRequirement, profile } from '../db/schema';
 import { AppError } from '../http/errors';
 import { membershipOf, teamById, type CareMemberRow, type CareTeamRow } from './store';
 
@@ -99,9 +106,28 @@ export async function teamAccess(
   const active = membership?.status === 'active';
   if (!active && !viewer.admin && !(options.pending && membership)) throw new AppError('NOT_FOUND', CARE_TEAM_NOT_FOUND);
   const isFamily = team.familyUid === viewer.uid;
-  const mayManage = active && (membership!.role === 'family' || membership!.role === 'leader');
+  const mayManage = active && (membership.role === 'family' || membership.role === 'leader');
   if (options.manage && !mayManage) throw new AppError('FORBIDDEN', CARE_MANAGE_ONLY);
   const details =
-    isFamily || viewer.admin || (active && seesDetails(await clearancesOf(db, viewer.uid, clearanceToday(options.now)), membership!.role));
+    isFamily || viewer.admin || (active && seesDetails(await clearancesOf(db, viewer.uid, clearanceToday(options.now)), membership.role));
   return { team, membership, active, isFamily, mayManage, admin: viewer.admin, seesDetails: details };
+}
+
+/** The team's head, as every team page's answer carries it (careTeamHeadSchema). */
+export async function teamHead(db: Db | Tx, access: TeamAccess): Promise<CareTeamHead> {
+  const { team } = access;
+  const [family] = await db.select({ firstName: profile.firstName }).from(profile).where(eq(profile.uid, team.familyUid));
+  const [home] =
+    team.churchId === null ? [] : await db.select({ id: church.id, name: church.name }).from(church).where(eq(church.id, team.churchId));
+  return {
+    id: team.id,
+    name: team.name,
+    status: team.status,
+    church: home ?? null,
+    timeZone: team.timeZone,
+    familyFirstName: family?.firstName?.trim() || 'The family',
+    me: access.membership ? { role: access.membership.role, status: access.membership.status } : null,
+    mayManage: access.mayManage,
+    seesDetails: access.seesDetails,
+  };
 }

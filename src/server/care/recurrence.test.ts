@@ -60,7 +60,9 @@ describe("the care calendar's recurrence", () => {
     expect(occursOn(task, '2026-12-26')).toBe(false);
     expect(occursOn(task, '2026-11-28')).toBe(false);
     const once = { ...task, rrule: null, until: null };
-    expect(occurrencesOf(once, 'America/New_York', { from: '2026-12-01', to: '2026-12-31' }).map((o) => o.occursOn)).toEqual(['2026-12-05']);
+    expect(occurrencesOf(once, 'America/New_York', { from: '2026-12-01', to: '2026-12-31' }).map((o) => o.occursOn)).toEqual([
+      '2026-12-05',
+    ]);
     expect(occurrencesOf(once, 'America/New_York', { from: '2026-12-06', to: '2026-12-31' })).toEqual([]);
     expect(repeatLabel(once)).toBe('Once');
   });

@@ -29,7 +29,7 @@ const WEEKDAYS = [RRule.SU, RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR, RR
 function floating(date: string, time = '00:00'): Date {
   const [y, m, d] = date.split('-').map(Number);
   const [hh, mm] = time.split(':').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!, hh!, mm!));
+  return new Date(Date.UTC(y!, m! - 1, d, hh, mm));
 }
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);

@@ -32,7 +32,13 @@ const preferencesOf = async (m: Awaited<ReturnType<typeof signedInMember>>) =>
 describe('mail preferences', () => {
   it('start at the defaults and change one at a time, for the member only', async () => {
     const m = await signedInMember(t);
-    expect(await preferencesOf(m)).toEqual({ mailResponse: true, mailFollowedResponse: true, mailNeed: true, mailCare: true, digest: 'weekly' });
+    expect(await preferencesOf(m)).toEqual({
+      mailResponse: true,
+      mailFollowedResponse: true,
+      mailNeed: true,
+      mailCare: true,
+      digest: 'weekly',
+    });
     expect(await expectJson(await m.c.put('/api/notifications/preferences', { digest: 'daily' }))).toEqual({
       mailResponse: true,
       mailFollowedResponse: true,
@@ -41,7 +47,13 @@ describe('mail preferences', () => {
       digest: 'daily',
     });
     await expectJson(await m.c.put('/api/notifications/preferences', { mailFollowedResponse: false }));
-    expect(await preferencesOf(m)).toEqual({ mailResponse: true, mailFollowedResponse: false, mailNeed: true, mailCare: true, digest: 'daily' });
+    expect(await preferencesOf(m)).toEqual({
+      mailResponse: true,
+      mailFollowedResponse: false,
+      mailNeed: true,
+      mailCare: true,
+      digest: 'daily',
+    });
     expect((await t.client().get('/api/notifications/preferences')).status).toBe(401);
     expect((await t.client().put('/api/notifications/preferences', { digest: 'off' })).status).toBe(401);
   });
@@ -77,7 +89,13 @@ describe('one-click unsubscribe (RFC 8058)', () => {
         mail: false,
       });
     }
-    expect(await preferencesOf(a)).toEqual({ mailResponse: true, mailFollowedResponse: false, mailNeed: true, mailCare: true, digest: 'weekly' });
+    expect(await preferencesOf(a)).toEqual({
+      mailResponse: true,
+      mailFollowedResponse: false,
+      mailNeed: true,
+      mailCare: true,
+      digest: 'weekly',
+    });
     // Nobody else's mail changed.
     expect(await preferencesOf(b)).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
 
@@ -96,9 +114,21 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     });
     for (let i = 0; i < 2; i++) expect(await expectJson(await oneClick(token))).toEqual({ ...state, mail: false });
     // Only the digest: the other preferences stay as the member left them.
-    expect(await preferencesOf(daily)).toEqual({ mailResponse: false, mailFollowedResponse: true, mailNeed: true, mailCare: true, digest: 'off' });
+    expect(await preferencesOf(daily)).toEqual({
+      mailResponse: false,
+      mailFollowedResponse: true,
+      mailNeed: true,
+      mailCare: true,
+      digest: 'off',
+    });
     for (let i = 0; i < 2; i++) expect(await expectJson(await oneClick(token, '&undo=1'))).toEqual({ ...state, mail: true });
-    expect(await preferencesOf(daily)).toEqual({ mailResponse: false, mailFollowedResponse: true, mailNeed: true, mailCare: true, digest: 'daily' });
+    expect(await preferencesOf(daily)).toEqual({
+      mailResponse: false,
+      mailFollowedResponse: true,
+      mailNeed: true,
+      mailCare: true,
+      digest: 'daily',
+    });
 
     // A member who never chose: the default (weekly) is what comes back.
     const plain = await signedInMember(t);

@@ -613,15 +613,13 @@ export async function insertClearance(
 ): Promise<void> {
   const today = new Date().toISOString().slice(0, 10);
   const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
-  await db
-    .insert(clearanceRecord)
-    .values({
-      uid,
-      requirementId: await requirementId(db, kind),
-      status: 'cleared',
-      completedOn: today,
-      expiresOn: nextYear,
-      recordedAt: new Date(),
-      ...values,
-    });
+  await db.insert(clearanceRecord).values({
+    uid,
+    requirementId: await requirementId(db, kind),
+    status: 'cleared',
+    completedOn: today,
+    expiresOn: nextYear,
+    recordedAt: new Date(),
+    ...values,
+  });
 }
