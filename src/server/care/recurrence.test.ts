@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, occurrencesOf, occursOn, repeatLabel, repeatOf, ruleOf, zonedInstant } from './recurrence';
+import { addDays, addMonths, occurrencesOf, occursOn, repeatLabel, repeatOf, ruleOf, zonedInstant } from './recurrence';
 
 const weekly = (startDate: string, extra: Partial<{ until: string | null; rrule: string | null }> = {}) => ({
   startDate,
@@ -72,5 +72,9 @@ describe("the care calendar's recurrence", () => {
     expect(zonedInstant('2026-07-04', '12:00', 'Pacific/Honolulu').toISOString()).toBe('2026-07-04T22:00:00.000Z');
     expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
     expect(addDays('2027-03-01', -1)).toBe('2027-02-28');
+    expect(addMonths('2026-11-26', 12)).toBe('2027-11-26');
+    expect(addMonths('2027-01-31', 1)).toBe('2027-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonths('2026-08-31', 36)).toBe('2029-08-31');
   });
 });

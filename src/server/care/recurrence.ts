@@ -129,3 +129,15 @@ export function addDays(date: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return isoDate(d);
 }
+
+/**
+ * The local date `months` after a local date, on the same day of the month or, when that month is shorter, its
+ * last day (a clearance completed on January 31 and valid a month expires on February 28).
+ */
+export function addMonths(date: string, months: number): string {
+  const d = floating(date);
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return isoDate(target);
+}
