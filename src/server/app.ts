@@ -56,6 +56,7 @@ import { needRoutes } from './needs/routes';
 import { needResponseRoutes } from './needs/respond-routes';
 import { needFiguresRoutes } from './needs/figures-routes';
 import { needAlertRoutes } from './needs/alert-routes';
+import { careTeamRoutes } from './care/team-routes';
 import { NEEDS_TOPIC } from './needs';
 import { JOBS, siteJobs } from './site-jobs';
 import { frontEnd } from './web/static';
@@ -234,6 +235,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     // Before the needs board's routes: /needs/approve/{token} is no need's id.
     .route('/', needApprovalRoutes(deps, limiter))
     .route('/', needResponseRoutes(deps, limiter))
+    .route('/', careTeamRoutes(deps, limiter))
     // Last of the churches' routes: its GET /churches/{id} would answer for /churches/map and the like.
     .route('/', churchPublicRoutes(deps, limiter, answers))
     .route('/', needRoutes(deps, limiter, answers));
