@@ -307,7 +307,7 @@ describe('joining', () => {
     );
     await t.db
       .update(careInvite)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .set({ expiresAt: t.clock.now() })
       .where(eq(careInvite.teamId, teamId));
     expect((await grace.c.get(`/api/care/join/${second.url.split('/care/join/')[1]}`)).status).toBe(404);
   });
