@@ -32,6 +32,9 @@ export const CLIENT_ROUTES = [
   '/needs/:id/edit',
   '/needs/approve/:token',
   '/caseworkers/apply',
+  '/care',
+  '/care/:id',
+  '/care/join/:token',
 ] as const;
 
 export function isClientRoute(pathname: string): boolean {

@@ -216,12 +216,12 @@ export async function startCareTeam(
       teamId,
       recipients: [forFamily],
       actor: { uid: who.id, name: me.name },
-      text: `started a care team for your family at ${home!.name}: accept or decline it`,
+      text: `started a care team for your family at ${home.name}: accept or decline it`,
       mail: {
         subject: `${me.name} started a care team for your family`,
         paragraphs: [
           `Hello ${family.firstName},`,
-          `${me.name}, a point person of ${home!.name}, started a care team for your family on the Foster Care Network: a small circle of church members who bring meals, give rides and give you a rest, as you ask.`,
+          `${me.name}, a point person of ${home.name}, started a care team for your family on the Foster Care Network: a small circle of church members who bring meals, give rides and give you a rest, as you ask.`,
           'Nothing happens until you accept it. Open the team to accept or decline.',
         ],
       },
@@ -489,7 +489,7 @@ export async function editCareTeam(
       .update(careTeam)
       .set({
         ...(input.name !== undefined ? { name: input.name ?? access.team.name } : {}),
-        ...(input.timeZone ? { timeZone: input.timeZone as CareTimeZone } : {}),
+        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
         ...(input.details
           ? {
               address: input.details.address,
