@@ -305,10 +305,7 @@ describe('joining', () => {
       await family.c.post(`/api/care/teams/${teamId}/invite-links`, { role: 'helper' }),
       201,
     );
-    await t.db
-      .update(careInvite)
-      .set({ expiresAt: t.clock.now() })
-      .where(eq(careInvite.teamId, teamId));
+    await t.db.update(careInvite).set({ expiresAt: t.clock.now() }).where(eq(careInvite.teamId, teamId));
     expect((await grace.c.get(`/api/care/join/${second.url.split('/care/join/')[1]}`)).status).toBe(404);
   });
 

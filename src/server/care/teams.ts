@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import { CARE_TEAM_NOT_FOUND, defaultTimeZone, type CareRole, type CareTimeZone } from '../../shared/care';
+import { CARE_TEAM_NOT_FOUND, defaultTimeZone, type CareRole } from '../../shared/care';
 import {
   CARE_TEAMS_MESSAGES,
   type CareTeamEditInput,
