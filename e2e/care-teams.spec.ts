@@ -76,6 +76,7 @@ describe('care teams', () => {
     await expectAxeClean(joiner.page, 'an invitation link');
     await joiner.page.getByRole('button', { name: 'Ask to join' }).click();
     await expect.poll(visible(joiner.page, /You asked to join/)).toBe(true);
+    await markPage(joiner.page);
 
     // The family's open page shows both, without a reload; the family approves them.
     const approveGrace = family.page.getByRole('button', { name: `Approve Grace ${helperLast}` });
@@ -87,6 +88,9 @@ describe('care teams', () => {
     await expect.poll(() => approveGrace.isVisible()).toBe(false);
     await approveHank.click();
     await expect.poll(() => approveHank.isVisible()).toBe(false);
+    // Hank's open page, waiting for approval, becomes the team's page without a reload.
+    await expect.poll(visible(joiner.page, `Hank ${helperLast} (you)`)).toBe(true);
+    expect(await wasNotReloaded(joiner.page)).toBe(true);
     await waitForMail(helperEmail, (m) => m.subject === `Welcome to “${teamName}”`);
 
     // The family writes its details; the helper, without the agreement, sees what they still need instead.

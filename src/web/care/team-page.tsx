@@ -1,13 +1,22 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { careRoleLabel } from '../../shared/care';
 import type { CareTeamPage } from '../../shared/care-teams';
 import { FormAlert } from '../app/form-alert';
 import { isApiRequestError } from '../lib/api';
+import { useMe } from '../lib/me-query';
 import { useLive } from '../live';
-import { careTeamOptions, careTeamTopicOf, useAcceptInvitation, useAnswerProposal, useEndCareTeam, useLeaveTeam } from './care-teams-api';
+import {
+  careTeamOptions,
+  careTeamTopicOf,
+  myCareTeamsTopicOf,
+  useAcceptInvitation,
+  useAnswerProposal,
+  useEndCareTeam,
+  useLeaveTeam,
+} from './care-teams-api';
 import { DetailsCard } from './details-card';
 import { InvitePanel } from './invite-panel';
 import { MembersList } from './members-list';
@@ -16,8 +25,17 @@ import { TeamFrame } from './team-frame';
 /** /care/:id, "Team": the members, the family's details, inviting, leaving; or the reader's invitation. */
 export default function CareTeamPage() {
   const teamId = Number(useParams().id);
-  useLive(Number.isInteger(teamId) ? [careTeamTopicOf(teamId)] : []);
+  const me = useMe();
+  const queryClient = useQueryClient();
   const team = useQuery({ ...careTeamOptions(teamId), enabled: Number.isInteger(teamId) && teamId > 0 });
+  // The team's own topic is for its active members and admins: asking for it before (invited, waiting for
+  // approval) would have the whole live stream refused, the bell's with it. The reader's own topic says when
+  // they are approved or removed, and then the page is read again.
+  const head = team.data?.team;
+  const isInside = head !== undefined && (head.me === null || head.me.status === 'active');
+  useLive([...(isInside ? [careTeamTopicOf(teamId)] : []), ...(me ? [myCareTeamsTopicOf(me.id)] : [])], (event) => {
+    if (me && event.topic === myCareTeamsTopicOf(me.id)) void queryClient.invalidateQueries({ queryKey: careTeamOptions(teamId).queryKey });
+  });
   const error = !Number.isInteger(teamId)
     ? { status: 404, message: 'This care team does not exist, or you are not on it.' }
     : team.error
