@@ -129,6 +129,38 @@ async function churchOfMember(db: Db | Tx, uid: string): Promise<number | null> 
 const teamNameFor = (firstName: string) => `${firstName === 'there' ? 'Our' : `${firstName}'s`} care team`;
 
 /**
+ * A new team for a family: named after the family's first name unless named, in the zone of the family's state
+ * unless chosen. One team at a time: the family's account row is locked first, so two starts at once cannot both
+ * get through. Gives back its id.
+ */
+async function insertTeam(
+  tx: Tx,
+  team: {
+    familyUid: string;
+    churchId: number | null;
+    status: 'active' | 'proposed';
+    startedBy: string;
+    createdAt: Date;
+    acceptedAt: Date | null;
+  },
+  input: { name: string | null; timeZone?: string | undefined },
+  family: { firstName: string },
+): Promise<number> {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, team.familyUid)).for('update');
+  if ((await liveTeamOf(tx, team.familyUid)) !== null) throw new AppError('CONFLICT', CARE_TEAMS_MESSAGES.familyHasTeam);
+  const [place] = await tx.select({ state: profile.state }).from(profile).where(eq(profile.uid, team.familyUid));
+  const [row] = await tx
+    .insert(careTeam)
+    .values({
+      ...team,
+      name: input.name ?? teamNameFor(family.firstName),
+      timeZone: input.timeZone ?? defaultTimeZone(place?.state ?? ''),
+    })
+    .returning({ id: careTeam.id });
+  return row!.id;
+}
+
+/**
  * Starts a team. A foster family's own: active at once, in its church (if it has one), the time zone from its
  * state. A point person's for a family of their church: proposed, the point person its leader, the family told
  * (bell and mail) and asked to accept.
@@ -145,28 +177,17 @@ export async function startCareTeam(
   const forFamily = input.familyUid ?? null;
   if (forFamily === null || forFamily === who.id) {
     if (!me.fosterParent) throw new AppError('FORBIDDEN', CARE_TEAMS_MESSAGES.notFosterParent);
-    const [place] = await db.select({ state: profile.state }).from(profile).where(eq(profile.uid, who.id));
     const churchId = await churchOfMember(db, who.id);
     return db.transaction(async (tx) => {
-      // One team at a time: the family's row lock keeps two starts from both getting through.
-      await tx.select({ id: user.id }).from(user).where(eq(user.id, who.id)).for('update');
-      if ((await liveTeamOf(tx, who.id)) !== null) throw new AppError('CONFLICT', CARE_TEAMS_MESSAGES.familyHasTeam);
-      const [row] = await tx
-        .insert(careTeam)
-        .values({
-          familyUid: who.id,
-          churchId,
-          name: input.name ?? teamNameFor(me.firstName),
-          status: 'active',
-          timeZone: input.timeZone ?? defaultTimeZone(place?.state ?? ''),
-          startedBy: who.id,
-          createdAt: now,
-          acceptedAt: now,
-        })
-        .returning({ id: careTeam.id });
-      await tx.insert(careTeamMember).values({ teamId: row!.id, uid: who.id, role: 'family', status: 'active', joinedAt: now });
-      await announce(deps, tx, row!.id, [who.id]);
-      return { id: row!.id, status: 'active' as const };
+      const teamId = await insertTeam(
+        tx,
+        { familyUid: who.id, churchId, status: 'active', startedBy: who.id, createdAt: now, acceptedAt: now },
+        input,
+        me,
+      );
+      await tx.insert(careTeamMember).values({ teamId, uid: who.id, role: 'family', status: 'active', joinedAt: now });
+      await announce(deps, tx, teamId, [who.id]);
+      return { id: teamId, status: 'active' as const };
     });
   }
 
@@ -190,23 +211,13 @@ export async function startCareTeam(
     .where(and(eq(churchMember.uid, forFamily), eq(churchMember.churchId, churchId), eq(churchMember.status, 'confirmed')));
   if (!family || !family.fosterParent || !belongs)
     throw new AppError('VALIDATION', CARE_TEAMS_MESSAGES.notFamilyOfChurch, { familyUid: CARE_TEAMS_MESSAGES.notFamilyOfChurch });
-  const [place] = await db.select({ state: profile.state }).from(profile).where(eq(profile.uid, forFamily));
   return db.transaction(async (tx) => {
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, forFamily)).for('update');
-    if ((await liveTeamOf(tx, forFamily)) !== null) throw new AppError('CONFLICT', CARE_TEAMS_MESSAGES.familyHasTeam);
-    const [row] = await tx
-      .insert(careTeam)
-      .values({
-        familyUid: forFamily,
-        churchId,
-        name: input.name ?? teamNameFor(family.firstName),
-        status: 'proposed',
-        timeZone: input.timeZone ?? defaultTimeZone(place?.state ?? ''),
-        startedBy: who.id,
-        createdAt: now,
-      })
-      .returning({ id: careTeam.id });
-    const teamId = row!.id;
+    const teamId = await insertTeam(
+      tx,
+      { familyUid: forFamily, churchId, status: 'proposed', startedBy: who.id, createdAt: now, acceptedAt: null },
+      input,
+      family,
+    );
     await tx.insert(careTeamMember).values([
       // The family is asked; the point person leads the team once the family says yes.
       { teamId, uid: forFamily, role: 'family', status: 'invited', invitedBy: who.id, invitedAt: now },

@@ -1,14 +1,14 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { careRoleLabel } from '../../shared/care';
 import type { MyCareTeams } from '../../shared/care-teams';
-import { FormAlert } from '../app/form-alert';
 import { AppLink } from '../app/navigation';
 import { Page } from '../app/page';
 import { useMe } from '../lib/me-query';
 import { useLive } from '../live';
-import { myCareTeamsOptions, myCareTeamsTopicOf, useAcceptInvitation, useAnswerProposal, useLeaveTeam } from './care-teams-api';
+import { myCareTeamsOptions, myCareTeamsTopicOf } from './care-teams-api';
+import { InvitationAnswer, ProposalAnswer } from './invitation-answers';
 import classes from './care.module.css';
 import { StartForFamily, StartOwnTeam } from './start-team';
 
@@ -96,49 +96,30 @@ function Invitations({ invitations }: { invitations: MyCareTeams['invitations'] 
 }
 
 function Invitation({ invitation }: { invitation: MyCareTeams['invitations'][number] }) {
-  const accept = useAcceptInvitation(invitation.teamId);
-  const decline = useLeaveTeam(invitation.teamId);
   return (
-    <Paper withBorder p="md">
+    <InvitationAnswer teamId={invitation.teamId}>
       <Text>
         <strong>{invitation.teamName}</strong>, around {invitation.familyFirstName}&rsquo;s family
         {invitation.church ? `, ${invitation.church.name}` : ''}: you are invited as {careRoleLabel(invitation.role).toLowerCase()}.
       </Text>
-      <Group mt="sm" gap="sm">
-        <Button onClick={() => accept.mutate()} loading={accept.isPending}>
-          Accept
-        </Button>
-        <Button variant="default" onClick={() => decline.mutate()} loading={decline.isPending}>
-          Decline
-        </Button>
-      </Group>
-      <FormAlert message={accept.error?.message ?? decline.error?.message} />
-    </Paper>
+    </InvitationAnswer>
   );
 }
 
 function Proposal({ proposal }: { proposal: MyCareTeams['proposals'][number] }) {
-  const answer = useAnswerProposal(proposal.teamId);
   const titleId = useId();
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
-      <Title order={2} size="h3" id={titleId}>
-        A care team for your family
-      </Title>
-      <Text mt="xs">
-        {proposal.startedBy}
-        {proposal.church ? ` of ${proposal.church.name}` : ''} started &ldquo;{proposal.teamName}&rdquo; for your family. Nothing happens
-        until you accept it; you then choose who is on it.
-      </Text>
-      <Group mt="sm" gap="sm">
-        <Button onClick={() => answer.mutate(true)} loading={answer.isPending && answer.variables}>
-          Accept the team
-        </Button>
-        <Button variant="default" onClick={() => answer.mutate(false)} loading={answer.isPending && !answer.variables}>
-          Decline
-        </Button>
-      </Group>
-      <FormAlert message={answer.error?.message} />
-    </Paper>
+    <section aria-labelledby={titleId}>
+      <ProposalAnswer teamId={proposal.teamId}>
+        <Title order={2} size="h3" id={titleId}>
+          A care team for your family
+        </Title>
+        <Text mt="xs">
+          {proposal.startedBy}
+          {proposal.church ? ` of ${proposal.church.name}` : ''} started &ldquo;{proposal.teamName}&rdquo; for your family. Nothing happens
+          until you accept it; you then choose who is on it.
+        </Text>
+      </ProposalAnswer>
+    </section>
   );
 }

@@ -2,6 +2,7 @@ import { Badge, Button, Group, NativeSelect, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { CARE_HELPER_ROLES, careRoleLabel, type CareHelperRole } from '../../shared/care';
 import type { CareTeamMember } from '../../shared/care-teams';
+import { ConfirmDelete } from '../app/confirm-delete';
 import { FormAlert } from '../app/form-alert';
 import { useApproveMember, useChangeRole, useRemoveMember } from './care-teams-api';
 import classes from './care.module.css';
@@ -69,20 +70,19 @@ function MemberRow({ teamId, member }: { teamId: number; member: CareTeamMember 
               onChange={(e) => changeRole.mutate({ uid: member.uid, role: e.currentTarget.value as CareHelperRole })}
               data={CARE_HELPER_ROLES.map((r) => ({ value: r, label: careRoleLabel(r) }))}
             />
-            {isConfirming ? (
-              <>
-                <Button size="xs" color="red.9" onClick={() => remove.mutate(member.uid)} loading={remove.isPending}>
-                  Yes, remove {member.name}
-                </Button>
-                <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
-                  Keep
-                </Button>
-              </>
-            ) : (
-              <Button size="xs" variant="default" onClick={() => setConfirming(true)}>
-                Remove {member.name}
-              </Button>
-            )}
+            <Button size="xs" variant="default" onClick={() => setConfirming(true)}>
+              Remove {member.name}
+            </Button>
+            <ConfirmDelete
+              opened={isConfirming}
+              title={`Remove ${member.name}?`}
+              text="They no longer see the team, and what they signed up for on the calendar is given back."
+              isPending={remove.isPending}
+              onConfirm={() => remove.mutate(member.uid)}
+              onClose={() => setConfirming(false)}
+              confirmLabel={`Yes, remove ${member.name}`}
+              cancelLabel="Keep them"
+            />
           </Group>
         ) : null}
       </Group>

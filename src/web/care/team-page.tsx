@@ -1,22 +1,16 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { careRoleLabel } from '../../shared/care';
 import type { CareTeamPage } from '../../shared/care-teams';
+import { ConfirmDelete } from '../app/confirm-delete';
 import { FormAlert } from '../app/form-alert';
 import { isApiRequestError } from '../lib/api';
 import { useMe } from '../lib/me-query';
 import { useLive } from '../live';
-import {
-  careTeamOptions,
-  careTeamTopicOf,
-  myCareTeamsTopicOf,
-  useAcceptInvitation,
-  useAnswerProposal,
-  useEndCareTeam,
-  useLeaveTeam,
-} from './care-teams-api';
+import { careTeamOptions, careTeamTopicOf, myCareTeamsTopicOf, useEndCareTeam, useLeaveTeam } from './care-teams-api';
+import { InvitationAnswer, ProposalAnswer } from './invitation-answers';
 import { DetailsCard } from './details-card';
 import { InvitePanel } from './invite-panel';
 import { MembersList } from './members-list';
@@ -52,8 +46,8 @@ export default function CareTeamPage() {
 function TeamContent({ page }: { page: CareTeamPage }) {
   const { team, may } = page;
   const me = team.me;
-  if (me && me.status === 'invited' && me.role === 'family') return <ProposalAnswer teamId={team.id} name={team.name} />;
-  if (me && me.status === 'invited') return <InvitationAnswer teamId={team.id} role={me.role} familyFirstName={team.familyFirstName} />;
+  if (me && me.status === 'invited' && me.role === 'family') return <ProposalWaiting teamId={team.id} name={team.name} />;
+  if (me && me.status === 'invited') return <InvitationWaiting teamId={team.id} role={me.role} familyFirstName={team.familyFirstName} />;
   if (me && me.status === 'requested') return <WaitingForApproval teamId={team.id} />;
   return (
     <Stack gap="lg">
@@ -72,48 +66,27 @@ function TeamContent({ page }: { page: CareTeamPage }) {
   );
 }
 
-function ProposalAnswer({ teamId, name }: { teamId: number; name: string }) {
+function ProposalWaiting({ teamId, name }: { teamId: number; name: string }) {
   const navigate = useNavigate();
-  const answer = useAnswerProposal(teamId, { onSuccess: (_, accepted) => (accepted ? undefined : navigate('/care')) });
   return (
-    <Paper withBorder p="md">
+    <ProposalAnswer teamId={teamId} onDeclined={() => navigate('/care')}>
       <Text>
         A point person of your church started &ldquo;{name}&rdquo; for your family. Nothing happens until you accept it; you then choose who
         is on it.
       </Text>
-      <Group mt="sm" gap="sm">
-        <Button onClick={() => answer.mutate(true)} loading={answer.isPending && answer.variables}>
-          Accept the team
-        </Button>
-        <Button variant="default" onClick={() => answer.mutate(false)} loading={answer.isPending && !answer.variables}>
-          Decline
-        </Button>
-      </Group>
-      <FormAlert message={answer.error?.message} />
-    </Paper>
+    </ProposalAnswer>
   );
 }
 
-function InvitationAnswer({ teamId, role, familyFirstName }: { teamId: number; role: string; familyFirstName: string }) {
+function InvitationWaiting({ teamId, role, familyFirstName }: { teamId: number; role: string; familyFirstName: string }) {
   const navigate = useNavigate();
-  const accept = useAcceptInvitation(teamId);
-  const decline = useLeaveTeam(teamId, { onSuccess: () => navigate('/care') });
   return (
-    <Paper withBorder p="md">
+    <InvitationAnswer teamId={teamId} onDeclined={() => navigate('/care')}>
       <Text>
         You are invited to the care team around {familyFirstName}&rsquo;s family as {careRoleLabel(role).toLowerCase()}. Once you accept,
         the family or the team leader approves you.
       </Text>
-      <Group mt="sm" gap="sm">
-        <Button onClick={() => accept.mutate()} loading={accept.isPending}>
-          Accept
-        </Button>
-        <Button variant="default" onClick={() => decline.mutate()} loading={decline.isPending}>
-          Decline
-        </Button>
-      </Group>
-      <FormAlert message={accept.error?.message ?? decline.error?.message} />
-    </Paper>
+    </InvitationAnswer>
   );
 }
 
@@ -131,67 +104,68 @@ function WaitingForApproval({ teamId }: { teamId: number }) {
   );
 }
 
-/** "Leave the team", confirmed once: the member's claims on the calendar are withdrawn. */
+/** "Leave the team", asked once: the member's claims on the calendar are given back. */
 function LeaveTeam({ teamId }: { teamId: number }) {
   const navigate = useNavigate();
-  const [isConfirming, setConfirming] = useState(false);
   const leave = useLeaveTeam(teamId, { onSuccess: () => navigate('/care') });
-  const titleId = useId();
   return (
-    <section aria-labelledby={titleId}>
-      <Title order={2} size="h4" id={titleId}>
-        Leave the team
-      </Title>
-      {isConfirming ? (
-        <>
-          <Text mt="xs">What you signed up for on the calendar is given back, and the family is told.</Text>
-          <Group mt="xs" gap="sm">
-            <Button color="red.9" onClick={() => leave.mutate()} loading={leave.isPending}>
-              Yes, leave the team
-            </Button>
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Stay
-            </Button>
-          </Group>
-        </>
-      ) : (
-        <Button mt="xs" variant="default" onClick={() => setConfirming(true)}>
-          Leave the team
-        </Button>
-      )}
-      <FormAlert message={leave.error?.message} />
-    </section>
+    <ConfirmedAction
+      label="Leave the team"
+      text="What you signed up for on the calendar is given back, and the family is told."
+      confirmLabel="Yes, leave the team"
+      cancelLabel="Stay"
+      run={() => leave.mutate()}
+      isPending={leave.isPending}
+      error={leave.error?.message}
+    />
   );
 }
 
-/** The family ends its team, confirmed once: everyone is told and the calendar stops. */
+/** The family ends its team, asked once: everyone is told and the calendar stops. */
 function EndTeam({ teamId }: { teamId: number }) {
-  const [isConfirming, setConfirming] = useState(false);
   const end = useEndCareTeam(teamId);
-  const titleId = useId();
   return (
-    <section aria-labelledby={titleId}>
-      <Title order={2} size="h4" id={titleId}>
-        End the team
-      </Title>
-      {isConfirming ? (
-        <>
-          <Text mt="xs">Everyone on the team is told, and its calendar stops. This cannot be undone.</Text>
-          <Group mt="xs" gap="sm">
-            <Button color="red.9" onClick={() => end.mutate()} loading={end.isPending}>
-              Yes, end the team
-            </Button>
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Keep the team
-            </Button>
-          </Group>
-        </>
-      ) : (
-        <Button mt="xs" variant="default" onClick={() => setConfirming(true)}>
-          End the team
-        </Button>
-      )}
-      <FormAlert message={end.error?.message} />
-    </section>
+    <ConfirmedAction
+      label="End the team"
+      text="Everyone on the team is told, and its calendar stops. This cannot be undone."
+      confirmLabel="Yes, end the team"
+      cancelLabel="Keep the team"
+      run={() => end.mutate()}
+      isPending={end.isPending}
+      error={end.error?.message}
+    />
+  );
+}
+
+type ConfirmedActionProps = {
+  label: string;
+  text: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  run: () => void;
+  isPending: boolean;
+  error: string | undefined;
+};
+
+/** A button that asks first (the site's confirmation dialog). */
+function ConfirmedAction({ label, text, confirmLabel, cancelLabel, run, isPending, error }: ConfirmedActionProps) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <div>
+      <Button variant="default" onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <FormAlert message={error} />
+      <ConfirmDelete
+        opened={isOpen}
+        title={`${label}?`}
+        text={text}
+        isPending={isPending}
+        onConfirm={run}
+        onClose={() => setOpen(false)}
+        confirmLabel={confirmLabel}
+        cancelLabel={cancelLabel}
+      />
+    </div>
   );
 }
