@@ -27,8 +27,14 @@ describe('care teams', () => {
       profile: memberProfile({ firstName: 'Dana', lastName, fosterParent: 'Yes', numberOfFosterKids: 2 }),
     });
 
-    // /care: the family starts its team in one step.
-    await openPage(family.page, '/care');
+    // /care, from the header's menu (which holds it without clipping at a desktop's width): the family starts
+    // its team in one step.
+    await openPage(family.page, '/dashboard');
+    const menu = family.page.getByRole('navigation', { name: 'Main' });
+    const dashboardBox = await menu.getByRole('link', { name: 'Your dashboard' }).boundingBox();
+    expect(dashboardBox!.x + dashboardBox!.width).toBeLessThanOrEqual(1280);
+    await menu.getByRole('link', { name: 'Care teams' }).click();
+    await family.page.waitForURL(/\/care$/);
     await family.page.getByRole('region', { name: 'Start a care team' }).waitFor();
     await expectAxeClean(family.page, 'care teams, before any team');
     await family.page.getByLabel('Team name').fill(teamName);
