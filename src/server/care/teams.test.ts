@@ -21,7 +21,8 @@ import { careTeamTopic, myCareTeamsTopic } from './store';
 
 // Care teams themselves (issue 27, part "teams"): starting one (a foster family; a point person for a family, who
 // accepts or declines), the team's page and who sees the family's details, invitations by the directory and by
-// single-use link, approval, roles, removal, leaving, ending; the size limit under two joins at once.
+// single-use link, approval, roles, removal, leaving, ending; the size limit under two joins at once. Runs on
+// PGlite, and on PostgreSQL when DATABASE_URL is set, where the two joins truly race on two connections.
 
 const t = useTestApp();
 
