@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { SITE_NAME } from '../../shared/brand';
 import { CARE_FEED_AHEAD_DAYS, CARE_FEED_NOT_FOUND, CARE_FEED_PAST_DAYS, type CalendarFeedCreated, type CalendarFeedStatus } from '../../shared/care-feeds';
 import type { Db, Tx } from '../db/client';
-import { calendarFeed, careTeam, careTeamMember, profile, user } from '../db/schema';
+import { calendarFeed, careTeam, careTeamMember, profile } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { clearancesOf, clearanceToday, familyFirstName, seesDetails } from './access';
@@ -52,7 +52,7 @@ export async function stopFeed(deps: FeedDeps, uid: string): Promise<CalendarFee
 
 /**
  * The feed of this token as an iCalendar text; 404 for a token no feed holds (never made, renewed, stopped), and
- * for a member who can no longer be on a team (a suspended account, or an address not confirmed).
+ * for a suspended account. (An unconfirmed one is on no team: its feed is empty.)
  */
 export async function feedCalendar(deps: FeedDeps, file: string): Promise<string> {
   const { db } = deps.database;
@@ -60,9 +60,8 @@ export async function feedCalendar(deps: FeedDeps, file: string): Promise<string
   const [owner] = await db
     .select({ uid: calendarFeed.uid })
     .from(calendarFeed)
-    .innerJoin(user, eq(user.id, calendarFeed.uid))
-    .innerJoin(profile, eq(profile.uid, calendarFeed.uid))
-    .where(and(eq(calendarFeed.tokenHash, hashToken(token)), eq(user.emailVerified, true), isNull(profile.suspendedAt)));
+    .leftJoin(profile, eq(profile.uid, calendarFeed.uid))
+    .where(and(eq(calendarFeed.tokenHash, hashToken(token)), isNull(profile.suspendedAt)));
   if (!owner) throw new AppError('NOT_FOUND', CARE_FEED_NOT_FOUND);
   const now = deps.clock.now();
   const host = new URL(deps.config.publicUrl).host;
