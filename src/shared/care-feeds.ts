@@ -23,9 +23,7 @@ export const calendarFeedStatusSchema = z
 export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
 
 /** POST /api/me/calendar-feed: the new address, shown this once (only its hash is kept). */
-export const calendarFeedCreatedSchema = z
-  .object({ url: z.string(), createdAt: z.iso.datetime() })
-  .meta({ id: 'CalendarFeedCreated' });
+export const calendarFeedCreatedSchema = z.object({ url: z.string(), createdAt: z.iso.datetime() }).meta({ id: 'CalendarFeedCreated' });
 export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
 
 /** The family's answer to the anniversary question. */

@@ -35,7 +35,11 @@ describe('the anniversary question', () => {
       members: [{ uid: helper.id, role: 'helper' }],
     });
     const path = `/api/care/teams/${teamId}/anniversary`;
-    expect(await expectJson<AnniversaryState>(await family.c.get(path))).toEqual({ state: 'not_yet', stillFostering: null, answeredAt: null });
+    expect(await expectJson<AnniversaryState>(await family.c.get(path))).toEqual({
+      state: 'not_yet',
+      stillFostering: null,
+      answeredAt: null,
+    });
     const early = await expectJson<{ message: string }>(await family.c.post(path, { stillFostering: true }), 409);
     expect(early.message).toBe(CARE_ANNIVERSARY_NOT_ASKED);
 
@@ -52,9 +56,13 @@ describe('the anniversary question', () => {
     expect(await mailsTo(t.db, helper.email, MAIL_FORMS.careAnniversary)).toHaveLength(0);
     expect((await expectJson<AnniversaryState>(await family.c.get(path))).state).toBe('due');
 
-    expect((await expectJson<{ message: string }>(await helper.c.post(path, { stillFostering: false }), 403)).message).toBe(CARE_FAMILY_ONLY);
+    expect((await expectJson<{ message: string }>(await helper.c.post(path, { stillFostering: false }), 403)).message).toBe(
+      CARE_FAMILY_ONLY,
+    );
     expect((await expectJson<{ message: string }>(await helper.c.get(path), 403)).message).toBe(CARE_FAMILY_ONLY);
-    expect((await expectJson<{ message: string }>(await outsider.c.post(path, { stillFostering: false }), 404)).message).toBe(CARE_TEAM_NOT_FOUND);
+    expect((await expectJson<{ message: string }>(await outsider.c.post(path, { stillFostering: false }), 404)).message).toBe(
+      CARE_TEAM_NOT_FOUND,
+    );
     const admin = await signedInAdmin(t);
     await expectJson(await admin.c.post(path, { stillFostering: false }), 403);
 

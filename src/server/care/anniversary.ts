@@ -91,7 +91,10 @@ export async function anniversaryState(deps: Pick<AppDeps, 'database' | 'clock'>
 }
 
 /** The family's answer: kept with its time (a later answer replaces it). */
-export async function answerAnniversary(deps: AnniversaryDeps & Pick<AppDeps, 'clock'>, input: AnniversaryInput & { answer: AnniversaryAnswer }): Promise<AnniversaryState> {
+export async function answerAnniversary(
+  deps: AnniversaryDeps & Pick<AppDeps, 'clock'>,
+  input: AnniversaryInput & { answer: AnniversaryAnswer },
+): Promise<AnniversaryState> {
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
     const { team } = await familyAccess(deps, tx, input);

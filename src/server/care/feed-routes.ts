@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import * as contracts from '../../shared/contracts/care-feeds';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
-import { contractRouter, guarded } from '../http/contracts';
+import { contractRouter, guarded, type MemberEnv } from '../http/contracts';
 import { actsAsAdmin } from '../http/session';
 import type { RateLimiter } from '../rate-limit/rate-limit';
 import { CARE_FEED_RULE } from '../rate-limit/rules';
@@ -13,7 +13,7 @@ import type { CareViewer } from './access';
 /** Care teams' calendar feeds (a member's own) and the family's anniversary question (issue 27). */
 export function careFeedRoutes(deps: AppDeps, limiter: RateLimiter) {
   /** Who asks about a team: an admin counts as one only past the second factor. */
-  async function viewerOf(c: Context): Promise<CareViewer> {
+  async function viewerOf(c: Context<MemberEnv>): Promise<CareViewer> {
     const who = c.get('member');
     return { uid: who.id, admin: await actsAsAdmin(deps.database.db, deps.config, who, c.get('session')) };
   }

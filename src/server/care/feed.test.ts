@@ -1,6 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CARE_FEED_NOT_FOUND, CARE_FEED_READS_PER_MINUTE, type CalendarFeedCreated, type CalendarFeedStatus } from '../../shared/care-feeds';
+import {
+  CARE_FEED_NOT_FOUND,
+  CARE_FEED_READS_PER_MINUTE,
+  type CalendarFeedCreated,
+  type CalendarFeedStatus,
+} from '../../shared/care-feeds';
 import { calendarFeed, careClaim, careTeam, careTeamMember, profile } from '../db/schema';
 import { testClock, useTestApp } from '../testing/app';
 import { expectJson, insertCareTask, insertCareTeam, insertClearance, signedInMember } from '../testing/factories';
@@ -72,7 +77,10 @@ describe('a member’s calendar feed: GET, POST and DELETE /api/me/calendar-feed
     expect((await old.json()).message).toBe(CARE_FEED_NOT_FOUND);
     expect((await read(renewed.url)).status).toBe(200);
 
-    expect(await expectJson<CalendarFeedStatus>(await helper.c.delete('/api/me/calendar-feed'))).toEqual({ active: false, createdAt: null });
+    expect(await expectJson<CalendarFeedStatus>(await helper.c.delete('/api/me/calendar-feed'))).toEqual({
+      active: false,
+      createdAt: null,
+    });
     expect((await read(renewed.url)).status).toBe(404);
   });
 
@@ -118,7 +126,7 @@ describe('what a feed holds', () => {
     const { url } = await expectJson<CalendarFeedCreated>(await family.c.post('/api/me/calendar-feed'), 201);
     const all = events(await (await read(url)).text());
     expect(all.map((e) => e.match(/UID:care-(\d+)/)![1])).toEqual([String(meal), String(ride)]);
-    expect(all[0]).toContain('LOCATION:At the family\'s home\\, 12 Oak Street');
+    expect(all[0]).toContain("LOCATION:At the family's home\\, 12 Oak Street");
     expect(all[0]).toContain('Coming: Grace Helper.');
     expect(all[1]).toContain('LOCATION:Nixa');
     expect(all[1]).toContain('Still open: 1 place.');

@@ -1,7 +1,13 @@
 import ical from 'ical-generator';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SITE_NAME } from '../../shared/brand';
-import { CARE_FEED_AHEAD_DAYS, CARE_FEED_NOT_FOUND, CARE_FEED_PAST_DAYS, type CalendarFeedCreated, type CalendarFeedStatus } from '../../shared/care-feeds';
+import {
+  CARE_FEED_AHEAD_DAYS,
+  CARE_FEED_NOT_FOUND,
+  CARE_FEED_PAST_DAYS,
+  type CalendarFeedCreated,
+  type CalendarFeedStatus,
+} from '../../shared/care-feeds';
 import type { Db, Tx } from '../db/client';
 import { calendarFeed, careTeam, careTeamMember, profile } from '../db/schema';
 import type { AppDeps } from '../deps';

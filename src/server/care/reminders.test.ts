@@ -48,7 +48,12 @@ describe('the day-before reminder', () => {
   it('mails each claimer of tomorrow from 9 am in the family’s zone, once, with the place each may see and who else is coming', async () => {
     clock.set(new Date('2031-01-13T14:30:00Z')); // Monday 8:30 in Springfield
     const { cleared, plain, teamId } = await team();
-    const taskId = await insertCareTask(t.db, teamId, { startDate: '2031-01-14', startTime: '18:00', helpersNeeded: 2, createdAt: LONG_AGO });
+    const taskId = await insertCareTask(t.db, teamId, {
+      startDate: '2031-01-14',
+      startTime: '18:00',
+      helpersNeeded: 2,
+      createdAt: LONG_AGO,
+    });
     await claim(taskId, cleared.id, '2031-01-14');
     await claim(taskId, plain.id, '2031-01-14');
 
@@ -87,7 +92,10 @@ describe('the day-before reminder', () => {
     const [a, b] = await Promise.all([remindClaimers(t.deps, { now }), remindClaimers(other.deps, { now })]);
     expect(await mailsTo(t.db, cleared.email, MAIL_FORMS.careReminder)).toHaveLength(1);
     expect(a.reminded + b.reminded).toBeGreaterThanOrEqual(1);
-    const notices = await t.db.select().from(careNotice).where(and(eq(careNotice.taskId, taskId), eq(careNotice.kind, 'reminder')));
+    const notices = await t.db
+      .select()
+      .from(careNotice)
+      .where(and(eq(careNotice.taskId, taskId), eq(careNotice.kind, 'reminder')));
     expect(notices).toHaveLength(1);
   });
 

@@ -22,7 +22,8 @@ import { activeMembersOf, type CareTeamRow } from './store';
 export type CareClockDeps = Pick<AppDeps, 'config' | 'database' | 'outbox' | 'live'>;
 
 /** The active teams, in the order they were made; each run looks at every one (a team's calendar is small). */
-const activeTeams = (deps: CareClockDeps) => deps.database.db.select().from(careTeam).where(eq(careTeam.status, 'active')).orderBy(careTeam.id);
+const activeTeams = (deps: CareClockDeps) =>
+  deps.database.db.select().from(careTeam).where(eq(careTeam.status, 'active')).orderBy(careTeam.id);
 
 /**
  * Claims the notice of (occurrence, member, kind) for each of `uids`: answers those whose row this call
@@ -116,7 +117,9 @@ export async function reofferOpenOccurrences(deps: CareClockDeps, { now }: { now
       });
       if (agenda.length === 0) return 0;
       const members = (await activeMembersOf(tx, team.id)).filter((m) => m.role !== 'family');
-      const states = new Map(await Promise.all(members.map(async (m) => [m.uid, await clearancesOf(tx, m.uid, clearanceToday(now))] as const)));
+      const states = new Map(
+        await Promise.all(members.map(async (m) => [m.uid, await clearancesOf(tx, m.uid, clearanceToday(now))] as const)),
+      );
       const family = await familyFirstName(tx, team.familyUid);
       let count = 0;
       for (const item of agenda) {

@@ -26,8 +26,19 @@ describe('the family’s summary of the coming week', () => {
     const family = await insertMember(t.db, { firstName: 'Dana', lastName: 'Family' });
     const helper = await insertMember(t.db, { firstName: 'Grace', lastName: 'Helper' });
     const teamId = await insertCareTeam(t.db, family.id, { createdAt: LONG_AGO, members: [{ uid: helper.id, role: 'helper' }] });
-    const weekly = await insertCareTask(t.db, teamId, { startDate: '2031-01-07', startTime: '17:30', repeat: 'weekly', createdAt: LONG_AGO });
-    await insertCareTask(t.db, teamId, { kind: 'ride', title: 'Ride to school', startDate: '2031-01-16', startTime: '08:00', createdAt: LONG_AGO });
+    const weekly = await insertCareTask(t.db, teamId, {
+      startDate: '2031-01-07',
+      startTime: '17:30',
+      repeat: 'weekly',
+      createdAt: LONG_AGO,
+    });
+    await insertCareTask(t.db, teamId, {
+      kind: 'ride',
+      title: 'Ride to school',
+      startDate: '2031-01-16',
+      startTime: '08:00',
+      createdAt: LONG_AGO,
+    });
     // Outside the coming week: today, and the Monday after it.
     await insertCareTask(t.db, teamId, { startDate: '2031-01-12', createdAt: LONG_AGO });
     await insertCareTask(t.db, teamId, { startDate: '2031-01-20', createdAt: LONG_AGO });

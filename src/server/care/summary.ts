@@ -31,7 +31,11 @@ export async function sendWeekSummaries(deps: SummaryDeps, { now }: { now: Date 
         .update(careTeam)
         .set({ summaryWeek: sunday })
         .where(
-          and(eq(careTeam.id, candidate.id), eq(careTeam.status, 'active'), or(isNull(careTeam.summaryWeek), lt(careTeam.summaryWeek, sunday))),
+          and(
+            eq(careTeam.id, candidate.id),
+            eq(careTeam.status, 'active'),
+            or(isNull(careTeam.summaryWeek), lt(careTeam.summaryWeek, sunday)),
+          ),
         )
         .returning();
       if (!team) return false;

@@ -485,8 +485,16 @@ const ROWS: Row[] = [
   { route: 'DELETE /api/me/church', request: () => ({ path: '/api/me/church' }), expect: [401, 200, 200, 200, 200, 200, 200] },
   // ---- Care teams' calendar feeds (issue 27): one's own; the feed's address is the key, whoever reads it ----
   { route: 'GET /api/me/calendar-feed', request: () => ({ path: '/api/me/calendar-feed' }), expect: [401, 200, 200, 200, 200, 200, 200] },
-  { route: 'POST /api/me/calendar-feed', request: () => ({ path: '/api/me/calendar-feed', body: {} }), expect: [401, 201, 201, 201, 201, 201, 201] },
-  { route: 'DELETE /api/me/calendar-feed', request: () => ({ path: '/api/me/calendar-feed' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'POST /api/me/calendar-feed',
+    request: () => ({ path: '/api/me/calendar-feed', body: {} }),
+    expect: [401, 201, 201, 201, 201, 201, 201],
+  },
+  {
+    route: 'DELETE /api/me/calendar-feed',
+    request: () => ({ path: '/api/me/calendar-feed' }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
   { route: 'GET /api/care/feed/:file', request: async () => ({ path: await memberFeed() }), expect: [200, 200, 200, 200, 200, 200, 200] },
   {
     route: 'GET /api/care/feed/:file',
