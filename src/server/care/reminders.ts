@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { CARE_REMINDER_HOUR, CARE_REOFFER_DAYS, careTaskKindLabel } from '../../shared/care';
+import { CARE_REMINDER_HOUR, CARE_REOFFER_DAYS, careTaskKindLabel, type CareRole } from '../../shared/care';
 import type { Tx } from '../db/client';
 import { careNotice, careTeam } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -67,7 +67,7 @@ export async function remindClaimers(deps: CareClockDeps, { now }: { now: Date }
 async function remindOne(
   deps: CareClockDeps,
   tx: Tx,
-  { team, item, uid, role, now }: { team: CareTeamRow; item: AgendaItem; uid: string; role: Parameters<typeof seesDetails>[1]; now: Date },
+  { team, item, uid, role, now }: { team: CareTeamRow; item: AgendaItem; uid: string; role: CareRole; now: Date },
 ): Promise<boolean> {
   const email = (await reachable(tx, [uid])).get(uid);
   if (!email) return false;
