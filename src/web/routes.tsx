@@ -67,6 +67,8 @@ const memberRoutes: RouteObject[] = [
   { path: 'needs/mine', ...page(() => import('./needs/my-needs-page')) },
   { path: 'needs/:id/edit', ...page(() => import('./needs/edit-need-page')) },
   { path: 'caseworkers/apply', ...page(() => import('./needs-approvals/caseworker-apply-page')) },
+  // Care teams (issue 27): the member's calendar feed.
+  { path: 'care/feed', ...page(() => import('./care/feed-page')) },
 ];
 
 /**
