@@ -5,6 +5,7 @@ import { MAIL_FORMS } from '../mail';
 import { JOBS } from '../site-jobs';
 import { testClock, useOtherInstance, useTestApp } from '../testing/app';
 import { insertCareTask, insertCareTeam, insertClearance, insertMember, mailsTo } from '../testing/factories';
+import { buildApp } from '../app';
 import { remindClaimers, reofferOpenOccurrences } from './reminders';
 
 // The day-before reminders and the offers again (issue 27), on the test clock. January 2031, Central time
@@ -165,5 +166,27 @@ describe('offering an unclaimed occurrence again', () => {
     await run(JOBS.careReoffer);
     await reofferOpenOccurrences(other.deps, { now: clock.now() });
     expect(await mailsTo(t.db, plain.email, MAIL_FORMS.careReoffer)).toHaveLength(1);
+  });
+});
+
+describe("the end-to-end journeys' test clock", () => {
+  it('runs the reminders as of a given time through the control token, under NODE_ENV=test only', async () => {
+    const { cleared, teamId } = await team();
+    const taskId = await insertCareTask(t.db, teamId, { startDate: '2031-02-04', createdAt: LONG_AGO });
+    await claim(taskId, cleared.id, '2031-02-04');
+    const call = (app: ReturnType<typeof buildApp>['app'], at: string) =>
+      app.request('/internal/care/remind', {
+        method: 'POST',
+        body: JSON.stringify({ at }),
+        headers: { 'content-type': 'application/json', authorization: 'Bearer clock-token' },
+      });
+    const { app } = buildApp(t.deps, { controlToken: 'clock-token', distDir: null });
+    expect(await (await call(app, '2031-02-03T16:00:00.000Z')).json()).toEqual({ reminded: 1 });
+    expect(await mailsTo(t.db, cleared.email, MAIL_FORMS.careReminder)).toHaveLength(1);
+    const production = buildApp(
+      { ...t.deps, config: { ...t.deps.config, env: 'production' } },
+      { controlToken: 'clock-token', distDir: null },
+    );
+    expect((await call(production.app, '2031-02-03T16:00:00.000Z')).status).toBe(404);
   });
 });

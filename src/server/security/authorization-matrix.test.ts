@@ -290,6 +290,11 @@ const ROWS: Row[] = [
     request: () => ({ path: '/internal/backup/database', body: { into: '/tmp/nowhere' } }),
     expect: [403, 403, 403, 403, 403, 403, 403],
   },
+  {
+    route: 'POST /internal/care/remind',
+    request: () => ({ path: '/internal/care/remind', body: { at: '2026-12-01T15:00:00.000Z' } }),
+    expect: [403, 403, 403, 403, 403, 403, 403],
+  },
 
   // ---- Better Auth, as far as it is open ----
   {

@@ -143,6 +143,7 @@ const TARGETS: Record<string, Target> = {
   'POST /internal/admin-role': { body: ['email', 'isAdmin'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
   'POST /internal/reset-2fa': { body: ['email'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
   'POST /internal/backup/database': { body: ['into'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
+  'POST /internal/care/remind': { body: ['at'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
 
   'POST /api/auth/sign-up/email': {
     body: ['email', 'password', 'name', 'callbackURL', 'rememberMe', 'image', 'emailVerified', 'role', 'twoFactorEnabled'],
