@@ -104,7 +104,8 @@ export const clearanceRecordInputSchema = z
   })
   .strict()
   .superRefine((r, ctx) => {
-    if (r.status === 'cleared' && !r.completedOn) ctx.addIssue({ code: 'custom', path: ['completedOn'], message: CLEARANCE_COMPLETED_NEEDED });
+    if (r.status === 'cleared' && !r.completedOn)
+      ctx.addIssue({ code: 'custom', path: ['completedOn'], message: CLEARANCE_COMPLETED_NEEDED });
     if (r.completedOn && r.expiresOn && r.expiresOn <= r.completedOn) {
       ctx.addIssue({ code: 'custom', path: ['expiresOn'], message: CLEARANCE_EXPIRES_BEFORE });
     }
@@ -198,3 +199,10 @@ export const myClearancesSchema = z
   })
   .meta({ id: 'MyClearances' });
 export type MyClearances = z.infer<typeof myClearancesSchema>;
+
+// ---- Live topics, as the pages follow them (the server's names are in src/server/care/store.ts) ----
+
+/** Admins: requirements and every member's records. */
+export const CLEARANCES_LIVE_TOPIC = 'clearances';
+/** The member's own teams' topic, which a change of their clearances is announced on too. */
+export const ownCareTeamsTopic = (uid: string) => `care-teams:${uid}`;

@@ -82,9 +82,7 @@ describe('clearance requirements (admins)', () => {
     expect(mine.clearances.map((s) => s.requirementId)).not.toContain(made.id);
 
     const logged = await t.db.select().from(adminActivity).where(eq(adminActivity.actorUid, admin.id));
-    expect(logged.map((l) => l.action)).toEqual(
-      expect.arrayContaining(['clearance-requirement.create', 'clearance-requirement.update']),
-    );
+    expect(logged.map((l) => l.action)).toEqual(expect.arrayContaining(['clearance-requirement.create', 'clearance-requirement.update']));
     expect(logged.filter((l) => l.action === 'clearance-requirement.update')).toHaveLength(2);
     await t.db.delete(clearanceRequirement).where(eq(clearanceRequirement.id, made.id));
   });

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ACTIONS } from '../../shared/admin';
-import type { CareRole } from '../../shared/care';
 import {
   CLEARANCE_DATE_FUTURE,
   CLEARANCE_MEMBER_NOT_FOUND,
@@ -20,9 +19,19 @@ import {
 } from '../../shared/clearances';
 import { displayNameOf } from '../../shared/member-name';
 import { recordActivity } from '../activity';
-import { requireKeeper, type Keeper } from '../churches/manage';
+import { requireKeeper, type Keeper } from '../churches';
 import type { Db, Tx } from '../db/client';
-import { careTeam, careTeamMember, church, churchMember, churchPointPerson, clearanceRecord, clearanceRequirement, profile, user } from '../db/schema';
+import {
+  careTeam,
+  careTeamMember,
+  church,
+  churchMember,
+  churchPointPerson,
+  clearanceRecord,
+  clearanceRequirement,
+  profile,
+  user,
+} from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import type { SessionUser } from '../http/session';
@@ -139,7 +148,11 @@ export async function updateRequirement(
 async function statesOf(db: Db | Tx, uids: string[], today: string): Promise<Map<string, ClearanceState[]>> {
   const byUid = new Map<string, ClearanceState[]>(uids.map((uid) => [uid, []]));
   if (uids.length === 0) return byUid;
-  const requirements = await db.select().from(clearanceRequirement).where(isNull(clearanceRequirement.archivedAt)).orderBy(asc(clearanceRequirement.id));
+  const requirements = await db
+    .select()
+    .from(clearanceRequirement)
+    .where(isNull(clearanceRequirement.archivedAt))
+    .orderBy(asc(clearanceRequirement.id));
   const records = await db.select().from(clearanceRecord).where(inArray(clearanceRecord.uid, uids));
   const recordOf = new Map<string, RecordRow>(records.map((r) => [`${r.uid}/${r.requirementId}`, r]));
   for (const uid of uids) {
@@ -238,11 +251,24 @@ export async function listMemberClearances(
     .orderBy(sql`lower(coalesce(${profile.lastName}, ''))`, sql`lower(coalesce(${profile.firstName}, ''))`, asc(user.id))
     .limit(CLEARANCE_PAGE_SIZE)
     .offset((page - 1) * CLEARANCE_PAGE_SIZE);
-  return { members: await membersWithStates(db, rows.map((r) => r.uid), today), page, pages, total };
+  return {
+    members: await membersWithStates(
+      db,
+      rows.map((r) => r.uid),
+      today,
+    ),
+    page,
+    pages,
+    total,
+  };
 }
 
 /** A church's confirmed members and their states, for its point persons and admins (requireKeeper decides). */
-export async function churchClearances(deps: Pick<Deps, 'database' | 'clock'>, keeper: Keeper, churchId: number): Promise<ChurchClearances> {
+export async function churchClearances(
+  deps: Pick<Deps, 'database' | 'clock'>,
+  keeper: Keeper,
+  churchId: number,
+): Promise<ChurchClearances> {
   const row = await requireKeeper(deps, keeper, churchId);
   const db = deps.database.db;
   const members = await db
@@ -253,7 +279,11 @@ export async function churchClearances(deps: Pick<Deps, 'database' | 'clock'>, k
     .orderBy(sql`lower(coalesce(${profile.lastName}, ''))`, sql`lower(coalesce(${profile.firstName}, ''))`, asc(churchMember.uid));
   return {
     church: { id: row.id, name: row.name },
-    members: await membersWithStates(db, members.map((m) => m.uid), clearanceToday(deps.clock.now())),
+    members: await membersWithStates(
+      db,
+      members.map((m) => m.uid),
+      clearanceToday(deps.clock.now()),
+    ),
   };
 }
 
@@ -392,7 +422,11 @@ export async function removeClearance(
 // ---- The member's own ----
 
 /** The member's page: each requirement in force with its text, and what their roles on their teams still need. */
-export async function myClearances(deps: Pick<Deps, 'database' | 'clock'>, uid: string, db: Db | Tx = deps.database.db): Promise<MyClearances> {
+export async function myClearances(
+  deps: Pick<Deps, 'database' | 'clock'>,
+  uid: string,
+  db: Db | Tx = deps.database.db,
+): Promise<MyClearances> {
   const states = await clearancesOf(db, uid, clearanceToday(deps.clock.now()));
   const texts = await db
     .select({ id: clearanceRequirement.id, description: clearanceRequirement.description })
@@ -408,7 +442,7 @@ export async function myClearances(deps: Pick<Deps, 'database' | 'clock'>, uid: 
   return {
     clearances: states.map((s) => ({ ...s, description: textOf.get(s.requirementId) ?? '' })),
     details: clearedFor(states, 'details'),
-    teams: teams.map((t) => ({ ...t, ...clearedFor(states, t.role as CareRole) })),
+    teams: teams.map((t) => ({ ...t, ...clearedFor(states, t.role) })),
   };
 }
 

@@ -1008,7 +1008,11 @@ const ROWS: Row[] = [
     request: async () => ({ path: `/api/admin/clearances/requirements/${await matrixRequirement()}`, body: { validMonths: 6 } }),
     expect: [401, 403, 403, 403, 403, 403, 200],
   },
-  { route: 'GET /api/admin/clearances', request: () => ({ path: '/api/admin/clearances?q=Matrix' }), expect: [401, 403, 403, 403, 403, 403, 200] },
+  {
+    route: 'GET /api/admin/clearances',
+    request: () => ({ path: '/api/admin/clearances?q=Matrix' }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
   {
     route: 'PUT /api/clearances/:uid/:requirementId',
     request: async () => ({ path: await clearancePath(), body: { status: 'cleared', completedOn: '2025-05-01' } }),
@@ -1017,7 +1021,10 @@ const ROWS: Row[] = [
   {
     route: 'PUT /api/clearances/:uid/:requirementId',
     case: "one's own record (only the agreement, through its own route)",
-    request: async (a) => ({ path: `/api/clearances/${a.id || 'nobody'}/${await requirementId(t.db, 'training')}`, body: { status: 'pending' } }),
+    request: async (a) => ({
+      path: `/api/clearances/${a.id || 'nobody'}/${await requirementId(t.db, 'training')}`,
+      body: { status: 'pending' },
+    }),
     expect: [401, 403, 403, 403, 403, 403, 200],
   },
   {
