@@ -19,12 +19,13 @@ import classes from './clearances.module.css';
 // What the admin's section and a church's point persons share (issue 27): a member's clearances as a card, and
 // the record form (a status and dates: nothing else can be entered, and the form says so).
 
+/** Filled, in shades dark enough for white small text (axe's contrast rule). */
 const BADGE_COLORS: Record<ClearanceStatus, string> = {
-  missing: 'gray.8',
+  missing: 'gray.7',
   pending: 'blue.9',
   cleared: 'teal.9',
   not_cleared: 'red.9',
-  expired: 'orange.9',
+  expired: 'grape.9',
 };
 
 /** "March 1, 2026": a calendar date as written, whatever the reader's time zone. */
@@ -34,7 +35,7 @@ export function formatLocalDate(date: string): string {
 
 export function ClearanceBadge({ status }: { status: ClearanceStatus }) {
   return (
-    <Badge variant="light" color={BADGE_COLORS[status]}>
+    <Badge variant="filled" color={BADGE_COLORS[status]}>
       {CLEARANCE_STATE_LABELS[status]}
     </Badge>
   );
