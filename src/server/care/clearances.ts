@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ACTIONS } from '../../shared/admin';
+import { ADMIN_ACTIONS, type AdminAction } from '../../shared/admin';
 import {
   CLEARANCE_DATE_FUTURE,
   CLEARANCE_MEMBER_NOT_FOUND,
@@ -62,6 +62,15 @@ const toRequirement = (q: RequirementRow): ClearanceRequirement => ({
   archived: q.archivedAt !== null,
 });
 
+/** An admin's change, in the activity log within its own transaction. */
+function logged(
+  deps: Pick<Deps, 'live'>,
+  tx: Tx,
+  { who, ...entry }: { who: SessionUser; action: AdminAction; target: string; details: Record<string, unknown>; at: Date },
+) {
+  return recordActivity({ db: tx, live: deps.live }, { actor: { uid: who.id, email: who.email }, ...entry });
+}
+
 // ---- Requirements (admins) ----
 
 export async function listRequirements(deps: Pick<Deps, 'database'>): Promise<ClearanceRequirement[]> {
@@ -97,16 +106,13 @@ export async function createRequirement(
       .insert(clearanceRequirement)
       .values({ ...input, createdAt: now })
       .returning();
-    await recordActivity(
-      { db: tx, live: deps.live },
-      {
-        actor: { uid: who.id, email: who.email },
-        action: ADMIN_ACTIONS.clearanceRequirementCreated,
-        target: row!.name,
-        details: { requirement: row!.id, ...input },
-        at: now,
-      },
-    );
+    await logged(deps, tx, {
+      who: who,
+      action: ADMIN_ACTIONS.clearanceRequirementCreated,
+      target: row!.name,
+      details: { requirement: row!.id, ...input },
+      at: now,
+    });
     await announce(deps, tx, { id: `requirement:${row!.id}` });
     return toRequirement(row!);
   });
@@ -127,16 +133,13 @@ export async function updateRequirement(
       .set({ ...fields, archivedAt })
       .where(eq(clearanceRequirement.id, id))
       .returning();
-    await recordActivity(
-      { db: tx, live: deps.live },
-      {
-        actor: { uid: who.id, email: who.email },
-        action: ADMIN_ACTIONS.clearanceRequirementEdited,
-        target: row!.name,
-        details: { requirement: id, ...input },
-        at: now,
-      },
-    );
+    await logged(deps, tx, {
+      who: who,
+      action: ADMIN_ACTIONS.clearanceRequirementEdited,
+      target: row!.name,
+      details: { requirement: id, ...input },
+      at: now,
+    });
     await announce(deps, tx, { id: `requirement:${id}` });
     return toRequirement(row!);
   });
@@ -314,6 +317,19 @@ async function requireRecorder(tx: Tx, { who, asAdmin }: Recorder, uid: string):
   return { name: displayNameOf({ isDeleted: false, ...member }).name };
 }
 
+/** Writes a member's record, new or replacing the one before; its expiry notices are to be sent again. */
+async function saveRecord(
+  tx: Tx,
+  key: { uid: string; requirementId: number },
+  values: Pick<RecordRow, 'status' | 'completedOn' | 'expiresOn' | 'verifiedBy' | 'recordedAt'>,
+) {
+  const row = { ...values, expiringNoticeAt: null, expiredNoticeAt: null };
+  await tx
+    .insert(clearanceRecord)
+    .values({ ...key, ...row })
+    .onConflictDoUpdate({ target: [clearanceRecord.uid, clearanceRecord.requirementId], set: row });
+}
+
 async function requirementInForce(tx: Tx, id: number): Promise<RequirementRow> {
   const [row] = await tx
     .select()
@@ -357,30 +373,19 @@ export async function recordClearance(
     const completedOn = input.completedOn ?? null;
     const expiresOn =
       input.status === 'cleared' && completedOn ? (input.expiresOn ?? addMonths(completedOn, requirement.validMonths)) : null;
-    const values = {
-      status: input.status,
-      completedOn,
-      expiresOn,
-      verifiedBy: recorder.who.id,
-      recordedAt: now,
-      expiringNoticeAt: null,
-      expiredNoticeAt: null,
-    };
-    await tx
-      .insert(clearanceRecord)
-      .values({ uid, requirementId, ...values })
-      .onConflictDoUpdate({ target: [clearanceRecord.uid, clearanceRecord.requirementId], set: values });
+    await saveRecord(
+      tx,
+      { uid, requirementId },
+      { status: input.status, completedOn, expiresOn, verifiedBy: recorder.who.id, recordedAt: now },
+    );
     if (recorder.asAdmin) {
-      await recordActivity(
-        { db: tx, live: deps.live },
-        {
-          actor: { uid: recorder.who.id, email: recorder.who.email },
-          action: ADMIN_ACTIONS.clearanceRecorded,
-          target: `${member.name}: ${requirement.name}`,
-          details: { uid, requirement: requirementId, status: input.status, completedOn, expiresOn },
-          at: now,
-        },
-      );
+      await logged(deps, tx, {
+        who: recorder.who,
+        action: ADMIN_ACTIONS.clearanceRecorded,
+        target: `${member.name}: ${requirement.name}`,
+        details: { uid, requirement: requirementId, status: input.status, completedOn, expiresOn },
+        at: now,
+      });
     }
     await announce(deps, tx, { id: uid, uid });
     return oneMember(tx, uid, today);
@@ -403,16 +408,13 @@ export async function removeClearance(
       .returning({ uid: clearanceRecord.uid });
     if (gone.length === 0) throw new AppError('NOT_FOUND', CLEARANCE_RECORD_NOT_FOUND);
     if (recorder.asAdmin) {
-      await recordActivity(
-        { db: tx, live: deps.live },
-        {
-          actor: { uid: recorder.who.id, email: recorder.who.email },
-          action: ADMIN_ACTIONS.clearanceRemoved,
-          target: `${member.name}: ${requirement.name}`,
-          details: { uid, requirement: requirementId },
-          at: now,
-        },
-      );
+      await logged(deps, tx, {
+        who: recorder.who,
+        action: ADMIN_ACTIONS.clearanceRemoved,
+        target: `${member.name}: ${requirement.name}`,
+        details: { uid, requirement: requirementId },
+        at: now,
+      });
     }
     await announce(deps, tx, { id: uid, uid });
     return oneMember(tx, uid, clearanceToday(now));
@@ -461,19 +463,11 @@ export async function acceptAgreement(deps: Deps, who: SessionUser): Promise<MyC
       .where(and(eq(clearanceRequirement.kind, 'agreement'), isNull(clearanceRequirement.archivedAt)));
     if (agreements.length === 0) throw new AppError('CONFLICT', CLEARANCE_NO_AGREEMENT);
     for (const q of agreements) {
-      const values = {
-        status: 'cleared' as const,
-        completedOn: today,
-        expiresOn: addMonths(today, q.validMonths),
-        verifiedBy: who.id,
-        recordedAt: now,
-        expiringNoticeAt: null,
-        expiredNoticeAt: null,
-      };
-      await tx
-        .insert(clearanceRecord)
-        .values({ uid: who.id, requirementId: q.id, ...values })
-        .onConflictDoUpdate({ target: [clearanceRecord.uid, clearanceRecord.requirementId], set: values });
+      await saveRecord(
+        tx,
+        { uid: who.id, requirementId: q.id },
+        { status: 'cleared', completedOn: today, expiresOn: addMonths(today, q.validMonths), verifiedBy: who.id, recordedAt: now },
+      );
     }
     await announce(deps, tx, { id: who.id, uid: who.id });
     return myClearances(deps, who.id, tx);
