@@ -113,7 +113,8 @@ function MemberCard({ member }: { member: MemberClearances }) {
 
 type RecordValues = { requirementId: string; status: string; completedOn: string; expiresOn: string };
 const toInput = (v: RecordValues) => ({ status: v.status, completedOn: v.completedOn || null, expiresOn: v.expiresOn || null });
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the reader's own calendar (en-CA writes dates as YYYY-MM-DD). */
+const today = () => new Date().toLocaleDateString('en-CA');
 
 /** A record of one requirement: status, completed on, expires on (blank: the requirement's months). */
 function RecordForm({ member, onDone }: { member: MemberClearances; onDone: () => void }) {
