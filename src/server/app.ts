@@ -57,6 +57,7 @@ import { needResponseRoutes } from './needs/respond-routes';
 import { needFiguresRoutes } from './needs/figures-routes';
 import { needAlertRoutes } from './needs/alert-routes';
 import { clearanceRoutes } from './care/clearance-routes';
+import { careFeedRoutes } from './care/feed-routes';
 import { NEEDS_TOPIC } from './needs';
 import { JOBS, siteJobs } from './site-jobs';
 import { frontEnd } from './web/static';
@@ -223,6 +224,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', churchMemberRoutes(deps, limiter))
     .route('/', needAlertRoutes(deps))
     .route('/', clearanceRoutes(deps))
+    .route('/', careFeedRoutes(deps, limiter))
     .route('/', analyticsRoutes(deps, limiter))
     .route('/', liveRoutes(deps, deps.live, { onOpenStreams: metrics?.setLiveStreams }))
     .route('/', forumRoutes(deps, limiter, answers))

@@ -33,6 +33,7 @@ export const CLIENT_ROUTES = [
   '/needs/approve/:token',
   '/caseworkers/apply',
   '/care/clearances',
+  '/care/feed',
 ] as const;
 
 export function isClientRoute(pathname: string): boolean {

@@ -70,6 +70,8 @@ const memberRoutes: RouteObject[] = [
   { path: 'caseworkers/apply', ...page(() => import('./needs-approvals/caseworker-apply-page')) },
   // Care teams' clearances (issue 27): the member's own.
   { path: 'care/clearances', ...page(() => import('./clearances/my-clearances-page')) },
+  // Care teams (issue 27): the member's calendar feed.
+  { path: 'care/feed', ...page(() => import('./care/feed-page')) },
 ];
 
 /**

@@ -46,10 +46,13 @@ import {
   clearanceRequirementPatchSchema,
 } from '../../shared/clearances';
 import { newSupervisorLink } from '../needs/store';
-import { churchMember, clearanceRequirement, needCommitment, rateLimit } from '../db/schema';
+import { calendarFeed, churchMember, clearanceRequirement, needCommitment, rateLimit } from '../db/schema';
+import { newToken } from '../care/store';
+import { anniversaryAnswerSchema } from '../../shared/care-feeds';
 import type { ForumAuthor } from '../forum/service';
 import {
   authorOf,
+  insertCareTeam,
   insertCaseworker,
   insertChurch,
   insertNeed,
@@ -128,6 +131,13 @@ const newRequirement = async () => {
   return String(row!.id);
 };
 const agreementRequirement = async () => String(await requirementId(t.db, 'agreement'));
+/** Care teams (issue 27): a calendar feed's file of a new member, and a team of the member asker's, asked its anniversary question. */
+const newFeedFile = async () => {
+  const { token, tokenHash } = newToken();
+  await t.db.insert(calendarFeed).values({ uid: await newMember(t), tokenHash, createdAt: t.clock.now() });
+  return `${token}.ics`;
+};
+const newFamilyTeam = async () => String(await insertCareTeam(t.db, memberId, { anniversaryAskedAt: t.clock.now() }));
 const GOOGLE_START = [
   'provider',
   'callbackURL',
@@ -192,6 +202,12 @@ const TARGETS: Record<string, Target> = {
   'GET /api/me/church': {},
   'PUT /api/me/church': { body: keys(churchClaimSchema) },
   'DELETE /api/me/church': {},
+  'GET /api/me/calendar-feed': {},
+  'POST /api/me/calendar-feed': { body: [] },
+  'DELETE /api/me/calendar-feed': {},
+  'GET /api/care/feed/:file': { params: { file: newFeedFile } },
+  'GET /api/care/teams/:id/anniversary': { params: { id: newFamilyTeam } },
+  'POST /api/care/teams/:id/anniversary': { params: { id: newFamilyTeam }, body: keys(anniversaryAnswerSchema) },
   'GET /api/me/need-alert': {},
   'PUT /api/me/need-alert': { body: keys(needAlertInputSchema) },
   'DELETE /api/me/need-alert': {},
@@ -410,6 +426,7 @@ const GOOD: Record<string, () => unknown> = {
   completedOn: () => '2025-01-15',
   expiresOn: () => null,
   agree: () => true,
+  stillFostering: () => true,
 };
 
 // ---- What fast-check puts in ----
