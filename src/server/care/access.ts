@@ -43,7 +43,16 @@ export async function clearancesOf(db: Db | Tx, uid: string, today: string): Pro
     .leftJoin(clearanceRecord, and(eq(clearanceRecord.requirementId, clearanceRequirement.id), eq(clearanceRecord.uid, uid)))
     .where(isNull(clearanceRequirement.archivedAt))
     .orderBy(asc(clearanceRequirement.id));
-  return rows.map(({ requirement: q, record: r }) => ({
+  return rows.map(({ requirement, record }) => clearanceStateOf(requirement, record, today));
+}
+
+/** One requirement as it stands for a member with this record (or none), as of `today`. */
+export function clearanceStateOf(
+  q: typeof clearanceRequirement.$inferSelect,
+  r: typeof clearanceRecord.$inferSelect | null,
+  today: string,
+): ClearanceState {
+  return {
     requirementId: q.id,
     name: q.name,
     kind: q.kind,
@@ -52,7 +61,7 @@ export async function clearancesOf(db: Db | Tx, uid: string, today: string): Pro
     status: !r ? 'missing' : r.status === 'cleared' && r.expiresOn !== null && r.expiresOn < today ? 'expired' : r.status,
     completedOn: r?.completedOn ?? null,
     expiresOn: r?.expiresOn ?? null,
-  }));
+  };
 }
 
 /** Whether the member holds every requirement needed for `what` (a role, or 'details'); and which they lack. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import { calendarFeed, church, mail, needCommitment, notification, profile } from '../db/schema';
+import { calendarFeed, church, clearanceRequirement, mail, needCommitment, notification, profile } from '../db/schema';
 import { newToken } from '../care/store';
 import { churchPhotoKey } from '../churches/manage';
 import { newSupervisorLink } from '../needs/store';
@@ -12,8 +12,10 @@ import {
   insertCareTeam,
   insertCaseworker,
   insertChurch,
+  insertClearance,
   insertNeed,
   jpegBytes,
+  requirementId,
   signedInAdmin,
   signedInMember,
   signUpMember,
@@ -222,6 +224,22 @@ const CASEWORKER_APPLICATION = {
 };
 /** A proposal by a member, so approving or declining it mails them. */
 const proposal = async () => insertChurch(t.db, { status: 'proposed', proposedBy: await newMemberId(t) });
+/** Clearances (issue 27): a requirement nobody needs (so no team's access moves), and a confirmed member's record. */
+const MATRIX_REQUIREMENT = { kind: 'training', description: 'A course.', validMonths: 12, requiredFor: [] };
+const matrixRequirement = async () => {
+  const [row] = await t.db
+    .insert(clearanceRequirement)
+    .values({ ...MATRIX_REQUIREMENT, kind: 'training', name: uniqueTag('Matrix'), createdAt: new Date() })
+    .returning({ id: clearanceRequirement.id });
+  return row!.id;
+};
+/** The path of a record of a confirmed member of a church the member actor keeps (recorded already, when asked). */
+async function clearancePath({ recorded = false } = {}): Promise<string> {
+  const uid = await newMemberId(t);
+  await keptChurch({ members: [uid] });
+  if (recorded) await insertClearance(t.db, uid, 'training');
+  return `/api/clearances/${uid}/${await requirementId(t.db, 'training')}`;
+}
 const mailCount = async () => (await t.db.select({ n: count() }).from(mail))[0]!.n;
 const googleStart = { provider: 'google', callbackURL: '/', newUserCallbackURL: '/update-profile', errorCallbackURL: '/sign-in' };
 
@@ -1021,6 +1039,59 @@ const ROWS: Row[] = [
     route: 'POST /api/admin/needs/:id/decline',
     request: async () => ({ path: `/api/admin/needs/${await reviewNeed()}/decline`, body: { reason: 'Names a school' } }),
     expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+
+  // ---- Clearances (issue 27): admins define requirements; an admin, or a point person of the member's church,
+  // records a member's status and dates (never one's own); each member reads their own and accepts the agreement.
+  {
+    route: 'GET /api/admin/clearances/requirements',
+    request: () => ({ path: '/api/admin/clearances/requirements' }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/clearances/requirements',
+    request: () => ({ path: '/api/admin/clearances/requirements', body: { ...MATRIX_REQUIREMENT, name: uniqueTag('Matrix') } }),
+    expect: [401, 403, 403, 403, 403, 403, 201],
+  },
+  {
+    route: 'PATCH /api/admin/clearances/requirements/:id',
+    request: async () => ({ path: `/api/admin/clearances/requirements/${await matrixRequirement()}`, body: { validMonths: 6 } }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'GET /api/admin/clearances',
+    request: () => ({ path: '/api/admin/clearances?q=Matrix' }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'PUT /api/clearances/:uid/:requirementId',
+    request: async () => ({ path: await clearancePath(), body: { status: 'cleared', completedOn: '2025-05-01' } }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'PUT /api/clearances/:uid/:requirementId',
+    case: "one's own record (only the agreement, through its own route)",
+    request: async (a) => ({
+      path: `/api/clearances/${a.id || 'nobody'}/${await requirementId(t.db, 'training')}`,
+      body: { status: 'pending' },
+    }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'DELETE /api/clearances/:uid/:requirementId',
+    request: async () => ({ path: await clearancePath({ recorded: true }) }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'GET /api/churches/:id/clearances',
+    request: async () => ({ path: `/api/churches/${await keptChurch({ members: [await newMemberId(t)] })}/clearances` }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  { route: 'GET /api/me/clearances', request: () => ({ path: '/api/me/clearances' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'POST /api/me/clearances/agreement',
+    request: () => ({ path: '/api/me/clearances/agreement', body: { agree: true } }),
+    expect: [401, 403, 200, 200, 200, 200, 200],
   },
 ];
 
