@@ -56,6 +56,8 @@ import { needRoutes } from './needs/routes';
 import { needResponseRoutes } from './needs/respond-routes';
 import { needFiguresRoutes } from './needs/figures-routes';
 import { needAlertRoutes } from './needs/alert-routes';
+import { careSpaceRoutes } from './care/space-routes';
+import { careFiguresRoutes } from './care/figures-routes';
 import { NEEDS_TOPIC } from './needs';
 import { JOBS, siteJobs } from './site-jobs';
 import { frontEnd } from './web/static';
@@ -221,6 +223,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', needFiguresRoutes(deps, answers))
     .route('/', churchMemberRoutes(deps, limiter))
     .route('/', needAlertRoutes(deps))
+    .route('/', careSpaceRoutes(deps, limiter))
+    .route('/', careFiguresRoutes(deps))
     .route('/', analyticsRoutes(deps, limiter))
     .route('/', liveRoutes(deps, deps.live, { onOpenStreams: metrics?.setLiveStreams }))
     .route('/', forumRoutes(deps, limiter, answers))
