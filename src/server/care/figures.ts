@@ -81,12 +81,11 @@ export async function careFigures(db: Db, now: Date): Promise<CareFigures> {
       })
       .from(careTeam),
     db
-      .select({
-        createdAt: careTask.createdAt,
-        firstClaimAt: sql<string | null>`(select min(${careClaim.createdAt}) from ${careClaim} where ${careClaim.taskId} = ${careTask.id})`,
-      })
+      .select({ createdAt: careTask.createdAt, firstClaimAt: sql<Date | null>`min(${careClaim.createdAt})`.mapWith(careClaim.createdAt) })
       .from(careTask)
-      .where(gte(careTask.createdAt, since)),
+      .leftJoin(careClaim, eq(careClaim.taskId, careTask.id))
+      .where(gte(careTask.createdAt, since))
+      .groupBy(careTask.id),
     db
       .select({
         asked: sql<number>`count(*)::int`,
@@ -98,7 +97,7 @@ export async function careFigures(db: Db, now: Date): Promise<CareFigures> {
     tasksDone(db, now, months),
   ]);
   const waits = firstClaims.flatMap((t) =>
-    t.firstClaimAt === null ? [] : [Math.max(0, new Date(t.firstClaimAt).getTime() - t.createdAt.getTime()) / HOUR_MS],
+    t.firstClaimAt === null ? [] : [Math.max(0, t.firstClaimAt.getTime() - t.createdAt.getTime()) / HOUR_MS],
   );
   const middle = median(waits);
   return {

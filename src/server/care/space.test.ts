@@ -68,17 +68,15 @@ describe('reading the space', () => {
   it('pages newest first', async () => {
     const other = await insertCareTeam(t.db, family.id, { members: [{ uid: helper.id, role: 'helper' }] });
     const at = t.clock.now();
-    await t.db
-      .insert(carePost)
-      .values(
-        Array.from({ length: CARE_POSTS_PAGE + 3 }, (_, i) => ({
-          teamId: other,
-          authorUid: helper.id,
-          kind: 'update' as const,
-          body: `Note ${i}`,
-          createdAt: at,
-        })),
-      );
+    await t.db.insert(carePost).values(
+      Array.from({ length: CARE_POSTS_PAGE + 3 }, (_, i) => ({
+        teamId: other,
+        authorUid: helper.id,
+        kind: 'update' as const,
+        body: `Note ${i}`,
+        createdAt: at,
+      })),
+    );
     const first = await expectJson<CareSpace>(await read(helper, '', other));
     expect(first.posts).toHaveLength(CARE_POSTS_PAGE);
     expect(first.posts[0]).toMatchObject({

@@ -24,6 +24,8 @@ import {
 import { contactInputSchema } from '../../shared/contact';
 import { needCloseSchema, needCommitmentInputSchema } from '../../shared/need-responses';
 import { needAlertInputSchema } from '../../shared/contracts/need-alerts';
+import { carePostInputSchema } from '../../shared/care';
+import { carePostsQuerySchema } from '../../shared/contracts/care-space';
 import { directoryQuerySchema, memberMessageSchema } from '../../shared/directory';
 import { postInputSchema, postListQuerySchema, responseInputSchema } from '../../shared/forum';
 import { notificationListQuerySchema, notificationPreferencesSchema, unsubscribeQuerySchema } from '../../shared/notifications';
@@ -39,10 +41,11 @@ import {
   supervisorDecisionSchema,
 } from '../../shared/needs-approvals';
 import { newSupervisorLink } from '../needs/store';
-import { churchMember, needCommitment, rateLimit } from '../db/schema';
+import { carePost, churchMember, needCommitment, rateLimit } from '../db/schema';
 import type { ForumAuthor } from '../forum/service';
 import {
   authorOf,
+  insertCareTeam,
   insertCaseworker,
   insertChurch,
   insertNeed,
@@ -259,6 +262,20 @@ const TARGETS: Record<string, Target> = {
   },
   'POST /api/needs/:id/close': { params: { id: newOwnNeed }, body: keys(needCloseSchema), askers: ['member', 'admin'] },
 
+  // A care team's space (issue 27): a team of another member's family with the member asker as a helper, one of
+  // the member's posts on it; the overview's care figures.
+  'GET /api/care/teams/:id/posts': { params: { id: () => String(careTeamId) }, query: keys(carePostsQuerySchema) },
+  'POST /api/care/teams/:id/posts': {
+    params: { id: () => String(careTeamId) },
+    body: keys(carePostInputSchema),
+    askers: ['member', 'admin'],
+  },
+  'DELETE /api/care/teams/:id/posts/:postId': {
+    params: { id: () => String(careTeamId), postId: newCarePostId },
+    askers: ['member', 'admin'],
+  },
+  'GET /api/admin/care/figures': { askers: ADMIN_ONLY },
+
   'GET /api/resources': {},
   'GET /api/resources/:id': { params: { id: () => 'four-ways-flyer' } },
   'GET /api/resources/:id/preview.png': { params: { id: () => 'four-ways-image' } },
@@ -321,6 +338,9 @@ const GOOD: Record<string, () => unknown> = {
   category: () => 'General',
   title: () => 'A title',
   body: () => 'Some words',
+  // A care team's post (issue 27).
+  kind: () => 'update',
+  before: () => '1000',
   message: () => 'Hello there',
   reason: () => 'A reason',
   isAdmin: () => false,
@@ -546,12 +566,21 @@ let responseId: number;
 let categoryId: number;
 /** A church the member asker keeps, with a confirmed member to write to. */
 let churchId: number;
+/** One of the member asker's posts in the fuzzed care team's space, made directly (no rate limit, no mail). */
+async function newCarePostId(): Promise<string> {
+  const [row] = await t.db
+    .insert(carePost)
+    .values({ teamId: careTeamId, authorUid: memberId, kind: 'update', body: 'Dinner went well.', createdAt: new Date() })
+    .returning({ id: carePost.id });
+  return String(row!.id);
+}
 /** An open need the member asker asked for. */
 let needId: number;
 let mailId: string;
 /** The member asker's id, and an open need another member asked, with room for every case's commitment. */
 let memberId: string;
 let respondedNeedId: number;
+let careTeamId: number;
 let respondedItemId: number;
 const nextAddress = addressesIn(202);
 type Asking = { jar: Map<string, string> };
@@ -656,6 +685,7 @@ beforeAll(async () => {
   const fuzzedNeed = await insertNeed(t.db, { askerUid: recipient, items: [{ quantity: 100 }, { quantity: 100 }] });
   respondedNeedId = fuzzedNeed.id;
   respondedItemId = fuzzedNeed.itemIds[0]!;
+  careTeamId = await insertCareTeam(t.db, recipient, { members: [{ uid: member.id, role: 'helper' }] });
   await createFingerprint();
 }, 60_000);
 afterAll(async () => {
