@@ -24,7 +24,15 @@ let outsider: SignedUpMember;
 let teamId: number;
 beforeAll(async () => {
   const named = (firstName: string) => signedInMember(t, { prefix: firstName.toLowerCase(), profile: { firstName, lastName: 'Space' } });
-  [family, leader, helper, mentor, invited, outsider] = await Promise.all(['Dana', 'Lee', 'Grace', 'Mia', 'Ivy', 'Otto'].map(named));
+  const people = await Promise.all(['Dana', 'Lee', 'Grace', 'Mia', 'Ivy', 'Otto'].map(named));
+  [family, leader, helper, mentor, invited, outsider] = people as [
+    SignedUpMember,
+    SignedUpMember,
+    SignedUpMember,
+    SignedUpMember,
+    SignedUpMember,
+    SignedUpMember,
+  ];
   teamId = await insertCareTeam(t.db, family.id, {
     name: "Dana's circle",
     members: [

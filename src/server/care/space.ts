@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
-import { carePostInputSchema, type CareRole } from '../../shared/care';
+import type { carePostInputSchema, CareRole } from '../../shared/care';
 import { CARE_POSTS_PAGE, CARE_SPACE_MESSAGES, type CarePost, type CareSpace } from '../../shared/care-space';
 import { displayNameOf } from '../../shared/member-name';
 import type { z } from 'zod';

@@ -16,7 +16,7 @@ import type { SessionUser } from '../http/session';
 import { MAIL_FORMS, renderMail } from '../mail';
 import { boundingBox, milesBetween } from './geo';
 import { churchNeedFigures } from './need-figures';
-import { churchCareTeams } from '../care/figures';
+import { churchCareTeams } from '../care';
 import { churchById, churchFigures, placeOfZip, toListing, toPage, type ChurchRow } from './store';
 
 // The public side of churches (issue 25, product.md §12): the finder, a church's page, and "Contact this

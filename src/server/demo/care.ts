@@ -14,7 +14,7 @@ import {
   profile,
   user,
 } from '../db/schema';
-import { addDays, addMonths, localParts, ruleOf, zonedInstant } from '../care/recurrence';
+import { addDays, addMonths, localParts, ruleOf, zonedInstant } from '../care';
 import { DEMO_MEMBER_PASSWORD } from './seed';
 
 // Care teams' demo content (issue 27): two teams around two demo foster families, each with helpers in different

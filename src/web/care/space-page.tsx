@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
-import { Badge, Button, Group, Loader, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
@@ -21,6 +21,7 @@ import classes from './care.module.css';
 
 type PostValues = { kind: 'update' | 'prayer'; body: string };
 const CHECK_FIELDS = 'Please check the fields marked below.';
+const EMPTY_POST: PostValues = { kind: 'update', body: '' };
 
 export default function SpacePage() {
   const { id = '' } = useParams();
@@ -64,7 +65,7 @@ export default function SpacePage() {
 /** "Share an update" or "Ask for prayer": a kind and a few words, with the privacy rule above them. */
 function PostForm({ teamId }: { teamId: number }) {
   const titleId = useId();
-  const f = useSchemaForm({ schema: carePostInputSchema, initialValues: { kind: 'update', body: '' } as PostValues });
+  const f = useSchemaForm({ schema: carePostInputSchema, initialValues: EMPTY_POST });
   const create = useCreateCarePost(teamId, {
     onSuccess: () => f.form.reset(),
     onError: (error) => f.failWith(error, isApiRequestError(error) && error.fieldErrors ? CHECK_FIELDS : error.message),
@@ -138,7 +139,7 @@ function PostItem({ teamId, post }: { teamId: number; post: CarePost }) {
                 </Button>
               </>
             ) : (
-              <Button size="xs" variant="subtle" color="red.9" onClick={() => setConfirming(true)}>
+              <Button size="xs" variant="outline" color="red.9" onClick={() => setConfirming(true)}>
                 Remove{post.mine ? '' : ` ${who}'s post`}
               </Button>
             )}
