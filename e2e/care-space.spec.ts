@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARE_TEAM_NOT_FOUND } from '../src/shared/care';
 import { DEMO_MEMBER_PASSWORD } from '../src/server/demo/seed';
-import { startServerProcess, type ServerProcess } from '../src/server/testing/server-process';
 import { expectAxeClean } from './support/a11y';
-import { clientAddress, useBrowser } from './support/browser';
+import { openSite, useBrowser } from './support/browser';
+import { ownServerFolder, startOwnServer, stopOwnServer, type OwnServer } from './support/own-server';
 import { expectNoPageErrors, openPage, signInViaForm } from './support/journey';
 import { markPage, wasNotReloaded } from './support/live-page';
 import { uniqueTag } from './support/members';
@@ -19,46 +16,21 @@ import { uniqueTag } from './support/members';
 // `npm start` seeds it, so the journey needs no other part's pages.
 
 const browser = useBrowser();
-let root: string;
-let server: ServerProcess;
+let own: Partial<OwnServer> = {};
 let teamId: number;
 const TEAM = "The Parks' care team";
 const demo = (name: string) => `${name}@demo.example.org`;
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-e2e-care-space-'));
-  server = await startServerProcess({
-    name: 'The care space server',
-    log: path.join(root, 'server.log'),
-    timeoutMs: 120_000,
-    env: {
-      SMTP_URL: undefined,
-      DATABASE_URL: undefined,
-      NODE_ENV: 'test',
-      DATA_DIR: path.join(root, 'data'),
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'info',
-      STAFF_EMAIL: 'team@network.test',
-      TRUST_PROXY: 'true',
-    },
-  });
+  own = ownServerFolder('care-space');
+  own = await startOwnServer('The care space server', own as OwnServer, { SEED_DEMO: 'true' });
 }, 180_000);
 
-afterAll(async () => {
-  await server?.stop();
-  const log = fs.existsSync(path.join(root, 'server.log')) ? fs.readFileSync(path.join(root, 'server.log'), 'utf8') : '';
-  fs.rmSync(root, { recursive: true, force: true });
-  expect(log).not.toContain('"msg":"unhandled error"');
-});
+afterAll(() => stopOwnServer(own));
 
+/** A browser of its own, signed in as this demo member. */
 async function signedIn(email: string, viewport = { width: 1280, height: 900 }) {
-  const context = await browser().newContext({ baseURL: server.url, viewport, extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/status of 40[0-9]/.test(msg.text())) errors.push(msg.text());
-  });
+  const { page, errors } = await openSite(browser(), { baseURL: own.server!.url, viewport });
   await openPage(page, '/signin');
   await signInViaForm(page, email, DEMO_MEMBER_PASSWORD);
   await page.waitForURL((url) => !url.pathname.startsWith('/signin'));

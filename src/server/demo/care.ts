@@ -15,7 +15,7 @@ import {
   user,
 } from '../db/schema';
 import { addDays, addMonths, localParts, ruleOf, zonedInstant } from '../care';
-import { DEMO_MEMBER_PASSWORD } from './seed';
+import { DEMO_MEMBER_PASSWORD, ensureDemoAccount } from './seed';
 
 // Care teams' demo content (issue 27): two teams around two demo foster families, each with helpers in different
 // roles and the clearances those roles need (the agreement for most, one respite caregiver cleared by an admin,
@@ -217,10 +217,8 @@ const TEAMS: DemoTeam[] = [
 /** The demo helpers' accounts (addresses confirmed) and profiles, made once each. */
 async function ensureHelpers(db: Db, auth: Auth, now: Date): Promise<void> {
   for (const [i, h] of HELPERS.entries()) {
-    const [found] = await db.select({ id: user.id }).from(user).where(eq(user.email, h.email));
-    if (found) continue;
-    const res = await auth.api.signUpEmail({ body: { email: h.email, password: DEMO_MEMBER_PASSWORD, name: '' } });
-    await db.update(user).set({ emailVerified: true }).where(eq(user.id, res.user.id));
+    const account = await ensureDemoAccount(db, auth, h.email, DEMO_MEMBER_PASSWORD);
+    if (!account.isNew) continue;
     await db
       .update(profile)
       .set({
@@ -234,7 +232,7 @@ async function ensureHelpers(db: Db, auth: Auth, now: Date): Promise<void> {
         numberOfFosterKids: 0,
         savedAt: now,
       })
-      .where(eq(profile.uid, res.user.id));
+      .where(eq(profile.uid, account.id));
   }
 }
 
