@@ -56,6 +56,7 @@ import { needRoutes } from './needs/routes';
 import { needResponseRoutes } from './needs/respond-routes';
 import { needFiguresRoutes } from './needs/figures-routes';
 import { needAlertRoutes } from './needs/alert-routes';
+import { careFeedRoutes } from './care/feed-routes';
 import { careSpaceRoutes } from './care/space-routes';
 import { careFiguresRoutes } from './care/figures-routes';
 import { NEEDS_TOPIC } from './needs';
@@ -223,6 +224,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', needFiguresRoutes(deps, answers))
     .route('/', churchMemberRoutes(deps, limiter))
     .route('/', needAlertRoutes(deps))
+    .route('/', careFeedRoutes(deps, limiter))
     .route('/', careSpaceRoutes(deps, limiter))
     .route('/', careFiguresRoutes(deps))
     .route('/', analyticsRoutes(deps, limiter))

@@ -32,6 +32,7 @@ export const CLIENT_ROUTES = [
   '/needs/:id/edit',
   '/needs/approve/:token',
   '/caseworkers/apply',
+  '/care/feed',
   '/care/:id/space',
 ] as const;
 

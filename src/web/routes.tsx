@@ -67,6 +67,8 @@ const memberRoutes: RouteObject[] = [
   { path: 'needs/mine', ...page(() => import('./needs/my-needs-page')) },
   { path: 'needs/:id/edit', ...page(() => import('./needs/edit-need-page')) },
   { path: 'caseworkers/apply', ...page(() => import('./needs-approvals/caseworker-apply-page')) },
+  // Care teams (issue 27): the member's calendar feed.
+  { path: 'care/feed', ...page(() => import('./care/feed-page')) },
   // A care team's space (issue 27): its members and admins (the server says who; others get its 404).
   { path: 'care/:id/space', ...page(() => import('./care/space-page')) },
 ];

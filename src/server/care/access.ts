@@ -113,10 +113,15 @@ export async function teamAccess(
   return { team, membership, active, isFamily, mayManage, admin: viewer.admin, seesDetails: details };
 }
 
+/** The family's first name, as the team knows it ("Dana's family"); never a child's. */
+export async function familyFirstName(db: Db | Tx, familyUid: string): Promise<string> {
+  const [family] = await db.select({ firstName: profile.firstName }).from(profile).where(eq(profile.uid, familyUid));
+  return family?.firstName?.trim() || 'The family';
+}
+
 /** The team's head, as every team page's answer carries it (careTeamHeadSchema). */
 export async function teamHead(db: Db | Tx, access: TeamAccess): Promise<CareTeamHead> {
   const { team } = access;
-  const [family] = await db.select({ firstName: profile.firstName }).from(profile).where(eq(profile.uid, team.familyUid));
   const [home] =
     team.churchId === null ? [] : await db.select({ id: church.id, name: church.name }).from(church).where(eq(church.id, team.churchId));
   return {
@@ -125,7 +130,7 @@ export async function teamHead(db: Db | Tx, access: TeamAccess): Promise<CareTea
     status: team.status,
     church: home ?? null,
     timeZone: team.timeZone,
-    familyFirstName: family?.firstName?.trim() || 'The family',
+    familyFirstName: await familyFirstName(db, team.familyUid),
     me: access.membership ? { role: access.membership.role, status: access.membership.status } : null,
     mayManage: access.mayManage,
     seesDetails: access.seesDetails,

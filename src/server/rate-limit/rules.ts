@@ -5,6 +5,7 @@ import { COMMITMENTS_PER_HOUR, NEEDS_PER_DAY } from '../../shared/needs';
 import { CARE_POSTS_PER_HOUR } from '../../shared/care';
 import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
 import { CASEWORKER_APPLICATIONS_PER_DAY } from '../../shared/needs-approvals';
+import { CARE_FEED_READS_PER_MINUTE } from '../../shared/care-feeds';
 import { DAY, HOUR, MINUTE } from '../../shared/durations';
 import { EMAIL_LINK_RESENDS_PER_HOUR } from '../../shared/limits';
 import type { RateRule } from './rate-limit';
@@ -189,6 +190,11 @@ export const NEED_ASK_RATE_MESSAGE = `You can ask for up to ${NEEDS_PER_DAY} nee
 /** Per member: each commitment or withdrawal mails the asker, so a loop of them would flood their inbox. */
 export const NEED_COMMITMENT_RULE: RateRule = { limit: COMMITMENTS_PER_HOUR, windowMs: HOUR };
 export const NEED_COMMITMENT_RATE_MESSAGE = `You can commit or withdraw up to ${COMMITMENTS_PER_HOUR} times an hour. Please try again later.`;
+
+// ---- Care teams (issue 27): a calendar feed is read with no session, so per client ----
+
+/** Calendar programs poll a feed now and then; a client reading faster is guessing tokens or misbehaving. */
+export const CARE_FEED_RULE: RateRule = { limit: CARE_FEED_READS_PER_MINUTE, windowMs: MINUTE };
 
 // ---- Care teams: the team space (care/space-routes.ts) ----
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import { carePost, church, mail, needCommitment, notification, profile } from '../db/schema';
+import { calendarFeed, carePost, church, mail, needCommitment, notification, profile } from '../db/schema';
+import { newToken } from '../care/store';
 import { churchPhotoKey } from '../churches/manage';
 import { newSupervisorLink } from '../needs/store';
 import { photoKey } from '../storage/storage';
@@ -255,6 +256,18 @@ const NEED_FIELDS = {
 /** A need the member actor asked for (open unless told otherwise). */
 const memberNeed = async (status: 'open' | 'review' = 'open') => (await insertNeed(t.db, { askerUid: member().id, status })).id;
 
+/** Care teams (issue 27): the address of a calendar feed of the member actor's (a new one each time). */
+async function memberFeed(): Promise<string> {
+  const { token, tokenHash } = newToken();
+  await t.db.insert(calendarFeed).values({ uid: member().id, tokenHash, createdAt: t.clock.now() }).onConflictDoUpdate({
+    target: calendarFeed.uid,
+    set: { tokenHash },
+  });
+  return `/api/care/feed/${token}.ics`;
+}
+/** A care team whose family is the member actor, a year old and asked the anniversary question. */
+const memberTeam = () => insertCareTeam(t.db, member().id, { anniversaryAskedAt: t.clock.now() });
+
 // visitor, unverified, no profile, member, other member, admin without the second factor, admin
 const ROWS: Row[] = [
   // ---- Health and pages: everyone ----
@@ -472,6 +485,37 @@ const ROWS: Row[] = [
     expect: [401, 200, 200, 200, 200, 200, 200],
   },
   { route: 'DELETE /api/me/church', request: () => ({ path: '/api/me/church' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  // ---- Care teams' calendar feeds (issue 27): one's own; the feed's address is the key, whoever reads it ----
+  { route: 'GET /api/me/calendar-feed', request: () => ({ path: '/api/me/calendar-feed' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'POST /api/me/calendar-feed',
+    request: () => ({ path: '/api/me/calendar-feed', body: {} }),
+    expect: [401, 201, 201, 201, 201, 201, 201],
+  },
+  {
+    route: 'DELETE /api/me/calendar-feed',
+    request: () => ({ path: '/api/me/calendar-feed' }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  { route: 'GET /api/care/feed/:file', request: async () => ({ path: await memberFeed() }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'GET /api/care/feed/:file',
+    case: 'a token no feed holds (renewed, stopped or never made)',
+    request: () => ({ path: `/api/care/feed/${newToken().token}.ics` }),
+    expect: [404, 404, 404, 404, 404, 404, 404],
+  },
+  // The anniversary question: the family's own (the member actor's team); the team reaches only its members and
+  // admins past the second factor (404 to everyone else), and an admin reads but does not answer for the family.
+  {
+    route: 'GET /api/care/teams/:id/anniversary',
+    request: async () => ({ path: `/api/care/teams/${await memberTeam()}/anniversary` }),
+    expect: [401, 404, 404, 200, 404, 404, 403],
+  },
+  {
+    route: 'POST /api/care/teams/:id/anniversary',
+    request: async () => ({ path: `/api/care/teams/${await memberTeam()}/anniversary`, body: { stillFostering: true } }),
+    expect: [401, 404, 404, 200, 404, 404, 403],
+  },
   // ---- The needs board: "needs near me" (issue 26): one's own; an unconfirmed address confirms first ----
   { route: 'GET /api/me/need-alert', request: () => ({ path: '/api/me/need-alert' }), expect: [401, 200, 200, 200, 200, 200, 200] },
   {

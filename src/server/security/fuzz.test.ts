@@ -41,7 +41,9 @@ import {
   supervisorDecisionSchema,
 } from '../../shared/needs-approvals';
 import { newSupervisorLink } from '../needs/store';
-import { carePost, churchMember, needCommitment, rateLimit } from '../db/schema';
+import { calendarFeed, carePost, churchMember, needCommitment, rateLimit } from '../db/schema';
+import { newToken } from '../care/store';
+import { anniversaryAnswerSchema } from '../../shared/care-feeds';
 import type { ForumAuthor } from '../forum/service';
 import {
   authorOf,
@@ -114,6 +116,13 @@ const newSupervisorToken = async () => {
   return link.token;
 };
 const post = () => postId;
+/** Care teams (issue 27): a calendar feed's file of a new member, and a team of the member asker's, asked its anniversary question. */
+const newFeedFile = async () => {
+  const { token, tokenHash } = newToken();
+  await t.db.insert(calendarFeed).values({ uid: await newMember(t), tokenHash, createdAt: t.clock.now() });
+  return `${token}.ics`;
+};
+const newFamilyTeam = async () => String(await insertCareTeam(t.db, memberId, { anniversaryAskedAt: t.clock.now() }));
 const GOOGLE_START = [
   'provider',
   'callbackURL',
@@ -178,6 +187,12 @@ const TARGETS: Record<string, Target> = {
   'GET /api/me/church': {},
   'PUT /api/me/church': { body: keys(churchClaimSchema) },
   'DELETE /api/me/church': {},
+  'GET /api/me/calendar-feed': {},
+  'POST /api/me/calendar-feed': { body: [] },
+  'DELETE /api/me/calendar-feed': {},
+  'GET /api/care/feed/:file': { params: { file: newFeedFile } },
+  'GET /api/care/teams/:id/anniversary': { params: { id: newFamilyTeam } },
+  'POST /api/care/teams/:id/anniversary': { params: { id: newFamilyTeam }, body: keys(anniversaryAnswerSchema) },
   'GET /api/me/need-alert': {},
   'PUT /api/me/need-alert': { body: keys(needAlertInputSchema) },
   'DELETE /api/me/need-alert': {},
@@ -385,6 +400,7 @@ const GOOD: Record<string, () => unknown> = {
   supervisorEmail: () => uniqueEmail('supervisor'),
   decision: () => 'decline',
   status: () => 'applied',
+  stillFostering: () => true,
 };
 
 // ---- What fast-check puts in ----
