@@ -59,6 +59,8 @@ import { needAlertRoutes } from './needs/alert-routes';
 import { clearanceRoutes } from './care/clearance-routes';
 import { careFeedRoutes } from './care/feed-routes';
 import { remindClaimers } from './care/reminders';
+import { careSpaceRoutes } from './care/space-routes';
+import { careFiguresRoutes } from './care/figures-routes';
 import { NEEDS_TOPIC } from './needs';
 import { JOBS, siteJobs } from './site-jobs';
 import { frontEnd } from './web/static';
@@ -226,6 +228,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', needAlertRoutes(deps))
     .route('/', clearanceRoutes(deps))
     .route('/', careFeedRoutes(deps, limiter))
+    .route('/', careSpaceRoutes(deps, limiter))
+    .route('/', careFiguresRoutes(deps))
     .route('/', analyticsRoutes(deps, limiter))
     .route('/', liveRoutes(deps, deps.live, { onOpenStreams: metrics?.setLiveStreams }))
     .route('/', forumRoutes(deps, limiter, answers))

@@ -34,6 +34,7 @@ export const CLIENT_ROUTES = [
   '/caseworkers/apply',
   '/care/clearances',
   '/care/feed',
+  '/care/:id/space',
 ] as const;
 
 export function isClientRoute(pathname: string): boolean {

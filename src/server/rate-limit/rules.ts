@@ -2,6 +2,7 @@ import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { CHURCH_MESSAGES_PER_DAY, CHURCH_MESSAGES_PER_HOUR } from '../../shared/church-members';
 import { CHURCH_CONTACTS_PER_HOUR, CHURCH_PROPOSALS_PER_DAY } from '../../shared/churches';
 import { COMMITMENTS_PER_HOUR, NEEDS_PER_DAY } from '../../shared/needs';
+import { CARE_POSTS_PER_HOUR } from '../../shared/care';
 import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
 import { CASEWORKER_APPLICATIONS_PER_DAY } from '../../shared/needs-approvals';
 import { CARE_FEED_READS_PER_MINUTE } from '../../shared/care-feeds';
@@ -194,3 +195,9 @@ export const NEED_COMMITMENT_RATE_MESSAGE = `You can commit or withdraw up to ${
 
 /** Calendar programs poll a feed now and then; a client reading faster is guessing tokens or misbehaving. */
 export const CARE_FEED_RULE: RateRule = { limit: CARE_FEED_READS_PER_MINUTE, windowMs: MINUTE };
+
+// ---- Care teams: the team space (care/space-routes.ts) ----
+
+/** Per member: each post rings the bell (and may mail) every other member of the team. */
+export const CARE_POST_RULE: RateRule = { limit: CARE_POSTS_PER_HOUR, windowMs: HOUR };
+export const CARE_POST_RATE_MESSAGE = `You can post up to ${CARE_POSTS_PER_HOUR} times an hour in a team space. Please try again later.`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import { calendarFeed, church, clearanceRequirement, mail, needCommitment, notification, profile } from '../db/schema';
+import { calendarFeed, carePost, church, clearanceRequirement, mail, needCommitment, notification, profile } from '../db/schema';
 import { newToken } from '../care/store';
 import { churchPhotoKey } from '../churches/manage';
 import { newSupervisorLink } from '../needs/store';
@@ -196,6 +196,8 @@ async function churchPhoto(status: 'active' | 'proposed'): Promise<string> {
   await t.db.update(church).set({ photoVersion: 1 }).where(eq(church.id, id));
   return `/api/churches/${id}/photo?v=1`;
 }
+/** A care team of another member's family, with the member actor as an active helper (issue 27). */
+const helpedTeam = async () => insertCareTeam(t.db, await newMemberId(t), { members: [{ uid: member().id, role: 'helper' }] });
 /** The needs board's approvals (issue 26): an application, and requests by members, each mailed when decided. */
 const applicant = async () => {
   const uid = await newMemberId(t);
@@ -701,6 +703,40 @@ const ROWS: Row[] = [
       return { path: `/api/needs/${id}/close`, body: { outcome: 'met', childrenServed: 2, thankYou: 'Thank you all!' } };
     },
     expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+
+  // ---- A care team's space (issue 27): a team of another member's family with the member actor as a helper ----
+  // Only its active members read and post (everyone else the same 404, whether it exists or not); an admin past
+  // the second factor reads but does not post or remove; the member actor removes their own post.
+  {
+    route: 'GET /api/care/teams/:id/posts',
+    request: async () => ({ path: `/api/care/teams/${await helpedTeam()}/posts` }),
+    expect: [401, 404, 404, 200, 404, 404, 200],
+  },
+  {
+    route: 'POST /api/care/teams/:id/posts',
+    request: async () => ({
+      path: `/api/care/teams/${await helpedTeam()}/posts`,
+      body: { kind: 'prayer', body: 'Please pray for our family.' },
+    }),
+    expect: [401, 404, 404, 201, 404, 404, 403],
+  },
+  {
+    route: 'DELETE /api/care/teams/:id/posts/:postId',
+    request: async () => {
+      const teamId = await helpedTeam();
+      const [made] = await t.db
+        .insert(carePost)
+        .values({ teamId, authorUid: member().id, kind: 'update', body: 'Dinner went well.', createdAt: new Date() })
+        .returning({ id: carePost.id });
+      return { path: `/api/care/teams/${teamId}/posts/${made!.id}` };
+    },
+    expect: [401, 404, 404, 200, 404, 404, 403],
+  },
+  {
+    route: 'GET /api/admin/care/figures',
+    request: () => ({ path: '/api/admin/care/figures' }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
   },
 
   // ---- States and the map ----

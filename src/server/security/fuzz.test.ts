@@ -24,6 +24,8 @@ import {
 import { contactInputSchema } from '../../shared/contact';
 import { needCloseSchema, needCommitmentInputSchema } from '../../shared/need-responses';
 import { needAlertInputSchema } from '../../shared/contracts/need-alerts';
+import { carePostInputSchema } from '../../shared/care';
+import { carePostsQuerySchema } from '../../shared/contracts/care-space';
 import { directoryQuerySchema, memberMessageSchema } from '../../shared/directory';
 import { postInputSchema, postListQuerySchema, responseInputSchema } from '../../shared/forum';
 import { notificationListQuerySchema, notificationPreferencesSchema, unsubscribeQuerySchema } from '../../shared/notifications';
@@ -46,7 +48,8 @@ import {
   clearanceRequirementPatchSchema,
 } from '../../shared/clearances';
 import { newSupervisorLink } from '../needs/store';
-import { calendarFeed, churchMember, clearanceRequirement, needCommitment, rateLimit } from '../db/schema';
+import { calendarFeed, carePost, churchMember, clearanceRequirement, needCommitment, rateLimit } from '../db/schema';
+
 import { newToken } from '../care/store';
 import { anniversaryAnswerSchema } from '../../shared/care-feeds';
 import type { ForumAuthor } from '../forum/service';
@@ -293,6 +296,20 @@ const TARGETS: Record<string, Target> = {
   },
   'POST /api/needs/:id/close': { params: { id: newOwnNeed }, body: keys(needCloseSchema), askers: ['member', 'admin'] },
 
+  // A care team's space (issue 27): a team of another member's family with the member asker as a helper, one of
+  // the member's posts on it; the overview's care figures.
+  'GET /api/care/teams/:id/posts': { params: { id: () => String(careTeamId) }, query: keys(carePostsQuerySchema) },
+  'POST /api/care/teams/:id/posts': {
+    params: { id: () => String(careTeamId) },
+    body: keys(carePostInputSchema),
+    askers: ['member', 'admin'],
+  },
+  'DELETE /api/care/teams/:id/posts/:postId': {
+    params: { id: () => String(careTeamId), postId: newCarePostId },
+    askers: ['member', 'admin'],
+  },
+  'GET /api/admin/care/figures': { askers: ADMIN_ONLY },
+
   'GET /api/resources': {},
   'GET /api/resources/:id': { params: { id: () => 'four-ways-flyer' } },
   'GET /api/resources/:id/preview.png': { params: { id: () => 'four-ways-image' } },
@@ -357,6 +374,8 @@ const TARGETS: Record<string, Target> = {
   'POST /api/admin/needs/:id/decline': { params: { id: newReviewNeed }, body: keys(needReasonSchema), askers: ADMIN_ONLY },
 };
 
+const CARE_KINDS = ['update', 'training', 'meal'] as const;
+let kindTurn = 0;
 /** A value that passes each field's own check, so that a case can get one field wrong and the rest right. */
 const GOOD: Record<string, () => unknown> = {
   email: () => uniqueEmail('fuzz'),
@@ -376,6 +395,10 @@ const GOOD: Record<string, () => unknown> = {
   category: () => 'General',
   title: () => 'A title',
   body: () => 'Some words',
+  // Care teams (issue 27): a post's kind, a clearance requirement's, a calendar task's; each in turn, so every
+  // route that takes a `kind` gets a good one in some of its cases.
+  kind: () => CARE_KINDS[kindTurn++ % CARE_KINDS.length],
+  before: () => '1000',
   message: () => 'Hello there',
   reason: () => 'A reason',
   isAdmin: () => false,
@@ -420,7 +443,6 @@ const GOOD: Record<string, () => unknown> = {
   supervisorEmail: () => uniqueEmail('supervisor'),
   decision: () => 'decline',
   status: () => 'applied',
-  kind: () => 'training',
   validMonths: () => 12,
   requiredFor: () => ['respite', 'details'],
   archived: () => false,
@@ -609,12 +631,21 @@ let responseId: number;
 let categoryId: number;
 /** A church the member asker keeps, with a confirmed member to write to. */
 let churchId: number;
+/** One of the member asker's posts in the fuzzed care team's space, made directly (no rate limit, no mail). */
+async function newCarePostId(): Promise<string> {
+  const [row] = await t.db
+    .insert(carePost)
+    .values({ teamId: careTeamId, authorUid: memberId, kind: 'update', body: 'Dinner went well.', createdAt: new Date() })
+    .returning({ id: carePost.id });
+  return String(row!.id);
+}
 /** An open need the member asker asked for. */
 let needId: number;
 let mailId: string;
 /** The member asker's id, and an open need another member asked, with room for every case's commitment. */
 let memberId: string;
 let respondedNeedId: number;
+let careTeamId: number;
 let respondedItemId: number;
 const nextAddress = addressesIn(202);
 type Asking = { jar: Map<string, string> };
@@ -719,6 +750,7 @@ beforeAll(async () => {
   const fuzzedNeed = await insertNeed(t.db, { askerUid: recipient, items: [{ quantity: 100 }, { quantity: 100 }] });
   respondedNeedId = fuzzedNeed.id;
   respondedItemId = fuzzedNeed.itemIds[0]!;
+  careTeamId = await insertCareTeam(t.db, recipient, { members: [{ uid: member.id, role: 'helper' }] });
   await createFingerprint();
 }, 60_000);
 afterAll(async () => {

@@ -42,4 +42,6 @@ export const MAIL_ROUTES: Record<string, 'chosen' | 'fixed'> = {
   'POST /api/needs/:id/commitments': 'fixed',
   'DELETE /api/needs/:id/commitments/:commitmentId': 'fixed',
   'POST /api/needs/:id/close': 'fixed',
+  // Care teams (issue 27): the rest of the team, as each member's "Your care teams" preference says.
+  'POST /api/care/teams/:id/posts': 'fixed',
 };
