@@ -1,14 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/shared/messages';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { insertChurch, insertMember } from '../src/server/testing/factories';
-import { startServerProcess, type ServerProcess } from '../src/server/testing/server-process';
 import { seriousViolations } from './support/a11y';
-import { clientAddress, useBrowser } from './support/browser';
+import { openSite, useBrowser } from './support/browser';
+import { ownServerFolder, startOwnServer, stopOwnServer, type OwnServer } from './support/own-server';
 import { expectNoPageErrors, openPage } from './support/journey';
 import { uniqueTag } from './support/members';
 
@@ -18,16 +17,14 @@ import { uniqueTag } from './support/members';
 // demo content is, so this journey needs none of their pages.
 
 const browser = useBrowser();
-let root: string;
-let server: ServerProcess;
+let own: Partial<OwnServer> = {};
 let keeper: { id: string; email: string };
 const CHURCH = 'Riverside Assembly';
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-e2e-churches-'));
-  const dataDir = path.join(root, 'data');
-  fs.mkdirSync(dataDir);
-  const database = await openDatabase({ dataDir });
+  const folder = ownServerFolder('churches');
+  own = folder;
+  const database = await openDatabase({ dataDir: folder.dataDir });
   await migrateDatabase(database);
   keeper = await insertMember(database.db, { firstName: 'Paula', lastName: 'Point' });
   // Springfield, MO (65807), 3.1 miles from the ZIP code searched (65802); and one 19 miles off (65710).
@@ -44,44 +41,16 @@ beforeAll(async () => {
   });
   await insertChurch(database.db, { name: 'Morrisville Chapel', zip: '65710', offers: ['closet'] });
   await database.close();
-  server = await startServerProcess({
-    name: 'The churches server',
-    log: path.join(root, 'server.log'),
-    timeoutMs: 90_000,
-    env: {
-      SMTP_URL: undefined,
-      DATABASE_URL: undefined,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      STAFF_EMAIL: 'team@network.test',
-      TRUST_PROXY: 'true',
-    },
-  });
+  own = await startOwnServer('The churches server', folder);
 }, 120_000);
 
-afterAll(async () => {
-  await server?.stop();
-  const log = fs.existsSync(path.join(root, 'server.log')) ? fs.readFileSync(path.join(root, 'server.log'), 'utf8') : '';
-  fs.rmSync(root, { recursive: true, force: true });
-  expect(log).not.toContain('"msg":"unhandled error"');
-});
+afterAll(() => stopOwnServer(own));
 
-async function open(viewport = { width: 1280, height: 900 }) {
-  const context = await browser().newContext({ baseURL: server.url, viewport, extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/status of 40[0-9]/.test(msg.text())) errors.push(msg.text());
-  });
-  return { page, errors };
-}
+const open = (viewport = { width: 1280, height: 900 }) => openSite(browser(), { baseURL: own.server!.url, viewport });
 
 /** The server has no SMTP server here: it writes each message as a file in its data folder. */
 async function mailTo(to: string, where: (m: ParsedMail) => boolean): Promise<ParsedMail> {
-  const dir = path.join(root, 'data', 'mail');
+  const dir = path.join(own.dataDir!, 'mail');
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     for (const file of fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : []) {

@@ -35,9 +35,15 @@ export type Session = { context: BrowserContext; page: Page; errors: string[] };
  * A fresh browser profile on the site. Errors the page throws are collected so a journey can assert
  * there were none.
  */
-export async function openSite(browser: Browser, opts: { viewport?: { width: number; height: number } } = {}): Promise<Session> {
+export async function openSite(
+  browser: Browser,
+  opts: {
+    viewport?: { width: number; height: number };
+    /** A server of the journey's own (support/own-server.ts). */ baseURL?: string;
+  } = {},
+): Promise<Session> {
   const context = await browser.newContext({
-    baseURL: inject('baseUrl'),
+    baseURL: opts.baseURL ?? inject('baseUrl'),
     viewport: opts.viewport ?? { width: 1280, height: 900 },
     extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
   });

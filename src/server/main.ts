@@ -13,6 +13,7 @@ import { appDeps, storageFor } from './deps';
 import { seedDemoForum } from './demo/forum';
 import { seedDemoChurches } from './demo/churches';
 import { seedDemoNeeds } from './demo/needs';
+import { seedDemoCare } from './demo/care';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo, type DemoSecondFactor } from './demo/seed';
 import { instanceName } from './jobs';
 import { createLogger } from './logger';
@@ -88,11 +89,13 @@ async function main() {
     const forum = await seedDemoForum(deps);
     const churches = await seedDemoChurches(database.db);
     const needs = await seedDemoNeeds(database.db, auth);
+    const care = await seedDemoCare(database.db, auth);
     logger.info('demo content ready', {
       created,
       forum: forum.created,
       churches: churches.created,
       needs: needs.created,
+      careTeams: care.created,
       adminSecondFactorSetUp: adminSecondFactor.isNew,
     });
   }

@@ -184,6 +184,8 @@ export const churchPageSchema = churchListingSchema
     figures: networkFiguresSchema.nullable(),
     /** Its part in the needs board (issue 26): needs it responded to and met, children served, value committed. */
     needs: churchNeedFiguresSchema,
+    /** Its active care teams (issue 27); null for 1 or 2 (each team stands for a family: the small-number rule). */
+    careTeams: z.number().int().nullable(),
   })
   .meta({ id: 'ChurchPage' });
 export type ChurchPage = z.infer<typeof churchPageSchema>;

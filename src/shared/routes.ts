@@ -35,6 +35,9 @@ export const CLIENT_ROUTES = [
   '/care',
   '/care/:id',
   '/care/join/:token',
+  '/care/clearances',
+  '/care/feed',
+  '/care/:id/space',
 ] as const;
 
 export function isClientRoute(pathname: string): boolean {

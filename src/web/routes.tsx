@@ -46,6 +46,7 @@ const publicRoutes: RouteObject[] = [
       { path: 'churches', ...page(() => import('./admin/churches/churches-page')) },
       { path: 'needs', ...page(() => import('./admin/needs/needs-queue-page')) },
       { path: 'caseworkers', ...page(() => import('./admin/needs/caseworkers-page')) },
+      { path: 'clearances', ...page(() => import('./admin/clearances-page')) },
       { path: 'activity', ...page(() => import('./admin/activity-page')) },
     ],
   },
@@ -71,6 +72,12 @@ const memberRoutes: RouteObject[] = [
   { path: 'care', ...page(() => import('./care/home-page')) },
   { path: 'care/:id', ...page(() => import('./care/team-page')) },
   { path: 'care/join/:token', ...page(() => import('./care/join-page')) },
+  // Care teams' clearances (issue 27): the member's own.
+  { path: 'care/clearances', ...page(() => import('./clearances/my-clearances-page')) },
+  // Care teams (issue 27): the member's calendar feed.
+  { path: 'care/feed', ...page(() => import('./care/feed-page')) },
+  // A care team's space (issue 27): its members and admins (the server says who; others get its 404).
+  { path: 'care/:id/space', ...page(() => import('./care/space-page')) },
 ];
 
 /**

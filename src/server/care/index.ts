@@ -9,3 +9,7 @@ export {
   myCareTeamsTopic,
 } from './store';
 export { notifyCare } from './notify';
+// The care figures' count a church's page shows, and what the demo's care teams are made with (issue 27).
+export { churchCareTeams } from './figures';
+export { addDays, addMonths, localParts, occurrencesOf, ruleOf, zonedInstant } from './recurrence';
+export { activeClaimsOf, claimsOn, skipsOf } from './store';

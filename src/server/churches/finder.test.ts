@@ -246,6 +246,7 @@ describe('GET /api/churches/{id}', () => {
       figures: null,
       // Nothing on the needs board yet (needs/figures.test.ts counts a church's part there).
       needs: { responded: 0, met: 0, childrenServed: 0, valueCommitted: 0 },
+      careTeams: 0,
     });
     expect(page.mapPoint).toEqual([expect.any(Number), expect.any(Number)]);
   });

@@ -16,6 +16,7 @@ import type { SessionUser } from '../http/session';
 import { MAIL_FORMS, renderMail } from '../mail';
 import { boundingBox, milesBetween } from './geo';
 import { churchNeedFigures } from './need-figures';
+import { churchCareTeams } from '../care';
 import { churchById, churchFigures, placeOfZip, toListing, toPage, type ChurchRow } from './store';
 
 // The public side of churches (issue 25, product.md §12): the finder, a church's page, and "Contact this
@@ -91,8 +92,12 @@ async function activeChurch(db: Db, id: number): Promise<ChurchRow> {
 /** GET /api/churches/{id}: the public page, its figures only where at least 3 confirmed members stand behind them. */
 export async function getChurchPage(db: Db, id: number): Promise<ChurchPage> {
   const row = await activeChurch(db, id);
-  const [figures, needs] = await Promise.all([churchFigures(db, [id], false), churchNeedFigures(db, id)]);
-  return toPage(row, figures.get(id) ?? null, needs);
+  const [figures, needs, careTeams] = await Promise.all([
+    churchFigures(db, [id], false),
+    churchNeedFigures(db, id),
+    churchCareTeams(db, id),
+  ]);
+  return toPage(row, figures.get(id) ?? null, needs, careTeams);
 }
 
 /** The church a message is for, before the rate limit counts it: unknown, proposed and archived ones are 404. */

@@ -9,6 +9,7 @@ import type { RateLimiter } from '../rate-limit/rate-limit';
 import { CHURCH_CONTACT_RATE_MESSAGES, CHURCH_CONTACT_RULES } from '../rate-limit/rules';
 import { churchToContact, contactChurch, findChurches, getChurchPage } from './finder';
 import { CHURCHES_TOPIC } from './store';
+import { CARE_TEAM_TOPIC_FAMILY } from '../care';
 
 /** The needs board's live topic (the needs feature builds on this one, so the name is written here). */
 const NEEDS_TOPIC = 'needs';
@@ -36,10 +37,12 @@ export function churchPublicRoutes(deps: AppDeps, limiter: RateLimiter, answers:
     .openapi(guarded(deps, contracts.getChurch), async (c) => {
       const { id } = c.req.valid('param');
       // Its figures count members (a saved profile, a suspension or a deletion changes them) and its part in the
-      // needs board (a commitment or a need's outcome changes that).
+      // needs board (a commitment or a need's outcome changes that), and its count of care teams (any team's change).
       return sendAnswer(
         c,
-        await answers.get(`church:${id}`, [CHURCHES_TOPIC, ADMIN_TOPICS.users, NEEDS_TOPIC], () => getChurchPage(db, id)),
+        await answers.get(`church:${id}`, [CHURCHES_TOPIC, ADMIN_TOPICS.users, NEEDS_TOPIC, CARE_TEAM_TOPIC_FAMILY], () =>
+          getChurchPage(db, id),
+        ),
       );
     })
     .openapi(guarded(deps, contracts.contactChurch), async (c) => {

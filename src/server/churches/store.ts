@@ -84,7 +84,7 @@ export function toListing(row: ListingRow, distanceMiles: number | null = null):
   };
 }
 
-export function toPage(row: ChurchRow, figures: NetworkFigures | null, needs: ChurchNeedFigures): ChurchPage {
+export function toPage(row: ChurchRow, figures: NetworkFigures | null, needs: ChurchNeedFigures, careTeams: number | null): ChurchPage {
   return {
     ...toListing(row),
     agDistrict: row.agDistrict,
@@ -96,6 +96,7 @@ export function toPage(row: ChurchRow, figures: NetworkFigures | null, needs: Ch
     mapPoint: row.mapX === null || row.mapY === null ? null : [row.mapX, row.mapY],
     figures,
     needs,
+    careTeams,
   };
 }
 

@@ -137,6 +137,19 @@ const MEMBERS: DemoMember[] = [
   },
 ];
 
+/** A demo account, made (its address confirmed) unless it exists: its id, and whether it is new. */
+export async function ensureDemoAccount(db: Db, auth: Auth, email: string, password: string): Promise<{ id: string; isNew: boolean }> {
+  const [found] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email));
+  if (found) return { id: found.id, isNew: false };
+  const res = await auth.api.signUpEmail({ body: { email, password, name: '' } });
+  // Demo addresses cannot receive mail; they stand for members who confirmed theirs.
+  await db.update(user).set({ emailVerified: true }).where(eq(user.id, res.user.id));
+  return { id: res.user.id, isNew: true };
+}
+
 /**
  * Demo content for the embedded default: a demo admin and a few members with profiles. Runs only
  * outside production, and only adds what is missing, so restarts keep what people changed.
@@ -144,16 +157,9 @@ const MEMBERS: DemoMember[] = [
 export async function seedDemo(db: Db, auth: Auth): Promise<{ created: number; adminSecondFactor: DemoSecondFactor }> {
   let created = 0;
   const ensure = async (email: string, password: string) => {
-    const [found] = await db
-      .select({ id: user.id })
-      .from(user)
-      .where(eq(sql`lower(${user.email})`, email));
-    if (found) return { id: found.id, isNew: false };
-    const res = await auth.api.signUpEmail({ body: { email, password, name: '' } });
-    // Demo addresses cannot receive mail; they stand for members who confirmed theirs.
-    await db.update(user).set({ emailVerified: true }).where(eq(user.id, res.user.id));
-    created++;
-    return { id: res.user.id, isNew: true };
+    const account = await ensureDemoAccount(db, auth, email, password);
+    if (account.isNew) created++;
+    return account;
   };
 
   const admin = await ensure(DEMO_ADMIN.email, DEMO_ADMIN.password);

@@ -3,8 +3,10 @@ import { CARE_INVITES_PER_DAY } from '../../shared/care';
 import { CHURCH_MESSAGES_PER_DAY, CHURCH_MESSAGES_PER_HOUR } from '../../shared/church-members';
 import { CHURCH_CONTACTS_PER_HOUR, CHURCH_PROPOSALS_PER_DAY } from '../../shared/churches';
 import { COMMITMENTS_PER_HOUR, NEEDS_PER_DAY } from '../../shared/needs';
+import { CARE_POSTS_PER_HOUR } from '../../shared/care';
 import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
 import { CASEWORKER_APPLICATIONS_PER_DAY } from '../../shared/needs-approvals';
+import { CARE_FEED_READS_PER_MINUTE } from '../../shared/care-feeds';
 import { DAY, HOUR, MINUTE } from '../../shared/durations';
 import { EMAIL_LINK_RESENDS_PER_HOUR } from '../../shared/limits';
 import type { RateRule } from './rate-limit';
@@ -198,3 +200,14 @@ export const CARE_INVITE_RULES = {
   client: { limit: CARE_INVITES_PER_DAY * 2, windowMs: DAY },
 } satisfies Record<string, RateRule>;
 export const CARE_INVITE_RATE_MESSAGE = `You can invite up to ${CARE_INVITES_PER_DAY} people a day. Please try again tomorrow.`;
+
+// ---- Care teams (issue 27): a calendar feed is read with no session, so per client ----
+
+/** Calendar programs poll a feed now and then; a client reading faster is guessing tokens or misbehaving. */
+export const CARE_FEED_RULE: RateRule = { limit: CARE_FEED_READS_PER_MINUTE, windowMs: MINUTE };
+
+// ---- Care teams: the team space (care/space-routes.ts) ----
+
+/** Per member: each post rings the bell (and may mail) every other member of the team. */
+export const CARE_POST_RULE: RateRule = { limit: CARE_POSTS_PER_HOUR, windowMs: HOUR };
+export const CARE_POST_RATE_MESSAGE = `You can post up to ${CARE_POSTS_PER_HOUR} times an hour in a team space. Please try again later.`;

@@ -31,6 +31,8 @@ import {
 import { contactInputSchema } from '../../shared/contact';
 import { needCloseSchema, needCommitmentInputSchema } from '../../shared/need-responses';
 import { needAlertInputSchema } from '../../shared/contracts/need-alerts';
+import { carePostInputSchema } from '../../shared/care';
+import { carePostsQuerySchema } from '../../shared/contracts/care-space';
 import { directoryQuerySchema, memberMessageSchema } from '../../shared/directory';
 import { postInputSchema, postListQuerySchema, responseInputSchema } from '../../shared/forum';
 import { notificationListQuerySchema, notificationPreferencesSchema, unsubscribeQuerySchema } from '../../shared/notifications';
@@ -45,9 +47,27 @@ import {
   needReasonSchema,
   supervisorDecisionSchema,
 } from '../../shared/needs-approvals';
+import {
+  adminClearanceQuerySchema,
+  clearanceAgreementSchema,
+  clearanceRecordInputSchema,
+  clearanceRequirementInputSchema,
+  clearanceRequirementPatchSchema,
+} from '../../shared/clearances';
 import { newSupervisorLink } from '../needs/store';
-import { careInvite, careTeamMember, churchMember, needCommitment, rateLimit } from '../db/schema';
+import {
+  calendarFeed,
+  careInvite,
+  carePost,
+  careTeamMember,
+  churchMember,
+  clearanceRequirement,
+  needCommitment,
+  rateLimit,
+} from '../db/schema';
+
 import { newToken } from '../care/store';
+import { anniversaryAnswerSchema } from '../../shared/care-feeds';
 import type { ForumAuthor } from '../forum/service';
 import {
   authorOf,
@@ -55,6 +75,7 @@ import {
   insertCaseworker,
   insertChurch,
   insertNeed,
+  requirementId,
   signedInAdmin,
   signedInMember,
   TEST_PASSWORD as PASSWORD,
@@ -120,6 +141,22 @@ const newSupervisorToken = async () => {
   return link.token;
 };
 const post = () => postId;
+/** Clearances (issue 27): a requirement of its own each case (a PATCH may archive it), and the agreement. */
+const newRequirement = async () => {
+  const [row] = await t.db
+    .insert(clearanceRequirement)
+    .values({ name: 'Fuzz training', kind: 'training', validMonths: 12, requiredFor: ['mentor'], createdAt: new Date() })
+    .returning({ id: clearanceRequirement.id });
+  return String(row!.id);
+};
+const agreementRequirement = async () => String(await requirementId(t.db, 'agreement'));
+/** Care teams (issue 27): a calendar feed's file of a new member, and a team of the member asker's, asked its anniversary question. */
+const newFeedFile = async () => {
+  const { token, tokenHash } = newToken();
+  await t.db.insert(calendarFeed).values({ uid: await newMember(t), tokenHash, createdAt: t.clock.now() });
+  return `${token}.ics`;
+};
+const newFamilyTeam = async () => String(await insertCareTeam(t.db, memberId, { anniversaryAskedAt: t.clock.now() }));
 const GOOGLE_START = [
   'provider',
   'callbackURL',
@@ -142,6 +179,7 @@ const TARGETS: Record<string, Target> = {
   'POST /internal/admin-role': { body: ['email', 'isAdmin'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
   'POST /internal/reset-2fa': { body: ['email'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
   'POST /internal/backup/database': { body: ['into'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
+  'POST /internal/care/remind': { body: ['at'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
 
   'POST /api/auth/sign-up/email': {
     body: ['email', 'password', 'name', 'callbackURL', 'rememberMe', 'image', 'emailVerified', 'role', 'twoFactorEnabled'],
@@ -184,6 +222,12 @@ const TARGETS: Record<string, Target> = {
   'GET /api/me/church': {},
   'PUT /api/me/church': { body: keys(churchClaimSchema) },
   'DELETE /api/me/church': {},
+  'GET /api/me/calendar-feed': {},
+  'POST /api/me/calendar-feed': { body: [] },
+  'DELETE /api/me/calendar-feed': {},
+  'GET /api/care/feed/:file': { params: { file: newFeedFile } },
+  'GET /api/care/teams/:id/anniversary': { params: { id: newFamilyTeam } },
+  'POST /api/care/teams/:id/anniversary': { params: { id: newFamilyTeam }, body: keys(anniversaryAnswerSchema) },
   'GET /api/me/need-alert': {},
   'PUT /api/me/need-alert': { body: keys(needAlertInputSchema) },
   'DELETE /api/me/need-alert': {},
@@ -298,6 +342,19 @@ const TARGETS: Record<string, Target> = {
     askers: ['member', 'admin'],
   },
   'DELETE /api/care/teams/:id/members/:uid': { params: { id: () => String(waitingTeam.id), uid: () => waitingTeam.uid } },
+  // A care team's space (issue 27): a team of another member's family with the member asker as a helper, one of
+  // the member's posts on it; the overview's care figures.
+  'GET /api/care/teams/:id/posts': { params: { id: () => String(careTeamId) }, query: keys(carePostsQuerySchema) },
+  'POST /api/care/teams/:id/posts': {
+    params: { id: () => String(careTeamId) },
+    body: keys(carePostInputSchema),
+    askers: ['member', 'admin'],
+  },
+  'DELETE /api/care/teams/:id/posts/:postId': {
+    params: { id: () => String(careTeamId), postId: newCarePostId },
+    askers: ['member', 'admin'],
+  },
+  'GET /api/admin/care/figures': { askers: ADMIN_ONLY },
 
   'GET /api/resources': {},
   'GET /api/resources/:id': { params: { id: () => 'four-ways-flyer' } },
@@ -338,10 +395,33 @@ const TARGETS: Record<string, Target> = {
   'POST /api/admin/caseworkers/:uid/approve': { params: { uid: newApplicant }, body: [], askers: ADMIN_ONLY },
   'POST /api/admin/caseworkers/:uid/decline': { params: { uid: newApplicant }, body: keys(needReasonSchema), askers: ADMIN_ONLY },
   'GET /api/admin/needs/queue': { askers: ADMIN_ONLY },
+  // Clearances (issue 27): the member asker keeps the church the recipient is a confirmed member of.
+  'GET /api/admin/clearances/requirements': { askers: ADMIN_ONLY },
+  'POST /api/admin/clearances/requirements': { body: keys(clearanceRequirementInputSchema), askers: ADMIN_ONLY },
+  'PATCH /api/admin/clearances/requirements/:id': {
+    params: { id: newRequirement },
+    body: keys(clearanceRequirementPatchSchema),
+    askers: ADMIN_ONLY,
+  },
+  'GET /api/admin/clearances': { query: keys(adminClearanceQuerySchema), askers: ADMIN_ONLY },
+  'PUT /api/clearances/:uid/:requirementId': {
+    params: { uid: () => recipient, requirementId: agreementRequirement },
+    body: keys(clearanceRecordInputSchema),
+    askers: ['member', 'admin'],
+  },
+  'DELETE /api/clearances/:uid/:requirementId': {
+    params: { uid: () => recipient, requirementId: agreementRequirement },
+    askers: ['member', 'admin'],
+  },
+  'GET /api/churches/:id/clearances': { params: { id: () => String(churchId) } },
+  'GET /api/me/clearances': {},
+  'POST /api/me/clearances/agreement': { body: keys(clearanceAgreementSchema) },
   'POST /api/admin/needs/:id/approve': { params: { id: newReviewNeed }, body: [], askers: ADMIN_ONLY },
   'POST /api/admin/needs/:id/decline': { params: { id: newReviewNeed }, body: keys(needReasonSchema), askers: ADMIN_ONLY },
 };
 
+const CARE_KINDS = ['update', 'training', 'meal'] as const;
+let kindTurn = 0;
 /** A value that passes each field's own check, so that a case can get one field wrong and the rest right. */
 const GOOD: Record<string, () => unknown> = {
   email: () => uniqueEmail('fuzz'),
@@ -366,6 +446,10 @@ const GOOD: Record<string, () => unknown> = {
   category: () => 'General',
   title: () => 'A title',
   body: () => 'Some words',
+  // Care teams (issue 27): a post's kind, a clearance requirement's, a calendar task's; each in turn, so every
+  // route that takes a `kind` gets a good one in some of its cases.
+  kind: () => CARE_KINDS[kindTurn++ % CARE_KINDS.length],
+  before: () => '1000',
   message: () => 'Hello there',
   reason: () => 'A reason',
   isAdmin: () => false,
@@ -410,6 +494,13 @@ const GOOD: Record<string, () => unknown> = {
   supervisorEmail: () => uniqueEmail('supervisor'),
   decision: () => 'decline',
   status: () => 'applied',
+  validMonths: () => 12,
+  requiredFor: () => ['respite', 'details'],
+  archived: () => false,
+  completedOn: () => '2025-01-15',
+  expiresOn: () => null,
+  agree: () => true,
+  stillFostering: () => true,
 };
 
 // ---- What fast-check puts in ----
@@ -591,12 +682,21 @@ let responseId: number;
 let categoryId: number;
 /** A church the member asker keeps, with a confirmed member to write to. */
 let churchId: number;
+/** One of the member asker's posts in the fuzzed care team's space, made directly (no rate limit, no mail). */
+async function newCarePostId(): Promise<string> {
+  const [row] = await t.db
+    .insert(carePost)
+    .values({ teamId: careTeamId, authorUid: memberId, kind: 'update', body: 'Dinner went well.', createdAt: new Date() })
+    .returning({ id: carePost.id });
+  return String(row!.id);
+}
 /** An open need the member asker asked for. */
 let needId: number;
 let mailId: string;
 /** The member asker's id, and an open need another member asked, with room for every case's commitment. */
 let memberId: string;
 let respondedNeedId: number;
+let careTeamId: number;
 let respondedItemId: number;
 const nextAddress = addressesIn(202);
 type Asking = { jar: Map<string, string> };
@@ -738,6 +838,7 @@ beforeAll(async () => {
   const fuzzedNeed = await insertNeed(t.db, { askerUid: recipient, items: [{ quantity: 100 }, { quantity: 100 }] });
   respondedNeedId = fuzzedNeed.id;
   respondedItemId = fuzzedNeed.itemIds[0]!;
+  careTeamId = await insertCareTeam(t.db, recipient, { members: [{ uid: member.id, role: 'helper' }] });
   await createFingerprint();
 }, 60_000);
 afterAll(async () => {

@@ -53,4 +53,6 @@ export const MAIL_ROUTES: Record<string, 'chosen' | 'fixed'> = {
   'POST /api/care/teams/:id/members/:uid/approve': 'fixed',
   // An invitation mails the member the request names.
   'POST /api/care/teams/:id/invitations': 'chosen',
+  // Care teams (issue 27): the rest of the team, as each member's "Your care teams" preference says.
+  'POST /api/care/teams/:id/posts': 'fixed',
 };

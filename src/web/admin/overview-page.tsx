@@ -14,6 +14,7 @@ import { BarChart } from './charts/bar-chart';
 import { ColumnChart, type Column } from './charts/column-chart';
 import { formatNumber } from './charts/scale';
 import { NeedsFigures } from './needs-figures';
+import { CareFiguresPanel } from './care-figures';
 import classes from './admin.module.css';
 
 // The second series' colour: the brand salmon darkened to 3.4:1 on white, so its bars stand out (WCAG 1.4.11).
@@ -84,6 +85,7 @@ export default function OverviewPage() {
         {overview.data ? <NotificationMail overview={overview.data} /> : null}
         {overview.data ? <ChurchesJoining overview={overview.data} /> : null}
         {overview.data ? <NeedsFigures needs={overview.data.needs} /> : null}
+        <CareFiguresPanel />
         {views.data ? <PageViews summary={views.data} /> : null}
         {views.isError && !views.data ? <FormAlert message="The page views could not be loaded. Please try again later." /> : null}
       </div>

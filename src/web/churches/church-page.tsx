@@ -150,6 +150,13 @@ function ChurchView({ church }: { church: Church }) {
               <dt>Value committed</dt>
               <dd data-testid="church-needs-value">${formatCount(church.needs.valueCommitted)}</dd>
             </div>
+            {/* Care teams (issue 27): each stands for a family, so 1 or 2 is "fewer than 3". */}
+            <div>
+              <dt>Care teams</dt>
+              <dd data-testid="church-care-teams">
+                {church.careTeams === null ? FEWER : church.careTeams === 0 ? 'None yet' : formatCount(church.careTeams)}
+              </dd>
+            </div>
           </dl>
         </section>
       </div>
