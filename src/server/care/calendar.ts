@@ -248,7 +248,7 @@ function askedLine(family: string, fields: Pick<TaskFields, 'kind' | 'startDate'
   const when = fields.rrule
     ? `${inSentence(repeatLabel({ startDate: fields.startDate, rrule: fields.rrule, until: fields.until ?? null }))}, from ${careDateLabel(fields.startDate)}`
     : `on ${careDateLabel(fields.startDate)}`;
-  return { ask: CARE_KIND_ASKS[fields.kind as CareTaskKind], when: `${when} at ${careTimeLabel(fields.startTime)}`, family };
+  return { ask: CARE_KIND_ASKS[fields.kind], when: `${when} at ${careTimeLabel(fields.startTime)}`, family };
 }
 
 /** Adds a task (the full form, or "We need…" with a kind and a date); the rest of the team is told. */
@@ -261,9 +261,9 @@ export async function createTask(
   const input = careTaskCreateSchema.parse(raw);
   const now = deps.clock.now();
   const { db } = deps.database;
-  const actor = await careActorOf(db, who);
   const made = await db.transaction(async (tx) => {
     const access = await managedTeam(tx, { uid: who.id, admin }, teamId, now);
+    const actor = await careActorOf(tx, who);
     const time = input.time ?? CARE_DEFAULT_TIMES[input.kind];
     const fields = taskFieldsOf({ ...input, time }, teamToday(access.team, now), { checkDate: true });
     const [row] = await tx
@@ -283,7 +283,7 @@ export async function createTask(
       mail: {
         subject: `${family} needs ${ask} ${when}`,
         paragraphs: [
-          `${family} needs ${ask} ${when}${fields.title !== careTaskTitle(fields.kind as CareTaskKind, null) ? ` (“${fields.title}”)` : ''}.`,
+          `${family} needs ${ask} ${when}${fields.title !== careTaskTitle(fields.kind, null) ? ` (“${fields.title}”)` : ''}.`,
           'If you can, sign up for it on the team’s calendar, so the family knows who is coming.',
         ],
       },
@@ -311,9 +311,9 @@ export async function editTask(
   const input = careTaskCreateSchema.parse(raw);
   const now = deps.clock.now();
   const { db } = deps.database;
-  const actor = await careActorOf(db, who);
   await db.transaction(async (tx) => {
     const access = await managedTeam(tx, { uid: who.id, admin }, teamId, now);
+    const actor = await careActorOf(tx, who);
     const task = await taskOf(tx, teamId, taskId, { lock: true });
     if (task.cancelledAt) throw new AppError('CONFLICT', M.teamNotActive);
     // A series that began in the past keeps its first date; a new first date must not be past.
@@ -374,9 +374,9 @@ export async function cancelTask(
 ): Promise<void> {
   const now = deps.clock.now();
   const { db } = deps.database;
-  const actor = await careActorOf(db, who);
   await db.transaction(async (tx) => {
     await managedTeam(tx, { uid: who.id, admin }, teamId, now);
+    const actor = await careActorOf(tx, who);
     const task = await taskOf(tx, teamId, taskId, { lock: true });
     if (task.cancelledAt) throw new AppError('NOT_FOUND', undefined);
     await tx.update(careTask).set({ cancelledAt: now, updatedAt: now }).where(eq(careTask.id, taskId));
@@ -408,9 +408,9 @@ export async function skipOccurrence(
 ): Promise<void> {
   const now = deps.clock.now();
   const { db } = deps.database;
-  const actor = await careActorOf(db, who);
   await db.transaction(async (tx) => {
     const access = await managedTeam(tx, { uid: who.id, admin }, teamId, now);
+    const actor = await careActorOf(tx, who);
     const task = await taskOf(tx, teamId, taskId, { lock: true });
     if (task.cancelledAt || !occursOn(timingOf(task), date)) throw new AppError('NOT_FOUND', M.noOccurrence);
     if (date < teamToday(access.team, now)) throw new AppError('CONFLICT', M.occurrencePast);

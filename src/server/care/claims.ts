@@ -39,10 +39,10 @@ export async function claimTask(
 ): Promise<{ id: number }> {
   const now = deps.clock.now();
   const { db } = deps.database;
-  const actor = await careActorOf(db, who);
   const made = await db.transaction(async (tx) => {
     const access = await teamAccess(tx, teamId, { uid: who.id, admin }, { now });
     if (!access.active) throw new AppError('FORBIDDEN', M.mayNotClaim);
+    const actor = await careActorOf(tx, who);
     if (access.team.status !== 'active') throw new AppError('CONFLICT', M.teamNotActive);
     const task = await taskOf(tx, teamId, taskId, { lock: true });
     if (task.cancelledAt) throw new AppError('NOT_FOUND', CARE_TASK_NOT_FOUND);
