@@ -122,6 +122,9 @@ export const careCalendarSchema = z
     to: z.string(),
     /** Today in the family's time zone. */
     today: z.string(),
+    /** Where the weeks before and after this range start (the page's navigation). */
+    earlier: z.string(),
+    later: z.string(),
     occurrences: z.array(careOccurrenceSchema),
     /** Every task not cancelled whose dates reach today or later, for the family and leaders; empty for others. */
     tasks: z.array(careTaskSeriesSchema),

@@ -67,6 +67,8 @@ const memberRoutes: RouteObject[] = [
   { path: 'needs/mine', ...page(() => import('./needs/my-needs-page')) },
   { path: 'needs/:id/edit', ...page(() => import('./needs/edit-need-page')) },
   { path: 'caseworkers/apply', ...page(() => import('./needs-approvals/caseworker-apply-page')) },
+  // A care team's calendar: its members and admins (the server answers everyone else with the team's 404).
+  { path: 'care/:id/calendar', ...page(() => import('./care/calendar-page')) },
 ];
 
 /**

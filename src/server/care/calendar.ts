@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
-import { CARE_CALENDAR_SPAN_DAYS, CARE_HORIZON_DAYS, type CareTaskKind } from '../../shared/care';
+import { CARE_CALENDAR_SPAN_DAYS, CARE_HORIZON_DAYS } from '../../shared/care';
 import {
   CARE_CALENDAR_DEFAULT_DAYS,
   CARE_CALENDAR_MESSAGES as M,
@@ -124,7 +124,8 @@ export async function readCalendar(
   const tasks = team.status === 'active' ? await tasksBetween(db, teamId, from, to) : [];
   const occurrences = await occurrencesFor(db, access, tasks, { from, to, now });
   const series = access.mayManage ? await seriesOf(db, teamId, today) : [];
-  return { team: head, from, to, today, occurrences, tasks: series };
+  const earlier = addDays(from, -CARE_CALENDAR_DEFAULT_DAYS);
+  return { team: head, from, to, today, earlier, later: addDays(to, 1), occurrences, tasks: series };
 }
 
 /** Every date of these tasks in [from, to], in order of time, with who signed up and what the viewer may do. */
