@@ -174,7 +174,7 @@ function SeriesList({ calendar, onNotice }: { calendar: CareCalendar; onNotice: 
                   </Button>
                   <Button
                     size="xs"
-                    variant="subtle"
+                    variant="outline"
                     color="red.9"
                     loading={cancel.isPending}
                     onClick={() => cancel.mutate(s.id)}

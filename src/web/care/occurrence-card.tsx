@@ -87,7 +87,7 @@ export function OccurrenceCard({ teamId, occurrence: o, mayManage }: { teamId: n
           {mayManage ? (
             <Button
               size="xs"
-              variant="subtle"
+              variant="outline"
               color="red.9"
               loading={skip.isPending}
               onClick={() => skip.mutate({ taskId: o.taskId, occursOn: o.occursOn })}
