@@ -3,16 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hashPassword } from 'better-auth/crypto';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { careDateLabel } from '../src/shared/care-calendar';
 import { localParts, addDays } from '../src/server/care/recurrence';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { account } from '../src/server/db/schema';
 import { insertCareTeam, insertMember } from '../src/server/testing/factories';
-import { startServerProcess, type ServerProcess } from '../src/server/testing/server-process';
+import type { ServerProcess } from '../src/server/testing/server-process';
 import { expectAxeClean } from './support/a11y';
-import { clientAddress, useBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
+import { mailFileTo, openOn, startOwnServer } from './support/own-server';
 import { expectNoPageErrors, openPage, PASSWORD, signInViaForm } from './support/journey';
 import { markPage, wasNotReloaded } from './support/live-page';
 import { uniqueEmail } from './support/members';
@@ -54,21 +55,7 @@ beforeAll(async () => {
     members: [{ uid: grace!.id, role: 'helper' }],
   });
   await database.close();
-  server = await startServerProcess({
-    name: 'The care calendar server',
-    log: path.join(root, 'server.log'),
-    timeoutMs: 90_000,
-    env: {
-      SMTP_URL: undefined,
-      DATABASE_URL: undefined,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      STAFF_EMAIL: 'team@network.test',
-      TRUST_PROXY: 'true',
-    },
-  });
+  server = await startOwnServer(root, 'The care calendar server');
 }, 120_000);
 
 afterAll(async () => {
@@ -78,30 +65,8 @@ afterAll(async () => {
   expect(log).not.toContain('"msg":"unhandled error"');
 });
 
-async function open(viewport: { width: number; height: number }) {
-  const context = await browser().newContext({ baseURL: server.url, viewport, extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/status of 40[0-9]/.test(msg.text())) errors.push(msg.text());
-  });
-  return { page, errors };
-}
-
-/** The server has no SMTP server here: it writes each message as a file in its data folder. */
-async function mailTo(to: string, where: (m: ParsedMail) => boolean): Promise<ParsedMail> {
-  const dir = path.join(root, 'data', 'mail');
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    for (const file of fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : []) {
-      const parsed = await simpleParser(fs.readFileSync(path.join(dir, file)));
-      if (JSON.stringify(parsed.to).includes(to) && where(parsed)) return parsed;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No mail for ${to}`);
-}
+const open = (viewport?: { width: number; height: number }) => openOn(browser(), server, viewport);
+const mailTo = (to: string, where: (m: ParsedMail) => boolean) => mailFileTo(root, to, where);
 
 describe('the care calendar', () => {
   it('the family asks in one step; a helper signs up from a phone; the family sees it live, and the withdrawal too', async () => {

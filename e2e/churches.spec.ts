@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/shared/messages';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { insertChurch, insertMember } from '../src/server/testing/factories';
-import { startServerProcess, type ServerProcess } from '../src/server/testing/server-process';
+import type { ServerProcess } from '../src/server/testing/server-process';
 import { seriousViolations } from './support/a11y';
-import { clientAddress, useBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
+import { mailFileTo, openOn, startOwnServer } from './support/own-server';
 import { expectNoPageErrors, openPage } from './support/journey';
 import { uniqueTag } from './support/members';
 
@@ -44,21 +45,7 @@ beforeAll(async () => {
   });
   await insertChurch(database.db, { name: 'Morrisville Chapel', zip: '65710', offers: ['closet'] });
   await database.close();
-  server = await startServerProcess({
-    name: 'The churches server',
-    log: path.join(root, 'server.log'),
-    timeoutMs: 90_000,
-    env: {
-      SMTP_URL: undefined,
-      DATABASE_URL: undefined,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      STAFF_EMAIL: 'team@network.test',
-      TRUST_PROXY: 'true',
-    },
-  });
+  server = await startOwnServer(root, 'The churches server');
 }, 120_000);
 
 afterAll(async () => {
@@ -68,30 +55,8 @@ afterAll(async () => {
   expect(log).not.toContain('"msg":"unhandled error"');
 });
 
-async function open(viewport = { width: 1280, height: 900 }) {
-  const context = await browser().newContext({ baseURL: server.url, viewport, extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/status of 40[0-9]/.test(msg.text())) errors.push(msg.text());
-  });
-  return { page, errors };
-}
-
-/** The server has no SMTP server here: it writes each message as a file in its data folder. */
-async function mailTo(to: string, where: (m: ParsedMail) => boolean): Promise<ParsedMail> {
-  const dir = path.join(root, 'data', 'mail');
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    for (const file of fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : []) {
-      const parsed = await simpleParser(fs.readFileSync(path.join(dir, file)));
-      if (JSON.stringify(parsed.to).includes(to) && where(parsed)) return parsed;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No mail for ${to}`);
-}
+const open = (viewport?: { width: number; height: number }) => openOn(browser(), server, viewport);
+const mailTo = (to: string, where: (m: ParsedMail) => boolean) => mailFileTo(root, to, where);
 
 describe('finding a church', () => {
   it('a visitor finds a church by ZIP code from the landing page, opens it and writes to it; the point person gets the mail', async () => {

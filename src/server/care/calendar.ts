@@ -297,6 +297,20 @@ export async function createTask(
   return made;
 }
 
+/** Withdraws these sign-ups (their date went away, or a sign-up for every date replaces them). */
+export async function withdrawAll(tx: Tx, claims: CareClaimRow[], now: Date): Promise<void> {
+  if (claims.length === 0) return;
+  await tx
+    .update(careClaim)
+    .set({ withdrawnAt: now })
+    .where(
+      inArray(
+        careClaim.id,
+        claims.map((c) => c.id),
+      ),
+    );
+}
+
 /** The claimers holding a task's dates (a date's claims, or every date's), to tell them of a change. */
 function claimersOf(claims: CareClaimRow[]): string[] {
   return [...new Set(claims.map((c) => c.uid))];
@@ -334,18 +348,8 @@ export async function editTask(
     };
     const claims = (await activeClaimsOf(tx, [taskId])).get(taskId) ?? [];
     const gone = claims.filter((c) => c.occursOn !== null && !occursOn(timing, c.occursOn));
-    if (gone.length > 0) {
-      await tx
-        .update(careClaim)
-        .set({ withdrawnAt: now })
-        .where(
-          inArray(
-            careClaim.id,
-            gone.map((c) => c.id),
-          ),
-        );
-      for (const uid of claimersOf(gone)) await deps.live.publish(tx, { topic: myCareTeamsTopic(uid), kind: 'updated' });
-    }
+    await withdrawAll(tx, gone, now);
+    for (const uid of claimersOf(gone)) await deps.live.publish(tx, { topic: myCareTeamsTopic(uid), kind: 'updated' });
     await deps.live.publish(tx, { topic: careTeamTopic(teamId), kind: 'updated', id: String(taskId) });
     await notifyCare(deps, tx, {
       teamId,
@@ -420,16 +424,7 @@ export async function skipOccurrence(
     await tx.insert(careTaskSkip).values({ taskId, occursOn: date }).onConflictDoNothing();
     const holding = claimsOn((await activeClaimsOf(tx, [taskId])).get(taskId) ?? [], date);
     const single = holding.filter((c) => c.occursOn === date);
-    if (single.length > 0)
-      await tx
-        .update(careClaim)
-        .set({ withdrawnAt: now })
-        .where(
-          inArray(
-            careClaim.id,
-            single.map((c) => c.id),
-          ),
-        );
+    await withdrawAll(tx, single, now);
     await deps.live.publish(tx, { topic: careTeamTopic(teamId), kind: 'updated', id: String(taskId) });
     for (const uid of claimersOf(holding)) await deps.live.publish(tx, { topic: myCareTeamsTopic(uid), kind: 'updated' });
     const day = careDateLabel(date);

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CARE_HORIZON_DAYS, CARE_TASK_FULL, CARE_TASK_NOT_FOUND } from '../../shared/care';
 import {
   CARE_CALENDAR_MESSAGES as M,
@@ -12,7 +12,7 @@ import { careClaim, careTask } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { SessionUser } from '../http/session';
 import { clearancesOf, clearanceToday, mayClaimKind, teamAccess } from './access';
-import { careActorOf, namesOf, teamToday, timingOf, type CalendarDeps } from './calendar';
+import { careActorOf, namesOf, teamToday, timingOf, withdrawAll, type CalendarDeps } from './calendar';
 import { notifyCare } from './notify';
 import { addDays, occurrencesOf, repeatLabel } from './recurrence';
 import { activeClaimsOf, careTeamTopic, claimsOn, myCareTeamsTopic, skipsOf, taskOf, type CareTaskRow } from './store';
@@ -72,16 +72,7 @@ export async function claimTask(
       )
     )
       throw new AppError('CONFLICT', CARE_TASK_FULL);
-    if (date === null && mineBefore.length > 0)
-      await tx
-        .update(careClaim)
-        .set({ withdrawnAt: now })
-        .where(
-          inArray(
-            careClaim.id,
-            mineBefore.map((c) => c.id),
-          ),
-        );
+    if (date === null) await withdrawAll(tx, mineBefore, now);
 
     const [row] = await tx
       .insert(careClaim)
