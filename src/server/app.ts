@@ -57,6 +57,9 @@ import { needResponseRoutes } from './needs/respond-routes';
 import { careCalendarRoutes } from './care/calendar-routes';
 import { needFiguresRoutes } from './needs/figures-routes';
 import { needAlertRoutes } from './needs/alert-routes';
+import { clearanceRoutes } from './care/clearance-routes';
+import { careFeedRoutes } from './care/feed-routes';
+import { remindClaimers } from './care/reminders';
 import { NEEDS_TOPIC } from './needs';
 import { JOBS, siteJobs } from './site-jobs';
 import { frontEnd } from './web/static';
@@ -222,6 +225,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', needFiguresRoutes(deps, answers))
     .route('/', churchMemberRoutes(deps, limiter))
     .route('/', needAlertRoutes(deps))
+    .route('/', clearanceRoutes(deps))
+    .route('/', careFeedRoutes(deps, limiter))
     .route('/', analyticsRoutes(deps, limiter))
     .route('/', liveRoutes(deps, deps.live, { onOpenStreams: metrics?.setLiveStreams }))
     .route('/', forumRoutes(deps, limiter, answers))
@@ -271,6 +276,7 @@ function describeError(err: unknown): string {
 
 const roleChangeSchema = z.object({ email: z.string().email(), isAdmin: z.boolean() });
 const accountSchema = z.object({ email: z.string().email() });
+const clockSchema = z.object({ at: z.iso.datetime() });
 const backupCopySchema = z.object({
   into: z
     .string()
@@ -292,6 +298,13 @@ function internalRoutes(deps: AppDeps, token: string) {
     const given = Buffer.from(c.req.header('authorization') ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('FORBIDDEN');
     await next();
+  });
+  // The end-to-end journeys' test clock (NODE_ENV=test only): the care calendar's day-before reminders run as of
+  // the time given, as the job would then. A server in development or production answers 404.
+  app.post('/care/remind', async (c) => {
+    if (deps.config.env !== 'test') throw new AppError('NOT_FOUND', `No route ${c.req.method} ${c.req.path}.`);
+    const { at } = await readJson(c, clockSchema);
+    return c.json(await remindClaimers(deps, { now: new Date(at) }));
   });
   app.post('/admin-role', async (c) => {
     const change = await readJson(c, roleChangeSchema);

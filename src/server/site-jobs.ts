@@ -9,6 +9,10 @@ import type { MailWorker } from './mail/worker';
 import { expireSupervisorRequests } from './needs/supervisor';
 import { announceDueNeeds, expireOldNeeds, remindAskers, widenQuietNeeds, type RoutingDeps } from './needs/routing';
 import { makeDueDigests } from './notifications';
+import { askAnniversaries } from './care/anniversary';
+import { sendClearanceNotices } from './care/clearance-notices';
+import { remindClaimers, reofferOpenOccurrences, type CareClockDeps } from './care/reminders';
+import { sendWeekSummaries } from './care/summary';
 import type { RateLimiter } from './rate-limit/rate-limit';
 
 // The site's background work, declared once (decision 030): each job's name, how often it looks, and what
@@ -27,7 +31,15 @@ export const JOBS = {
   needWiden: 'need-widen',
   needExpire: 'need-expire',
   needRemind: 'need-remind',
+  careRemind: 'care-remind',
+  careReoffer: 'care-reoffer',
+  careSummary: 'care-summary',
+  clearanceNotices: 'clearance-notices',
+  careAnniversary: 'care-anniversary',
 } as const;
+
+/** How often each instance looks at the care calendar's clock (reminders, offers again, summaries, notices). */
+export const CARE_CLOCK_EVERY_MS = 5 * 60_000;
 
 /** How often each instance looks for needs to announce (a need's change also triggers it: app.ts), and for the board's clock. */
 export const NEED_ANNOUNCE_EVERY_MS = 60_000;
@@ -181,6 +193,48 @@ export function needJobs(deps: RoutingDeps & Pick<AppDeps, 'clock'>): Job[] {
   ];
 }
 
+/**
+ * Care teams' clock (issue 27): the day-before reminders, unclaimed occurrences offered again, the family's
+ * Sunday summary, clearances' notices and the anniversary question. Every instance runs them; each mail is
+ * claimed by the row written with it (a care_notice row, or the team's or record's column that says it was
+ * sent), so none goes twice.
+ */
+export function careJobs(deps: CareClockDeps & Pick<AppDeps, 'clock'>, everyMs = CARE_CLOCK_EVERY_MS): Job[] {
+  const now = () => deps.clock.now();
+  return [
+    defineJob({
+      name: JOBS.careRemind,
+      title: 'Reminds care team members of what they claimed for tomorrow',
+      everyMs,
+      run: () => remindClaimers(deps, { now: now() }),
+    }),
+    defineJob({
+      name: JOBS.careReoffer,
+      title: 'Offers care tasks nobody has claimed to the team again',
+      everyMs,
+      run: () => reofferOpenOccurrences(deps, { now: now() }),
+    }),
+    defineJob({
+      name: JOBS.careSummary,
+      title: 'Mails each foster family its coming week on Sundays',
+      everyMs,
+      run: async () => ({ summaries: (await sendWeekSummaries(deps, { now: now() })).length }),
+    }),
+    defineJob({
+      name: JOBS.clearanceNotices,
+      title: 'Tells members and their point persons of clearances about to expire or expired',
+      everyMs,
+      run: () => sendClearanceNotices(deps, { now: now() }),
+    }),
+    defineJob({
+      name: JOBS.careAnniversary,
+      title: 'Asks families a year into their care team whether they are still fostering',
+      everyMs,
+      run: async () => ({ asked: (await askAnniversaries(deps, { now: now() })).length }),
+    }),
+  ];
+}
+
 /** What the jobs work on: the app's dependencies, and the parts buildApp and main.ts make. */
 export type SiteJobParts = {
   deps: AppDeps;
@@ -204,6 +258,7 @@ export function siteJobs({ deps, limiter, answers, mailWorker }: SiteJobParts): 
   }
   jobs.push(...needJobs(deps));
   jobs.push(needSupervisorExpiryJob({ ...deps, logger: logger.child({ part: 'needs' }) }));
+  jobs.push(...careJobs(deps));
   jobs.push(responseCacheSweepJob(answers));
   return jobs;
 }

@@ -52,6 +52,11 @@ export const ADMIN_ACTIONS = {
   needDeclined: 'need.decline',
   // The needs board (issue 26): an admin closes a need someone else asked.
   needClosed: 'need.close',
+  // Clearances (issue 27): requirements, and members' records an admin keeps.
+  clearanceRequirementCreated: 'clearance-requirement.create',
+  clearanceRequirementEdited: 'clearance-requirement.update',
+  clearanceRecorded: 'clearance.record',
+  clearanceRemoved: 'clearance.remove',
 } as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[keyof typeof ADMIN_ACTIONS];
 
@@ -81,6 +86,10 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   'caseworker.decline': 'declined a caseworker',
   'need.approve': 'approved a need',
   'need.decline': 'declined a need',
+  'clearance-requirement.create': 'added a clearance requirement',
+  'clearance-requirement.update': 'changed a clearance requirement',
+  'clearance.record': "recorded a member's clearance",
+  'clearance.remove': "removed a member's clearance record",
 };
 
 /** A list position: the time in microseconds since 1970 and the uuid of the last row shown. */

@@ -33,6 +33,8 @@ export const CLIENT_ROUTES = [
   '/needs/approve/:token',
   '/caseworkers/apply',
   '/care/:id/calendar',
+  '/care/clearances',
+  '/care/feed',
 ] as const;
 
 export function isClientRoute(pathname: string): boolean {

@@ -46,6 +46,7 @@ const publicRoutes: RouteObject[] = [
       { path: 'churches', ...page(() => import('./admin/churches/churches-page')) },
       { path: 'needs', ...page(() => import('./admin/needs/needs-queue-page')) },
       { path: 'caseworkers', ...page(() => import('./admin/needs/caseworkers-page')) },
+      { path: 'clearances', ...page(() => import('./admin/clearances-page')) },
       { path: 'activity', ...page(() => import('./admin/activity-page')) },
     ],
   },
@@ -69,6 +70,10 @@ const memberRoutes: RouteObject[] = [
   { path: 'caseworkers/apply', ...page(() => import('./needs-approvals/caseworker-apply-page')) },
   // A care team's calendar: its members and admins (the server answers everyone else with the team's 404).
   { path: 'care/:id/calendar', ...page(() => import('./care/calendar-page')) },
+  // Care teams' clearances (issue 27): the member's own.
+  { path: 'care/clearances', ...page(() => import('./clearances/my-clearances-page')) },
+  // Care teams (issue 27): the member's calendar feed.
+  { path: 'care/feed', ...page(() => import('./care/feed-page')) },
 ];
 
 /**

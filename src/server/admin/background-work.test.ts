@@ -51,6 +51,12 @@ describe('GET /api/admin/background-work', () => {
       ['need-expire', 0, null],
       // Approvals (issue 26): requests whose supervisor's link ran out expire.
       ['need-supervisor-expiry', 0, null],
+      // Care teams (issue 27): reminders, offers again, the Sunday summary, clearance notices, the anniversary.
+      ['care-remind', 0, null],
+      ['care-reoffer', 0, null],
+      ['care-summary', 0, null],
+      ['clearance-notices', 0, null],
+      ['care-anniversary', 0, null],
       ['response-cache-sweep', 0, null],
     ]);
 

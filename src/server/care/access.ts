@@ -43,7 +43,16 @@ export async function clearancesOf(db: Db | Tx, uid: string, today: string): Pro
     .leftJoin(clearanceRecord, and(eq(clearanceRecord.requirementId, clearanceRequirement.id), eq(clearanceRecord.uid, uid)))
     .where(isNull(clearanceRequirement.archivedAt))
     .orderBy(asc(clearanceRequirement.id));
-  return rows.map(({ requirement: q, record: r }) => ({
+  return rows.map(({ requirement, record }) => clearanceStateOf(requirement, record, today));
+}
+
+/** One requirement as it stands for a member with this record (or none), as of `today`. */
+export function clearanceStateOf(
+  q: typeof clearanceRequirement.$inferSelect,
+  r: typeof clearanceRecord.$inferSelect | null,
+  today: string,
+): ClearanceState {
+  return {
     requirementId: q.id,
     name: q.name,
     kind: q.kind,
@@ -52,7 +61,7 @@ export async function clearancesOf(db: Db | Tx, uid: string, today: string): Pro
     status: !r ? 'missing' : r.status === 'cleared' && r.expiresOn !== null && r.expiresOn < today ? 'expired' : r.status,
     completedOn: r?.completedOn ?? null,
     expiresOn: r?.expiresOn ?? null,
-  }));
+  };
 }
 
 /** Whether the member holds every requirement needed for `what` (a role, or 'details'); and which they lack. */
@@ -113,10 +122,15 @@ export async function teamAccess(
   return { team, membership, active, isFamily, mayManage, admin: viewer.admin, seesDetails: details };
 }
 
+/** The family's first name, as the team knows it ("Dana's family"); never a child's. */
+export async function familyFirstName(db: Db | Tx, familyUid: string): Promise<string> {
+  const [family] = await db.select({ firstName: profile.firstName }).from(profile).where(eq(profile.uid, familyUid));
+  return family?.firstName?.trim() || 'The family';
+}
+
 /** The team's head, as every team page's answer carries it (careTeamHeadSchema). */
 export async function teamHead(db: Db | Tx, access: TeamAccess): Promise<CareTeamHead> {
   const { team } = access;
-  const [family] = await db.select({ firstName: profile.firstName }).from(profile).where(eq(profile.uid, team.familyUid));
   const [home] =
     team.churchId === null ? [] : await db.select({ id: church.id, name: church.name }).from(church).where(eq(church.id, team.churchId));
   return {
@@ -125,7 +139,7 @@ export async function teamHead(db: Db | Tx, access: TeamAccess): Promise<CareTea
     status: team.status,
     church: home ?? null,
     timeZone: team.timeZone,
-    familyFirstName: family?.firstName?.trim() || 'The family',
+    familyFirstName: await familyFirstName(db, team.familyUid),
     me: access.membership ? { role: access.membership.role, status: access.membership.status } : null,
     mayManage: access.mayManage,
     seesDetails: access.seesDetails,

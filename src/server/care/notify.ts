@@ -2,7 +2,7 @@ import { CARE_SITE_ACTOR, notificationsTopic } from '../../shared/notifications'
 import type { Tx } from '../db/client';
 import { notification } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { MAIL_FORMS, renderMail, type RenderMailInput } from '../mail';
+import { MAIL_FORMS, renderMail, type MailForm, type RenderMailInput } from '../mail';
 import {
   createUnsubscribeToken,
   NOTIFICATION_SETTINGS_PAGE,
@@ -30,6 +30,8 @@ export type CareEvent = {
   text: string;
   /** The mail, without its closing links (the team's page, the settings and unsubscribe links are added). */
   mail: RenderMailInput | null;
+  /** The mail's form in the log (MAIL_FORMS.notifyCare unless a job's own: an offer again, a reminder). */
+  form?: MailForm;
   now: Date;
 };
 
@@ -54,18 +56,38 @@ export async function notifyCare(deps: CareNotifyDeps, tx: Tx, event: CareEvent)
     .returning({ id: notification.id, uid: notification.recipientUid });
   for (const r of rows) await deps.live.publish(tx, { topic: notificationsTopic(r.uid), kind: 'created', id: r.id });
   if (!event.mail) return rows.length;
-  const recipients: Recipient[] = rows.map((r) => ({ uid: r.uid, email: emails.get(r.uid)!, kind: 'care', notificationId: r.id }));
+  await mailCare(deps, tx, {
+    recipients: rows.map((r) => ({ uid: r.uid, email: emails.get(r.uid)!, kind: 'care', notificationId: r.id })),
+    teamId: event.teamId,
+    mail: event.mail,
+    form: event.form ?? MAIL_FORMS.notifyCare,
+    now: event.now,
+  });
+  return rows.length;
+}
+
+/**
+ * Mails care news to those of `recipients` whose "Your care teams" preference wants it, each with the team's
+ * link, the settings link and a one-click unsubscribe. The jobs' mail without a bell (a reminder, the family's
+ * summary) comes here too. Answers who was mailed.
+ */
+export async function mailCare(
+  deps: CareNotifyDeps,
+  tx: Tx,
+  { recipients, teamId, mail, form, now }: { recipients: Recipient[]; teamId: number; mail: RenderMailInput; form: MailForm; now: Date },
+): Promise<string[]> {
+  const mailed: string[] = [];
   for (const r of await wantingMail(tx, recipients)) {
-    const token = createUnsubscribeToken(deps.config.sessionSecret, { uid: r.uid, kind: 'care', now: event.now });
+    const token = createUnsubscribeToken(deps.config.sessionSecret, { uid: r.uid, kind: 'care', now });
     await deps.outbox.add(
       {
-        form: MAIL_FORMS.notifyCare,
+        form,
         to: r.email,
         ...renderMail({
-          subject: event.mail.subject,
+          subject: mail.subject,
           paragraphs: [
-            ...event.mail.paragraphs,
-            { link: `${deps.config.publicUrl}${careTeamPath(event.teamId)}`, label: 'Open your care team' },
+            ...mail.paragraphs,
+            { link: `${deps.config.publicUrl}${careTeamPath(teamId)}`, label: 'Open your care team' },
             { link: `${deps.config.publicUrl}${NOTIFICATION_SETTINGS_PAGE}`, label: 'Choose which mail you get' },
             { link: unsubscribePageUrl(deps.config, token), label: 'Stop mail about care teams' },
           ],
@@ -74,6 +96,7 @@ export async function notifyCare(deps: CareNotifyDeps, tx: Tx, event: CareEvent)
       },
       tx,
     );
+    mailed.push(r.uid);
   }
-  return rows.length;
+  return mailed;
 }

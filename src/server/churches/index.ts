@@ -5,3 +5,5 @@ export { activeChurchesByState } from './map';
 export { CHURCHES_TOPIC, churchById, isPointPerson, locationColumns, networkFiguresByState, placeOfZip } from './store';
 export { boundingBox, milesBetween, zipPlace, type ZipPlace } from './geo';
 export { countedCommitment, respondingChurchId } from './need-figures';
+// Who keeps a church's records (a point person, or an admin): care teams' clearances ask it too.
+export { requireKeeper, type Keeper } from './manage';

@@ -6,7 +6,16 @@ import { need, needCommitment } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
 import { NEED_COMMITMENT_RATE_MESSAGE } from '../rate-limit/rules';
 import { nextLiveEvent, useTestApp } from '../testing/app';
-import { expectJson, insertChurch, insertNeed, mailsTo, signedInMember, uniqueTag, type SignedUpMember } from '../testing/factories';
+import {
+  expectJson,
+  insertCaseworker,
+  insertChurch,
+  insertNeed,
+  mailsTo,
+  signedInMember,
+  uniqueTag,
+  type SignedUpMember,
+} from '../testing/factories';
 import { itemsOf, NEEDS_TOPIC } from './store';
 
 // Responding to a need (issue 26): committing units of an item (for oneself, or a church as its point person)
@@ -65,6 +74,19 @@ describe('committing', () => {
     const [full] = await t.db.select().from(need).where(eq(need.id, id));
     expect(full?.fullyCommittedAt).not.toBeNull();
     expect(full?.firstCommitmentAt).toEqual(row?.firstCommitmentAt);
+  });
+
+  it("names a caseworker who has no profile by their application's name in both mails, never 'there'", async () => {
+    const caseworkerAccount = await signedInMember(t, { prefix: 'caseworker', profile: null });
+    await insertCaseworker(t.db, caseworkerAccount.id, { name: 'Casey Jordan' });
+    const { id, itemIds } = await insertNeed(t.db, { askerUid: caseworkerAccount.id, askedAs: 'caseworker', items: [{ quantity: 3 }] });
+    await expectJson(await commit(grace, id, { itemId: itemIds[0], quantity: 1 }), 201);
+    const [toCaseworker] = await mailsTo(t.db, caseworkerAccount.email, MAIL_FORMS.needCommitment);
+    expect(toCaseworker?.message.text).toContain('Hello Casey,');
+    const confirmations = await mailsTo(t.db, grace.email, MAIL_FORMS.needCommitmentConfirmation);
+    const toGrace = confirmations.find((m) => m.replyTo === caseworkerAccount.email);
+    expect(toGrace?.message.text).toContain('your reply goes to Casey');
+    expect(toGrace?.message.text).not.toMatch(/\bthere\b/);
   });
 
   it('gives the last unit to one of two people who commit to it at the same moment; the other is told', async () => {

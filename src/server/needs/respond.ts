@@ -4,7 +4,7 @@ import { NEED_RESPONSE_MESSAGES, type NeedCommitmentInput, type NeedCommitted } 
 import { NEED_ITEM_FULL, NEED_NOT_FOUND, NEED_NOT_OPEN } from '../../shared/needs';
 import { churchById, isPointPerson } from '../churches';
 import type { Tx } from '../db/client';
-import { church, churchMember, need, needCommitment, needItem, profile, user } from '../db/schema';
+import { caseworker, church, churchMember, need, needCommitment, needItem, profile, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import type { SessionUser } from '../http/session';
@@ -37,6 +37,12 @@ async function responderOf(deps: Pick<Deps, 'database'>, who: SessionUser): Prom
   return { uid: who.id, email: who.email.toLowerCase(), ...namesOf(row) };
 }
 
+/** A caseworker's application name ("Casey Jordan") as a profile's first and last names. */
+function caseworkerNames(name: string) {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') || null };
+}
+
 function namesOf(row: { firstName: string | null; lastName: string | null }) {
   return { firstName: row.firstName?.trim() || 'there', name: displayNameOf({ isDeleted: false, ...row }).name };
 }
@@ -45,11 +51,15 @@ function namesOf(row: { firstName: string | null; lastName: string | null }) {
 export async function askerOf(db: Tx, row: Pick<NeedRow, 'askerUid'>): Promise<Person | null> {
   if (!row.askerUid) return null;
   const [found] = await db
-    .select({ email: user.email, firstName: profile.firstName, lastName: profile.lastName })
+    .select({ email: user.email, firstName: profile.firstName, lastName: profile.lastName, caseworkerName: caseworker.name })
     .from(user)
     .leftJoin(profile, eq(profile.uid, user.id))
+    .leftJoin(caseworker, eq(caseworker.uid, user.id))
     .where(eq(user.id, row.askerUid));
-  return found ? { uid: row.askerUid, email: found.email.toLowerCase(), ...namesOf(found) } : null;
+  if (!found) return null;
+  // A caseworker needs no profile: their application's name stands for it, as on the need's page.
+  const names = found.firstName?.trim() || !found.caseworkerName ? found : caseworkerNames(found.caseworkerName);
+  return { uid: row.askerUid, email: found.email.toLowerCase(), ...namesOf(names) };
 }
 
 /** The church a responder stands for: the one they commit for, or else the active church that confirmed them. */

@@ -6,6 +6,7 @@ import { CARE_CLAIMS_PER_HOUR } from '../../shared/care-calendar';
 import { COMMITMENTS_PER_HOUR, NEEDS_PER_DAY } from '../../shared/needs';
 import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
 import { CASEWORKER_APPLICATIONS_PER_DAY } from '../../shared/needs-approvals';
+import { CARE_FEED_READS_PER_MINUTE } from '../../shared/care-feeds';
 import { DAY, HOUR, MINUTE } from '../../shared/durations';
 import { EMAIL_LINK_RESENDS_PER_HOUR } from '../../shared/limits';
 import type { RateRule } from './rate-limit';
@@ -199,3 +200,7 @@ export const CARE_TASK_RATE_MESSAGE = `You can add up to ${CARE_TASKS_PER_HOUR} 
 /** Per member: each sign-up or withdrawal mails the family, so a loop of them would flood their inbox. */
 export const CARE_CLAIM_RULE: RateRule = { limit: CARE_CLAIMS_PER_HOUR, windowMs: HOUR };
 export const CARE_CLAIM_RATE_MESSAGE = `You can sign up or withdraw up to ${CARE_CLAIMS_PER_HOUR} times an hour. Please try again later.`;
+// ---- Care teams (issue 27): a calendar feed is read with no session, so per client ----
+
+/** Calendar programs poll a feed now and then; a client reading faster is guessing tokens or misbehaving. */
+export const CARE_FEED_RULE: RateRule = { limit: CARE_FEED_READS_PER_MINUTE, windowMs: MINUTE };

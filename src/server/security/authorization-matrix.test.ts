@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import { careClaim, church, mail, needCommitment, notification, profile } from '../db/schema';
+import { calendarFeed, careClaim, church, clearanceRequirement, mail, needCommitment, notification, profile } from '../db/schema';
 import { addDays, localParts } from '../care/recurrence';
+import { newToken } from '../care/store';
 import { churchPhotoKey } from '../churches/manage';
 import { newSupervisorLink } from '../needs/store';
 import { photoKey } from '../storage/storage';
@@ -13,8 +14,10 @@ import {
   insertCareTeam,
   insertCaseworker,
   insertChurch,
+  insertClearance,
   insertNeed,
   jpegBytes,
+  requirementId,
   signedInAdmin,
   signedInMember,
   signUpMember,
@@ -223,6 +226,22 @@ const CASEWORKER_APPLICATION = {
 };
 /** A proposal by a member, so approving or declining it mails them. */
 const proposal = async () => insertChurch(t.db, { status: 'proposed', proposedBy: await newMemberId(t) });
+/** Clearances (issue 27): a requirement nobody needs (so no team's access moves), and a confirmed member's record. */
+const MATRIX_REQUIREMENT = { kind: 'training', description: 'A course.', validMonths: 12, requiredFor: [] };
+const matrixRequirement = async () => {
+  const [row] = await t.db
+    .insert(clearanceRequirement)
+    .values({ ...MATRIX_REQUIREMENT, kind: 'training', name: uniqueTag('Matrix'), createdAt: new Date() })
+    .returning({ id: clearanceRequirement.id });
+  return row!.id;
+};
+/** The path of a record of a confirmed member of a church the member actor keeps (recorded already, when asked). */
+async function clearancePath({ recorded = false } = {}): Promise<string> {
+  const uid = await newMemberId(t);
+  await keptChurch({ members: [uid] });
+  if (recorded) await insertClearance(t.db, uid, 'training');
+  return `/api/clearances/${uid}/${await requirementId(t.db, 'training')}`;
+}
 const mailCount = async () => (await t.db.select({ n: count() }).from(mail))[0]!.n;
 const googleStart = { provider: 'google', callbackURL: '/', newUserCallbackURL: '/update-profile', errorCallbackURL: '/sign-in' };
 
@@ -283,6 +302,17 @@ async function careWorld(
     .returning({ id: careClaim.id });
   return { teamId, taskId, claimId: row!.id };
 }
+/** Care teams (issue 27): the address of a calendar feed of the member actor's (a new one each time). */
+async function memberFeed(): Promise<string> {
+  const { token, tokenHash } = newToken();
+  await t.db.insert(calendarFeed).values({ uid: member().id, tokenHash, createdAt: t.clock.now() }).onConflictDoUpdate({
+    target: calendarFeed.uid,
+    set: { tokenHash },
+  });
+  return `/api/care/feed/${token}.ics`;
+}
+/** A care team whose family is the member actor, a year old and asked the anniversary question. */
+const memberTeam = () => insertCareTeam(t.db, member().id, { anniversaryAskedAt: t.clock.now() });
 
 // visitor, unverified, no profile, member, other member, admin without the second factor, admin
 const ROWS: Row[] = [
@@ -306,6 +336,11 @@ const ROWS: Row[] = [
   {
     route: 'POST /internal/backup/database',
     request: () => ({ path: '/internal/backup/database', body: { into: '/tmp/nowhere' } }),
+    expect: [403, 403, 403, 403, 403, 403, 403],
+  },
+  {
+    route: 'POST /internal/care/remind',
+    request: () => ({ path: '/internal/care/remind', body: { at: '2026-12-01T15:00:00.000Z' } }),
     expect: [403, 403, 403, 403, 403, 403, 403],
   },
 
@@ -501,6 +536,37 @@ const ROWS: Row[] = [
     expect: [401, 200, 200, 200, 200, 200, 200],
   },
   { route: 'DELETE /api/me/church', request: () => ({ path: '/api/me/church' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  // ---- Care teams' calendar feeds (issue 27): one's own; the feed's address is the key, whoever reads it ----
+  { route: 'GET /api/me/calendar-feed', request: () => ({ path: '/api/me/calendar-feed' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'POST /api/me/calendar-feed',
+    request: () => ({ path: '/api/me/calendar-feed', body: {} }),
+    expect: [401, 201, 201, 201, 201, 201, 201],
+  },
+  {
+    route: 'DELETE /api/me/calendar-feed',
+    request: () => ({ path: '/api/me/calendar-feed' }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  { route: 'GET /api/care/feed/:file', request: async () => ({ path: await memberFeed() }), expect: [200, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'GET /api/care/feed/:file',
+    case: 'a token no feed holds (renewed, stopped or never made)',
+    request: () => ({ path: `/api/care/feed/${newToken().token}.ics` }),
+    expect: [404, 404, 404, 404, 404, 404, 404],
+  },
+  // The anniversary question: the family's own (the member actor's team); the team reaches only its members and
+  // admins past the second factor (404 to everyone else), and an admin reads but does not answer for the family.
+  {
+    route: 'GET /api/care/teams/:id/anniversary',
+    request: async () => ({ path: `/api/care/teams/${await memberTeam()}/anniversary` }),
+    expect: [401, 404, 404, 200, 404, 404, 403],
+  },
+  {
+    route: 'POST /api/care/teams/:id/anniversary',
+    request: async () => ({ path: `/api/care/teams/${await memberTeam()}/anniversary`, body: { stillFostering: true } }),
+    expect: [401, 404, 404, 200, 404, 404, 403],
+  },
   // ---- The needs board: "needs near me" (issue 26): one's own; an unconfirmed address confirms first ----
   { route: 'GET /api/me/need-alert', request: () => ({ path: '/api/me/need-alert' }), expect: [401, 200, 200, 200, 200, 200, 200] },
   {
@@ -1063,6 +1129,59 @@ const ROWS: Row[] = [
     route: 'POST /api/admin/needs/:id/decline',
     request: async () => ({ path: `/api/admin/needs/${await reviewNeed()}/decline`, body: { reason: 'Names a school' } }),
     expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+
+  // ---- Clearances (issue 27): admins define requirements; an admin, or a point person of the member's church,
+  // records a member's status and dates (never one's own); each member reads their own and accepts the agreement.
+  {
+    route: 'GET /api/admin/clearances/requirements',
+    request: () => ({ path: '/api/admin/clearances/requirements' }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/clearances/requirements',
+    request: () => ({ path: '/api/admin/clearances/requirements', body: { ...MATRIX_REQUIREMENT, name: uniqueTag('Matrix') } }),
+    expect: [401, 403, 403, 403, 403, 403, 201],
+  },
+  {
+    route: 'PATCH /api/admin/clearances/requirements/:id',
+    request: async () => ({ path: `/api/admin/clearances/requirements/${await matrixRequirement()}`, body: { validMonths: 6 } }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'GET /api/admin/clearances',
+    request: () => ({ path: '/api/admin/clearances?q=Matrix' }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'PUT /api/clearances/:uid/:requirementId',
+    request: async () => ({ path: await clearancePath(), body: { status: 'cleared', completedOn: '2025-05-01' } }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'PUT /api/clearances/:uid/:requirementId',
+    case: "one's own record (only the agreement, through its own route)",
+    request: async (a) => ({
+      path: `/api/clearances/${a.id || 'nobody'}/${await requirementId(t.db, 'training')}`,
+      body: { status: 'pending' },
+    }),
+    expect: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'DELETE /api/clearances/:uid/:requirementId',
+    request: async () => ({ path: await clearancePath({ recorded: true }) }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'GET /api/churches/:id/clearances',
+    request: async () => ({ path: `/api/churches/${await keptChurch({ members: [await newMemberId(t)] })}/clearances` }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  { route: 'GET /api/me/clearances', request: () => ({ path: '/api/me/clearances' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  {
+    route: 'POST /api/me/clearances/agreement',
+    request: () => ({ path: '/api/me/clearances/agreement', body: { agree: true } }),
+    expect: [401, 403, 200, 200, 200, 200, 200],
   },
 ];
 

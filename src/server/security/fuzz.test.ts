@@ -38,8 +38,15 @@ import {
   needReasonSchema,
   supervisorDecisionSchema,
 } from '../../shared/needs-approvals';
+import {
+  adminClearanceQuerySchema,
+  clearanceAgreementSchema,
+  clearanceRecordInputSchema,
+  clearanceRequirementInputSchema,
+  clearanceRequirementPatchSchema,
+} from '../../shared/clearances';
 import { newSupervisorLink } from '../needs/store';
-import { careClaim, churchMember, needCommitment, rateLimit } from '../db/schema';
+import { calendarFeed, careClaim, churchMember, clearanceRequirement, needCommitment, rateLimit } from '../db/schema';
 import {
   careCalendarQuerySchema,
   careClaimInputSchema,
@@ -47,6 +54,8 @@ import {
   careTaskCreateSchema,
   careTaskEditSchema,
 } from '../../shared/care-calendar';
+import { newToken } from '../care/store';
+import { anniversaryAnswerSchema } from '../../shared/care-feeds';
 import type { ForumAuthor } from '../forum/service';
 import {
   authorOf,
@@ -55,6 +64,7 @@ import {
   insertCaseworker,
   insertChurch,
   insertNeed,
+  requirementId,
   signedInAdmin,
   signedInMember,
   TEST_PASSWORD as PASSWORD,
@@ -133,6 +143,22 @@ async function newCareClaim(): Promise<string> {
   return String(row!.id);
 }
 
+/** Clearances (issue 27): a requirement of its own each case (a PATCH may archive it), and the agreement. */
+const newRequirement = async () => {
+  const [row] = await t.db
+    .insert(clearanceRequirement)
+    .values({ name: 'Fuzz training', kind: 'training', validMonths: 12, requiredFor: ['mentor'], createdAt: new Date() })
+    .returning({ id: clearanceRequirement.id });
+  return String(row!.id);
+};
+const agreementRequirement = async () => String(await requirementId(t.db, 'agreement'));
+/** Care teams (issue 27): a calendar feed's file of a new member, and a team of the member asker's, asked its anniversary question. */
+const newFeedFile = async () => {
+  const { token, tokenHash } = newToken();
+  await t.db.insert(calendarFeed).values({ uid: await newMember(t), tokenHash, createdAt: t.clock.now() });
+  return `${token}.ics`;
+};
+const newFamilyTeam = async () => String(await insertCareTeam(t.db, memberId, { anniversaryAskedAt: t.clock.now() }));
 const GOOGLE_START = [
   'provider',
   'callbackURL',
@@ -155,6 +181,7 @@ const TARGETS: Record<string, Target> = {
   'POST /internal/admin-role': { body: ['email', 'isAdmin'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
   'POST /internal/reset-2fa': { body: ['email'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
   'POST /internal/backup/database': { body: ['into'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
+  'POST /internal/care/remind': { body: ['at'], headers: { authorization: `Bearer ${CONTROL_TOKEN}` } },
 
   'POST /api/auth/sign-up/email': {
     body: ['email', 'password', 'name', 'callbackURL', 'rememberMe', 'image', 'emailVerified', 'role', 'twoFactorEnabled'],
@@ -197,6 +224,12 @@ const TARGETS: Record<string, Target> = {
   'GET /api/me/church': {},
   'PUT /api/me/church': { body: keys(churchClaimSchema) },
   'DELETE /api/me/church': {},
+  'GET /api/me/calendar-feed': {},
+  'POST /api/me/calendar-feed': { body: [] },
+  'DELETE /api/me/calendar-feed': {},
+  'GET /api/care/feed/:file': { params: { file: newFeedFile } },
+  'GET /api/care/teams/:id/anniversary': { params: { id: newFamilyTeam } },
+  'POST /api/care/teams/:id/anniversary': { params: { id: newFamilyTeam }, body: keys(anniversaryAnswerSchema) },
   'GET /api/me/need-alert': {},
   'PUT /api/me/need-alert': { body: keys(needAlertInputSchema) },
   'DELETE /api/me/need-alert': {},
@@ -357,6 +390,27 @@ const TARGETS: Record<string, Target> = {
   'POST /api/admin/caseworkers/:uid/approve': { params: { uid: newApplicant }, body: [], askers: ADMIN_ONLY },
   'POST /api/admin/caseworkers/:uid/decline': { params: { uid: newApplicant }, body: keys(needReasonSchema), askers: ADMIN_ONLY },
   'GET /api/admin/needs/queue': { askers: ADMIN_ONLY },
+  // Clearances (issue 27): the member asker keeps the church the recipient is a confirmed member of.
+  'GET /api/admin/clearances/requirements': { askers: ADMIN_ONLY },
+  'POST /api/admin/clearances/requirements': { body: keys(clearanceRequirementInputSchema), askers: ADMIN_ONLY },
+  'PATCH /api/admin/clearances/requirements/:id': {
+    params: { id: newRequirement },
+    body: keys(clearanceRequirementPatchSchema),
+    askers: ADMIN_ONLY,
+  },
+  'GET /api/admin/clearances': { query: keys(adminClearanceQuerySchema), askers: ADMIN_ONLY },
+  'PUT /api/clearances/:uid/:requirementId': {
+    params: { uid: () => recipient, requirementId: agreementRequirement },
+    body: keys(clearanceRecordInputSchema),
+    askers: ['member', 'admin'],
+  },
+  'DELETE /api/clearances/:uid/:requirementId': {
+    params: { uid: () => recipient, requirementId: agreementRequirement },
+    askers: ['member', 'admin'],
+  },
+  'GET /api/churches/:id/clearances': { params: { id: () => String(churchId) } },
+  'GET /api/me/clearances': {},
+  'POST /api/me/clearances/agreement': { body: keys(clearanceAgreementSchema) },
   'POST /api/admin/needs/:id/approve': { params: { id: newReviewNeed }, body: [], askers: ADMIN_ONLY },
   'POST /api/admin/needs/:id/decline': { params: { id: newReviewNeed }, body: keys(needReasonSchema), askers: ADMIN_ONLY },
 };
@@ -424,6 +478,14 @@ const GOOD: Record<string, () => unknown> = {
   supervisorEmail: () => uniqueEmail('supervisor'),
   decision: () => 'decline',
   status: () => 'applied',
+  kind: () => 'training',
+  validMonths: () => 12,
+  requiredFor: () => ['respite', 'details'],
+  archived: () => false,
+  completedOn: () => '2025-01-15',
+  expiresOn: () => null,
+  agree: () => true,
+  stillFostering: () => true,
 };
 
 // ---- What fast-check puts in ----

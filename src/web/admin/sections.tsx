@@ -36,6 +36,11 @@ export const ADMIN_SECTIONS: ReadonlyArray<{ path: string; label: string; Icon: 
     label: 'Caseworkers',
     Icon: icon('M4 7h16v13H4zM9 7V4h6v3M4 12h16'),
   },
+  {
+    path: '/admin/clearances',
+    label: 'Clearances',
+    Icon: icon('M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM8.5 12l2.5 2.5 4.5-5'),
+  },
   { path: '/admin/states', label: 'State data', Icon: icon('M3 6l6-2 6 2 6-2v14l-6 2-6-2-6 2zM9 4v14M15 6v14') },
   { path: '/admin/activity', label: 'Activity log', Icon: icon('M12 7v5l3 3M21 12a9 9 0 1 1-9-9 9 9 0 0 1 9 9z') },
 ];

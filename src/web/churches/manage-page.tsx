@@ -37,6 +37,7 @@ import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { useLive } from '../live';
+import { ChurchClearances } from '../clearances';
 import { PhotoChooser } from '../profiles';
 import {
   manageQueryOptions,
@@ -102,6 +103,7 @@ function ManageChurch({ church }: { church: ChurchManage }) {
       </Text>
       <Text size="sm">Point persons: {church.pointPersons.map((p) => p.name).join(', ') || 'none yet'}</Text>
       <Members church={church} />
+      <ChurchClearances churchId={church.id} />
       <WriteToMembers church={church} />
       <ChurchPhoto church={church} />
       <ChurchFields church={church} />

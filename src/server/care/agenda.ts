@@ -1,0 +1,79 @@
+import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import { displayNameOf } from '../../shared/member-name';
+import type { Db, Tx } from '../db/client';
+import { careTask, profile } from '../db/schema';
+import { occurrencesOf } from './recurrence';
+import { activeClaimsOf, claimsOn, skipsOf, type CareClaimRow, type CareTaskRow, type CareTeamRow } from './store';
+
+// A team's occurrences between two local dates with the claims that hold each: what the reminders, the offers
+// again, the family's Sunday summary and the calendar feeds all read (issue 27, part "reminders and feeds").
+
+export type AgendaItem = {
+  task: CareTaskRow;
+  occursOn: string;
+  startsAt: Date;
+  endsAt: Date;
+  /** The claims not withdrawn that hold this occurrence (for its date, or for every occurrence). */
+  claims: CareClaimRow[];
+};
+
+/** The occurrences of a team's tasks not cancelled whose local date is in [from, to], in the order they happen. */
+export async function agendaOf(
+  db: Db | Tx,
+  team: Pick<CareTeamRow, 'id' | 'timeZone'>,
+  { from, to }: { from: string; to: string },
+): Promise<AgendaItem[]> {
+  const tasks = await db
+    .select()
+    .from(careTask)
+    .where(
+      and(
+        eq(careTask.teamId, team.id),
+        isNull(careTask.cancelledAt),
+        lte(careTask.startDate, to),
+        or(isNull(careTask.until), gte(careTask.until, from)),
+      ),
+    );
+  const ids = tasks.map((t) => t.id);
+  const [skips, claims] = await Promise.all([skipsOf(db, ids), activeClaimsOf(db, ids)]);
+  const items = tasks.flatMap((task) =>
+    occurrencesOf(task, team.timeZone, { from, to, skipped: skips.get(task.id) }).map((o) => ({
+      task,
+      ...o,
+      claims: claimsOn(claims.get(task.id) ?? [], o.occursOn),
+    })),
+  );
+  return items.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.task.id - b.task.id);
+}
+
+/** How many more helpers an occurrence needs. */
+export const spotsLeft = (item: AgendaItem) => Math.max(0, item.task.helpersNeeded - item.claims.length);
+
+/**
+ * Where an occurrence happens, for one reader: the address only when they may see the family's details (and the
+ * family gave one), else "At the family's home"; or the town.
+ */
+export function placeOf(task: Pick<CareTaskRow, 'atHome' | 'town'>, team: Pick<CareTeamRow, 'address'>, seesDetails: boolean): string {
+  if (!task.atHome) return task.town ?? '';
+  return seesDetails && team.address ? `At the family's home, ${team.address}` : "At the family's home";
+}
+
+/** Members' names as readers see them ("Grace Miller"), by uid. */
+export async function namesOf(db: Db | Tx, uids: string[]): Promise<Map<string, string>> {
+  if (uids.length === 0) return new Map();
+  const rows = await db
+    .select({ uid: profile.uid, firstName: profile.firstName, lastName: profile.lastName })
+    .from(profile)
+    .where(inArray(profile.uid, [...new Set(uids)]));
+  return new Map(rows.map((r) => [r.uid, displayNameOf({ isDeleted: false, ...r }).name]));
+}
+
+const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const TIME_FORMAT = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+
+/** A local date in words: "Saturday, December 5". */
+export const dayLabel = (date: string) => DAY_FORMAT.format(new Date(`${date}T12:00:00Z`));
+/** A local wall time in words: "6:00 PM". */
+export const timeLabel = (time: string) => TIME_FORMAT.format(new Date(`2000-01-01T${time}:00Z`));
+/** "Meal for Dana's family": what an occurrence is called outside the team's pages (never a child's name). */
+export const summaryOf = (task: Pick<CareTaskRow, 'title'>, familyFirstName: string) => `${task.title} for ${familyFirstName}'s family`;

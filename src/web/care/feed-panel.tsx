@@ -1,0 +1,118 @@
+import { Button, Group, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { CalendarFeedCreated } from '../../shared/care-feeds';
+import { FormAlert, FormSuccess } from '../app/form-alert';
+import { FormCard } from '../app/form-card';
+import { formatDateTime } from '../lib/format-date-time';
+import { calendarFeedOptions, useRenewCalendarFeed, useStopCalendarFeed } from './care-feeds-api';
+
+const LOAD_FAILED = 'Your calendar feed could not be loaded just now. Please reload the page in a moment.';
+const CHANGE_FAILED = 'Your calendar feed could not be changed just now. Please try again in a moment.';
+
+/**
+ * "Calendar feed" (issue 27): a private address the member's calendar program reads by itself, holding the care
+ * tasks they claimed (for a family, every task of its team). Its address is shown once, when made or renewed;
+ * renewing stops the old one at once, as does stopping the feed.
+ */
+export function FeedPanel() {
+  const feed = useQuery(calendarFeedOptions);
+  const [made, setMade] = useState<CalendarFeedCreated | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [copied, setCopied] = useState<'yes' | 'failed'>();
+  const [error, setError] = useState<string | null>(null);
+  const renew = useRenewCalendarFeed({
+    onSuccess: (created) => {
+      setMade(created);
+      setCopied(undefined);
+      setError(null);
+      setNote(feed.data?.active ? 'Renewed. The old address has stopped working; add this one instead.' : null);
+    },
+    onError: () => setError(CHANGE_FAILED),
+  });
+  const stop = useStopCalendarFeed({
+    onSuccess: () => {
+      setMade(null);
+      setError(null);
+      setNote('Stopped. The address answers nothing any more; calendars that read it keep no new tasks.');
+    },
+    onError: () => setError(CHANGE_FAILED),
+  });
+
+  async function copy(url: string) {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  }
+
+  const busy = renew.isPending || stop.isPending;
+  return (
+    <FormCard>
+      <Stack gap="sm" aria-labelledby="calendar-feed-title" component="section">
+        <Title order={2} size="h4" id="calendar-feed-title">
+          Calendar feed
+        </Title>
+        <Text size="sm">
+          See the care tasks you said you would do (a family: every task of its team) in Google Calendar, Apple Calendar or Outlook. They
+          update by themselves. The address is private: whoever has it sees your tasks, so keep it to yourself.
+        </Text>
+        {feed.isPending ? (
+          <Group gap="sm" role="status">
+            <Loader size="sm" aria-hidden />
+            <Text>Loading…</Text>
+          </Group>
+        ) : null}
+        <FormAlert message={feed.isError ? LOAD_FAILED : error} />
+        <FormSuccess message={note} />
+        {made ? (
+          <Stack gap="xs">
+            <TextInput label="Your feed’s address (shown this once)" value={made.url} readOnly onFocus={(e) => e.currentTarget.select()} />
+            <Group gap="sm">
+              <Button variant="default" size="xs" onClick={() => void copy(made.url)}>
+                Copy the address
+              </Button>
+              <Text size="sm" role="status">
+                {copied === 'yes' ? 'Copied.' : copied === 'failed' ? 'Copy it from the box above.' : ''}
+              </Text>
+            </Group>
+            <List size="sm" spacing={4}>
+              <List.Item>
+                <strong>Google Calendar</strong> (on a computer): Other calendars, “+”, From URL; paste the address.
+              </List.Item>
+              <List.Item>
+                <strong>Apple Calendar</strong>: File, New Calendar Subscription (on an iPhone: Settings, Calendar, Accounts, Add Subscribed
+                Calendar); paste the address.
+              </List.Item>
+              <List.Item>
+                <strong>Outlook</strong>: Add calendar, Subscribe from web; paste the address.
+              </List.Item>
+            </List>
+            <Text size="xs" c="dimmed">
+              Calendar programs look for changes every few hours. Lost the address? Renew it: the old one stops.
+            </Text>
+          </Stack>
+        ) : feed.data?.active ? (
+          <Text size="sm">
+            Your feed is on since {formatDateTime(feed.data.createdAt!)}. Its address was shown when you made it; to add it to another
+            calendar, renew it (the old address stops working).
+          </Text>
+        ) : null}
+        {feed.data ? (
+          <Group gap="sm">
+            <Button size="sm" loading={renew.isPending} disabled={busy} onClick={() => renew.mutate()}>
+              {feed.data.active ? 'Renew the address' : 'Make my calendar feed'}
+            </Button>
+            {feed.data.active ? (
+              <Button size="sm" variant="default" loading={stop.isPending} disabled={busy} onClick={() => stop.mutate()}>
+                Stop the feed
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
+      </Stack>
+    </FormCard>
+  );
+}
