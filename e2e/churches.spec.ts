@@ -9,7 +9,7 @@ import { insertChurch, insertMember } from '../src/server/testing/factories';
 import type { ServerProcess } from '../src/server/testing/server-process';
 import { seriousViolations } from './support/a11y';
 import { useBrowser } from './support/browser';
-import { mailFileTo, openOn, startOwnServer } from './support/own-server';
+import { mailFileTo, openOn, startOwnServer, stopOwnServer } from './support/own-server';
 import { expectNoPageErrors, openPage } from './support/journey';
 import { uniqueTag } from './support/members';
 
@@ -48,12 +48,7 @@ beforeAll(async () => {
   server = await startOwnServer(root, 'The churches server');
 }, 120_000);
 
-afterAll(async () => {
-  await server?.stop();
-  const log = fs.existsSync(path.join(root, 'server.log')) ? fs.readFileSync(path.join(root, 'server.log'), 'utf8') : '';
-  fs.rmSync(root, { recursive: true, force: true });
-  expect(log).not.toContain('"msg":"unhandled error"');
-});
+afterAll(() => stopOwnServer(server, root));
 
 const open = (viewport?: { width: number; height: number }) => openOn(browser(), server, viewport);
 const mailTo = (to: string, where: (m: ParsedMail) => boolean) => mailFileTo(root, to, where);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { expect } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../../src/server/testing/server-process';
 import { clientAddress } from './browser';
@@ -52,4 +53,12 @@ export async function mailFileTo(root: string, to: string, where: (m: ParsedMail
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`No mail for ${to}`);
+}
+
+/** Stops the server, removes its folder, and fails the journey if the server logged an unhandled error. */
+export async function stopOwnServer(server: ServerProcess | undefined, root: string): Promise<void> {
+  await server?.stop();
+  const log = fs.existsSync(path.join(root, 'server.log')) ? fs.readFileSync(path.join(root, 'server.log'), 'utf8') : '';
+  fs.rmSync(root, { recursive: true, force: true });
+  expect(log).not.toContain('"msg":"unhandled error"');
 }

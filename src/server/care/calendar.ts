@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
-import { CARE_CALENDAR_SPAN_DAYS, CARE_HORIZON_DAYS } from '../../shared/care';
+import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { CARE_CALENDAR_SPAN_DAYS, CARE_HORIZON_DAYS, CARE_TASK_NOT_FOUND } from '../../shared/care';
 import {
   CARE_CALENDAR_DEFAULT_DAYS,
   CARE_CALENDAR_MESSAGES as M,
@@ -87,21 +87,18 @@ export function placeOf(task: Pick<CareTaskRow, 'atHome' | 'town'>, team: Pick<C
   return seesDetails && team.address ? `At the family’s home: ${team.address}` : 'At the family’s home';
 }
 
-/** The team's tasks not cancelled that have a date in [from, to]. */
-async function tasksBetween(db: Db | Tx, teamId: number, from: string, to: string): Promise<CareTaskRow[]> {
+/** The team's tasks not cancelled whose dates also meet `reach` (a range, or today onwards). */
+function tasksWhere(db: Db | Tx, teamId: number, reach: SQL | undefined): Promise<CareTaskRow[]> {
   return db
     .select()
     .from(careTask)
-    .where(
-      and(
-        eq(careTask.teamId, teamId),
-        isNull(careTask.cancelledAt),
-        lte(careTask.startDate, to),
-        or(isNull(careTask.until), gte(careTask.until, from)),
-      ),
-    )
-    .orderBy(asc(careTask.id));
+    .where(and(eq(careTask.teamId, teamId), isNull(careTask.cancelledAt), reach))
+    .orderBy(asc(careTask.startDate), asc(careTask.startTime), asc(careTask.id));
 }
+
+/** The team's tasks not cancelled that have a date in [from, to]. */
+const tasksBetween = (db: Db | Tx, teamId: number, from: string, to: string) =>
+  tasksWhere(db, teamId, and(lte(careTask.startDate, to), or(isNull(careTask.until), gte(careTask.until, from))));
 
 /** The team's calendar between two local dates, as the viewer may see it. */
 export async function readCalendar(
@@ -175,17 +172,7 @@ async function occurrencesFor(
 
 /** The series the family and the leader edit: every task not cancelled whose dates reach today or later. */
 async function seriesOf(db: Db | Tx, teamId: number, today: string): Promise<CareTaskSeries[]> {
-  const rows = await db
-    .select()
-    .from(careTask)
-    .where(
-      and(
-        eq(careTask.teamId, teamId),
-        isNull(careTask.cancelledAt),
-        or(gte(careTask.startDate, today), isNull(careTask.until), gte(careTask.until, today)),
-      ),
-    )
-    .orderBy(asc(careTask.startDate), asc(careTask.startTime));
+  const rows = await tasksWhere(db, teamId, or(gte(careTask.startDate, today), isNull(careTask.until), gte(careTask.until, today)));
   return (
     rows
       // A one-off task of a past date is over; a series goes on until its last date.
@@ -316,6 +303,31 @@ function claimersOf(claims: CareClaimRow[]): string[] {
   return [...new Set(claims.map((c) => c.uid))];
 }
 
+type Viewer = { who: SessionUser; admin: boolean };
+type TaskChange = { access: TeamAccess; actor: { uid: string; name: string }; task: CareTaskRow; now: Date };
+
+/**
+ * A change of one task of an active team the viewer manages: one transaction, the task's row locked (claims take
+ * it too), a cancelled task not found; the mail it queues leaves once it is saved.
+ */
+async function changeTask<T>(
+  deps: CalendarDeps,
+  { who, admin }: Viewer,
+  { teamId, taskId }: { teamId: number; taskId: number },
+  change: (tx: Tx, context: TaskChange) => Promise<T>,
+): Promise<T> {
+  const now = deps.clock.now();
+  const result = await deps.database.db.transaction(async (tx) => {
+    const access = await managedTeam(tx, { uid: who.id, admin }, teamId, now);
+    const actor = await careActorOf(tx, who);
+    const task = await taskOf(tx, teamId, taskId, { lock: true });
+    if (task.cancelledAt) throw new AppError('NOT_FOUND', CARE_TASK_NOT_FOUND);
+    return change(tx, { access, actor, task, now });
+  });
+  deps.outbox.wake();
+  return result;
+}
+
 /** Changes a task or a series; sign-ups for dates it no longer has are withdrawn and their helpers told. */
 export async function editTask(
   deps: CalendarDeps,
@@ -324,13 +336,7 @@ export async function editTask(
   raw: CareTaskEditInput,
 ): Promise<void> {
   const input = careTaskCreateSchema.parse(raw);
-  const now = deps.clock.now();
-  const { db } = deps.database;
-  await db.transaction(async (tx) => {
-    const access = await managedTeam(tx, { uid: who.id, admin }, teamId, now);
-    const actor = await careActorOf(tx, who);
-    const task = await taskOf(tx, teamId, taskId, { lock: true });
-    if (task.cancelledAt) throw new AppError('CONFLICT', M.teamNotActive);
+  await changeTask(deps, { who, admin }, { teamId, taskId }, async (tx, { access, actor, task, now }) => {
     // A series that began in the past keeps its first date; a new first date must not be past.
     const fields = taskFieldsOf({ ...input, time: input.time ?? task.startTime }, teamToday(access.team, now), {
       checkDate: input.date !== task.startDate,
@@ -368,7 +374,6 @@ export async function editTask(
       now,
     });
   });
-  deps.outbox.wake();
 }
 
 /** Cancels a task and every date of it; those signed up are told. */
@@ -377,13 +382,7 @@ export async function cancelTask(
   { who, admin }: { who: SessionUser; admin: boolean },
   { teamId, taskId }: { teamId: number; taskId: number },
 ): Promise<void> {
-  const now = deps.clock.now();
-  const { db } = deps.database;
-  await db.transaction(async (tx) => {
-    await managedTeam(tx, { uid: who.id, admin }, teamId, now);
-    const actor = await careActorOf(tx, who);
-    const task = await taskOf(tx, teamId, taskId, { lock: true });
-    if (task.cancelledAt) throw new AppError('NOT_FOUND', undefined);
+  await changeTask(deps, { who, admin }, { teamId, taskId }, async (tx, { actor, task, now }) => {
     await tx.update(careTask).set({ cancelledAt: now, updatedAt: now }).where(eq(careTask.id, taskId));
     const claims = (await activeClaimsOf(tx, [taskId])).get(taskId) ?? [];
     await deps.live.publish(tx, { topic: careTeamTopic(teamId), kind: 'deleted', id: String(taskId) });
@@ -402,7 +401,6 @@ export async function cancelTask(
       now,
     });
   });
-  deps.outbox.wake();
 }
 
 /** Cancels one date of a task; those signed up for it are told (a sign-up for that date only is withdrawn). */
@@ -411,13 +409,8 @@ export async function skipOccurrence(
   { who, admin }: { who: SessionUser; admin: boolean },
   { teamId, taskId, date }: { teamId: number; taskId: number; date: string },
 ): Promise<void> {
-  const now = deps.clock.now();
-  const { db } = deps.database;
-  await db.transaction(async (tx) => {
-    const access = await managedTeam(tx, { uid: who.id, admin }, teamId, now);
-    const actor = await careActorOf(tx, who);
-    const task = await taskOf(tx, teamId, taskId, { lock: true });
-    if (task.cancelledAt || !occursOn(timingOf(task), date)) throw new AppError('NOT_FOUND', M.noOccurrence);
+  await changeTask(deps, { who, admin }, { teamId, taskId }, async (tx, { access, actor, task, now }) => {
+    if (!occursOn(timingOf(task), date)) throw new AppError('NOT_FOUND', M.noOccurrence);
     if (date < teamToday(access.team, now)) throw new AppError('CONFLICT', M.occurrencePast);
     const skipped = (await skipsOf(tx, [taskId])).get(taskId)!;
     if (skipped.has(date)) return;
@@ -442,7 +435,6 @@ export async function skipOccurrence(
       now,
     });
   });
-  deps.outbox.wake();
 }
 
 /**
