@@ -64,7 +64,7 @@ const open = (viewport?: { width: number; height: number }) => openOn(browser(),
 const mailTo = (to: string, where: (m: ParsedMail) => boolean) => mailFileTo(root, to, where);
 
 describe('the care calendar', () => {
-  it('the family asks in one step; a helper signs up from a phone; the family sees it live, and the withdrawal too', async () => {
+  it('the family asks in one step; a helper signs up from a phone; the family sees it live, and the withdrawal too; the whole form adds a weekly ride and one date is cancelled', async () => {
     const date = addDays(localParts(new Date(), 'America/Chicago').date, 3);
     const day = careDateLabel(date);
 
@@ -122,6 +122,23 @@ describe('the care calendar', () => {
     await card.getByText('Nobody has signed up yet.').waitFor();
     expect(await wasNotReloaded(dana.page)).toBe(true);
     await mailTo(family.email, (m) => (m.subject ?? '').includes('can no longer bring a meal'));
+
+    // The whole form: a weekly ride; then one of its dates cancelled.
+    await dana.page.getByRole('button', { name: 'Add to the calendar' }).click();
+    const form = dana.page.getByRole('form', { name: 'Add to the calendar' });
+    await form.getByLabel('What kind of help').selectOption('ride');
+    await form.getByLabel('Date').fill(date);
+    await form.getByLabel('Repeats').selectOption('weekly');
+    await form.getByRole('button', { name: 'Add to the calendar' }).click();
+    await dana.page.getByRole('status').filter({ hasText: 'Added to the calendar. Your team is told.' }).waitFor();
+    const rides = dana.page.getByRole('listitem').filter({ hasText: '8:00 am · Ride' });
+    await expect.poll(() => rides.count()).toBeGreaterThan(1);
+    const before = await rides.count();
+    await rides
+      .first()
+      .getByRole('button', { name: /Cancel this date/ })
+      .click();
+    await expect.poll(() => rides.count()).toBe(before - 1);
     expectNoPageErrors(dana.errors);
     expectNoPageErrors(grace.errors);
   });
