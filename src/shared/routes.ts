@@ -32,6 +32,7 @@ export const CLIENT_ROUTES = [
   '/needs/:id/edit',
   '/needs/approve/:token',
   '/caseworkers/apply',
+  '/care/:id/calendar',
   '/care/clearances',
   '/care/feed',
   '/care/:id/space',

@@ -68,6 +68,8 @@ const memberRoutes: RouteObject[] = [
   { path: 'needs/mine', ...page(() => import('./needs/my-needs-page')) },
   { path: 'needs/:id/edit', ...page(() => import('./needs/edit-need-page')) },
   { path: 'caseworkers/apply', ...page(() => import('./needs-approvals/caseworker-apply-page')) },
+  // A care team's calendar: its members and admins (the server answers everyone else with the team's 404).
+  { path: 'care/:id/calendar', ...page(() => import('./care/calendar-page')) },
   // Care teams' clearances (issue 27): the member's own.
   { path: 'care/clearances', ...page(() => import('./clearances/my-clearances-page')) },
   // Care teams (issue 27): the member's calendar feed.

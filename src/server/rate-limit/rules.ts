@@ -1,6 +1,8 @@
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { CHURCH_MESSAGES_PER_DAY, CHURCH_MESSAGES_PER_HOUR } from '../../shared/church-members';
 import { CHURCH_CONTACTS_PER_HOUR, CHURCH_PROPOSALS_PER_DAY } from '../../shared/churches';
+import { CARE_TASKS_PER_HOUR } from '../../shared/care';
+import { CARE_CLAIMS_PER_HOUR } from '../../shared/care-calendar';
 import { COMMITMENTS_PER_HOUR, NEEDS_PER_DAY } from '../../shared/needs';
 import { CARE_POSTS_PER_HOUR } from '../../shared/care';
 import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
@@ -191,6 +193,14 @@ export const NEED_ASK_RATE_MESSAGE = `You can ask for up to ${NEEDS_PER_DAY} nee
 export const NEED_COMMITMENT_RULE: RateRule = { limit: COMMITMENTS_PER_HOUR, windowMs: HOUR };
 export const NEED_COMMITMENT_RATE_MESSAGE = `You can commit or withdraw up to ${COMMITMENTS_PER_HOUR} times an hour. Please try again later.`;
 
+// ---- Care calendar (care/calendar-routes.ts) ----
+
+/** Per member: each task added tells the whole team, by the bell and by mail. */
+export const CARE_TASK_RULE: RateRule = { limit: CARE_TASKS_PER_HOUR, windowMs: HOUR };
+export const CARE_TASK_RATE_MESSAGE = `You can add up to ${CARE_TASKS_PER_HOUR} tasks an hour. Please try again later.`;
+/** Per member: each sign-up or withdrawal mails the family, so a loop of them would flood their inbox. */
+export const CARE_CLAIM_RULE: RateRule = { limit: CARE_CLAIMS_PER_HOUR, windowMs: HOUR };
+export const CARE_CLAIM_RATE_MESSAGE = `You can sign up or withdraw up to ${CARE_CLAIMS_PER_HOUR} times an hour. Please try again later.`;
 // ---- Care teams (issue 27): a calendar feed is read with no session, so per client ----
 
 /** Calendar programs poll a feed now and then; a client reading faster is guessing tokens or misbehaving. */
