@@ -54,6 +54,7 @@ import { statesRoutes } from './states/routes';
 import { churchMapRoutes } from './churches/map-routes';
 import { needRoutes } from './needs/routes';
 import { needResponseRoutes } from './needs/respond-routes';
+import { careCalendarRoutes } from './care/calendar-routes';
 import { needFiguresRoutes } from './needs/figures-routes';
 import { needAlertRoutes } from './needs/alert-routes';
 import { careTeamRoutes } from './care/team-routes';
@@ -245,6 +246,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', needApprovalRoutes(deps, limiter))
     .route('/', needResponseRoutes(deps, limiter))
     .route('/', careTeamRoutes(deps, limiter))
+    .route('/', careCalendarRoutes(deps, limiter))
     // Last of the churches' routes: its GET /churches/{id} would answer for /churches/map and the like.
     .route('/', churchPublicRoutes(deps, limiter, answers))
     .route('/', needRoutes(deps, limiter, answers));

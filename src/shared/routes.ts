@@ -35,6 +35,7 @@ export const CLIENT_ROUTES = [
   '/care',
   '/care/:id',
   '/care/join/:token',
+  '/care/:id/calendar',
   '/care/clearances',
   '/care/feed',
   '/care/:id/space',

@@ -72,6 +72,8 @@ const memberRoutes: RouteObject[] = [
   { path: 'care', ...page(() => import('./care/home-page')) },
   { path: 'care/:id', ...page(() => import('./care/team-page')) },
   { path: 'care/join/:token', ...page(() => import('./care/join-page')) },
+  // A care team's calendar: its members and admins (the server answers everyone else with the team's 404).
+  { path: 'care/:id/calendar', ...page(() => import('./care/calendar-page')) },
   // Care teams' clearances (issue 27): the member's own.
   { path: 'care/clearances', ...page(() => import('./clearances/my-clearances-page')) },
   // Care teams (issue 27): the member's calendar feed.

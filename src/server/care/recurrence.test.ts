@@ -65,6 +65,9 @@ describe("the care calendar's recurrence", () => {
     ]);
     expect(occurrencesOf(once, 'America/New_York', { from: '2026-12-06', to: '2026-12-31' })).toEqual([]);
     expect(repeatLabel(once)).toBe('Once');
+    // A weekly rule names its first date's weekday.
+    expect(repeatLabel(weekly('2026-12-05'))).toBe('Every week on Saturday');
+    expect(repeatLabel({ ...weekly('2026-12-05'), rrule: ruleOf('every_other_week', '2026-12-05') })).toBe('Every 2 weeks on Saturday');
   });
 
   it('places a wall time in its time zone, and counts local dates', () => {

@@ -80,7 +80,13 @@ export function repeatOf(rule: string | null): CareRepeat {
 /** How a task repeats, in words: "Every week on Saturday", "Monthly on the first Saturday", "Once". */
 export function repeatLabel(timing: Pick<TaskTiming, 'startDate' | 'rrule' | 'until'>): string {
   if (!timing.rrule) return 'Once';
-  const text = ruleFor(timing).toText();
+  const rule = ruleFor(timing);
+  // A weekly rule repeats on its first date's weekday; naming it says which day ("Every week on Saturday").
+  const named =
+    rule.options.freq === RRule.WEEKLY && !timing.rrule.includes('BYDAY')
+      ? new RRule({ ...rule.origOptions, byweekday: [WEEKDAYS[floating(timing.startDate).getUTCDay()]!] })
+      : rule;
+  const text = named.toText();
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

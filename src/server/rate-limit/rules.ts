@@ -2,6 +2,8 @@ import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { CARE_INVITES_PER_DAY } from '../../shared/care';
 import { CHURCH_MESSAGES_PER_DAY, CHURCH_MESSAGES_PER_HOUR } from '../../shared/church-members';
 import { CHURCH_CONTACTS_PER_HOUR, CHURCH_PROPOSALS_PER_DAY } from '../../shared/churches';
+import { CARE_TASKS_PER_HOUR } from '../../shared/care';
+import { CARE_CLAIMS_PER_HOUR } from '../../shared/care-calendar';
 import { COMMITMENTS_PER_HOUR, NEEDS_PER_DAY } from '../../shared/needs';
 import { CARE_POSTS_PER_HOUR } from '../../shared/care';
 import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
@@ -201,6 +203,14 @@ export const CARE_INVITE_RULES = {
 } satisfies Record<string, RateRule>;
 export const CARE_INVITE_RATE_MESSAGE = `You can invite up to ${CARE_INVITES_PER_DAY} people a day. Please try again tomorrow.`;
 
+// ---- Care calendar (care/calendar-routes.ts) ----
+
+/** Per member: each task added tells the whole team, by the bell and by mail. */
+export const CARE_TASK_RULE: RateRule = { limit: CARE_TASKS_PER_HOUR, windowMs: HOUR };
+export const CARE_TASK_RATE_MESSAGE = `You can add up to ${CARE_TASKS_PER_HOUR} tasks an hour. Please try again later.`;
+/** Per member: each sign-up or withdrawal mails the family, so a loop of them would flood their inbox. */
+export const CARE_CLAIM_RULE: RateRule = { limit: CARE_CLAIMS_PER_HOUR, windowMs: HOUR };
+export const CARE_CLAIM_RATE_MESSAGE = `You can sign up or withdraw up to ${CARE_CLAIMS_PER_HOUR} times an hour. Please try again later.`;
 // ---- Care teams (issue 27): a calendar feed is read with no session, so per client ----
 
 /** Calendar programs poll a feed now and then; a client reading faster is guessing tokens or misbehaving. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
 import {
   calendarFeed,
+  careClaim,
   careInvite,
   carePost,
   careTeamMember,
@@ -12,6 +13,7 @@ import {
   notification,
   profile,
 } from '../db/schema';
+import { addDays, localParts } from '../care/recurrence';
 import { newToken } from '../care/store';
 import { churchPhotoKey } from '../churches/manage';
 import { newSupervisorLink } from '../needs/store';
@@ -20,6 +22,7 @@ import { createUnsubscribeToken } from '../notifications/unsubscribe-token';
 import {
   authorOf as forumAuthorOf,
   buildChurchFields,
+  insertCareTask,
   insertCareTeam,
   insertCaseworker,
   insertChurch,
@@ -308,6 +311,34 @@ async function inviteToken(teamId: number): Promise<string> {
     .insert(careInvite)
     .values({ teamId, tokenHash, role: 'helper', createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
   return token;
+}
+/** A local date `days` from today in the care teams' default time zone (America/Chicago). */
+const careDate = (days: number) => addDays(localParts(new Date(), 'America/Chicago').date, days);
+/**
+ * A care team with the member actor as its family or as a helper, and a weekly meal a week from now that
+ * somebody has signed up for every date of (another helper, or the member actor: `claimer`), unless `claimed` is
+ * false. Every other person on it is a confirmed member, who hears of each change.
+ */
+async function careWorld(
+  as: 'family' | 'helper',
+  { claimed = true, claimer = 'other' }: { claimed?: boolean; claimer?: 'member' | 'other' } = {},
+) {
+  const helper = await newMemberId(t);
+  const familyUid = as === 'family' ? member().id : await newMemberId(t);
+  const members = [{ uid: helper, role: 'helper' as const }, ...(as === 'helper' ? [{ uid: member().id, role: 'helper' as const }] : [])];
+  const teamId = await insertCareTeam(t.db, familyUid, { members });
+  const taskId = await insertCareTask(t.db, teamId, { startDate: careDate(7), repeat: 'weekly' });
+  if (!claimed) return { teamId, taskId, claimId: 0 };
+  const [row] = await t.db
+    .insert(careClaim)
+    .values({
+      taskId,
+      occursOn: claimer === 'member' ? careDate(7) : null,
+      uid: claimer === 'member' ? member().id : helper,
+      createdAt: new Date(),
+    })
+    .returning({ id: careClaim.id });
+  return { teamId, taskId, claimId: row!.id };
 }
 /** Care teams (issue 27): the address of a calendar feed of the member actor's (a new one each time). */
 async function memberFeed(): Promise<string> {
@@ -897,6 +928,66 @@ const ROWS: Row[] = [
     request: () => ({ path: '/api/admin/care/figures' }),
     expect: [401, 403, 403, 403, 403, 403, 200],
   },
+
+  // ---- The care calendar (issue 27): a fresh team for each cell, with the member actor as its family (who
+  // manages it) or as a helper (who signs up); nobody else is on it, so to them it does not exist (404). An admin
+  // past the second factor reads it, but neither manages a family's calendar nor signs up (403); without the
+  // second factor an admin is an outsider. Someone signed up hears of each change, so each change mails. ----
+  {
+    route: 'GET /api/care/teams/:id/calendar',
+    request: async () => ({ path: `/api/care/teams/${(await careWorld('helper')).teamId}/calendar` }),
+    expect: [401, 404, 404, 200, 404, 404, 200],
+  },
+  {
+    route: 'POST /api/care/teams/:id/tasks',
+    request: async () => ({
+      path: `/api/care/teams/${(await careWorld('family')).teamId}/tasks`,
+      body: { kind: 'meal', date: careDate(3) },
+    }),
+    expect: [401, 404, 404, 201, 404, 404, 403],
+  },
+  {
+    route: 'PATCH /api/care/teams/:id/tasks/:taskId',
+    request: async () => {
+      const { teamId, taskId } = await careWorld('family');
+      return { path: `/api/care/teams/${teamId}/tasks/${taskId}`, body: { kind: 'meal', date: careDate(4), time: '18:30' } };
+    },
+    expect: [401, 404, 404, 200, 404, 404, 403],
+  },
+  {
+    route: 'DELETE /api/care/teams/:id/tasks/:taskId',
+    request: async () => {
+      const { teamId, taskId } = await careWorld('family');
+      return { path: `/api/care/teams/${teamId}/tasks/${taskId}` };
+    },
+    expect: [401, 404, 404, 200, 404, 404, 403],
+  },
+  {
+    route: 'POST /api/care/teams/:id/tasks/:taskId/skips',
+    request: async () => {
+      const { teamId, taskId } = await careWorld('family');
+      return { path: `/api/care/teams/${teamId}/tasks/${taskId}/skips`, body: { occursOn: careDate(7) } };
+    },
+    expect: [401, 404, 404, 200, 404, 404, 403],
+  },
+  {
+    route: 'POST /api/care/teams/:id/tasks/:taskId/claims',
+    request: async () => {
+      const { teamId, taskId } = await careWorld('helper', { claimed: false });
+      return { path: `/api/care/teams/${teamId}/tasks/${taskId}/claims`, body: { occursOn: careDate(7) } };
+    },
+    expect: [401, 404, 404, 201, 404, 404, 403],
+  },
+  // Only the helper who signed up withdraws: not the family, not an admin.
+  {
+    route: 'DELETE /api/care/teams/:id/claims/:claimId',
+    request: async () => {
+      const { teamId, claimId } = await careWorld('helper', { claimer: 'member' });
+      return { path: `/api/care/teams/${teamId}/claims/${claimId}` };
+    },
+    expect: [401, 404, 404, 200, 404, 404, 403],
+  },
+  { route: 'GET /api/me/care-tasks', request: () => ({ path: '/api/me/care-tasks' }), expect: [401, 200, 200, 200, 200, 200, 200] },
 
   // ---- States and the map ----
   { route: 'GET /api/states', request: () => ({ path: '/api/states' }), expect: [200, 200, 200, 200, 200, 200, 200] },

@@ -57,6 +57,7 @@ import {
 import { newSupervisorLink } from '../needs/store';
 import {
   calendarFeed,
+  careClaim,
   careInvite,
   carePost,
   careTeamMember,
@@ -65,12 +66,20 @@ import {
   needCommitment,
   rateLimit,
 } from '../db/schema';
+import {
+  careCalendarQuerySchema,
+  careClaimInputSchema,
+  careSkipInputSchema,
+  careTaskCreateSchema,
+  careTaskEditSchema,
+} from '../../shared/care-calendar';
 
 import { newToken } from '../care/store';
 import { anniversaryAnswerSchema } from '../../shared/care-feeds';
 import type { ForumAuthor } from '../forum/service';
 import {
   authorOf,
+  insertCareTask,
   insertCareTeam,
   insertCaseworker,
   insertChurch,
@@ -141,6 +150,19 @@ const newSupervisorToken = async () => {
   return link.token;
 };
 const post = () => postId;
+/** A weekly meal on the member asker's family's team (one for each case that cancels it). */
+const newCareFamilyTask = async () => String(await insertCareTask(t.db, careFamilyTeam, { repeat: 'weekly' }));
+/** A weekly meal on the team the member asker helps on, with every place open (one for each case that signs up). */
+const newCareHelpTask = async () => String(await insertCareTask(t.db, careHelpTeam, { repeat: 'weekly', helpersNeeded: 10 }));
+/** The member asker's sign-up for every date of a new weekly meal (one for each case that withdraws it). */
+async function newCareClaim(): Promise<string> {
+  const [row] = await t.db
+    .insert(careClaim)
+    .values({ taskId: Number(await newCareHelpTask()), occursOn: null, uid: memberId, createdAt: new Date() })
+    .returning({ id: careClaim.id });
+  return String(row!.id);
+}
+
 /** Clearances (issue 27): a requirement of its own each case (a PATCH may archive it), and the agreement. */
 const newRequirement = async () => {
   const [row] = await t.db
@@ -355,6 +377,43 @@ const TARGETS: Record<string, Target> = {
     askers: ['member', 'admin'],
   },
   'GET /api/admin/care/figures': { askers: ADMIN_ONLY },
+
+  // The care calendar (issue 27): a team the member asker is the family of (who manages it), with a weekly meal,
+  // and one they help on, whose weekly meal they sign up for and withdraw from.
+  'GET /api/care/teams/:id/calendar': {
+    params: { id: () => String(careFamilyTeam) },
+    query: keys(careCalendarQuerySchema),
+    askers: ['member', 'admin'],
+  },
+  'POST /api/care/teams/:id/tasks': {
+    params: { id: () => String(careFamilyTeam) },
+    body: keys(careTaskCreateSchema),
+    askers: ['member', 'admin'],
+  },
+  'PATCH /api/care/teams/:id/tasks/:taskId': {
+    params: { id: () => String(careFamilyTeam), taskId: () => String(careFamilyTask) },
+    body: keys(careTaskEditSchema),
+    askers: ['member', 'admin'],
+  },
+  'DELETE /api/care/teams/:id/tasks/:taskId': {
+    params: { id: () => String(careFamilyTeam), taskId: newCareFamilyTask },
+    askers: ['member', 'admin'],
+  },
+  'POST /api/care/teams/:id/tasks/:taskId/skips': {
+    params: { id: () => String(careFamilyTeam), taskId: () => String(careFamilyTask) },
+    body: keys(careSkipInputSchema),
+    askers: ['member', 'admin'],
+  },
+  'POST /api/care/teams/:id/tasks/:taskId/claims': {
+    params: { id: () => String(careHelpTeam), taskId: newCareHelpTask },
+    body: keys(careClaimInputSchema),
+    askers: ['member', 'admin'],
+  },
+  'DELETE /api/care/teams/:id/claims/:claimId': {
+    params: { id: () => String(careHelpTeam), claimId: newCareClaim },
+    askers: ['member', 'admin'],
+  },
+  'GET /api/me/care-tasks': {},
 
   'GET /api/resources': {},
   'GET /api/resources/:id': { params: { id: () => 'four-ways-flyer' } },
@@ -698,6 +757,10 @@ let memberId: string;
 let respondedNeedId: number;
 let careTeamId: number;
 let respondedItemId: number;
+/** The care calendar's: a team the member asker is the family of, with a weekly meal, and one they help on. */
+let careFamilyTeam: number;
+let careFamilyTask: number;
+let careHelpTeam: number;
 const nextAddress = addressesIn(202);
 type Asking = { jar: Map<string, string> };
 const askers = {} as Record<Asker, Asking>;
@@ -838,6 +901,9 @@ beforeAll(async () => {
   const fuzzedNeed = await insertNeed(t.db, { askerUid: recipient, items: [{ quantity: 100 }, { quantity: 100 }] });
   respondedNeedId = fuzzedNeed.id;
   respondedItemId = fuzzedNeed.itemIds[0]!;
+  careFamilyTeam = await insertCareTeam(t.db, member.id, { members: [{ uid: recipient, role: 'helper' }] });
+  careFamilyTask = await insertCareTask(t.db, careFamilyTeam, { repeat: 'weekly', helpersNeeded: 10 });
+  careHelpTeam = await insertCareTeam(t.db, recipient, { members: [{ uid: member.id, role: 'helper' }] });
   careTeamId = await insertCareTeam(t.db, recipient, { members: [{ uid: member.id, role: 'helper' }] });
   await createFingerprint();
 }, 60_000);

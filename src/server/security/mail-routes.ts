@@ -55,4 +55,12 @@ export const MAIL_ROUTES: Record<string, 'chosen' | 'fixed'> = {
   'POST /api/care/teams/:id/invitations': 'chosen',
   // Care teams (issue 27): the rest of the team, as each member's "Your care teams" preference says.
   'POST /api/care/teams/:id/posts': 'fixed',
+  // The care calendar (issue 27): the team when the family asks, those signed up when it changes, the family
+  // when someone signs up or withdraws.
+  'POST /api/care/teams/:id/tasks': 'fixed',
+  'PATCH /api/care/teams/:id/tasks/:taskId': 'fixed',
+  'DELETE /api/care/teams/:id/tasks/:taskId': 'fixed',
+  'POST /api/care/teams/:id/tasks/:taskId/skips': 'fixed',
+  'POST /api/care/teams/:id/tasks/:taskId/claims': 'fixed',
+  'DELETE /api/care/teams/:id/claims/:claimId': 'fixed',
 };

@@ -14,6 +14,7 @@ import { EmailConfirmNotice } from '../app/email-confirm-notice';
 import { PendingEmailNotice } from '../account';
 import { YourChurchLinks } from '../churches';
 import { YourRequestsLink } from '../needs';
+import { DashboardWeNeed, NextCareTasks } from '../care';
 
 const BLANK_AVATAR_URL = '/images/blank-avatar.svg';
 
@@ -38,6 +39,8 @@ export default function DashboardPage() {
       <FormAlert message={error} />
       <EmailConfirmNotice place="dashboard" />
       {me.pendingEmail ? <PendingEmailNotice pendingEmail={me.pendingEmail} /> : null}
+      <DashboardWeNeed />
+      <NextCareTasks />
       {me.hasProfile ? null : (
         <Paper bg="mustard.5" c="var(--mantine-color-black)" p="md" radius="md" mb="lg">
           <Title order={2} size="h4" mb={4}>
