@@ -1,11 +1,9 @@
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
-import { CARE_INVITES_PER_DAY } from '../../shared/care';
+import { CARE_INVITES_PER_DAY, CARE_POSTS_PER_HOUR, CARE_TASKS_PER_HOUR } from '../../shared/care';
 import { CHURCH_MESSAGES_PER_DAY, CHURCH_MESSAGES_PER_HOUR } from '../../shared/church-members';
 import { CHURCH_CONTACTS_PER_HOUR, CHURCH_PROPOSALS_PER_DAY } from '../../shared/churches';
-import { CARE_TASKS_PER_HOUR } from '../../shared/care';
 import { CARE_CLAIMS_PER_HOUR } from '../../shared/care-calendar';
 import { COMMITMENTS_PER_HOUR, NEEDS_PER_DAY } from '../../shared/needs';
-import { CARE_POSTS_PER_HOUR } from '../../shared/care';
 import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
 import { CASEWORKER_APPLICATIONS_PER_DAY } from '../../shared/needs-approvals';
 import { CARE_FEED_READS_PER_MINUTE } from '../../shared/care-feeds';
