@@ -57,6 +57,7 @@ import { needResponseRoutes } from './needs/respond-routes';
 import { careCalendarRoutes } from './care/calendar-routes';
 import { needFiguresRoutes } from './needs/figures-routes';
 import { needAlertRoutes } from './needs/alert-routes';
+import { careTeamRoutes } from './care/team-routes';
 import { clearanceRoutes } from './care/clearance-routes';
 import { careFeedRoutes } from './care/feed-routes';
 import { remindClaimers } from './care/reminders';
@@ -244,6 +245,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     // Before the needs board's routes: /needs/approve/{token} is no need's id.
     .route('/', needApprovalRoutes(deps, limiter))
     .route('/', needResponseRoutes(deps, limiter))
+    .route('/', careTeamRoutes(deps, limiter))
     .route('/', careCalendarRoutes(deps, limiter))
     // Last of the churches' routes: its GET /churches/{id} would answer for /churches/map and the like.
     .route('/', churchPublicRoutes(deps, limiter, answers))

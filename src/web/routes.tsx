@@ -68,6 +68,10 @@ const memberRoutes: RouteObject[] = [
   { path: 'needs/mine', ...page(() => import('./needs/my-needs-page')) },
   { path: 'needs/:id/edit', ...page(() => import('./needs/edit-need-page')) },
   { path: 'caseworkers/apply', ...page(() => import('./needs-approvals/caseworker-apply-page')) },
+  // Care teams (issue 27): private to each team; the server answers outsiders 404.
+  { path: 'care', ...page(() => import('./care/home-page')) },
+  { path: 'care/:id', ...page(() => import('./care/team-page')) },
+  { path: 'care/join/:token', ...page(() => import('./care/join-page')) },
   // A care team's calendar: its members and admins (the server answers everyone else with the team's 404).
   { path: 'care/:id/calendar', ...page(() => import('./care/calendar-page')) },
   // Care teams' clearances (issue 27): the member's own.

@@ -1,10 +1,9 @@
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
+import { CARE_INVITES_PER_DAY, CARE_POSTS_PER_HOUR, CARE_TASKS_PER_HOUR } from '../../shared/care';
 import { CHURCH_MESSAGES_PER_DAY, CHURCH_MESSAGES_PER_HOUR } from '../../shared/church-members';
 import { CHURCH_CONTACTS_PER_HOUR, CHURCH_PROPOSALS_PER_DAY } from '../../shared/churches';
-import { CARE_TASKS_PER_HOUR } from '../../shared/care';
 import { CARE_CLAIMS_PER_HOUR } from '../../shared/care-calendar';
 import { COMMITMENTS_PER_HOUR, NEEDS_PER_DAY } from '../../shared/needs';
-import { CARE_POSTS_PER_HOUR } from '../../shared/care';
 import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/directory';
 import { CASEWORKER_APPLICATIONS_PER_DAY } from '../../shared/needs-approvals';
 import { CARE_FEED_READS_PER_MINUTE } from '../../shared/care-feeds';
@@ -192,6 +191,15 @@ export const NEED_ASK_RATE_MESSAGE = `You can ask for up to ${NEEDS_PER_DAY} nee
 /** Per member: each commitment or withdrawal mails the asker, so a loop of them would flood their inbox. */
 export const NEED_COMMITMENT_RULE: RateRule = { limit: COMMITMENTS_PER_HOUR, windowMs: HOUR };
 export const NEED_COMMITMENT_RATE_MESSAGE = `You can commit or withdraw up to ${COMMITMENTS_PER_HOUR} times an hour. Please try again later.`;
+
+// ---- Care teams (issue 27) ----
+
+/** Invitations to a team, by the directory or by link: one budget per member who invites, and per client. */
+export const CARE_INVITE_RULES = {
+  member: { limit: CARE_INVITES_PER_DAY, windowMs: DAY },
+  client: { limit: CARE_INVITES_PER_DAY * 2, windowMs: DAY },
+} satisfies Record<string, RateRule>;
+export const CARE_INVITE_RATE_MESSAGE = `You can invite up to ${CARE_INVITES_PER_DAY} people a day. Please try again tomorrow.`;
 
 // ---- Care calendar (care/calendar-routes.ts) ----
 

@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { count, desc, eq } from 'drizzle-orm';
-import { calendarFeed, careClaim, carePost, church, clearanceRequirement, mail, needCommitment, notification, profile } from '../db/schema';
+import { and, count, desc, eq } from 'drizzle-orm';
+import {
+  calendarFeed,
+  careClaim,
+  careInvite,
+  carePost,
+  careTeamMember,
+  church,
+  clearanceRequirement,
+  mail,
+  needCommitment,
+  notification,
+  profile,
+} from '../db/schema';
 import { addDays, localParts } from '../care/recurrence';
 import { newToken } from '../care/store';
 import { churchPhotoKey } from '../churches/manage';
@@ -276,6 +288,30 @@ const NEED_FIELDS = {
 /** A need the member actor asked for (open unless told otherwise). */
 const memberNeed = async (status: 'open' | 'review' = 'open') => (await insertNeed(t.db, { askerUid: member().id, status })).id;
 
+/**
+ * Care teams (issue 27): a team whose family is the member actor (with a helper who hears of what happens), or
+ * another member's team; a team a point person proposed to the member actor; an invitation link's secret.
+ */
+const FOSTER = { fosterParent: 'Yes' as const };
+const familyTeam = async () => insertCareTeam(t.db, member().id, { members: [{ uid: await newMemberId(t), role: 'helper' }] });
+const othersTeam = async (members: NonNullable<Parameters<typeof insertCareTeam>[2]>['members'] = []) =>
+  insertCareTeam(t.db, await newMemberId(t), { members });
+async function proposedToMember(): Promise<number> {
+  const id = await insertCareTeam(t.db, member().id, { status: 'proposed', members: [{ uid: await newMemberId(t), role: 'leader' }] });
+  await t.db
+    .update(careTeamMember)
+    .set({ status: 'invited' })
+    .where(and(eq(careTeamMember.teamId, id), eq(careTeamMember.uid, member().id)));
+  return id;
+}
+async function inviteToken(teamId: number): Promise<string> {
+  const { token, tokenHash } = newToken();
+  const now = new Date();
+  await t.db
+    .insert(careInvite)
+    .values({ teamId, tokenHash, role: 'helper', createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
+  return token;
+}
 /** A local date `days` from today in the care teams' default time zone (America/Chicago). */
 const careDate = (days: number) => addDays(localParts(new Date(), 'America/Chicago').date, days);
 /**
@@ -733,6 +769,130 @@ const ROWS: Row[] = [
       return { path: `/api/needs/${id}/close`, body: { outcome: 'met', childrenServed: 2, thankYou: 'Thank you all!' } };
     },
     expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+
+  // ---- Care teams (issue 27): private to the team and admins; outsiders get 404 whether the team exists or not ----
+  // A foster family starts its own (each cell a new family: one team at a time); unconfirmed and profile-less
+  // accounts start nothing.
+  {
+    route: 'POST /api/care/teams',
+    fresh: true,
+    request: async (a) => {
+      if (a.id) await t.db.update(profile).set(FOSTER).where(eq(profile.uid, a.id));
+      return { path: '/api/care/teams', body: { name: 'Matrix care team' } };
+    },
+    expect: [401, 403, 403, 201, 201, 201, 201],
+  },
+  // A point person (the member actor) for a confirmed foster family of their church: the family is mailed.
+  {
+    route: 'POST /api/care/teams',
+    case: "for a family of the member's church",
+    request: async () => {
+      const familyUid = await newMemberId(t, FOSTER);
+      return { path: '/api/care/teams', body: { churchId: await keptChurch({ members: [familyUid] }), familyUid } };
+    },
+    expect: [401, 403, 403, 201, 403, 403, 403],
+  },
+  {
+    route: 'POST /api/care/teams/:id/accept',
+    request: async () => ({ path: `/api/care/teams/${await proposedToMember()}/accept` }),
+    expect: [401, 403, 403, 200, 404, 404, 404],
+  },
+  {
+    route: 'POST /api/care/teams/:id/decline',
+    request: async () => ({ path: `/api/care/teams/${await proposedToMember()}/decline` }),
+    expect: [401, 403, 403, 200, 404, 404, 404],
+  },
+  { route: 'GET /api/me/care-teams', request: () => ({ path: '/api/me/care-teams' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  // Admins read a team past the second factor, and manage nothing.
+  {
+    route: 'GET /api/care/teams/:id',
+    request: async () => ({ path: `/api/care/teams/${await familyTeam()}` }),
+    expect: [401, 404, 404, 200, 404, 404, 200],
+  },
+  {
+    route: 'PATCH /api/care/teams/:id',
+    request: async () => ({ path: `/api/care/teams/${await familyTeam()}`, body: { name: 'Renamed', timeZone: 'America/Denver' } }),
+    expect: [401, 403, 403, 200, 404, 404, 403],
+  },
+  {
+    route: 'POST /api/care/teams/:id/end',
+    request: async () => ({ path: `/api/care/teams/${await familyTeam()}/end` }),
+    expect: [401, 403, 403, 200, 404, 404, 403],
+  },
+  {
+    route: 'POST /api/care/teams/:id/invitations',
+    request: async () => ({
+      path: `/api/care/teams/${await familyTeam()}/invitations`,
+      body: { uid: await newMemberId(t), role: 'helper' },
+    }),
+    expect: [401, 403, 403, 201, 404, 404, 403],
+  },
+  {
+    route: 'POST /api/care/teams/:id/invite-links',
+    request: async () => ({ path: `/api/care/teams/${await familyTeam()}/invite-links`, body: { role: 'mentor' } }),
+    expect: [401, 403, 403, 201, 404, 404, 403],
+  },
+  // The link's secret is the invitation: any signed-in member who holds it reads it and may ask to join.
+  {
+    route: 'GET /api/care/join/:token',
+    request: async () => ({ path: `/api/care/join/${await inviteToken(await othersTeam())}` }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/care/join/:token',
+    request: async () => ({ path: `/api/care/join/${await inviteToken(await othersTeam())}` }),
+    expect: [401, 403, 403, 200, 200, 200, 200],
+  },
+  // Each actor is invited to a team of its own; only the invited say yes.
+  {
+    route: 'POST /api/care/teams/:id/membership/accept',
+    request: async (a) => ({
+      path: `/api/care/teams/${await othersTeam(a.id ? [{ uid: a.id, role: 'helper', status: 'invited' }] : [])}/membership/accept`,
+    }),
+    expect: [401, 403, 403, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/care/teams/:id/membership/accept',
+    case: 'not invited',
+    request: async () => ({ path: `/api/care/teams/${await othersTeam()}/membership/accept` }),
+    expect: [401, 403, 403, 404, 404, 404, 409],
+  },
+  {
+    route: 'DELETE /api/care/teams/:id/membership',
+    request: async (a) => ({
+      path: `/api/care/teams/${await othersTeam(a.id ? [{ uid: a.id, role: 'helper' }] : [])}/membership`,
+    }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/care/teams/:id/members/:uid/approve',
+    request: async () => {
+      const uid = await newMemberId(t);
+      return {
+        path: `/api/care/teams/${await insertCareTeam(t.db, member().id, { members: [{ uid, role: 'helper', status: 'requested' }] })}/members/${uid}/approve`,
+      };
+    },
+    expect: [401, 403, 403, 200, 404, 404, 403],
+  },
+  {
+    route: 'PATCH /api/care/teams/:id/members/:uid',
+    request: async () => {
+      const uid = await newMemberId(t);
+      return {
+        path: `/api/care/teams/${await insertCareTeam(t.db, member().id, { members: [{ uid, role: 'helper' }] })}/members/${uid}`,
+        body: { role: 'mentor' },
+      };
+    },
+    expect: [401, 403, 403, 200, 404, 404, 403],
+  },
+  {
+    route: 'DELETE /api/care/teams/:id/members/:uid',
+    request: async () => {
+      const uid = await newMemberId(t);
+      return { path: `/api/care/teams/${await insertCareTeam(t.db, member().id, { members: [{ uid, role: 'helper' }] })}/members/${uid}` };
+    },
+    expect: [401, 403, 403, 200, 404, 404, 403],
   },
 
   // ---- A care team's space (issue 27): a team of another member's family with the member actor as a helper ----

@@ -21,6 +21,13 @@ import {
   churchMergeSchema,
   churchPointPersonsSchema,
 } from '../../shared/churches-admin';
+import {
+  careInvitationInputSchema,
+  careInviteLinkInputSchema,
+  careRoleChangeSchema,
+  careTeamEditSchema,
+  careTeamStartSchema,
+} from '../../shared/care-teams';
 import { contactInputSchema } from '../../shared/contact';
 import { needCloseSchema, needCommitmentInputSchema } from '../../shared/need-responses';
 import { needAlertInputSchema } from '../../shared/contracts/need-alerts';
@@ -48,7 +55,17 @@ import {
   clearanceRequirementPatchSchema,
 } from '../../shared/clearances';
 import { newSupervisorLink } from '../needs/store';
-import { calendarFeed, careClaim, carePost, churchMember, clearanceRequirement, needCommitment, rateLimit } from '../db/schema';
+import {
+  calendarFeed,
+  careClaim,
+  careInvite,
+  carePost,
+  careTeamMember,
+  churchMember,
+  clearanceRequirement,
+  needCommitment,
+  rateLimit,
+} from '../db/schema';
 import {
   careCalendarQuerySchema,
   careClaimInputSchema,
@@ -317,6 +334,36 @@ const TARGETS: Record<string, Target> = {
   },
   'POST /api/needs/:id/close': { params: { id: newOwnNeed }, body: keys(needCloseSchema), askers: ['member', 'admin'] },
 
+  // Care teams (issue 27): each case on a team of its own whose family is the member asker (the admin reads it
+  // and manages nothing), a member waiting on it, an invitation link to another member's team.
+  'POST /api/care/teams': { body: keys(careTeamStartSchema), askers: ['member', 'admin'] },
+  'POST /api/care/teams/:id/accept': { params: { id: newProposedTeam } },
+  'POST /api/care/teams/:id/decline': { params: { id: newProposedTeam } },
+  'GET /api/me/care-teams': {},
+  'GET /api/care/teams/:id': { params: { id: newOwnTeam } },
+  'PATCH /api/care/teams/:id': { params: { id: newOwnTeam }, body: keys(careTeamEditSchema), askers: ['member', 'admin'] },
+  'POST /api/care/teams/:id/end': { params: { id: newOwnTeam } },
+  'POST /api/care/teams/:id/invitations': {
+    params: { id: newOwnTeam },
+    body: keys(careInvitationInputSchema),
+    askers: ['member', 'admin'],
+  },
+  'POST /api/care/teams/:id/invite-links': {
+    params: { id: newOwnTeam },
+    body: keys(careInviteLinkInputSchema),
+    askers: ['member', 'admin'],
+  },
+  'GET /api/care/join/:token': { params: { token: newInviteToken } },
+  'POST /api/care/join/:token': { params: { token: newInviteToken } },
+  'POST /api/care/teams/:id/membership/accept': { params: { id: newInvitingTeam } },
+  'DELETE /api/care/teams/:id/membership': { params: { id: newInvitingTeam } },
+  'POST /api/care/teams/:id/members/:uid/approve': { params: { id: () => String(waitingTeam.id), uid: () => waitingTeam.uid } },
+  'PATCH /api/care/teams/:id/members/:uid': {
+    params: { id: () => String(waitingTeam.id), uid: () => waitingTeam.uid },
+    body: keys(careRoleChangeSchema),
+    askers: ['member', 'admin'],
+  },
+  'DELETE /api/care/teams/:id/members/:uid': { params: { id: () => String(waitingTeam.id), uid: () => waitingTeam.uid } },
   // A care team's space (issue 27): a team of another member's family with the member asker as a helper, one of
   // the member's posts on it; the overview's care figures.
   'GET /api/care/teams/:id/posts': { params: { id: () => String(careTeamId) }, query: keys(carePostsQuerySchema) },
@@ -441,6 +488,11 @@ const GOOD: Record<string, () => unknown> = {
   confirmPassword: () => PASSWORD,
   newPassword: () => 'another horse 2',
   name: () => 'Fuzz',
+  timeZone: () => 'America/Chicago',
+  familyUid: () => recipient,
+  uid: () => recipient,
+  role: () => 'mentor',
+  details: () => ({ address: '12 Elm Street', food: 'No peanuts', bestTimes: null, childrenAges: [4] }),
   token: () => 'x'.repeat(43),
   code: () => '123456',
   callbackURL: () => '/',
@@ -748,6 +800,38 @@ async function newOwnNeed(): Promise<string> {
   return String((await insertNeed(t.db, { askerUid: memberId })).id);
 }
 
+/** A care team whose family is the member asker (one for each case: several end it or fill it). */
+async function newOwnTeam(): Promise<string> {
+  return String(await insertCareTeam(t.db, memberId));
+}
+/** A team a point person proposed to the member asker, waiting for the answer. */
+async function newProposedTeam(): Promise<string> {
+  const id = await insertCareTeam(t.db, await newMember(t), { status: 'proposed' });
+  await insertCareTeamMember(id, memberId, 'invited');
+  return String(id);
+}
+/** Another member's team that invited the member asker. */
+async function newInvitingTeam(): Promise<string> {
+  const id = await insertCareTeam(t.db, await newMember(t));
+  await insertCareTeamMember(id, memberId, 'invited');
+  return String(id);
+}
+async function insertCareTeamMember(teamId: number, uid: string, status: 'invited' | 'requested') {
+  await t.db.insert(careTeamMember).values({ teamId, uid, role: 'helper', status, invitedAt: new Date() });
+}
+/** An invitation link to another member's team. */
+async function newInviteToken(): Promise<string> {
+  const { token, tokenHash } = newToken();
+  const teamId = await insertCareTeam(t.db, await newMember(t));
+  const now = new Date();
+  await t.db
+    .insert(careInvite)
+    .values({ teamId, tokenHash, role: 'helper', createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
+  return token;
+}
+/** The member asker's team, with a member asking to join it. */
+let waitingTeam: { id: number; uid: string };
+
 async function freshAsker(): Promise<Asking> {
   const m = await signedInMember(t, { prefix: 'fuzz' });
   await passSecondFactor(m.c);
@@ -809,6 +893,11 @@ beforeAll(async () => {
   churchId = await insertChurch(t.db, { pointPersons: [member.id], members: [recipient] });
   needId = (await insertNeed(t.db, { askerUid: member.id, items: [{ quantity: 3 }] })).id;
   memberId = member.id;
+  const waiting = await newMember(t);
+  waitingTeam = {
+    id: await insertCareTeam(t.db, member.id, { members: [{ uid: waiting, role: 'helper', status: 'requested' }] }),
+    uid: waiting,
+  };
   const fuzzedNeed = await insertNeed(t.db, { askerUid: recipient, items: [{ quantity: 100 }, { quantity: 100 }] });
   respondedNeedId = fuzzedNeed.id;
   respondedItemId = fuzzedNeed.itemIds[0]!;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/app';
-import { insertChurch, signedInMember, TEST_PASSWORD, uniqueEmail, type SignedUpMember } from '../testing/factories';
+import {
+  insertCareTeam,
+  insertChurch,
+  insertMember,
+  signedInMember,
+  TEST_PASSWORD,
+  uniqueEmail,
+  type SignedUpMember,
+} from '../testing/factories';
 import { addressesIn } from './route-suite';
 import { MAIL_ROUTES } from './mail-routes';
 
@@ -52,6 +60,18 @@ const recipientId = async () => (await (recipient ??= listed())).id;
 /** An active church with a point person, to write to. */
 let church: Promise<number> | undefined;
 const churchId = async () => (church ??= listed().then((keeper) => insertChurch(t.db, { pointPersons: [keeper.id] })));
+
+/** A foster family with a care team of its own (issue 27), to invite members to. */
+const teamOf = new Map<Map<string, string>, number>();
+async function family(): Promise<SignedUpMember> {
+  const m = await signedInMember(t, { prefix: 'family', profile: { fosterParent: 'Yes' } });
+  teamOf.set(m.c.jar, await insertCareTeam(t.db, m.id));
+  return m;
+}
+let invitee: Promise<string> | undefined;
+const inviteeId = async () => (invitee ??= insertMember(t.db).then((m) => m.id));
+const invite = async (asker: Asker) =>
+  send(asker, 'POST', `/api/care/teams/${teamOf.get(asker.jar)}/invitations`, { uid: await inviteeId(), role: 'helper' });
 
 async function contactAsVisitor(ip: string): Promise<Response> {
   const asker = visitor(ip);
@@ -133,6 +153,14 @@ const DRIVERS: Record<string, { perAccount: () => Promise<Fire>; perClient: () =
       const to = await recipientId();
       return fromOneClient(15, listed, (asker) => send(asker, 'POST', `/api/directory/${to}/message`, { message: 'Hello' }));
     },
+  },
+  // Past the first, the same member is already invited (409): each try counts all the same.
+  'POST /api/care/teams/:id/invitations': {
+    perAccount: async () => {
+      const m = await family();
+      return () => invite(as(m));
+    },
+    perClient: async () => fromOneClient(10, family, invite),
   },
 };
 

@@ -42,6 +42,17 @@ export const MAIL_ROUTES: Record<string, 'chosen' | 'fixed'> = {
   'POST /api/needs/:id/commitments': 'fixed',
   'DELETE /api/needs/:id/commitments/:commitmentId': 'fixed',
   'POST /api/needs/:id/close': 'fixed',
+  // Care teams (issue 27): the family a point person starts a team for; the one who started it, of the family's
+  // answer; the team, when it ends; those who manage it, of a request to join; the member approved.
+  'POST /api/care/teams': 'fixed',
+  'POST /api/care/teams/:id/accept': 'fixed',
+  'POST /api/care/teams/:id/decline': 'fixed',
+  'POST /api/care/teams/:id/end': 'fixed',
+  'POST /api/care/join/:token': 'fixed',
+  'POST /api/care/teams/:id/membership/accept': 'fixed',
+  'POST /api/care/teams/:id/members/:uid/approve': 'fixed',
+  // An invitation mails the member the request names.
+  'POST /api/care/teams/:id/invitations': 'chosen',
   // Care teams (issue 27): the rest of the team, as each member's "Your care teams" preference says.
   'POST /api/care/teams/:id/posts': 'fixed',
   // The care calendar (issue 27): the team when the family asks, those signed up when it changes, the family

@@ -8,6 +8,8 @@ export function navItemsFor(isSignedIn: boolean): NavItem[] {
   return [
     { label: 'Home', to: '/', end: true },
     ...(isSignedIn ? [{ label: 'Directory', to: '/directory' }] : [{ label: 'Sign In', to: '/signin' }]),
+    // A member's care teams (issue 27): private, so only for those signed in.
+    ...(isSignedIn ? [{ label: 'Care teams', to: '/care' }] : []),
     { label: 'Churches', to: '/churches' },
     { label: 'Needs', to: '/needs' },
     { label: 'Discuss', to: '/discuss' },

@@ -70,7 +70,9 @@ export function SiteHeader() {
     ) : null;
 
   return (
-    <Container size="lg" className={classes.bar}>
+    // A member's menu (with "Care teams", issue 27) needs about 1,220 px: the bar may be wider than a page's text,
+    // and below Mantine's lg (75em) the menu folds into the menu button, where it never clips.
+    <Container size="xl" className={classes.bar}>
       <AppLink to={isSignedIn ? '/dashboard' : '/'} className={classes.brand}>
         <LogoMark />
         <span className={classes.brandName}>
@@ -79,7 +81,7 @@ export function SiteHeader() {
       </AppLink>
       <VisuallyHidden id={NEW_TAB_NOTE_ID}>Opens in a new tab</VisuallyHidden>
 
-      <Group component="nav" aria-label="Main" gap="sm" visibleFrom="md" wrap="nowrap">
+      <Group component="nav" aria-label="Main" gap="xs" visibleFrom="lg" wrap="nowrap">
         <ul className={classes.menu}>
           {items.map((item) => (
             <li key={item.to}>
@@ -94,7 +96,7 @@ export function SiteHeader() {
         {dashboardIcon}
       </Group>
 
-      <Group hiddenFrom="md" gap="sm" wrap="nowrap">
+      <Group hiddenFrom="lg" gap="sm" wrap="nowrap">
         {bell}
         {dashboardIcon}
         <Burger

@@ -87,6 +87,9 @@ export default function DashboardPage() {
             </Anchor>
             <YourChurchLinks />
             <YourRequestsLink />
+            <Anchor component={Link} to="/care">
+              Your care teams
+            </Anchor>
             {me.isAdmin ? (
               <Anchor component={Link} to="/admin" fw={700}>
                 Admin

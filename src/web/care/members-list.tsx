@@ -1,0 +1,92 @@
+import { Badge, Button, Group, NativeSelect, Text, Title } from '@mantine/core';
+import { useId, useState } from 'react';
+import { CARE_HELPER_ROLES, careRoleLabel, type CareHelperRole } from '../../shared/care';
+import type { CareTeamMember } from '../../shared/care-teams';
+import { ConfirmDelete } from '../app/confirm-delete';
+import { FormAlert } from '../app/form-alert';
+import { useApproveMember, useChangeRole, useRemoveMember } from './care-teams-api';
+import classes from './care.module.css';
+
+const STATUS_LABELS = { invited: 'Invited', requested: 'Asks to join', active: null } as const;
+
+/** The team's members with their roles; the family and leaders approve, change roles and remove. */
+export function MembersList({ teamId, members }: { teamId: number; members: CareTeamMember[] }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId}>
+      <Title order={2} size="h3" id={titleId} mb="sm">
+        Members
+      </Title>
+      <ul className={classes.memberList}>
+        {members.map((m) => (
+          <MemberRow key={m.uid} teamId={teamId} member={m} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function MemberRow({ teamId, member }: { teamId: number; member: CareTeamMember }) {
+  const approve = useApproveMember(teamId);
+  const changeRole = useChangeRole(teamId);
+  const remove = useRemoveMember(teamId);
+  const [isConfirming, setConfirming] = useState(false);
+  const status = STATUS_LABELS[member.status];
+  return (
+    <li className={classes.memberRow}>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <div>
+          <Text fw={600}>
+            {member.name}
+            {member.isMe ? ' (you)' : ''}
+          </Text>
+          <Group gap={6} mt={2}>
+            <Badge variant="light">{careRoleLabel(member.role)}</Badge>
+            {status ? <Badge color="yellow.9">{status}</Badge> : null}
+            {member.role !== 'family' && member.status === 'active' ? (
+              member.cleared ? (
+                <Badge color="teal.9" variant="outline">
+                  Cleared for the role
+                </Badge>
+              ) : (
+                <Badge color="gray.8" variant="outline">
+                  Clearances missing
+                </Badge>
+              )
+            ) : null}
+          </Group>
+        </div>
+        {member.mayManage ? (
+          <Group gap="xs" align="flex-end" wrap="wrap">
+            {member.status === 'requested' ? (
+              <Button size="xs" onClick={() => approve.mutate(member.uid)} loading={approve.isPending}>
+                Approve {member.name}
+              </Button>
+            ) : null}
+            <NativeSelect
+              size="xs"
+              label={`Role of ${member.name}`}
+              value={member.role}
+              onChange={(e) => changeRole.mutate({ uid: member.uid, role: e.currentTarget.value as CareHelperRole })}
+              data={CARE_HELPER_ROLES.map((r) => ({ value: r, label: careRoleLabel(r) }))}
+            />
+            <Button size="xs" variant="default" onClick={() => setConfirming(true)}>
+              Remove {member.name}
+            </Button>
+            <ConfirmDelete
+              opened={isConfirming}
+              title={`Remove ${member.name}?`}
+              text="They no longer see the team, and what they signed up for on the calendar is given back."
+              isPending={remove.isPending}
+              onConfirm={() => remove.mutate(member.uid)}
+              onClose={() => setConfirming(false)}
+              confirmLabel={`Yes, remove ${member.name}`}
+              cancelLabel="Keep them"
+            />
+          </Group>
+        ) : null}
+      </Group>
+      <FormAlert message={approve.error?.message ?? changeRole.error?.message ?? remove.error?.message} />
+    </li>
+  );
+}
