@@ -5,18 +5,18 @@ import { openApi, openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors } from './support/journey';
 import { signUpMember } from './support/members';
 
-// A member's calendar feed (issue 27) on /care/feed: made with its address shown once, read by a calendar program
+// A member's calendar feed (issue 27) on /care: made with its address shown once, read by a calendar program
 // with no session, renewed (the old address stops at once) and stopped; axe clean at 390 and 1280 px. What a feed
 // holds (claims, a family's calendar, the address rule) is tested in src/server/care/feed.test.ts.
 
 const browser = useBrowser();
 
 describe('the calendar feed', () => {
-  it('is made, read without a session, renewed and stopped on /care/feed', async () => {
+  it('is made, read without a session, renewed and stopped on /care', async () => {
     const member = await openSite(browser());
     const { page } = member;
     await signUpMember(page, { prefix: 'care-feed' });
-    await page.goto('/care/feed');
+    await page.goto('/care');
     const panel = page.getByRole('region', { name: 'Calendar feed' });
     await panel.getByRole('button', { name: 'Make my calendar feed' }).click();
     const address = panel.getByRole('textbox', { name: 'Your feed’s address (shown this once)' });

@@ -8,6 +8,15 @@ import { optionalLineOf, textOf } from './text';
 // by design: a team, its members, calendar and notes reach only the team and admins; the family's practical
 // details reach only members cleared for them; nothing anywhere names a child.
 
+// ---- Live topics (the server publishes, pages follow; src/server/live/routes.ts checks who may) ----
+
+/** 'care-team:<id>': every change to one team (members, details, calendar, claims, posts): its active members and admins. */
+export const CARE_TEAM_TOPIC_FAMILY = 'care-team';
+export const careTeamTopic = (teamId: number) => `${CARE_TEAM_TOPIC_FAMILY}:${teamId}`;
+/** 'care-teams:<uid>': a member's own list of teams, invitations, sign-ups and clearances changed. */
+export const MY_CARE_TEAMS_TOPIC_FAMILY = 'care-teams';
+export const myCareTeamsTopic = (uid: string) => `${MY_CARE_TEAMS_TOPIC_FAMILY}:${uid}`;
+
 // ---- Roles and statuses ----
 
 /** The roles on a team. The family is a member too; the others are the helpers it chose. */

@@ -204,5 +204,5 @@ export type MyClearances = z.infer<typeof myClearancesSchema>;
 
 /** Admins: requirements and every member's records. */
 export const CLEARANCES_LIVE_TOPIC = 'clearances';
-/** The member's own teams' topic, which a change of their clearances is announced on too. */
-export const ownCareTeamsTopic = (uid: string) => `care-teams:${uid}`;
+/** The member's own teams' topic (myCareTeamsTopic), which a change of their clearances is announced on too. */
+export { myCareTeamsTopic } from './care';

@@ -37,7 +37,6 @@ export const CLIENT_ROUTES = [
   '/care/join/:token',
   '/care/:id/calendar',
   '/care/clearances',
-  '/care/feed',
   '/care/:id/space',
 ] as const;
 

@@ -77,7 +77,6 @@ const memberRoutes: RouteObject[] = [
   // Care teams' clearances (issue 27): the member's own.
   { path: 'care/clearances', ...page(() => import('./clearances/my-clearances-page')) },
   // Care teams (issue 27): the member's calendar feed.
-  { path: 'care/feed', ...page(() => import('./care/feed-page')) },
   // A care team's space (issue 27): its members and admins (the server says who; others get its 404).
   { path: 'care/:id/space', ...page(() => import('./care/space-page')) },
 ];

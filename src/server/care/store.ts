@@ -14,15 +14,8 @@ export type CareTaskRow = typeof careTask.$inferSelect;
 export type CareMemberRow = typeof careTeamMember.$inferSelect;
 export type CareClaimRow = typeof careClaim.$inferSelect;
 
-/**
- * 'care-team:<id>': every change to one team (members, details, calendar, claims, posts). Only the team's active
- * members and admins may follow it (src/server/live/routes.ts asks careTopicAllowed).
- */
-export const CARE_TEAM_TOPIC_FAMILY = 'care-team';
-export const careTeamTopic = (teamId: number) => `${CARE_TEAM_TOPIC_FAMILY}:${teamId}`;
-/** 'care-teams:<uid>': a member's own list of teams and invitations changed (invited, approved, removed). */
-export const MY_CARE_TEAMS_TOPIC_FAMILY = 'care-teams';
-export const myCareTeamsTopic = (uid: string) => `${MY_CARE_TEAMS_TOPIC_FAMILY}:${uid}`;
+// The live topics are said once, in src/shared/care.ts, for the server and the pages alike.
+export { CARE_TEAM_TOPIC_FAMILY, MY_CARE_TEAMS_TOPIC_FAMILY, careTeamTopic, myCareTeamsTopic } from '../../shared/care';
 /** Admins' topic: requirements and members' clearance records changed. */
 export const CLEARANCES_TOPIC = 'clearances';
 

@@ -2,11 +2,11 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { CARE_TEAM_NOT_FOUND, careTaskKindLabel } from '../../shared/care';
+import { CARE_TEAM_NOT_FOUND, careTaskKindLabel, careTeamTopic } from '../../shared/care';
 import { careDateLabel, careTimeLabel, type CareCalendar, type CareOccurrence, type CareTaskSeries } from '../../shared/care-calendar';
 import { isApiRequestError } from '../lib/api';
 import { useLive } from '../live';
-import { careCalendarOptions, careTeamTopicOf, useCancelCareTask } from './care-calendar-api';
+import { careCalendarOptions, useCancelCareTask } from './care-calendar-api';
 import { OccurrenceCard } from './occurrence-card';
 import { TaskForm } from './task-form';
 import { TeamFrame } from './team-frame';
@@ -24,7 +24,7 @@ export default function CalendarPage() {
   const teamId = /^\d{1,10}$/.test(id) ? Number(id) : 0;
   const [params, setParams] = useSearchParams();
   const from = DATE.test(params.get('from') ?? '') ? params.get('from') : null;
-  useLive(teamId > 0 ? [careTeamTopicOf(teamId)] : []);
+  useLive(teamId > 0 ? [careTeamTopic(teamId)] : []);
   const query = useQuery({ ...careCalendarOptions(teamId, from), enabled: teamId > 0 });
   const error =
     teamId === 0 || (isApiRequestError(query.error) && query.error.status === 404)

@@ -1,22 +1,18 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { careTeamTopic, myCareTeamsTopic } from '../../shared/care';
 import type { CareClaimInput, CareTaskCreateInput, CareTaskEditInput } from '../../shared/care-calendar';
 import { queryKeyOf } from '../../shared/live-event';
 import { call, client } from '../lib/api-client';
 import { useFeatureMutation, type MutationCallbacks } from '../lib/feature-mutation';
 
 // The care calendar's data (issue 27, part 2). A team's keys start with its live topic ('care-team:<id>'), which
-// the server announces every change of its calendar on, so useLive([careTeamTopicOf(id)]) refetches an open
+// the server announces every change of its calendar on, so useLive([careTeamTopic(id)]) refetches an open
 // calendar at once; a member's next tasks start with their own topic ('care-teams:<uid>').
 
-/** The live topic of one team (the server's careTeamTopic). */
-export const careTeamTopicOf = (teamId: number) => `care-team:${teamId}`;
-/** The live topic of a member's own teams and sign-ups (the server's myCareTeamsTopic). */
-export const myCareTeamsTopicOf = (uid: string) => `care-teams:${uid}`;
-
 export const careCalendarKeys = {
-  team: (teamId: number) => queryKeyOf(careTeamTopicOf(teamId)),
-  calendar: (teamId: number, from: string | null) => [...queryKeyOf(careTeamTopicOf(teamId)), 'calendar', from ?? 'today'] as const,
-  mine: (uid: string) => [...queryKeyOf(myCareTeamsTopicOf(uid)), 'care-tasks'] as const,
+  team: (teamId: number) => queryKeyOf(careTeamTopic(teamId)),
+  calendar: (teamId: number, from: string | null) => [...queryKeyOf(careTeamTopic(teamId)), 'calendar', from ?? 'today'] as const,
+  mine: (uid: string) => [...queryKeyOf(myCareTeamsTopic(uid)), 'care-tasks'] as const,
 };
 
 /** A team's calendar from a local date (null: from today, the server's four weeks). */

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { careTeamTopic } from '../../shared/care';
 import type { CarePost } from '../../shared/care-space';
 import type { z } from 'zod';
 import type { carePostInputSchema } from '../../shared/care';
@@ -13,10 +14,9 @@ import { useFeatureMutation, type MutationCallbacks } from '../lib/feature-mutat
 export type CarePostInput = z.input<typeof carePostInputSchema>;
 
 /** The team's live topic, as the server names it (src/server/care/store.ts careTeamTopic). */
-export const careTeamTopicOf = (teamId: number) => `care-team:${teamId}`;
 
 export const careSpaceKeys = {
-  posts: (teamId: number) => [...queryKeyOf(careTeamTopicOf(teamId)), 'posts'] as const,
+  posts: (teamId: number) => [...queryKeyOf(careTeamTopic(teamId)), 'posts'] as const,
 };
 
 /** The team space, newest first, a page at a time ("Show older" asks for the posts before the last one shown). */

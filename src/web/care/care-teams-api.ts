@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { careTeamTopic, myCareTeamsTopic } from '../../shared/care';
 import type { CareHelperRole } from '../../shared/care';
 import type { CareTeamEditInput, CareTeamStartInput } from '../../shared/care-teams';
 import { queryKeyOf } from '../../shared/live-event';
@@ -11,18 +12,16 @@ import { useFeatureMutation, type MutationCallbacks } from '../lib/feature-mutat
 // of its own the browser refreshes at once, without waiting for the event.
 
 /** The live topics the server announces care teams' changes on (src/server/care/store.ts). */
-export const careTeamTopicOf = (teamId: number) => `care-team:${teamId}`;
-export const myCareTeamsTopicOf = (uid: string) => `care-teams:${uid}`;
 
 export const myCareTeamsOptions = (uid: string) =>
   queryOptions({
-    queryKey: [...queryKeyOf(myCareTeamsTopicOf(uid)), 'list'],
+    queryKey: [...queryKeyOf(myCareTeamsTopic(uid)), 'list'],
     queryFn: ({ signal }) => call(client.me['care-teams'].$get(undefined, { init: { signal } })),
   });
 
 export const careTeamOptions = (teamId: number) =>
   queryOptions({
-    queryKey: [...queryKeyOf(careTeamTopicOf(teamId)), 'team'],
+    queryKey: [...queryKeyOf(careTeamTopic(teamId)), 'team'],
     queryFn: ({ signal }) => call(client.care.teams[':id'].$get({ param: { id: String(teamId) } }, { init: { signal } })),
     retry: false,
   });

@@ -1,22 +1,23 @@
 import { Alert, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { careRoleLabel } from '../../shared/care';
+import { careRoleLabel, myCareTeamsTopic } from '../../shared/care';
 import type { MyCareTeams } from '../../shared/care-teams';
 import { AppLink } from '../app/navigation';
 import { Page } from '../app/page';
 import { useMe } from '../lib/me-query';
 import { useLive } from '../live';
-import { myCareTeamsOptions, myCareTeamsTopicOf } from './care-teams-api';
+import { myCareTeamsOptions } from './care-teams-api';
 import { InvitationAnswer, ProposalAnswer } from './invitation-answers';
 import classes from './care.module.css';
+import { FeedPanel } from './feed-panel';
 import { StartForFamily, StartOwnTeam } from './start-team';
 
 /** /care: my care teams, the invitations and proposals waiting for my answer, and starting a team. */
 export default function CareHomePage() {
   const me = useMe();
   const uid = me?.id ?? '';
-  useLive(uid ? [myCareTeamsTopicOf(uid)] : []);
+  useLive(uid ? [myCareTeamsTopic(uid)] : []);
   const mine = useQuery({ ...myCareTeamsOptions(uid), enabled: Boolean(uid) });
   return (
     <Page title="Care teams" size="md">
@@ -39,6 +40,7 @@ export default function CareHomePage() {
           <YourTeams teams={mine.data.teams} />
           {mine.data.mayStart ? <StartOwnTeam /> : null}
           {mine.data.churchesToStartFor.length > 0 ? <StartForFamily churches={mine.data.churchesToStartFor} /> : null}
+          <FeedPanel />
         </Stack>
       )}
     </Page>

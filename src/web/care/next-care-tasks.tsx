@@ -1,12 +1,12 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { careTaskKindLabel } from '../../shared/care';
+import { careTaskKindLabel, myCareTeamsTopic } from '../../shared/care';
 import { careDateLabel, careTimeLabel } from '../../shared/care-calendar';
 import { AppLink } from '../app/navigation';
 import { useMe } from '../lib/me-query';
 import { useLive } from '../live';
-import { myCareTasksOptions, myCareTeamsTopicOf } from './care-calendar-api';
+import { myCareTasksOptions } from './care-calendar-api';
 
 // "Your next care tasks" on the dashboard (issue 27): what the helper signed up for in the next two weeks, across
 // their teams, each with its team's calendar a tap away. Times are the family's wall times (each team's zone).
@@ -14,7 +14,7 @@ import { myCareTasksOptions, myCareTeamsTopicOf } from './care-calendar-api';
 export function NextCareTasks() {
   const me = useMe();
   const headingId = useId();
-  useLive(me ? [myCareTeamsTopicOf(me.id)] : []);
+  useLive(me ? [myCareTeamsTopic(me.id)] : []);
   const mine = useQuery({ ...myCareTasksOptions(me?.id ?? ''), enabled: Boolean(me) });
   const tasks = mine.data?.tasks ?? [];
   if (tasks.length === 0) return null;

@@ -4,7 +4,14 @@ import { Badge, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
-import { CARE_POST_MAX, CARE_PRIVACY_RULE, CARE_TEAM_NOT_FOUND, careRoleLabel, carePostInputSchema } from '../../shared/care';
+import {
+  CARE_POST_MAX,
+  CARE_PRIVACY_RULE,
+  CARE_TEAM_NOT_FOUND,
+  carePostInputSchema,
+  careRoleLabel,
+  careTeamTopic,
+} from '../../shared/care';
 import { carePostKindLabel, type CarePost } from '../../shared/care-space';
 import { FormActions } from '../app/form-actions';
 import { FormAlert } from '../app/form-alert';
@@ -12,7 +19,7 @@ import { isApiRequestError } from '../lib/api';
 import { formatDateTime } from '../lib/format-date-time';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { useLive } from '../live';
-import { careSpaceOptions, careTeamTopicOf, useCreateCarePost, useDeleteCarePost } from './care-space-api';
+import { careSpaceOptions, useCreateCarePost, useDeleteCarePost } from './care-space-api';
 import { TeamFrame } from './team-frame';
 import classes from './care.module.css';
 
@@ -26,7 +33,7 @@ const EMPTY_POST: PostValues = { kind: 'update', body: '' };
 export default function SpacePage() {
   const { id = '' } = useParams();
   const teamId = /^\d{1,10}$/.test(id) ? Number(id) : 0;
-  useLive(teamId > 0 ? [careTeamTopicOf(teamId)] : []);
+  useLive(teamId > 0 ? [careTeamTopic(teamId)] : []);
   const space = useInfiniteQuery({ ...careSpaceOptions(teamId), enabled: teamId > 0 });
   const first = space.data?.pages[0];
   const error =

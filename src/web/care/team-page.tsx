@@ -2,18 +2,19 @@ import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { careRoleLabel } from '../../shared/care';
+import { careRoleLabel, careTeamTopic, myCareTeamsTopic } from '../../shared/care';
 import type { CareTeamPage } from '../../shared/care-teams';
 import { ConfirmDelete } from '../app/confirm-delete';
 import { FormAlert } from '../app/form-alert';
 import { isApiRequestError } from '../lib/api';
 import { useMe } from '../lib/me-query';
 import { useLive } from '../live';
-import { careTeamOptions, careTeamTopicOf, myCareTeamsTopicOf, useEndCareTeam, useLeaveTeam } from './care-teams-api';
+import { careTeamOptions, useEndCareTeam, useLeaveTeam } from './care-teams-api';
 import { InvitationAnswer, ProposalAnswer } from './invitation-answers';
 import { DetailsCard } from './details-card';
 import { InvitePanel } from './invite-panel';
 import { MembersList } from './members-list';
+import { AnniversaryBanner } from './anniversary-banner';
 import { TeamFrame } from './team-frame';
 
 /** /care/:id, "Team": the members, the family's details, inviting, leaving; or the reader's invitation. */
@@ -27,8 +28,8 @@ export default function CareTeamPage() {
   // they are approved or removed, and then the page is read again.
   const head = team.data?.team;
   const isInside = head !== undefined && (head.me === null || head.me.status === 'active');
-  useLive([...(isInside ? [careTeamTopicOf(teamId)] : []), ...(me ? [myCareTeamsTopicOf(me.id)] : [])], (event) => {
-    if (me && event.topic === myCareTeamsTopicOf(me.id)) void queryClient.invalidateQueries({ queryKey: careTeamOptions(teamId).queryKey });
+  useLive([...(isInside ? [careTeamTopic(teamId)] : []), ...(me ? [myCareTeamsTopic(me.id)] : [])], (event) => {
+    if (me && event.topic === myCareTeamsTopic(me.id)) void queryClient.invalidateQueries({ queryKey: careTeamOptions(teamId).queryKey });
   });
   const error = !Number.isInteger(teamId)
     ? { status: 404, message: 'This care team does not exist, or you are not on it.' }
@@ -51,7 +52,7 @@ function TeamContent({ page }: { page: CareTeamPage }) {
   if (me && me.status === 'requested') return <WaitingForApproval teamId={team.id} />;
   return (
     <Stack gap="lg">
-      {/* anniversary */}
+      <AnniversaryBanner head={team} />
       {team.status === 'ended' ? (
         <Alert variant="light" color="gray">
           This team has ended. Its calendar has stopped.

@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   CLEARANCES_LIVE_TOPIC,
-  ownCareTeamsTopic,
+  myCareTeamsTopic,
   type adminClearanceQuerySchema,
   type ClearanceRecordInput,
   type ClearanceRequirementInput,
@@ -24,7 +24,7 @@ export const clearanceKeys = {
   requirements: () => [...queryKeyOf(CLEARANCES_LIVE_TOPIC), 'requirements'] as const,
   members: (search: AdminClearanceSearch) => [...queryKeyOf(CLEARANCES_LIVE_TOPIC), 'members', search] as const,
   church: (id: number) => [...queryKeyOf(CLEARANCES_LIVE_TOPIC), 'church', id] as const,
-  mine: (uid: string) => [...queryKeyOf(ownCareTeamsTopic(uid)), 'clearances'] as const,
+  mine: (uid: string) => [...queryKeyOf(myCareTeamsTopic(uid)), 'clearances'] as const,
 };
 
 export const requirementsOptions = queryOptions({

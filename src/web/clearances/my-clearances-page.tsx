@@ -12,7 +12,7 @@ import {
   CLEARANCE_ONLY_DATES,
   clearanceKindLabel,
   clearanceTargetLabel,
-  ownCareTeamsTopic,
+  myCareTeamsTopic,
   type MyClearances,
 } from '../../shared/clearances';
 import { FormAlert, FormSuccess } from '../app/form-alert';
@@ -36,7 +36,7 @@ export default function MyClearancesPage() {
 }
 
 function MyClearancesOf({ uid }: { uid: string }) {
-  useLive([ownCareTeamsTopic(uid)]);
+  useLive([myCareTeamsTopic(uid)]);
   const mine = useQuery(myClearancesOptions(uid));
   return (
     <Page title="Your clearances" size="sm">
