@@ -63,11 +63,14 @@ export const careTeamStartSchema = z.object({
 export type CareTeamStartInput = z.input<typeof careTeamStartSchema>;
 
 /** PATCH /api/care/teams/{id}: any of the name, the time zone and the family's details. */
-export const careTeamEditSchema = z.object({
-  name: optionalLineOf('Team name', CARE_TEAM_NAME_MAX).optional(),
-  timeZone: timeZoneSchema.optional(),
-  details: careDetailsSchema.optional(),
-});
+export const careTeamEditSchema = z
+  .object({
+    name: optionalLineOf('Team name', CARE_TEAM_NAME_MAX).optional(),
+    timeZone: timeZoneSchema.optional(),
+    details: careDetailsSchema.optional(),
+  })
+  // An empty change is a mistake of the caller's, not nothing to do (the fuzz suite found it answered 500).
+  .refine((v) => v.name !== undefined || v.timeZone !== undefined || v.details !== undefined, 'Say what to change');
 export type CareTeamEditInput = z.input<typeof careTeamEditSchema>;
 
 /** POST /api/care/teams/{id}/invitations: a member picked from the directory, and the role offered. */

@@ -210,6 +210,10 @@ describe("a team's page", () => {
     // Children by their ages only, within bounds.
     const bad = await dana.c.patch(`/api/care/teams/${teamId}`, { details: { childrenAges: [30] } });
     expect(bad.status).toBe(400);
+    // A change of nothing is refused, plainly (it answered 500 before).
+    const empty = await dana.c.patch(`/api/care/teams/${teamId}`, {});
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(await empty.json())).toContain('Say what to change');
     // A leader manages the team, but writes the family's details only once cleared to read them.
     const details = { details: { address: '14 Elm Street', childrenAges: [3] } };
     expect((await leader.c.patch(`/api/care/teams/${teamId}`, { name: 'Our team' })).status).toBe(200);
