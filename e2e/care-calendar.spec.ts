@@ -8,8 +8,8 @@ import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { account } from '../src/server/db/schema';
 import { insertCareTeam, insertMember } from '../src/server/testing/factories';
 import { expectAxeClean } from './support/a11y';
-import { useBrowser } from './support/browser';
-import { mailFileTo, openOn, ownServerFolder, startOwnServer, stopOwnServer, type OwnServer } from './support/own-server';
+import { openSite, useBrowser } from './support/browser';
+import { mailFileTo, ownServerFolder, startOwnServer, stopOwnServer, type OwnServer } from './support/own-server';
 import { expectNoPageErrors, openPage, PASSWORD, signInViaForm } from './support/journey';
 import { markPage, wasNotReloaded } from './support/live-page';
 import { uniqueEmail } from './support/members';
@@ -54,7 +54,7 @@ beforeAll(async () => {
 
 afterAll(() => stopOwnServer(own));
 
-const open = (viewport?: { width: number; height: number }) => openOn(browser(), own.server!, viewport);
+const open = (viewport = { width: 1280, height: 900 }) => openSite(browser(), { baseURL: own.server!.url, viewport });
 const mailTo = (to: string, where: (m: ParsedMail) => boolean) => mailFileTo(own.dataDir!, to, where);
 
 describe('the care calendar', () => {

@@ -1,13 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/shared/messages';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { insertChurch, insertMember } from '../src/server/testing/factories';
 import { seriousViolations } from './support/a11y';
 import { openSite, useBrowser } from './support/browser';
-import { ownServerFolder, startOwnServer, stopOwnServer, type OwnServer } from './support/own-server';
+import { ownServerFolder, startOwnServer, stopOwnServer, type OwnServer, mailFileTo } from './support/own-server';
 import { expectNoPageErrors, openPage } from './support/journey';
 import { uniqueTag } from './support/members';
 
@@ -49,18 +47,7 @@ afterAll(() => stopOwnServer(own));
 const open = (viewport = { width: 1280, height: 900 }) => openSite(browser(), { baseURL: own.server!.url, viewport });
 
 /** The server has no SMTP server here: it writes each message as a file in its data folder. */
-async function mailTo(to: string, where: (m: ParsedMail) => boolean): Promise<ParsedMail> {
-  const dir = path.join(own.dataDir!, 'mail');
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    for (const file of fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : []) {
-      const parsed = await simpleParser(fs.readFileSync(path.join(dir, file)));
-      if (JSON.stringify(parsed.to).includes(to) && where(parsed)) return parsed;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No mail for ${to}`);
-}
+const mailTo = (to: string, where: (m: ParsedMail) => boolean) => mailFileTo(own.dataDir!, to, where);
 
 describe('finding a church', () => {
   it('a visitor finds a church by ZIP code from the landing page, opens it and writes to it; the point person gets the mail', async () => {

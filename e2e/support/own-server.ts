@@ -2,10 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../../src/server/testing/server-process';
-import { clientAddress } from './browser';
 
 // A server of a journey's own, for a journey that needs a database made before the server starts (rows written
 // with the factories, or the demo content `npm start` seeds), beside the one shared server. Its mail, with no SMTP
@@ -54,18 +52,6 @@ export async function stopOwnServer(own: Partial<OwnServer>): Promise<void> {
   const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
   fs.rmSync(own.root, { recursive: true, force: true });
   expect(log).not.toContain('"msg":"unhandled error"');
-}
-
-/** A page on the server at this size, with the errors it logs (a 40x answer a page expects is not one). */
-export async function openOn(browser: Browser, server: ServerProcess, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ baseURL: server.url, viewport, extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/status of 40[0-9]/.test(msg.text())) errors.push(msg.text());
-  });
-  return { page, errors };
 }
 
 /** The first message to `to` that `where` accepts, among those the server wrote in its data folder's mail. */
