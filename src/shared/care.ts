@@ -152,6 +152,8 @@ export const CARE_TIME_ZONES = [
 ] as const;
 export type CareTimeZone = (typeof CARE_TIME_ZONES)[number]['code'];
 export const CARE_TIME_ZONE_CODES = CARE_TIME_ZONES.map((z) => z.code) as [CareTimeZone, ...CareTimeZone[]];
+/** A time zone as people say it ("Central"); its IANA name when it is not one of ours. */
+export const timeZoneLabel = (code: string) => CARE_TIME_ZONES.find((z) => z.code === code)?.label ?? code.replace(/_/g, ' ');
 
 const EASTERN = 'CT DE DC FL GA IN KY ME MD MA MI NH NJ NY NC OH PA RI SC VT VA WV'.split(' ');
 const CENTRAL = 'AL AR IL IA KS LA MN MS MO NE ND OK SD TN TX WI'.split(' ');

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Fieldset.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
@@ -98,7 +97,7 @@ function RequirementCard({ requirement: r }: { requirement: ClearanceRequirement
           <Group gap="xs">
             <Text fw={700}>{r.name}</Text>
             {r.archived ? (
-              <Badge variant="light" color="gray.8">
+              <Badge color="gray.8">
                 Archived
               </Badge>
             ) : null}

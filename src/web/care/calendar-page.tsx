@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { CARE_TEAM_NOT_FOUND, careTaskKindLabel, careTeamTopic } from '../../shared/care';
+import { CARE_TEAM_NOT_FOUND, careTaskKindLabel, careTeamTopic, timeZoneLabel } from '../../shared/care';
 import { careDateLabel, careTimeLabel, type CareCalendar, type CareOccurrence, type CareTaskSeries } from '../../shared/care-calendar';
 import { isApiRequestError } from '../lib/api';
 import { useLive } from '../live';
@@ -97,7 +97,7 @@ function CalendarView({ calendar, go }: { calendar: CareCalendar; go: (date: str
           </Group>
         </Group>
         <Text size="sm" c="dimmed" mb="sm">
-          Times are the family’s ({team.timeZone.replace('_', ' ')}).
+          Times are the family’s: {timeZoneLabel(team.timeZone)} time.
         </Text>
         {days.length === 0 ? (
           <Text>Nothing on the calendar in these weeks.</Text>

@@ -61,7 +61,9 @@ function YourTeams({ teams }: { teams: MyCareTeams['teams'] }) {
           {teams.map((team) => (
             <li key={team.id} className={classes.teamCard}>
               <Title order={3} size="h4">
-                <AppLink to={`/care/${team.id}`}>{team.name}</AppLink>
+                <AppLink to={`/care/${team.id}`} className={classes.teamName}>
+                  {team.name}
+                </AppLink>
               </Title>
               <Text size="sm" c="dimmed">
                 Around {team.familyFirstName}&rsquo;s family{team.church ? `, ${team.church.name}` : ''}

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import { Badge, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -121,7 +120,7 @@ function PostItem({ teamId, post }: { teamId: number; post: CarePost }) {
     <li className={classes.post}>
       <article aria-label={`${carePostKindLabel(post.kind)} by ${who}`}>
         <Group gap="xs" mb={4} wrap="wrap">
-          <Badge variant="light" color={post.kind === 'prayer' ? 'grape.9' : 'teal.9'}>
+          <Badge color={post.kind === 'prayer' ? 'grape.9' : 'teal.9'}>
             {carePostKindLabel(post.kind)}
           </Badge>
           <Text fw={600} size="sm">

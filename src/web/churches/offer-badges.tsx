@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Badge.layer.css';
 import { Badge } from '@mantine/core';
 import { offerLabel, type ChurchOffer } from '../../shared/churches';
 import classes from './churches.module.css';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/Radio.layer.css';

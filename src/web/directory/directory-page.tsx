@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Badge.layer.css';
 
 import { Anchor, Button, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';

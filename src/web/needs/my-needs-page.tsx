@@ -32,7 +32,7 @@ export default function MyNeedsPage() {
           {mine.data.needs.map((n) => (
             <li key={n.id} className={classes.card}>
               <Group gap="xs">
-                <Badge variant="light" color={n.status === 'open' ? 'teal.9' : 'gray.8'}>
+                <Badge color={n.status === 'open' ? 'teal.9' : 'gray.8'}>
                   {n.outcome ? needOutcomeLabel(n.outcome) : NEED_STATUS_LABELS[n.status]}
                 </Badge>
                 <Text size="sm" c="dimmed">

@@ -22,10 +22,10 @@ export function NeedBadges({ need, status }: { need: Pick<NeedListing, 'kind' | 
   const state = need.outcome ? needOutcomeLabel(need.outcome) : status;
   return (
     <Group gap="xs">
-      <Badge variant="light" color="gray.8">
+      <Badge color="gray.8">
         {needKindLabel(need.kind)}
       </Badge>
-      <Badge variant="light" color={need.urgency === 'urgent' ? 'red.9' : 'teal.9'}>
+      <Badge color={need.urgency === 'urgent' ? 'red.9' : 'teal.9'}>
         {needUrgencyLabel(need.urgency)}
       </Badge>
       {state ? (

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Badge.layer.css';
 
 import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { Fragment, useState } from 'react';
