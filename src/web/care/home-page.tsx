@@ -70,10 +70,22 @@ function YourTeams({ teams }: { teams: MyCareTeams['teams'] }) {
               </Text>
               <Group gap="xs" mt={4}>
                 <Badge variant="light">{careRoleLabel(team.role)}</Badge>
-                {team.memberStatus === 'requested' ? <Badge color="yellow.9">Waiting for approval</Badge> : null}
-                {team.status === 'proposed' ? <Badge color="yellow.9">Waiting for the family</Badge> : null}
+                {team.memberStatus === 'requested' ? (
+                  <Badge color="mustard.3" c="dark">
+                    Waiting for approval
+                  </Badge>
+                ) : null}
+                {team.status === 'proposed' ? (
+                  <Badge color="mustard.3" c="dark">
+                    Waiting for the family
+                  </Badge>
+                ) : null}
                 {team.status === 'ended' ? <Badge color="gray.8">Ended</Badge> : null}
-                {team.waitingApproval > 0 ? <Badge color="orange.9">{team.waitingApproval} waiting for your approval</Badge> : null}
+                {team.waitingApproval > 0 ? (
+                  <Badge color="salmon.2" c="dark">
+                    {team.waitingApproval} waiting for your approval
+                  </Badge>
+                ) : null}
               </Group>
             </li>
           ))}

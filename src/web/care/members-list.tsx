@@ -42,7 +42,11 @@ function MemberRow({ teamId, member }: { teamId: number; member: CareTeamMember 
           </Text>
           <Group gap={6} mt={2}>
             <Badge variant="light">{careRoleLabel(member.role)}</Badge>
-            {status ? <Badge color="yellow.9">{status}</Badge> : null}
+            {status ? (
+              <Badge color="mustard.3" c="dark">
+                {status}
+              </Badge>
+            ) : null}
             {member.role !== 'family' && member.status === 'active' ? (
               member.cleared ? (
                 <Badge color="teal.9" variant="outline">

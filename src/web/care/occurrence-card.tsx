@@ -29,13 +29,11 @@ export function OccurrenceCard({ teamId, occurrence: o, mayManage }: { teamId: n
           <Group gap={6}>
             <Badge variant="light">{careTaskKindLabel(o.kind)}</Badge>
             {o.spotsLeft > 0 ? (
-              <Badge color="orange.9">
+              <Badge color="salmon.2" c="dark">
                 {o.spotsLeft === 1 ? '1 place open' : `${o.spotsLeft} places open`}
               </Badge>
             ) : (
-              <Badge color="teal.9">
-                Covered
-              </Badge>
+              <Badge color="teal.9">Covered</Badge>
             )}
           </Group>
         </Group>

@@ -120,9 +120,7 @@ function PostItem({ teamId, post }: { teamId: number; post: CarePost }) {
     <li className={classes.post}>
       <article aria-label={`${carePostKindLabel(post.kind)} by ${who}`}>
         <Group gap="xs" mb={4} wrap="wrap">
-          <Badge color={post.kind === 'prayer' ? 'grape.9' : 'teal.9'}>
-            {carePostKindLabel(post.kind)}
-          </Badge>
+          <Badge color={post.kind === 'prayer' ? 'grape.9' : 'teal.9'}>{carePostKindLabel(post.kind)}</Badge>
           <Text fw={600} size="sm">
             {who}
             {post.author?.role ? `, ${careRoleLabel(post.author.role)}` : ''}

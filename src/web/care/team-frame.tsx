@@ -54,7 +54,11 @@ export function TeamFrame({ head, error, section, children }: TeamFrameProps) {
         </Text>
         {head.me ? <Badge variant="light">{careRoleLabel(head.me.role)}</Badge> : <Badge color="gray.8">Admin</Badge>}
         {head.status === 'ended' ? <Badge color="gray.8">Ended</Badge> : null}
-        {head.status === 'proposed' ? <Badge color="yellow.9">Waiting for the family</Badge> : null}
+        {head.status === 'proposed' ? (
+          <Badge color="mustard.3" c="dark">
+            Waiting for the family
+          </Badge>
+        ) : null}
       </Group>
       <nav aria-label="This care team" className={classes.tabs}>
         {careTeamTabs(head.id).map((tab) => (
