@@ -65,6 +65,15 @@ describe('POST /api/page-views', () => {
     expect(row!.path).toBe('/reset-password');
   });
 
+  it("keeps no link's secret: a supervisor's link and a care team's invitation are stored without their token", async () => {
+    const token = 'Zq3'.repeat(14) + 'x';
+    await visitor().view({ path: `/care/join/${token}`, referrer: `/needs/approve/${token}` });
+    const [row] = await allViews();
+    expect(row!.path).toBe('/care/join/:token');
+    expect(row!.referrer).toBe('/needs/approve/:token');
+    expect(JSON.stringify(row)).not.toContain(token);
+  });
+
   it('gives different browsers different keys, and the same browser a new key the next day', async () => {
     await visitor('203.0.113.1').view({ path: '/' });
     await visitor('203.0.113.2').view({ path: '/' });
