@@ -96,11 +96,7 @@ function RequirementCard({ requirement: r }: { requirement: ClearanceRequirement
         <div>
           <Group gap="xs">
             <Text fw={700}>{r.name}</Text>
-            {r.archived ? (
-              <Badge color="gray.8">
-                Archived
-              </Badge>
-            ) : null}
+            {r.archived ? <Badge color="gray.8">Archived</Badge> : null}
           </Group>
           <Text size="sm">
             {clearanceKindLabel(r.kind)}, valid {r.validMonths} months. Needed for:{' '}

@@ -1,4 +1,3 @@
-
 import { Badge, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 import {

@@ -1,4 +1,3 @@
-
 import { Anchor, Button, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';

@@ -22,12 +22,8 @@ export function NeedBadges({ need, status }: { need: Pick<NeedListing, 'kind' | 
   const state = need.outcome ? needOutcomeLabel(need.outcome) : status;
   return (
     <Group gap="xs">
-      <Badge color="gray.8">
-        {needKindLabel(need.kind)}
-      </Badge>
-      <Badge color={need.urgency === 'urgent' ? 'red.9' : 'teal.9'}>
-        {needUrgencyLabel(need.urgency)}
-      </Badge>
+      <Badge color="gray.8">{needKindLabel(need.kind)}</Badge>
+      <Badge color={need.urgency === 'urgent' ? 'red.9' : 'teal.9'}>{needUrgencyLabel(need.urgency)}</Badge>
       {state ? (
         <Badge variant="outline" color="gray.8">
           {state}

@@ -1,4 +1,3 @@
-
 import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import type { AdminProfile, ProfileSort } from '../../../shared/admin';
