@@ -160,11 +160,11 @@ export const myCareTasksSchema = z
   .meta({ id: 'MyCareTasks' });
 export type MyCareTasks = z.infer<typeof myCareTasksSchema>;
 
+const CARE_DATE_FORMAT = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
 /** "Saturday, December 5" for a local date (a calendar date: no time zone moves it). */
 export function careDateLabel(date: string): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+  return CARE_DATE_FORMAT.format(new Date(`${date}T12:00:00Z`));
 }
 
 /** "5:30 pm" for a local time "17:30". */

@@ -1,3 +1,4 @@
+import { careDateLabel } from '../../shared/care-calendar';
 import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import { displayNameOf } from '../../shared/member-name';
 import type { Db, Tx } from '../db/client';
@@ -68,11 +69,10 @@ export async function namesOf(db: Db | Tx, uids: string[]): Promise<Map<string, 
   return new Map(rows.map((r) => [r.uid, displayNameOf({ isDeleted: false, ...r }).name]));
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const TIME_FORMAT = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
 
 /** A local date in words: "Saturday, December 5". */
-export const dayLabel = (date: string) => DAY_FORMAT.format(new Date(`${date}T12:00:00Z`));
+export const dayLabel = careDateLabel;
 /** A local wall time in words: "6:00 PM". */
 export const timeLabel = (time: string) => TIME_FORMAT.format(new Date(`2000-01-01T${time}:00Z`));
 /** "Meal for Dana's family": what an occurrence is called outside the team's pages (never a child's name). */
