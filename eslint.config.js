@@ -23,7 +23,7 @@ const dirsOf = (side) =>
  * folders (the server's test kit and attack suites) and the root files (app.ts, main.ts, routes.tsx…)
  * put the features together and may import anything of their side.
  */
-const CORE = { server: ['db', 'http', 'jobs', 'storage', 'rate-limit'], web: ['lib', 'app', 'styles'] };
+const CORE = { server: ['db', 'http', 'jobs', 'storage', 'rate-limit', 'i18n'], web: ['lib', 'app', 'styles', 'i18n'] };
 const COMPOSITION = { server: ['testing', 'security'], web: [] };
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
@@ -67,13 +67,13 @@ const browserStaysOffTheServer = {
 const restrict = (...zones) => ['error', { zones }];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', 'data/**', 'test-results/**', 'public/**', 'node_modules/**', 'src/web/map/us-map-shapes.ts'] },
+  { ignores: ['dist/**', 'dist-*/**', 'data/**', 'test-results/**', 'public/**', 'node_modules/**', 'src/web/map/us-map-shapes.ts', 'src/shared/i18n/compiled/**'] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js', 'eslint-rules/*.js'] },
+        projectService: { allowDefaultProject: ['eslint.config.js', 'eslint-rules/*.js', 'lingui.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { LANDING_HTML, PRERENDERED_ATTRIBUTE } from '../src/shared/boot.ts';
+import { landingFileOf, PRERENDERED_ATTRIBUTE } from '../src/shared/boot.ts';
+import { LOCALES, type Locale } from '../src/shared/i18n/locale.ts';
 
 const LANDING_ENTRY = 'src/web/landing.tsx';
 const ENTRY = 'src/web/prerender.tsx';
@@ -107,11 +108,14 @@ export function prerenderLanding(): Plugin {
       const file = fs.readdirSync(ssrDir).find((f) => /^prerender\.m?js$/.test(f));
       if (!file) throw new Error(`prerender: the server build wrote no prerender.js in ${ssrDir}`);
       const mod = (await import(`${pathToFileURL(path.join(ssrDir, file)).href}?t=${Date.now()}`)) as {
-        renderLanding(): Promise<string>;
+        renderLanding(locale: Locale): Promise<string>;
       };
-      const markup = await mod.renderLanding();
       const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      fs.writeFileSync(path.join(outDir, LANDING_HTML), landingPage(index, markup, landing));
+      // One page per language (decision 043): landing.html, landing.es.html. The server picks one per visitor.
+      for (const locale of LOCALES) {
+        const markup = await mod.renderLanding(locale);
+        fs.writeFileSync(path.join(outDir, landingFileOf(locale)), landingPage(index, markup, landing));
+      }
     },
   };
 }

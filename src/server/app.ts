@@ -21,6 +21,7 @@ import { directoryRoutes } from './directory/routes';
 import { forumRoutes } from './forum/routes';
 import { authRoutes, OPEN_AUTH_ROUTES } from './auth/routes';
 import { loadSession, sessionCookieName } from './auth/session';
+import { i18nOf } from './i18n';
 import { readSessionCookie } from './auth/session-cookie';
 import { createSessionCache } from './auth/session-cache';
 import type { AuthVariables } from './http/session';
@@ -151,31 +152,33 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   );
 
   app.onError((err, c) => {
+    // Every failure is answered in the asker's language (decision 043).
+    const i18n = i18nOf(c);
     if (err instanceof AppError) {
       for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-      return c.json(err.toJSON(), err.status);
+      return c.json(err.toJSON(i18n), err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {
       // The contracts' input checks (@hono/zod-openapi) answer in our words, as readJson did.
-      if (err.status === 415) return c.json(errorBody('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.'), 415);
-      if (err.status === 400 && /malformed json/i.test(err.message)) return c.json(errorBody('BAD_JSON'), 400);
-      return c.json(errorBody('BAD_REQUEST', err.message || undefined), err.status);
+      if (err.status === 415) return c.json(errorBody('UNSUPPORTED_MEDIA_TYPE', /*i18n*/ 'Send the body as application/json.', i18n), 415);
+      if (err.status === 400 && /malformed json/i.test(err.message)) return c.json(errorBody('BAD_JSON', undefined, i18n), 400);
+      return c.json(errorBody('BAD_REQUEST', err.message || undefined, i18n), err.status);
     }
     const requestId = requestIdOf(c.req.raw);
     if (err instanceof StorageUnavailableError) {
       // The bucket (or folder) of photos is out of reach: not a bug of ours, and the request may be sent again.
       logger.warn('file storage unavailable', { requestId, method: c.req.method, path: c.req.path, err: err.message });
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return c.json(errorBody('UNAVAILABLE', STORAGE_UNAVAILABLE_MESSAGE), 503);
+      return c.json(errorBody('UNAVAILABLE', STORAGE_UNAVAILABLE_MESSAGE, i18n), 503);
     }
     if (isDatabaseUnavailable(err)) {
       // Not a bug of ours: the database is stopped, out of reach or too slow. The request may be sent again.
       logger.warn('database unavailable', { requestId, method: c.req.method, path: c.req.path, err: describeError(err) });
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return c.json(errorBody('UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE), 503);
+      return c.json(errorBody('UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, i18n), 503);
     }
     logger.error('unhandled error', { requestId, method: c.req.method, path: c.req.path, err });
-    return c.json({ ...errorBody('INTERNAL'), requestId }, 500);
+    return c.json({ ...errorBody('INTERNAL', undefined, i18n), requestId }, 500);
   });
 
   app.get('/healthz', (c) => c.json({ ok: true }));
@@ -265,6 +268,8 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     const cookieName = sessionCookieName(auth);
     const pages = {
       site,
+      publicUrl: config.publicUrl,
+      allowPseudo: config.env === 'test',
       hasSessionCookie: async (c: Context) => readSessionCookie(c.req.raw.headers, await cookieName).kind === 'one',
     };
     app.notFound(frontEnd(options.distDir, pages));

@@ -1,3 +1,4 @@
+import { LOCALES } from './i18n/locale';
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits';
 import { MESSAGES } from './messages';
@@ -100,6 +101,8 @@ export const meSchema = z
     isAdmin: z.boolean(),
     /** Two-step sign-in (an authenticator app) is on for the account. */
     twoFactorEnabled: z.boolean(),
+    /** The language the member chose (decision 043), or null if they never did. */
+    locale: z.enum(LOCALES).nullable(),
     /** This session passed it (a code or a recovery code): what the admin area needs. */
     secondFactorPassed: z.boolean(),
     /**
@@ -114,6 +117,10 @@ export const meSchema = z
   })
   .meta({ id: 'Me' });
 export type Me = z.infer<typeof meSchema>;
+
+/** PUT /api/locale: the language a visitor or member chooses in the header's switcher. */
+export const chooseLocaleSchema = z.object({ locale: z.enum(LOCALES, { error: /*i18n*/ 'Choose English or Spanish.' }) });
+export type ChooseLocale = z.infer<typeof chooseLocaleSchema>;
 
 /** GET /api/me. */
 export const meResponseSchema = z.object({ user: meSchema.nullable() });

@@ -25,6 +25,9 @@ export const DONATE_URL_PLACEHOLDER = 'https://donate-url.invalid/';
 /** The prerendered landing page's file in the built front end (next to index.html). */
 export const LANDING_HTML = 'landing.html';
 
+/** The prerendered landing page of a language (decision 043): landing.html in English, landing.es.html in Spanish. */
+export const landingFileOf = (locale: string) => (locale === 'en' ? LANDING_HTML : LANDING_HTML.replace('.html', `.${locale}.html`));
+
 /** Marks the root element of a prerendered page: the browser replaces its content once the app is ready. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 

@@ -8,6 +8,7 @@ import { AppProviders } from './app/app-providers';
 import { readBootState, seedBootState } from './boot';
 import { LANDING_PATH, LandingApp, loadApp } from './landing-app';
 import { queryClient } from './lib/query-client';
+import { loadLocale, pageLocale } from './i18n/i18n';
 
 // The entry of the prerendered landing page (scripts/prerender-landing.ts starts it once the page has
 // painted). It hydrates the page without React Router; landing-app.tsx loads the rest of the app when the
@@ -28,19 +29,25 @@ const isAsPrerendered =
   window.location.pathname === LANDING_PATH &&
   (window.history.state as { usr?: unknown } | null)?.usr == null;
 
+const locale = pageLocale(document);
 if (isAsPrerendered) {
   recordFirstPageView(window.location.pathname);
-  // In a transition, so React hydrates in short slices and the page stays responsive meanwhile.
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <AppProviders queryClient={queryClient}>
-        <LandingApp />
-      </AppProviders>,
-    );
+  // The frame's words are enough to hydrate the page (all it shows is the frame's); the rest of the
+  // language's catalog follows, for the pages the visitor may go on to.
+  void loadLocale(locale, 'frame').then(() => {
+    // In a transition, so React hydrates in short slices and the page stays responsive meanwhile.
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <AppProviders queryClient={queryClient}>
+          <LandingApp />
+        </AppProviders>,
+      );
+    });
+    void loadLocale(locale);
   });
 } else {
-  void loadApp().then(async ({ takeOverPage }) => {
+  void Promise.all([loadApp(), loadLocale(locale)]).then(async ([{ takeOverPage }]) => {
     const { element } = await takeOverPage({ firstViewRecorded: false });
     createRoot(container).render(<AppProviders queryClient={queryClient}>{element}</AppProviders>);
   });

@@ -9,6 +9,7 @@ import { meQueryOptions } from './lib/me-query';
 import { readBootState, seedBootState } from './boot';
 import { queryClient } from './lib/query-client';
 import { siteQueryOptions } from './lib/site-query';
+import { loadLocale, pageLocale } from './i18n/i18n';
 
 // The entry of every page but the prerendered landing page (which starts from landing.tsx).
 
@@ -21,4 +22,7 @@ void queryClient.prefetchQuery(siteQueryOptions);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(<AppProviders queryClient={queryClient}>{startApp().element}</AppProviders>);
+// The page's language (the server chose it, src/server/web/static.ts) is loaded before the first render.
+void loadLocale(pageLocale(document)).then(() => {
+  createRoot(container).render(<AppProviders queryClient={queryClient}>{startApp().element}</AppProviders>);
+});

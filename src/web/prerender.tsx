@@ -7,8 +7,11 @@ import { DONATE_URL_PLACEHOLDER, type BootState } from '../shared/boot';
 import { AppProviders } from './app/app-providers';
 import { seedBootState } from './boot';
 import { LandingApp } from './landing-app';
+import { loadLocale } from './i18n/i18n';
+import type { Locale } from '../shared/i18n/locale';
 
-export async function renderLanding(): Promise<string> {
+export async function renderLanding(locale: Locale): Promise<string> {
+  await loadLocale(locale, 'frame');
   const queryClient = new QueryClient();
   // The landing page offers no sign-in, so whether Google is configured makes no difference to it.
   const boot: BootState = { site: { donateUrl: DONATE_URL_PLACEHOLDER, googleSignIn: false }, me: null };

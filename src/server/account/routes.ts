@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { LOCALE_COOKIE } from '../../shared/i18n/locale';
 import * as contracts from '../../shared/contracts/account';
 import { SESSIONS_TOPIC, type Auth } from '../auth';
 import { ADMIN_TOPICS } from '../../shared/admin';
@@ -11,7 +12,7 @@ import { contractRouter, guarded, type ApiEnv } from '../http/contracts';
 import type { RateLimiter } from '../rate-limit/rate-limit';
 import { EMAIL_LINK_RATE_MESSAGES, EMAIL_LINK_RULES, VERIFY_EMAIL_RULE } from '../rate-limit/rules';
 import { cancelEmailChange, confirmEmailLink, resendEmailLink } from './email-links';
-import { deleteAccount, getMe, signOutEverywhere, updateAccount } from './service';
+import { deleteAccount, getMe, saveLocale, signOutEverywhere, updateAccount } from './service';
 import { sendConfirmationMailTo } from './sign-up-mail';
 
 /** "Send the link again" and a change of address count each under its own name (rules.ts, EMAIL_LINK_RULES). */
@@ -41,6 +42,19 @@ export function accountRoutes(deps: AppDeps, auth: Auth, limiter: RateLimiter, a
   }
 
   return contractRouter()
+    .openapi(guarded(deps, contracts.chooseLocale), async (c) => {
+      const { locale } = c.req.valid('json');
+      // The browser keeps the choice (pages are sent in it); a member's is saved, for every device and their mail.
+      setCookie(c, LOCALE_COOKIE, locale, {
+        path: '/',
+        sameSite: 'Lax',
+        secure: deps.config.publicUrl.startsWith('https://'),
+        maxAge: 60 * 60 * 24 * 365,
+      });
+      const who = c.get('user');
+      if (who && who.locale !== locale) await saveLocale(deps, { who, locale });
+      return c.json({ locale }, 200);
+    })
     .openapi({ ...verify, middleware: [...verify.middleware, verifyRate] }, async (c) => {
       const { token } = c.req.valid('json');
       // Who opens it: a sign-up's link confirms only for a session of its own account, pending ones included.

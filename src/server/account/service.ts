@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Me } from '../../shared/account';
+import type { Locale } from '../../shared/i18n/locale';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { POSTS_TOPIC } from '../../shared/forum';
 import { MESSAGES } from '../../shared/messages';
@@ -43,6 +44,7 @@ export async function getMe(deps: Deps, { who, current }: { who: SessionUser; cu
     pendingEmail: row?.pendingEmail ?? null,
     isAdmin: isListedAdmin(deps.config, who) || row?.isAdmin === true,
     twoFactorEnabled: who.twoFactorEnabled,
+    locale: who.locale,
     secondFactorPassed: current?.secondFactorAt != null,
     secondFactorNeeded: who.twoFactorEnabled && current?.secondFactorAt == null,
     hasProfile: row?.savedAt != null,
@@ -149,4 +151,13 @@ export async function deleteAccount(deps: Deps, { who }: { who: SessionUser }): 
   });
   await deps.storage.delete(photoKey(who.id));
   deps.logger.info('account deleted', { uid: who.id });
+}
+
+/** A member's language (decision 043): saved, and every instance's cache of their sessions told. */
+export async function saveLocale(deps: Deps, { who, locale }: { who: SessionUser; locale: Locale }): Promise<void> {
+  const { db } = deps.database;
+  await db.transaction(async (tx) => {
+    await tx.update(user).set({ locale }).where(eq(user.id, who.id));
+    await announceSessionChanges(deps.live, tx, [who.id]);
+  });
 }

@@ -1,3 +1,5 @@
+import { LOCALE_COOKIE, negotiateLocale } from '../../shared/i18n/locale';
+import { parse as parseCookies } from 'hono/utils/cookie';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
@@ -55,6 +57,8 @@ export type AuthDeps = { config: Config; db: Db; outbox: Outbox; logger: Logger;
  * recovery codes, decision 013). Rate limiting is ours (per address and per client, shared by all
  * instances), so Better Auth's own limiter is off.
  */
+const cookieValue = (header: string | null | undefined, name: string) => (header ? parseCookies(header, name)[name] : undefined);
+
 export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDeps) {
   return betterAuth({
     appName: 'Foster Care Network',
@@ -126,7 +130,11 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
     plugins: [twoFactorPlugin(), secondFactorRules({ db, limiter }), ...googlePlugins(config.google)],
     disabledPaths: UNUSED_TWO_FACTOR_PATHS,
     account: { accountLinking: { enabled: true, requireLocalEmailVerified: false, trustedProviders: [] } },
-    user: { validateUserInfo: refuseUnverifiedGoogleEmail },
+    // The member's language (decision 043): set from the sign-up request, changed by PUT /api/account/locale.
+    user: {
+      validateUserInfo: refuseUnverifiedGoogleEmail,
+      additionalFields: { locale: { type: 'string', required: false, input: false } },
+    },
     // A failed or forged OAuth callback comes back to the sign-in page, which says 'Failed to sign in'.
     onAPIError: { errorURL: GOOGLE_ERROR_PATH },
     rateLimit: { enabled: false },
@@ -168,6 +176,15 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
       },
       user: {
         create: {
+          // A new account speaks the language its sign-up was made in (the switcher's choice, or the browser's).
+          before: async (created, ctx) => {
+            const headers = ctx?.request?.headers ?? ctx?.headers;
+            const locale = negotiateLocale({
+              chosen: cookieValue(headers?.get('cookie'), LOCALE_COOKIE),
+              acceptLanguage: headers?.get('accept-language'),
+            });
+            return { data: { ...created, locale } };
+          },
           after: async (created) => {
             // Every account gets its profile row at once, so isAdmin and the email have a home; the
             // admin's open list of profiles hears of it.

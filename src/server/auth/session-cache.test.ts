@@ -140,7 +140,7 @@ function testFeed() {
 }
 
 const known = (userId: string, expiresInMs = 60_000): KnownSession => ({
-  user: { id: userId, email: `${userId}@example.org`, emailVerified: true, twoFactorEnabled: false },
+  user: { id: userId, email: `${userId}@example.org`, emailVerified: true, twoFactorEnabled: false, locale: null },
   session: { id: `s-${userId}`, createdAt: new Date(), secondFactorAt: null },
   expiresAt: new Date(Date.now() + expiresInMs),
 });

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Auth } from './auth';
-import { isPendingSecondFactor, type AuthVariables } from '../http/session';
+import { isLocale, isPendingSecondFactor, type AuthVariables } from '../http/session';
 import type { Logger } from '../logger';
 import type { KnownSession, SessionCache } from './session-cache';
 import { expiredSessionCookies, readSessionCookie, tokenOfCookieValue } from './session-cookie';
@@ -17,6 +17,7 @@ async function lookUp(auth: Auth, headers: Headers, cookieValue: string): Promis
       email: found.user.email,
       emailVerified: found.user.emailVerified,
       twoFactorEnabled: found.user.twoFactorEnabled === true,
+      locale: isLocale(found.user.locale) ? found.user.locale : null,
     },
     session: {
       id: found.session.id,

@@ -31,6 +31,8 @@ export const user = pgTable('user', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** Better Auth's two-factor plugin: true once the member has confirmed an authenticator app. */
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /** The member's language ('en' or 'es', decision 043): the site's and their mail's. Null: never chosen (English mail). */
+  locale: text('locale'),
 });
 
 export const session = pgTable(

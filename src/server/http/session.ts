@@ -4,13 +4,22 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { profile } from '../db/schema';
 import { AppError, SecondFactorRequiredError } from './errors';
+import { isLocale, type Locale } from '../../shared/i18n/locale';
 import { SECOND_FACTOR_SIGN_IN_MESSAGE, type SecondFactorStep } from '../../shared/two-factor';
 
 // Who is asking: set on each request by the auth feature's loadSession (src/server/auth/session.ts),
 // read by every route that checks it.
 
+export { isLocale };
 /** twoFactorEnabled: the account has a confirmed authenticator app (Better Auth's two-factor plugin). */
-export type SessionUser = { id: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean };
+export type SessionUser = {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+  /** The language the member chose (decision 043), or null if they never did. */
+  locale: Locale | null;
+};
 /** secondFactorAt: when this session passed TOTP or a recovery code (null if it never did). */
 export type SessionInfo = { id: string; createdAt: Date; secondFactorAt: Date | null };
 /**

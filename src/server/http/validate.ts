@@ -1,13 +1,19 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { AppError } from './errors';
+import { AppError, type ErrorWords } from './errors';
+import { WORDINGS } from '../i18n/zod';
+import type { Locale } from '../i18n';
 
-/** Turns zod issues into one message per field (the first one), keyed by the dotted path. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
+/**
+ * Turns zod issues into one message per field (the first one), keyed by the dotted path. Our schemas'
+ * messages are English ids the answer translates; zod's own come worded in each language (i18n/zod.ts).
+ */
+export function fieldErrorsOf(error: z.ZodError): Record<string, ErrorWords> {
+  const out: Record<string, ErrorWords> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
-    out[key] ??= issue.message;
+    const wordings = (issue as unknown as Record<string, unknown>)[WORDINGS] as Record<Locale, string> | undefined;
+    out[key] ??= wordings && wordings.en === issue.message ? { byLocale: wordings } : issue.message;
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '../../shared/i18n/locale';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ADMIN_TOPICS } from '../../shared/admin';
@@ -146,6 +147,8 @@ export type MailBlock = string | { quote: string } | { link: string; label?: str
 export type RenderMailInput = {
   subject: string;
   paragraphs: readonly MailBlock[];
+  /** The recipient's language (decision 043): the HTML part's lang. The words are the caller's, already in it. */
+  locale?: Locale;
 };
 
 export type RenderedMail = MailMessage;
@@ -154,9 +157,9 @@ export type RenderedMail = MailMessage;
  * Builds the text and the HTML part of a message from plain-text blocks, so callers never write HTML and
  * cannot forget to escape what a member typed.
  */
-export function renderMail({ subject, paragraphs }: RenderMailInput): RenderedMail {
+export function renderMail({ subject, paragraphs, locale = 'en' }: RenderMailInput): RenderedMail {
   const text = paragraphs.map(blockToText).join('\n\n');
-  const html = htmlDocument(subject, paragraphs.map(blockToHtml).join('\n'));
+  const html = htmlDocument(subject, paragraphs.map(blockToHtml).join('\n'), locale);
   return { subject, text, html };
 }
 
@@ -188,10 +191,10 @@ function safeLink(link: string): string {
   return url.toString();
 }
 
-function htmlDocument(subject: string, body: string): string {
+function htmlDocument(subject: string, body: string, locale: Locale): string {
   return [
     '<!doctype html>',
-    '<html lang="en"><head><meta charset="utf-8">',
+    `<html lang="${locale}"><head><meta charset="utf-8">`,
     `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Montserrat,Arial,sans-serif;font-size:16px;line-height:1.5;color:#222">',
     body,
@@ -254,7 +257,7 @@ export async function enqueueMail(
   const message: MailMessage = {
     subject,
     text,
-    html: html ?? htmlDocument(subject, `<p>${textToHtml(text)}</p>`),
+    html: html ?? htmlDocument(subject, `<p>${textToHtml(text)}</p>`, 'en'),
     ...(headers && Object.keys(headers).length > 0 ? { headers: headers } : {}),
   };
   return db.transaction(async (tx) => {

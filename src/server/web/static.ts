@@ -3,19 +3,64 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context, type Env, type NotFoundHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { bootScript, DONATE_URL_PLACEHOLDER, LANDING_HTML, type SiteConfig } from '../../shared/boot';
+import { bootScript, DONATE_URL_PLACEHOLDER, landingFileOf, type SiteConfig } from '../../shared/boot';
 import { isClientRoute } from '../../shared/routes';
+import {
+  LOCALE_COOKIE,
+  LOCALE_PARAM,
+  LOCALES,
+  PSEUDO_LOCALE,
+  isLocale,
+  negotiateLocale,
+  type DisplayLocale,
+  type Locale,
+} from '../../shared/i18n/locale';
+import { getCookie } from 'hono/cookie';
 import { sendKept, type KeptText } from '../http/response-cache';
+import { i18nFor } from '../i18n';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist');
 
 export type PageOptions = {
   site: SiteConfig;
+  /** The site's address, for the links to each page's other-language version (hreflang). */
+  publicUrl?: string;
+  /** Whether ?lang=pseudo (or its cookie) gives the pseudo-locale: the tests' only (decision 043). */
+  allowPseudo?: boolean;
   /** Whether the request carries a session cookie (valid or not: only its absence proves "signed out"). */
   hasSessionCookie(c: Context): boolean | Promise<boolean>;
 };
 
-type Pages = { index: string; landing: string | undefined };
+type Pages = { index: string; landing: Partial<Record<Locale, string>> };
+
+// What index.html says before any script runs, in each language.
+const TITLE = /*i18n*/ 'Foster Care Network';
+const DESCRIPTION =
+  /*i18n*/ 'A network of Assemblies of God churches, ministries and families caring for children in foster care and the families who take them in.';
+const NOSCRIPT = /*i18n*/ 'This site needs JavaScript to run. Please turn it on and reload the page.';
+
+/** A page in a language: <html lang>, the language the browser app starts in, and the words of index.html. */
+function inLanguage(html: string, locale: DisplayLocale): string {
+  const i18n = i18nFor(isLocale(locale) ? locale : 'en');
+  const lang = isLocale(locale) ? locale : 'en';
+  return html
+    .replace('<html lang="en"', `<html lang="${lang}" data-locale="${locale}"`)
+    .replace(`<title>${TITLE}</title>`, `<title>${escapeAttribute(i18n._(TITLE))}</title>`)
+    .replace(`content="${DESCRIPTION}"`, `content="${escapeAttribute(i18n._(DESCRIPTION))}"`)
+    .replace(`${NOSCRIPT}</noscript>`, `${escapeAttribute(i18n._(NOSCRIPT))}</noscript>`);
+}
+
+/** Each page names its version in every language (and the unmarked address, for everyone else). */
+function alternates(publicUrl: string, path: string): string {
+  const at = (locale?: Locale) => escapeAttribute(`${publicUrl}${path}${locale ? `?${LOCALE_PARAM}=${locale}` : ''}`);
+  return [
+    ...LOCALES.map((locale) => `<link rel="alternate" hreflang="${locale}" href="${at(locale)}">`),
+    `<link rel="alternate" hreflang="x-default" href="${at()}">`,
+  ].join('\n    ');
+}
+
+/** How many pages (path and variant) are kept made; past it the oldest goes. */
+const KEPT_PAGES = 500;
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -27,7 +72,9 @@ function readPages(distDir: string, site: SiteConfig): Pages | undefined {
   };
   const index = read('index.html');
   if (!index) return undefined;
-  const landing = read(LANDING_HTML)?.replaceAll(DONATE_URL_PLACEHOLDER, escapeAttribute(site.donateUrl));
+  const landing: Pages['landing'] = {};
+  for (const locale of LOCALES)
+    landing[locale] = read(landingFileOf(locale))?.replaceAll(DONATE_URL_PLACEHOLDER, escapeAttribute(site.donateUrl));
   return { index, landing };
 }
 
@@ -61,15 +108,20 @@ export function frontEnd(
       return c.text('The front end is not built. Run `npm run build` (or `npm start`, which builds it).', 503);
     }
     const isSignedOut = !(await options.hasSessionCookie(c));
-    const isLanding = c.req.path === '/' && isSignedOut && pages.landing !== undefined;
-    const variant = `${isLanding}|${isSignedOut}`;
+    const locale = pageLocaleOf(c, options.allowPseudo === true);
+    const landing = c.req.path === '/' && isSignedOut ? pages.landing[isLocale(locale) ? locale : 'en'] : undefined;
+    const variant = `${c.req.path}|${landing !== undefined}|${isSignedOut}|${locale}`;
     let kept = sent.get(variant);
     if (!kept) {
-      kept = { body: withBoot(isLanding ? pages.landing! : pages.index, isSignedOut ? signedOutBoot : unknownBoot) };
+      const html = inLanguage(withBoot(landing ?? pages.index, isSignedOut ? signedOutBoot : unknownBoot), locale);
+      kept = { body: options.publicUrl ? html.replace('</head>', `  ${alternates(options.publicUrl, c.req.path)}\n  </head>`) : html };
+      if (sent.size >= KEPT_PAGES) sent.delete(sent.keys().next().value!);
       sent.set(variant, kept);
     }
-    // The page differs with the session cookie: a shared cache must not hand one visitor's page to another.
-    c.header('Vary', 'Cookie');
+    // The page differs with the session cookie and the language: a shared cache must not hand one visitor's
+    // page to another.
+    c.header('Vary', 'Cookie, Accept-Language');
+    c.header('Content-Language', isLocale(locale) ? locale : 'en');
     return sendKept(c, kept, {
       contentType: 'text/html; charset=UTF-8',
       status: isClientRoute(c.req.path) ? 200 : 404,
@@ -88,6 +140,17 @@ export function frontEnd(
     }
     return res;
   };
+}
+
+/**
+ * The language a page is sent in: the link's ?lang=, the browser's cookie (the switcher's choice, which
+ * mirrors a member's saved preference), Accept-Language, English.
+ */
+function pageLocaleOf(c: Context, allowPseudo: boolean): DisplayLocale {
+  const asked = c.req.query(LOCALE_PARAM);
+  const cookie = getCookie(c, LOCALE_COOKIE);
+  if (allowPseudo && (asked === PSEUDO_LOCALE || (asked === undefined && cookie === PSEUDO_LOCALE))) return PSEUDO_LOCALE;
+  return negotiateLocale({ chosen: isLocale(asked) ? asked : cookie, acceptLanguage: c.req.header('accept-language') });
 }
 
 /** The front end alone, as an app of its own (its tests). */

@@ -1,5 +1,6 @@
 import {
   accountUpdatedSchema,
+  chooseLocaleSchema,
   checkInboxSchema,
   confirmationMailSchema,
   linkSentSchema,
@@ -91,4 +92,14 @@ export const deleteAccount = contract({
   tags,
   summary: 'Delete the account, its profile and photo, and sign out',
   responses: { 200: json(okSchema, 'Deleted') },
+});
+
+export const chooseLocale = contract({
+  method: 'put',
+  path: '/locale',
+  access: 'anyone',
+  tags,
+  summary: "The site's language for this browser (a cookie) and, for a member, their saved preference (their mail's too)",
+  request: { body: jsonBody(chooseLocaleSchema) },
+  responses: { 200: json(chooseLocaleSchema, 'Chosen'), ...errors(413) },
 });

@@ -13,10 +13,12 @@ type MobileMenuProps = {
   /** The member's notifications, with the unread count (a feature's, given by the header). */
   notificationsLink: ReactNode;
   giveLink: ReactNode;
+  /** The other language (language-switcher.tsx). */
+  languageLink: ReactNode;
 };
 
 /** The phone menu: a drawer with the same entries as the header's menu. */
-export function MobileMenu({ id, isOpen, onClose, items, isSignedIn, notificationsLink, giveLink }: MobileMenuProps) {
+export function MobileMenu({ id, isOpen, onClose, items, isSignedIn, notificationsLink, giveLink, languageLink }: MobileMenuProps) {
   useInertPage(isOpen);
   return (
     // Compound form so the drawer's header can be a <div>: a second <header> would read as a second banner.
@@ -45,6 +47,7 @@ export function MobileMenu({ id, isOpen, onClose, items, isSignedIn, notificatio
                   </AppNavLink>
                 </li>
               ) : null}
+              <li>{languageLink}</li>
             </ul>
             {giveLink ? (
               <>

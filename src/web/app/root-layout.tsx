@@ -9,6 +9,7 @@ import { LoadingScreen } from './loading-screen';
 import { RouterNavigation } from './router-navigation';
 import { StartErrorScreen } from './start-error-screen';
 import { useHeaderSlots } from './header-slots';
+import { useMemberLocale } from '../i18n/use-locale';
 
 /** product.md §2.3: nothing is rendered until the first authentication status arrives. */
 export function RootLayout() {
@@ -18,6 +19,7 @@ export function RootLayout() {
   const navigate = useNavigate();
   const { FinishSignIn } = useHeaderSlots();
   const shouldForget = endsSession(location.state);
+  useMemberLocale();
   useEffect(() => {
     if (!shouldForget) return;
     forgetMember(queryClient);

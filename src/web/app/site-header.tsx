@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMe } from '../lib/me-query';
 import { useSite } from '../lib/site-query';
 import { useHeaderSlots } from './header-slots';
+import { LanguageSwitcher } from './language-switcher';
 import { ExternalIcon, LogoMark, UserIcon } from './icons';
 import { AppLink, AppNavLink, usePathname } from './navigation';
 import { navItemsFor } from './nav-items';
@@ -91,6 +92,7 @@ export function SiteHeader() {
             </li>
           ))}
         </ul>
+        <LanguageSwitcher className={classes.link} />
         {giveLink}
         {bell}
         {dashboardIcon}
@@ -127,6 +129,7 @@ export function SiteHeader() {
               ) : null
             }
             giveLink={giveLink}
+            languageLink={<LanguageSwitcher className={classes.drawerLink} onSwitched={menu.close} />}
           />
         </Suspense>
       ) : null}

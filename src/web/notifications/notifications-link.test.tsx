@@ -18,6 +18,7 @@ const ME: Me = {
   pendingEmail: null,
   isAdmin: false,
   twoFactorEnabled: false,
+  locale: null,
   secondFactorPassed: false,
   secondFactorNeeded: false,
   hasProfile: true,
