@@ -80,6 +80,13 @@ function extract() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const step = process.argv[2];
+  if (step === 'files') {
+    // `npm run i18n -- files <part>`: the source files whose messages go to that part's catalog.
+    const { default: config } = await import('../lingui.config');
+    const catalog = config.catalogs?.find((c) => c.path.endsWith(`/${process.argv[3]}`));
+    for (const file of catalog?.include ?? []) console.log(file.replace('<rootDir>/', ''));
+    process.exit(0);
+  }
   if (step !== 'compile') {
     console.log('Extracting the messages from the code…');
     extract();

@@ -55,3 +55,5 @@ export function translate(i18n: I18n, message: string | Later): string {
   if ('byLocale' in message) return message.byLocale[isLocale(i18n.locale) ? i18n.locale : 'en'];
   return i18n._(message.id, message.values);
 }
+
+export { localeOfEmail, localeOfUser, localesOf, userLocaleColumn } from './recipients';

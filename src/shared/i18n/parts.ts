@@ -4,7 +4,7 @@
 //
 // A file belongs to the first part whose rule matches its path (from the repository's root).
 
-export const PARTS = ['care', 'needs', 'churches', 'admin', 'community', 'frame', 'core'] as const;
+export const PARTS = ['care', 'needs', 'churches', 'admin', 'community', 'account', 'frame', 'core'] as const;
 export type Part = (typeof PARTS)[number];
 
 const RULES: [Part, RegExp][] = [
@@ -13,10 +13,9 @@ const RULES: [Part, RegExp][] = [
   ['churches', /church/],
   ['admin', /^src\/(web|server)\/(admin|activity|analytics|backup)\/|^src\/shared\/(admin|page-view)|contracts\/admin/],
   ['community', /discuss|forum|directory|profile|notification|member-name|follow|messages-page/],
-  [
-    'frame',
-    /^src\/web\/|^src\/server\/(auth|account|contact|resources|states|web)\/|^src\/shared\/(account|two-factor|contact|resources|states|state-stat|google|brand|routes)|contracts\/(account|auth|public|states|contact|resources)/,
-  ],
+  ['account', /^src\/(web|server)\/(auth|account|two-factor)\/|^src\/shared\/(account|two-factor|google)|contracts\/(account|auth)/],
+  // The landing page's words are all here (the header and footer, the home page, the map): it loads this part alone.
+  ['frame', /^src\/web\/|^src\/server\/web\/|^src\/shared\/(states|state-stat|brand|routes)|contracts\/(public|states)/],
   ['core', /./],
 ];
 
