@@ -109,7 +109,8 @@ export function frontEnd(
     }
     const isSignedOut = !(await options.hasSessionCookie(c));
     const locale = pageLocaleOf(c, options.allowPseudo === true);
-    const landing = c.req.path === '/' && isSignedOut ? pages.landing[isLocale(locale) ? locale : 'en'] : undefined;
+    // The pseudo-locale has no prerendered page: the app renders it in the browser.
+    const landing = c.req.path === '/' && isSignedOut && isLocale(locale) ? pages.landing[locale] : undefined;
     const variant = `${c.req.path}|${landing !== undefined}|${isSignedOut}|${locale}`;
     let kept = sent.get(variant);
     if (!kept) {
