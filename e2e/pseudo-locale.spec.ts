@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { describe, expect, it, inject } from 'vitest';
 import { openSite, useBrowser } from './support/browser';
 import { layoutProblems, untranslated } from './support/layout';
 import { memberProfile, signInAsAdmin, signUpMember } from './support/members';
