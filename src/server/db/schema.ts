@@ -348,12 +348,14 @@ export const post = pgTable(
     postCategory: integer('post_category')
       .notNull()
       .references(() => postCategory.id, { onDelete: 'restrict' }),
+    /** The language the author wrote in ('en' or 'es', issue 28): lists filter by it, and search stems by it. */
+    language: text('language').notNull().default('en'),
     /** The words of the post's responses (positions stripped), rewritten with each change of a response. */
     responsesSearch: tsvector('responses_search'),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english'::regconfig, post_title), 'A') || setweight(to_tsvector('english'::regconfig, post), 'B') || coalesce(responses_search, ''::tsvector)`,
+        sql`setweight(to_tsvector(CASE WHEN language = 'es' THEN 'spanish'::regconfig ELSE 'english'::regconfig END, post_title), 'A') || setweight(to_tsvector(CASE WHEN language = 'es' THEN 'spanish'::regconfig ELSE 'english'::regconfig END, post), 'B') || coalesce(responses_search, ''::tsvector)`,
       ),
   },
   (t) => [
@@ -703,6 +705,8 @@ export const need = pgTable(
     /** Who asked; null once their account is deleted (their open needs close then). */
     askerUid: text('asker_uid').references(() => user.id, { onDelete: 'set null' }),
     askedAs: needAskedAs('asked_as').notNull(),
+    /** The language the asker wrote in ('en' or 'es', issue 28): the board filters by it. */
+    language: text('language').notNull().default('en'),
     /** The church a point person asked for; null otherwise. */
     churchId: integer('church_id').references(() => church.id, { onDelete: 'set null' }),
     /** A caseworker's agency and supervisor, as they were when the request was written. */
@@ -1030,6 +1034,8 @@ export const carePost = pgTable(
     authorUid: text('author_uid').references(() => user.id, { onDelete: 'set null' }),
     kind: carePostKind('kind').notNull(),
     body: text('body').notNull(),
+    /** The language the author wrote in ('en' or 'es', issue 28). */
+    language: text('language').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('care_post_team_idx').on(t.teamId, t.createdAt)],
