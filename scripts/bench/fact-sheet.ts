@@ -56,6 +56,7 @@ async function main() {
     const pdf = await renderFactSheet({
       stat,
       isEdited: false,
+      locale: 'en',
       date: new Date(),
       source: 'Casey Family Programs',
       publicUrl: 'http://localhost',
