@@ -1,6 +1,7 @@
 import { BRAND, INVOLVEMENT_AREAS, LOGO, SITE_NAME } from '../../shared/brand';
 import { NETWORK_GOAL } from '../../shared/states';
 import { i18nFor, type I18n, type Locale } from '../i18n';
+import { RunsIntoFooter, fitted, scaleType } from '../pdf';
 import { fontFile } from './fonts';
 
 // Printable documents in the network's colours and font. The site's address is printed on each, so a
@@ -29,25 +30,9 @@ const LETTER_PAGE = { size: 'LETTER', titleSize: 26, margin: 54, footerHeight: 8
 /** Where a document's own content goes: below the header, within the margins. */
 type Body = { y: number; margin: number; width: number };
 
-/** Content that reaches the footer band: the page is set again with smaller type. */
-class RunsIntoFooter extends Error {}
-
-/**
- * How much smaller a document's type may be set so that it fits its page: the layouts are made for the
- * English, and Spanish runs about a fifth longer. English is set at full size, as it always was.
- */
-const TYPE_SCALES = [1, 0.96, 0.92, 0.88, 0.84];
-
-/** A one-page document: the header band, the content `draw` adds, the footer band. */
-async function printable(spec: Printable, ctx: DocumentContext, draw: (doc: Doc, body: Body) => void): Promise<Buffer> {
-  for (const scale of TYPE_SCALES) {
-    try {
-      return await printableAt(scale, spec, ctx, draw);
-    } catch (err) {
-      if (!(err instanceof RunsIntoFooter) || scale === TYPE_SCALES.at(-1)) throw err;
-    }
-  }
-  throw new Error('unreachable');
+/** A one-page document: the header band, the content `draw` adds, the footer band, in type that fits the page. */
+function printable(spec: Printable, ctx: DocumentContext, draw: (doc: Doc, body: Body) => void): Promise<Buffer> {
+  return fitted((scale) => printableAt(scale, spec, ctx, draw));
 }
 
 async function printableAt(scale: number, spec: Printable, ctx: DocumentContext, draw: (doc: Doc, body: Body) => void): Promise<Buffer> {
@@ -60,11 +45,7 @@ async function printableAt(scale: number, spec: Printable, ctx: DocumentContext,
     compress: true,
     info: { Title: spec.title, Author: SITE_NAME, Subject: spec.subject },
   });
-  if (scale !== 1) {
-    // Every size the layout asks for, a little smaller; the layout itself stays as it is.
-    const fontSize = doc.fontSize.bind(doc);
-    doc.fontSize = (size: number) => fontSize(size * scale);
-  }
+  scaleType(doc, scale);
   // A fixed creation date: the same content gives the same bytes.
   doc.info.CreationDate = new Date(Date.UTC(2026, 0, 1));
   doc.registerFont('regular', fontFile('regular'));

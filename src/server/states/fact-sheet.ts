@@ -3,6 +3,7 @@ import { INVOLVEMENT_AREAS, type InvolvementArea } from '../../shared/brand';
 import { NATIONAL_CODE, NETWORK_FIGURES_HIDDEN, NETWORK_GOAL, NETWORK_TARGET_PERCENT } from '../../shared/states';
 import type { StateStat } from '../../shared/state-stat';
 import { i18nFor, type I18n, type Locale } from '../i18n';
+import { RunsIntoFooter, fitted, scaleType } from '../pdf';
 
 // Bump when the layout or wording changes, so cached copies (browsers, our own cache) are replaced.
 const LAYOUT_VERSION = 3;
@@ -87,7 +88,11 @@ export function factSheetFileName(stat: StateStat, locale: Locale = 'en'): strin
  * A one-page fact sheet in the PDF standard fonts (nothing to embed, text extractable): the count, the
  * network's 5% target, the network's own figures there, the date and the source.
  */
-export async function renderFactSheet(input: FactSheetInput): Promise<Buffer> {
+export function renderFactSheet(input: FactSheetInput): Promise<Buffer> {
+  return fitted((scale) => renderAt(input, scale));
+}
+
+async function renderAt(input: FactSheetInput, scale: number): Promise<Buffer> {
   // Loaded at the first sheet, not at start: pdfkit and its fonts keep ~30 MB resident once loaded.
   const { default: PDFDocument } = await import('pdfkit');
   const { stat, date, source, publicUrl } = input;
@@ -114,6 +119,7 @@ export async function renderFactSheet(input: FactSheetInput): Promise<Buffer> {
       ModDate: dayStart,
     },
   });
+  scaleType(doc, scale);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -273,8 +279,11 @@ export async function renderFactSheet(input: FactSheetInput): Promise<Buffer> {
     .text(i18n._('Join the network: '), left, doc.y, { width, continued: true });
   doc.font('Helvetica').fillColor(COLORS.link).text(signUp, { link: signUp, underline: true });
 
-  // Source and date, at the foot of the page.
+  // Source and date, at the foot of the page, below a rule the content above must not reach (a sheet with the
+  // note of a missing count, or in Spanish, is set in smaller type: src/server/pdf).
   const footTop = doc.page.height - 54 - 78;
+  if (doc.y > footTop - 12)
+    throw new RunsIntoFooter(`The fact sheet of ${stat.code} runs into its footer (${Math.round(doc.y)} > ${footTop - 12})`);
   doc
     .moveTo(left, footTop - 10)
     .lineTo(left + width, footTop - 10)
