@@ -21,7 +21,7 @@ import { directoryRoutes } from './directory/routes';
 import { forumRoutes } from './forum/routes';
 import { authRoutes, OPEN_AUTH_ROUTES } from './auth/routes';
 import { loadSession, sessionCookieName } from './auth/session';
-import { i18nOf } from './i18n';
+import { i18nOf, later } from './i18n';
 import { readSessionCookie } from './auth/session-cookie';
 import { createSessionCache } from './auth/session-cache';
 import type { AuthVariables } from './http/session';
@@ -134,7 +134,10 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_MAX_BYTES,
     onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${JSON_BODY_MAX_BYTES / 1024} KB.`);
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        later(/*i18n*/ 'The request body is larger than {size} KB.', { size: JSON_BODY_MAX_BYTES / 1024 }),
+      );
     },
   });
   // The photo uploads (a member's, a church's) take a larger body, under their own limit (photo-upload.ts). A GET
@@ -193,12 +196,12 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     } catch (err) {
       logger.warn('readiness check failed', { err: describeError(err) });
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return c.json(errorBody('UNAVAILABLE', 'The database does not answer.'), 503);
+      return c.json(errorBody('UNAVAILABLE', /*i18n*/ 'The database does not answer.', i18nOf(c)), 503);
     }
     // Deaf to the bus, this instance would miss other instances' changes (live pages, what it keeps in memory).
     if (!deps.live.isListening()) {
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return c.json(errorBody('UNAVAILABLE', 'Live updates are reconnecting to the database.'), 503);
+      return c.json(errorBody('UNAVAILABLE', /*i18n*/ 'Live updates are reconnecting to the database.', i18nOf(c)), 503);
     }
     return c.json({ ok: true, database: database.kind });
   });
@@ -260,7 +263,12 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     info: { title: 'Foster care network API', version: '1', description: 'The API the site itself uses (docs/architecture.md).' },
     servers: [{ url: `${config.publicUrl}/api` }],
   });
-  api.all('*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`), 404));
+  api.all('*', (c) =>
+    c.json(
+      errorBody('NOT_FOUND', later(/*i18n*/ 'No API route {method} {path}.', { method: c.req.method, path: c.req.path }), i18nOf(c)),
+      404,
+    ),
+  );
   app.route('/api', api);
 
   if (options.controlToken) app.route('/internal', internalRoutes(deps, options.controlToken));

@@ -17,9 +17,9 @@ export const CONTACT_HONEYPOT_FIELD = 'website';
 
 /** POST /api/contact. `humanToken` comes from POST /api/contact/human; signed-in members need none. */
 export const contactInputSchema = z.object({
-  name: optionalLineOf('Name', CONTACT_NAME_MAX),
+  name: optionalLineOf(/*i18n*/ 'Name', CONTACT_NAME_MAX),
   email: emailSchema,
-  message: textOf('Message', CONTACT_MESSAGE_MAX),
+  message: textOf(/*i18n*/ 'Message', CONTACT_MESSAGE_MAX),
   humanToken: z.string().max(300).optional(),
   [CONTACT_HONEYPOT_FIELD]: z.string().max(1000).optional(),
 });

@@ -40,7 +40,7 @@ export const LIVE_MAX_TOPICS = 10;
 /** GET /api/live?topics=posts,post:123: the topics, comma-separated, each once. */
 export const liveQuerySchema = z.object({
   topics: z
-    .string({ error: 'Name at least one topic' })
+    .string({ error: /*i18n*/ 'Name at least one topic' })
     .transform((s) => [
       ...new Set(
         s
@@ -51,8 +51,8 @@ export const liveQuerySchema = z.object({
     ])
     .pipe(
       z
-        .array(z.string().regex(LIVE_TOPIC_PATTERN, 'Unknown topic'))
-        .min(1, 'Name at least one topic')
+        .array(z.string().regex(LIVE_TOPIC_PATTERN, /*i18n*/ 'Unknown topic'))
+        .min(1, /*i18n*/ 'Name at least one topic')
         .max(LIVE_MAX_TOPICS, `At most ${LIVE_MAX_TOPICS} topics`),
     )
     .meta({

@@ -12,10 +12,40 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** Every control character: for one-line values that are not tidied (query parameters, keys). */
 const ANY_CONTROL = /[\u0000-\u001f\u007f]/;
 
-export const notAllowedMessage = (label: string) => `${label} contains characters that are not allowed`;
+// A field's messages name the field ("Title is required"): made once per schema in English, the text zod
+// gives, and remembered with the message they come from, so that each side says them in the reader's
+// language with the field's label in it too (sayFieldMessage). Callers mark their labels /*i18n*/.
+type FieldMessage = { id: string; values: { label: string; max?: number } };
+const FIELD_MESSAGES = new Map<string, FieldMessage>();
 
-const requiredOrText = (label: string) => (issue: { input?: unknown }) =>
-  issue.input == null ? `${label} is required` : `${label} must be text`;
+function fieldMessage(id: string, values: FieldMessage['values']): string {
+  const english = id.replace(/\{(\w+)\}/g, (_, key: 'label' | 'max') => String(values[key]));
+  FIELD_MESSAGES.set(english, { id, values });
+  return english;
+}
+
+/** What a translator needs of Lingui's I18n (kept structural: the landing page's bundle must not pull it in). */
+type Translator = { _(id: string, values?: Record<string, unknown>): string };
+
+/**
+ * A validation message in a language: a field's message with its label translated too, any other message
+ * looked up as it is (an English catalog id). The browser shows field errors through it, the server answers them.
+ */
+export function sayFieldMessage(i18n: Translator, message: string): string {
+  const found = FIELD_MESSAGES.get(message);
+  if (!found) return i18n._(message);
+  return i18n._(found.id, { ...found.values, label: i18n._(found.values.label) });
+}
+
+export const notAllowedMessage = (label: string) => fieldMessage(/*i18n*/ '{label} contains characters that are not allowed', { label });
+const requiredMessage = (label: string) => fieldMessage(/*i18n*/ '{label} is required', { label });
+const tooLongMessage = (label: string, max: number) => fieldMessage(/*i18n*/ '{label} must be at most {max} characters', { label, max });
+
+const requiredOrText = (label: string) => {
+  const required = requiredMessage(label);
+  const notText = fieldMessage(/*i18n*/ '{label} must be text', { label });
+  return (issue: { input?: unknown }) => (issue.input == null ? required : notText);
+};
 
 /** A string without control characters (tab and line breaks allowed when `multiLine`). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -33,14 +63,14 @@ export function plainString(label: string, opts: { multiLine?: boolean } = {}) {
 export function lineOf(label: string, max: number) {
   return plainString(label, { multiLine: true })
     .transform((s) => s.replace(/\s+/g, ' ').trim())
-    .pipe(z.string().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`));
+    .pipe(z.string().min(1, requiredMessage(label)).max(max, tooLongMessage(label, max)));
 }
 
 /** Several lines: line breaks are kept (shown as written), surrounding blank space is not. */
 export function textOf(label: string, max: number) {
   return plainString(label, { multiLine: true })
     .transform((s) => s.replace(/\r\n?/g, '\n').trim())
-    .pipe(z.string().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`));
+    .pipe(z.string().min(1, requiredMessage(label)).max(max, tooLongMessage(label, max)));
 }
 
 /** One line that may be left blank: blank (or missing) becomes null. */
@@ -48,7 +78,7 @@ export function optionalLineOf(label: string, max: number) {
   return plainString(label, { multiLine: true })
     .nullish()
     .transform((s) => (s ?? '').replace(/\s+/g, ' ').trim())
-    .pipe(z.string().max(max, `${label} must be at most ${max} characters`))
+    .pipe(z.string().max(max, tooLongMessage(label, max)))
     .transform((s) => (s === '' ? null : s));
 }
 
@@ -56,7 +86,7 @@ export function optionalLineOf(label: string, max: number) {
  * A query parameter of free text (search words, a category or form name): optional, at most `max`
  * characters, no control characters; blank is unset.
  */
-export function queryTextOf(label: string, max: number, tooLong = `${label} must be at most ${max} characters`) {
+export function queryTextOf(label: string, max: number, tooLong = tooLongMessage(label, max)) {
   return plainString(label)
     .max(max, tooLong)
     .optional()

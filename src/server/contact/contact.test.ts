@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { CONTACT_MESSAGE_MAX, HUMAN_TOKEN_TTL_MS, type ContactInput } from '../../shared/contact';
-import { mail } from '../db/schema';
+import { mail, user } from '../db/schema';
 import { MAIL_FORMS } from '../mail/outbox';
 import { testClock, useTestApp } from '../testing/app';
-import { expectAnswer, signedInMember } from '../testing/factories';
+import { expectAnswer, insertMember, signedInMember } from '../testing/factories';
 import { checkHumanToken, issueHumanToken } from './human-token';
 import { CONTACT_RATE_MESSAGES } from '../rate-limit/rules';
 import { HONEYPOT_MESSAGE, HUMAN_CHECK_MESSAGES } from './service';
@@ -197,6 +197,77 @@ describe('human tokens', () => {
   it('refuse anything malformed', () => {
     for (const token of [undefined, '', 'h1', 'h1.1.2', 'h2.1.a.b', 'h1.x.a.b', 'h1.1.a.b.c', '....']) {
       expect(checkHumanToken(secret, token, now, 60_000), String(token)).not.toBe('ok');
+    }
+  });
+});
+
+describe('the contact form in Spanish (issue 28)', () => {
+  /** A visitor whose choice (the header's switcher) is Spanish. */
+  const spanish = () => {
+    const c = t.client();
+    c.jar.set('lang', 'es');
+    return c;
+  };
+
+  it('names what is missing or too long in Spanish, with the field’s name in Spanish; English askers read the English', async () => {
+    const c = spanish();
+    const humanToken = await confirmHuman(c);
+    const empty = await expectAnswer(send(c, message({ humanToken, message: ' ', name: 'n'.repeat(81) })), 400);
+    expect(empty).toEqual({
+      code: 'VALIDATION',
+      message: 'Algunos campos necesitan su atención.',
+      fieldErrors: { message: 'El campo «Mensaje» es obligatorio', name: 'El campo «Nombre» debe tener como máximo 80 caracteres' },
+    });
+    const tooLong = await expectAnswer(send(c, message({ humanToken, message: 'x'.repeat(CONTACT_MESSAGE_MAX + 1) })), 400);
+    expect(tooLong.fieldErrors).toEqual({ message: 'El campo «Mensaje» debe tener como máximo 5000 caracteres' });
+
+    const english = t.client();
+    const same = await expectAnswer(
+      send(english, message({ humanToken: await confirmHuman(english), message: ' ', name: 'n'.repeat(81) })),
+      400,
+    );
+    expect(same).toEqual({
+      code: 'VALIDATION',
+      message: 'Some fields need attention.',
+      fieldErrors: { message: 'Message is required', name: 'Name must be at most 80 characters' },
+    });
+  });
+
+  it('asks for “I am indeed human” in Spanish, and says when the limit is reached in Spanish', async () => {
+    const c = spanish();
+    const before = await mailCount();
+    const missing = await expectAnswer(send(c, message()), 403);
+    const click = 'Haga clic en “Sí, soy un ser humano” antes de enviar.';
+    expect(missing).toEqual({ code: 'FORBIDDEN', message: click, fieldErrors: { humanToken: click } });
+    expect(await mailCount()).toBe(before);
+
+    for (let i = 0; i < 5; i++)
+      expect((await send(c, message({ humanToken: await confirmHuman(c), message: `Nota ${i}` }))).status).toBe(202);
+    const res = await send(c, message({ humanToken: await confirmHuman(c), message: 'Otra más' }));
+    expect(await expectAnswer(res, 429)).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Ha enviado varios mensajes en poco tiempo. Espere un rato antes de enviar otro.',
+    });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('writes to the team in the language of the team’s account, whoever sends', async () => {
+    await insertMember(t.db, { email: STAFF });
+    await t.db.update(user).set({ locale: 'es' }).where(eq(user.email, STAFF));
+    try {
+      const c = t.client();
+      await expectAnswer(send(c, message({ humanToken: await confirmHuman(c) })), 202);
+      const item = await t.lastMailTo(STAFF);
+      expect(item!.message.subject).toBe('Página de contacto de Foster Care Network: mensaje de Vera Visitor');
+      expect(item!.message.text).toContain(
+        'Vera Visitor (vera.visitor@example.org) escribió mediante la página de contacto de Foster Care Network:',
+      );
+      // What the visitor wrote is theirs: never translated.
+      expect(item!.message.text).toContain('> How can our church start a foster-care ministry?');
+      expect(item!.message.text).toContain('Lo envió un visitante que no había iniciado sesión.');
+      expect(item!.message.html).toContain('lang="es"');
+    } finally {
+      await t.db.update(user).set({ locale: null }).where(eq(user.email, STAFF));
     }
   });
 });

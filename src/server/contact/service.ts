@@ -4,20 +4,22 @@ import type { SessionUser } from '../http/session';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail } from '../mail';
+import { i18nFor, localeOfEmail } from '../i18n';
 import { checkHumanToken, humanTokenExpiry, issueHumanToken } from './human-token';
 import type { RateLimiter } from '../rate-limit/rate-limit';
 
 type Deps = Pick<AppDeps, 'config' | 'clock' | 'logger' | 'outbox'>;
+type SendDeps = Deps & Pick<AppDeps, 'database'>;
 
 export const HUMAN_CHECK_MESSAGES = {
-  missing: 'Please click “I am indeed human” before sending.',
-  expired: 'Your “I am indeed human” confirmation has expired. Please click it again, then send.',
-  invalid: 'Your “I am indeed human” confirmation is not valid. Please click it again, then send.',
-  used: 'Your “I am indeed human” confirmation was used for a message already. Please click it again, then send.',
+  missing: /*i18n*/ 'Please click “I am indeed human” before sending.',
+  expired: /*i18n*/ 'Your “I am indeed human” confirmation has expired. Please click it again, then send.',
+  invalid: /*i18n*/ 'Your “I am indeed human” confirmation is not valid. Please click it again, then send.',
+  used: /*i18n*/ 'Your “I am indeed human” confirmation was used for a message already. Please click it again, then send.',
 } as const;
 
 /** Deliberately vague: a program that fills the hidden field learns nothing about why it was refused. */
-export const HONEYPOT_MESSAGE = 'The message could not be sent. Please reload the page and try again.';
+export const HONEYPOT_MESSAGE = /*i18n*/ 'The message could not be sent. Please reload the page and try again.';
 
 /** What 'I am indeed human' gives a visitor: a token good for HUMAN_TOKEN_TTL_MS. */
 export function confirmHuman(deps: Deps): { token: string; expiresAt: string } {
@@ -56,19 +58,25 @@ export async function spendHumanToken(
 }
 
 /** The message goes to the network's team (STAFF_EMAIL) through the outbox; replying writes to the sender. */
-export async function sendContactMessage(deps: Deps, { who, input }: { who: SessionUser | null; input: ContactFields }): Promise<void> {
+export async function sendContactMessage(deps: SendDeps, { who, input }: { who: SessionUser | null; input: ContactFields }): Promise<void> {
   const sender = input.name ? `${input.name} (${input.email})` : input.email;
+  // In the team's language: the account of the team's address, if it has one and chose Spanish.
+  const locale = await localeOfEmail(deps.database.db, deps.config.staffEmail);
+  const i18n = i18nFor(locale);
   const item = await deps.outbox.add({
     form: MAIL_FORMS.contactUs,
     to: deps.config.staffEmail,
     replyTo: input.email,
     ...renderMail({
-      subject: `Foster Care Network contact page: message from ${input.name ?? input.email}`,
+      locale,
+      subject: i18n._('Foster Care Network contact page: message from {from}', { from: input.name ?? input.email }),
       paragraphs: [
-        `${sender} wrote through the contact page of the Foster Care Network:`,
+        i18n._('{sender} wrote through the contact page of the Foster Care Network:', { sender }),
         { quote: input.message },
-        who ? `Sent while signed in as the member ${who.email}.` : 'Sent by a visitor who was not signed in.',
-        'Replying to this message writes to the sender.',
+        who
+          ? i18n._('Sent while signed in as the member {email}.', { email: who.email })
+          : i18n._('Sent by a visitor who was not signed in.'),
+        i18n._('Replying to this message writes to the sender.'),
       ],
     }),
   });

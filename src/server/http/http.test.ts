@@ -98,6 +98,33 @@ describe('errors', () => {
     expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it("words its own refusals in the asker's language (issue 28), and in the exact English otherwise", async () => {
+    const es = { 'accept-language': 'es-US,es;q=0.9,en;q=0.5' };
+    expect(await (await t.app.request('/api/does-not-exist', { headers: es })).json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'No hay ninguna ruta de la API GET /api/does-not-exist.',
+    });
+    expect(await (await t.app.request('/api/does-not-exist')).json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'No API route GET /api/does-not-exist.',
+    });
+    const c = t.client();
+    const huge = JSON.stringify({ filler: 'x'.repeat(JSON_BODY_MAX_BYTES) });
+    const kb = JSON_BODY_MAX_BYTES / 1024;
+    expect(await (await c.post('/api/contact', huge, es)).json()).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: `El cuerpo de la solicitud supera los ${kb} KB.`,
+    });
+    expect(await (await c.post('/api/contact', huge)).json()).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: `The request body is larger than ${kb} KB.`,
+    });
+    expect(await (await c.post('/api/contact', 'email=x', { ...es, 'content-type': 'application/x-www-form-urlencoded' })).json()).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Envíe el cuerpo como application/json.',
+    });
+  });
+
   it('refuses bodies over the limit with 413 and changes nothing', async () => {
     const email = uniqueEmail();
     const c = t.client();

@@ -5,7 +5,7 @@ import { AppError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const FOREIGN_ORIGIN_MESSAGE = 'This request came from another web site, so it was refused.';
+export const FOREIGN_ORIGIN_MESSAGE = /*i18n*/ 'This request came from another web site, so it was refused.';
 
 /**
  * A state-changing request must come from one of our own pages: its Origin (or, failing that, its

@@ -9,6 +9,7 @@ import type { AppDeps } from '../deps';
 import { clientIp, clientNetwork } from '../http/client-ip';
 import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
+import { later } from '../i18n';
 import type { LiveBus } from './bus';
 import { SESSIONS_TOPIC } from '../auth';
 import { CARE_TEAM_TOPIC_FAMILY, MY_CARE_TEAMS_TOPIC_FAMILY, isActiveCareMember, myCareTeamsTopic } from '../care';
@@ -30,9 +31,9 @@ export const LIVE_STREAMS_PER_NETWORK = 60;
 /** Open streams one instance holds at most; more clients are spread over other instances or wait. */
 export const LIVE_STREAMS_PER_INSTANCE = 2000;
 export const LIVE_LIMIT_MESSAGES = {
-  client: 'Too many live connections from your address. Close some tabs of this site, then reload.',
-  network: 'Too many live connections from your network. Close some tabs of this site, then reload.',
-  instance: 'The site has too many live connections right now. Please try again in a minute.',
+  client: /*i18n*/ 'Too many live connections from your address. Close some tabs of this site, then reload.',
+  network: /*i18n*/ 'Too many live connections from your network. Close some tabs of this site, then reload.',
+  instance: /*i18n*/ 'The site has too many live connections right now. Please try again in a minute.',
 } as const;
 
 /**
@@ -68,7 +69,7 @@ export function liveRoutes(
       // An own property only: 'constructor' or '__proto__' name no topic.
       const family = topicFamily(topic);
       const audience = Object.hasOwn(LIVE_TOPICS, family) ? LIVE_TOPICS[family] : undefined;
-      if (!audience) throw new AppError('VALIDATION', undefined, { topics: `Unknown topic: ${topic}` });
+      if (!audience) throw new AppError('VALIDATION', undefined, { topics: later(/*i18n*/ 'Unknown topic: {topic}', { topic }) });
       if (audience === 'public') continue;
       // Member topics need a full session: a visitor gets 401, a pending one 403 (decision 028). Who may
       // follow depends on the topics asked for, so this contract is open to anyone and checks here.

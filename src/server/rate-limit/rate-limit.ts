@@ -3,10 +3,28 @@ import { and, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimit } from '../db/schema';
 import type { Clock } from '../clock';
-import { AppError } from '../http/errors';
+import { AppError, type ErrorWords } from '../http/errors';
+import { i18nFor, later, type Later } from '../i18n';
 import { DAY } from '../../shared/durations';
 
 export type RateRule = { limit: number; windowMs: number };
+
+/** Messages with a number, by their English text: the answer says them in the asker's language. */
+const WITH_VALUES = new Map<string, Later>();
+
+/**
+ * A limit's message with its number (`withValues(/*i18n*\/ 'Up to {max} a day.', { max })`): the English
+ * text, which the routes pass and the tests compare as before, remembered with its message so that `hit`
+ * answers it in the asker's language.
+ */
+export function withValues(id: string, values: Record<string, unknown>): string {
+  const english = i18nFor('en')._(id, values);
+  WITH_VALUES.set(english, later(id, values));
+  return english;
+}
+
+const wordsOf = (message: string | undefined): ErrorWords | undefined =>
+  message === undefined ? undefined : (WITH_VALUES.get(message) ?? message);
 
 /**
  * The key as stored: itself when it is short printable ASCII (readable when someone looks at the table),
@@ -41,7 +59,7 @@ export function createRateLimiter(db: Db, clock: Clock) {
         const { count: n, resetAt } = await count(key, rule);
         if (n > rule.limit) {
           const retryAfter = Math.max(1, Math.ceil((resetAt - clock.now().getTime()) / 1000));
-          throw new AppError('RATE_LIMITED', message, undefined, { 'Retry-After': String(retryAfter) });
+          throw new AppError('RATE_LIMITED', wordsOf(message), undefined, { 'Retry-After': String(retryAfter) });
         }
       }
     },

@@ -9,12 +9,14 @@ import { CASEWORKER_APPLICATIONS_PER_DAY } from '../../shared/needs-approvals';
 import { CARE_FEED_READS_PER_MINUTE } from '../../shared/care-feeds';
 import { DAY, HOUR, MINUTE } from '../../shared/durations';
 import { EMAIL_LINK_RESENDS_PER_HOUR } from '../../shared/limits';
-import type { RateRule } from './rate-limit';
+import { withValues, type RateRule } from './rate-limit';
 
 // Every rate limit of the site, in one file (issue 24): how many tries in what window, counted per whom,
 // and what the person reads when over it (none: the limiter's own "Too many requests" answer). The routes
 // count against these; the tests read them. Windows of a day at most: older ones are pruned
-// (RateLimiter.prune).
+// (RateLimiter.prune). The messages are English, the catalog's ids, and are answered in the asker's language;
+// one with a number is made by withValues, so it stays the English text a test compares while the answer
+// says it in Spanish as well.
 
 // ---- Signing in: Better Auth's routes (auth/routes.ts, auth/two-factor.ts) ----
 
@@ -82,7 +84,7 @@ export const VERIFY_EMAIL_RULE: RateRule = { limit: 30, windowMs: HOUR };
 
 /** Per member: each upload costs a decode of up to 50 megapixels; a member choosing a photo needs a handful. */
 export const PHOTO_UPLOAD_RULE: RateRule = { limit: 30, windowMs: HOUR };
-export const PHOTO_UPLOAD_RATE_MESSAGE = 'Too many photos in an hour. Please try again later.';
+export const PHOTO_UPLOAD_RATE_MESSAGE = /*i18n*/ 'Too many photos in an hour. Please try again later.';
 
 // ---- The forum (forum/routes.ts) ----
 
@@ -100,9 +102,9 @@ export const FORUM_RULES = {
 } satisfies Record<string, RateRule[]>;
 
 export const FORUM_RATE_MESSAGES = {
-  post: 'You have posted several times in the last few minutes. Please wait a while before posting again.',
-  response: 'You have responded many times in the last few minutes. Please wait a while before responding again.',
-  change: 'You have made many changes in the last few minutes. Please wait a while and try again.',
+  post: /*i18n*/ 'You have posted several times in the last few minutes. Please wait a while before posting again.',
+  response: /*i18n*/ 'You have responded many times in the last few minutes. Please wait a while before responding again.',
+  change: /*i18n*/ 'You have made many changes in the last few minutes. Please wait a while and try again.',
 } as const satisfies Record<keyof typeof FORUM_RULES, string>;
 
 // ---- Writing to a member of the directory (directory/routes.ts) ----
@@ -118,9 +120,11 @@ export const MEMBER_MESSAGE_RULES = {
 } satisfies Record<string, RateRule>;
 
 export const MEMBER_MESSAGE_RATE_MESSAGES = {
-  hour: `You can send up to ${MEMBER_MESSAGES_PER_HOUR} messages an hour. Please wait a while before sending more.`,
-  client: 'Many messages to members were sent from your network in the last hour. Please wait a while before sending more.',
-  day: `You can send up to ${MEMBER_MESSAGES_PER_DAY} messages a day. Please try again tomorrow.`,
+  hour: withValues(/*i18n*/ 'You can send up to {max} messages an hour. Please wait a while before sending more.', {
+    max: MEMBER_MESSAGES_PER_HOUR,
+  }),
+  client: /*i18n*/ 'Many messages to members were sent from your network in the last hour. Please wait a while before sending more.',
+  day: withValues(/*i18n*/ 'You can send up to {max} messages a day. Please try again tomorrow.', { max: MEMBER_MESSAGES_PER_DAY }),
 } as const satisfies Record<keyof typeof MEMBER_MESSAGE_RULES, string>;
 
 // ---- The contact form (contact/routes.ts) ----
@@ -134,8 +138,8 @@ export const CONTACT_SEND_RULES: RateRule[] = [
 export const CONTACT_HUMAN_RULE: RateRule = { limit: 30, windowMs: HOUR };
 
 export const CONTACT_RATE_MESSAGES = {
-  send: 'You have sent several messages in a short time. Please wait a while before sending another.',
-  human: 'Too many confirmations from your network. Please wait a while and try again.',
+  send: /*i18n*/ 'You have sent several messages in a short time. Please wait a while before sending another.',
+  human: /*i18n*/ 'Too many confirmations from your network. Please wait a while and try again.',
 } as const;
 
 // ---- "Contact this church" (churches/public-routes.ts) ----
@@ -151,8 +155,10 @@ export const CHURCH_CONTACT_RULES = {
 } satisfies Record<string, RateRule>;
 
 export const CHURCH_CONTACT_RATE_MESSAGES = {
-  sender: `You can write to churches ${CHURCH_CONTACTS_PER_HOUR} times an hour. Please wait a while before sending another message.`,
-  client: 'Many messages to churches were sent from your network in the last hour. Please wait a while before sending more.',
+  sender: withValues(/*i18n*/ 'You can write to churches {max} times an hour. Please wait a while before sending another message.', {
+    max: CHURCH_CONTACTS_PER_HOUR,
+  }),
+  client: /*i18n*/ 'Many messages to churches were sent from your network in the last hour. Please wait a while before sending more.',
 } as const satisfies Record<keyof typeof CHURCH_CONTACT_RULES, string>;
 
 // ---- Page views (analytics/routes.ts) ----
@@ -164,13 +170,18 @@ export const PAGE_VIEW_RATE: RateRule = { limit: 120, windowMs: MINUTE };
 
 /** Per member: a few churches are honest, dozens are not (each one mails the team). */
 export const CHURCH_PROPOSAL_RULE: RateRule = { limit: CHURCH_PROPOSALS_PER_DAY, windowMs: DAY };
-export const CHURCH_PROPOSAL_RATE_MESSAGE = `You can propose up to ${CHURCH_PROPOSALS_PER_DAY} churches a day. Please try again tomorrow.`;
+export const CHURCH_PROPOSAL_RATE_MESSAGE = withValues(/*i18n*/ 'You can propose up to {max} churches a day. Please try again tomorrow.', {
+  max: CHURCH_PROPOSALS_PER_DAY,
+});
 
 // ---- The needs board: caseworker applications (needs/approvals-routes.ts) ----
 
 /** Per account: each application mails the team; correcting a mistake or two is honest, dozens are not. */
 export const CASEWORKER_APPLICATION_RULE: RateRule = { limit: CASEWORKER_APPLICATIONS_PER_DAY, windowMs: DAY };
-export const CASEWORKER_APPLICATION_RATE_MESSAGE = `You can apply up to ${CASEWORKER_APPLICATIONS_PER_DAY} times a day. Please try again tomorrow.`;
+export const CASEWORKER_APPLICATION_RATE_MESSAGE = withValues(
+  /*i18n*/ 'You can apply up to {max} times a day. Please try again tomorrow.',
+  { max: CASEWORKER_APPLICATIONS_PER_DAY },
+);
 
 /** Per point person: each message mails every confirmed member of the church. */
 export const CHURCH_MESSAGE_RULES = {
@@ -179,18 +190,27 @@ export const CHURCH_MESSAGE_RULES = {
 } satisfies Record<string, RateRule>;
 
 export const CHURCH_MESSAGE_RATE_MESSAGES = {
-  hour: `You can write to your church's members up to ${CHURCH_MESSAGES_PER_HOUR} times an hour. Please wait a while.`,
-  day: `You can write to your church's members up to ${CHURCH_MESSAGES_PER_DAY} times a day. Please try again tomorrow.`,
+  hour: withValues(/*i18n*/ "You can write to your church's members up to {max} times an hour. Please wait a while.", {
+    max: CHURCH_MESSAGES_PER_HOUR,
+  }),
+  day: withValues(/*i18n*/ "You can write to your church's members up to {max} times a day. Please try again tomorrow.", {
+    max: CHURCH_MESSAGES_PER_DAY,
+  }),
 } as const satisfies Record<keyof typeof CHURCH_MESSAGE_RULES, string>;
 
 // ---- Needs board: asking (needs/routes.ts) ----
 
 /** Per account: each request is read by the team or a supervisor, and a family asks a few times a week at most. */
 export const NEED_ASK_RULE: RateRule = { limit: NEEDS_PER_DAY, windowMs: DAY };
-export const NEED_ASK_RATE_MESSAGE = `You can ask for up to ${NEEDS_PER_DAY} needs a day. Please try again tomorrow.`;
+export const NEED_ASK_RATE_MESSAGE = withValues(/*i18n*/ 'You can ask for up to {max} needs a day. Please try again tomorrow.', {
+  max: NEEDS_PER_DAY,
+});
 /** Per member: each commitment or withdrawal mails the asker, so a loop of them would flood their inbox. */
 export const NEED_COMMITMENT_RULE: RateRule = { limit: COMMITMENTS_PER_HOUR, windowMs: HOUR };
-export const NEED_COMMITMENT_RATE_MESSAGE = `You can commit or withdraw up to ${COMMITMENTS_PER_HOUR} times an hour. Please try again later.`;
+export const NEED_COMMITMENT_RATE_MESSAGE = withValues(
+  /*i18n*/ 'You can commit or withdraw up to {max} times an hour. Please try again later.',
+  { max: COMMITMENTS_PER_HOUR },
+);
 
 // ---- Care teams (issue 27) ----
 
@@ -199,16 +219,23 @@ export const CARE_INVITE_RULES = {
   member: { limit: CARE_INVITES_PER_DAY, windowMs: DAY },
   client: { limit: CARE_INVITES_PER_DAY * 2, windowMs: DAY },
 } satisfies Record<string, RateRule>;
-export const CARE_INVITE_RATE_MESSAGE = `You can invite up to ${CARE_INVITES_PER_DAY} people a day. Please try again tomorrow.`;
+export const CARE_INVITE_RATE_MESSAGE = withValues(/*i18n*/ 'You can invite up to {max} people a day. Please try again tomorrow.', {
+  max: CARE_INVITES_PER_DAY,
+});
 
 // ---- Care calendar (care/calendar-routes.ts) ----
 
 /** Per member: each task added tells the whole team, by the bell and by mail. */
 export const CARE_TASK_RULE: RateRule = { limit: CARE_TASKS_PER_HOUR, windowMs: HOUR };
-export const CARE_TASK_RATE_MESSAGE = `You can add up to ${CARE_TASKS_PER_HOUR} tasks an hour. Please try again later.`;
+export const CARE_TASK_RATE_MESSAGE = withValues(/*i18n*/ 'You can add up to {max} tasks an hour. Please try again later.', {
+  max: CARE_TASKS_PER_HOUR,
+});
 /** Per member: each sign-up or withdrawal mails the family, so a loop of them would flood their inbox. */
 export const CARE_CLAIM_RULE: RateRule = { limit: CARE_CLAIMS_PER_HOUR, windowMs: HOUR };
-export const CARE_CLAIM_RATE_MESSAGE = `You can sign up or withdraw up to ${CARE_CLAIMS_PER_HOUR} times an hour. Please try again later.`;
+export const CARE_CLAIM_RATE_MESSAGE = withValues(
+  /*i18n*/ 'You can sign up or withdraw up to {max} times an hour. Please try again later.',
+  { max: CARE_CLAIMS_PER_HOUR },
+);
 // ---- Care teams (issue 27): a calendar feed is read with no session, so per client ----
 
 /** Calendar programs poll a feed now and then; a client reading faster is guessing tokens or misbehaving. */
@@ -218,4 +245,7 @@ export const CARE_FEED_RULE: RateRule = { limit: CARE_FEED_READS_PER_MINUTE, win
 
 /** Per member: each post rings the bell (and may mail) every other member of the team. */
 export const CARE_POST_RULE: RateRule = { limit: CARE_POSTS_PER_HOUR, windowMs: HOUR };
-export const CARE_POST_RATE_MESSAGE = `You can post up to ${CARE_POSTS_PER_HOUR} times an hour in a team space. Please try again later.`;
+export const CARE_POST_RATE_MESSAGE = withValues(
+  /*i18n*/ 'You can post up to {max} times an hour in a team space. Please try again later.',
+  { max: CARE_POSTS_PER_HOUR },
+);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pdfText } from '../testing/pdf-text';
 import { useTestApp } from '../testing/app';
 import { expectAnswer } from '../testing/factories';
+import { font, WEIGHTS, type Weight } from './fonts';
 
 const t = useTestApp({ config: { publicUrl: 'https://network.example.org' } });
 
@@ -21,8 +22,9 @@ describe('resources', () => {
     expect(resources.filter((r) => r.format === 'PNG').length).toBeGreaterThanOrEqual(3);
     for (const r of resources) {
       expect(r.bytes, r.id).toBeGreaterThan(1000);
-      expect(r.url).toBe(`/api/resources/${r.id}`);
-      expect(r.previewUrl).toBe(r.format === 'PNG' ? `/api/resources/${r.id}/preview.png` : null);
+      // The list names its language in each address, so a download is in the language the list was read in.
+      expect(r.url).toBe(`/api/resources/${r.id}?lang=en`);
+      expect(r.previewUrl).toBe(r.format === 'PNG' ? `/api/resources/${r.id}/preview.png?lang=en` : null);
     }
   });
 
@@ -60,6 +62,67 @@ describe('resources', () => {
     expect(res.headers.get('cache-control')).toContain('max-age=3600');
     const again = await file(first!.id, { 'if-none-match': etag });
     expect(again.status).toBe(304);
+  });
+
+  it('are in Spanish for a Spanish asker: the list, the file names and every word of the PDFs, accents and all', async () => {
+    const c = t.client();
+    c.jar.set('lang', 'es');
+    const res = await c.api.resources.$get();
+    expect(res.headers.get('content-language')).toBe('es');
+    expect(res.headers.get('vary')).toMatch(/Accept-Language/);
+    const { resources } = await expectAnswer(res);
+    const english = await list();
+    expect(resources.map((r) => r.id)).toEqual(english.map((r) => r.id));
+    const flyer = resources.find((r) => r.id === 'four-ways-flyer')!;
+    expect(flyer).toMatchObject({
+      title: 'Cuatro maneras en que su iglesia puede ayudar',
+      details: 'Carta, 1 página',
+      fileName: 'cuatro-maneras-en-que-su-iglesia-puede-ayudar.pdf',
+      url: '/api/resources/four-ways-flyer?lang=es',
+    });
+    expect(resources.find((r) => r.id === 'in-numbers-image')!.details).toBe('1080 × 1080 píxeles');
+
+    for (const r of resources.filter((x) => x.format === 'PDF')) {
+      // The address the list gives, from any client: it names the language.
+      const file = await t.client().get(r.url, { 'accept-language': 'en' });
+      expect(file.status, r.id).toBe(200);
+      expect(file.headers.get('content-language')).toBe('es');
+      expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${r.fileName}"`);
+      const text = (await pdfText(Buffer.from(await file.arrayBuffer()))).replace(/\s+/g, ' ');
+      expect(text, r.id).toContain(r.title);
+      // The footer's sentence around its two links (a narrow page breaks it where it must).
+      expect(text, r.id).toContain('Regístrese en https://network.example.org/signup · ¿Preguntas?');
+      expect(text.replace(/\s/g, ''), r.id).toContain('¿Preguntas?https://network.example.org/contact');
+      expect(text, r.id).not.toContain('Sign up at');
+    }
+    const prayer = await t.client().get('/api/resources/prayer-guide?lang=es');
+    const prayerText = (await pdfText(Buffer.from(await prayer.arrayBuffer()))).replace(/\s+/g, ' ');
+    // The days are named by Intl, in capitals of the language.
+    for (const day of ['DOMINGO', 'MIÉRCOLES', 'SÁBADO']) expect(prayerText.replace(/\s/g, '')).toContain(day);
+    expect(prayerText).toContain('Por 20,000 niños atendidos por iglesias y familias miembros');
+  });
+
+  it('prints Spanish letters in the site’s font: every weight has their glyphs', () => {
+    for (const weight of Object.keys(WEIGHTS) as Weight[]) {
+      const face = font(weight);
+      for (const letter of 'áéíóúüñÁÉÍÓÚÜÑ¿¡«»“”')
+        expect(face.hasGlyphForCodePoint(letter.codePointAt(0)!), `${weight} ${letter}`).toBe(true);
+    }
+  });
+
+  it('keeps each language apart: its own ETag, and the English one unchanged', async () => {
+    const en = await file('bulletin-insert', { 'accept-language': 'en' });
+    const es = await file('bulletin-insert', { 'accept-language': 'es' });
+    expect(en.headers.get('content-language')).toBe('en');
+    expect(es.headers.get('content-language')).toBe('es');
+    expect(es.headers.get('etag')).not.toBe(en.headers.get('etag'));
+    expect((await file('bulletin-insert', { 'accept-language': 'es', 'if-none-match': en.headers.get('etag')! })).status).toBe(200);
+    const text = (await pdfText(Buffer.from(await en.arrayBuffer()))).replace(/\s+/g, ' ');
+    expect(text).toContain('400,000 children in foster care in the United States, approximately.');
+    expect(text).toContain('Sign up at https://network.example.org/signup · Questions? https://network.example.org/contact');
+    const image = await t.client().get('/api/resources/every-child-image/preview.png?lang=es');
+    expect(image.headers.get('content-language')).toBe('es');
+    expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBe(480);
   });
 
   it('answers 404 JSON for a resource that does not exist, and for the preview of a PDF', async () => {

@@ -1,9 +1,11 @@
 import type { Context } from 'hono';
 import * as contracts from '../../shared/contracts/public';
 import type { AppDeps } from '../deps';
+import type { Locale } from '../i18n';
 import { isNotModified, notModified } from '../http/caching';
 import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
+import { documentLanguage, sayLanguage } from '../http/document-language';
 import { createResourceLibrary, type RenderedResource } from './library';
 
 // Public (product.md §3.16: resources are for everyone). The files change only with a new release or site address.
@@ -12,9 +14,13 @@ const CACHE_CONTROL = 'public, max-age=3600';
 export function resourceRoutes(deps: Pick<AppDeps, 'config' | 'database'>) {
   const library = createResourceLibrary({ publicUrl: deps.config.publicUrl });
 
-  const send = async (c: Context, made: Promise<RenderedResource> | undefined, disposition: 'attachment' | 'inline') => {
-    if (!made) throw new AppError('NOT_FOUND', 'There is no such resource.');
+  type Make = (id: string, locale: Locale) => Promise<RenderedResource> | undefined;
+  const send = async (c: Context, id: string, make: Make, disposition: 'attachment' | 'inline') => {
+    const language = documentLanguage(c);
+    const made = make(id, language.locale);
+    if (!made) throw new AppError('NOT_FOUND', /*i18n*/ 'There is no such resource.');
     const file = await made;
+    sayLanguage(c, language);
     if (isNotModified(c, file.etag)) return notModified(c, file.etag, CACHE_CONTROL);
     c.header('ETag', file.etag);
     c.header('Cache-Control', CACHE_CONTROL);
@@ -26,9 +32,12 @@ export function resourceRoutes(deps: Pick<AppDeps, 'config' | 'database'>) {
 
   return contractRouter()
     .openapi(guarded(deps, contracts.listResources), async (c) => {
+      // The list is in words (titles, descriptions) of the asker's language, or of the one its link names.
+      const language = documentLanguage(c);
+      sayLanguage(c, language);
       c.header('Cache-Control', 'public, max-age=300');
-      return c.json({ resources: await library.list() }, 200);
+      return c.json({ resources: await library.list(language.locale) }, 200);
     })
-    .openapi(guarded(deps, contracts.getResource), (c) => send(c, library.file(c.req.valid('param').id), 'attachment'))
-    .openapi(guarded(deps, contracts.getResourcePreview), (c) => send(c, library.preview(c.req.valid('param').id), 'inline'));
+    .openapi(guarded(deps, contracts.getResource), (c) => send(c, c.req.valid('param').id, library.file, 'attachment'))
+    .openapi(guarded(deps, contracts.getResourcePreview), (c) => send(c, c.req.valid('param').id, library.preview, 'inline'));
 }

@@ -135,6 +135,60 @@ describe('GET /api/states/:code/fact-sheet.pdf', () => {
     }
   });
 
+  it('is said in Spanish to a Spanish asker: every word, the date and the numbers, accents and all', async () => {
+    const { res, bytes } = await sheet('NM', { 'accept-language': 'es-MX,es;q=0.9' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-language')).toBe('es');
+    expect(res.headers.get('vary')).toMatch(/Accept-Language/);
+    expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="[a-z-]+-hoja-informativa-cuidado-de-crianza\.pdf"$/);
+    const text = flat(await pdfText(bytes));
+    expect(text).toContain('FOSTER CARE NETWORK | HOJA INFORMATIVA');
+    expect(text).toContain('Niños en cuidado de crianza, al 14 de marzo de 2026');
+    expect(text).toMatch(/Meta de la red \(5%\)\s*\d/i);
+    expect(text).toMatch(/Iglesias de la red\s*\d/);
+    expect(text).toContain('Cómo pueden ayudar las iglesias');
+    expect(text).toContain('Únase a la red:');
+    expect(text).toContain('Fuente: Hojas informativas estatales de Casey Family Programs');
+    expect(text).toContain('20,000 niños en todo el país');
+    expect(text).not.toContain('Children in foster care');
+    expect(text).not.toContain('How churches can help');
+  });
+
+  it('is in the language its link names (?lang=es), whatever the browser asks, and each language has its own ETag', async () => {
+    const english = await sheet('OR', { 'accept-language': 'en' });
+    expect(english.res.headers.get('content-language')).toBe('en');
+    expect(flat(await pdfText(english.bytes))).toContain('Children in foster care, as of March 14, 2026');
+
+    const named = await t.client().get('/api/states/OR/fact-sheet.pdf?lang=es', { 'accept-language': 'en' });
+    expect(named.status).toBe(200);
+    expect(named.headers.get('content-language')).toBe('es');
+    // The address alone decides the language: no Vary on the asker's headers.
+    expect(named.headers.get('vary') ?? '').not.toMatch(/Accept-Language/);
+    expect(flat(await pdfText(new Uint8Array(await named.arrayBuffer())))).toContain('Niños en cuidado de crianza');
+    expect(named.headers.get('etag')).not.toBe(english.res.headers.get('etag'));
+
+    // A copy kept in English is not good for a Spanish asker, and the other way round.
+    const asSpanish = await sheet('OR', { 'accept-language': 'es', 'if-none-match': english.res.headers.get('etag')! });
+    expect(asSpanish.res.status).toBe(200);
+    expect(flat(await pdfText(asSpanish.bytes))).toContain('Nuestra red en Oregon');
+    const again = await sheet('OR', { 'accept-language': 'en', 'if-none-match': english.res.headers.get('etag')! });
+    expect(again.res.status).toBe(304);
+  });
+
+  it("follows the switcher's cookie, and answers its 404 in Spanish", async () => {
+    const c = t.client();
+    c.jar.set('lang', 'es');
+    const res = await c.api.states[':code']['fact-sheet.pdf'].$get({ param: { code: 'DC' } });
+    const text = flat(await pdfText(new Uint8Array(await res.arrayBuffer())));
+    expect(text).toMatch(/Niños en cuidado de crianza\s*no disponible/i);
+    // The name itself is the frame's message (src/shared/states.ts); the article is the sheet's.
+    expect(text).toMatch(/En el (Distrito de Columbia|District of Columbia)/);
+    const missing = await c.api.states[':code']['fact-sheet.pdf'].$get({ param: { code: 'XX' } });
+    expect(await missing.json()).toEqual({ code: 'NOT_FOUND', message: 'No hay ninguna hoja informativa para XX.' });
+    const english = await t.client().api.states[':code']['fact-sheet.pdf'].$get({ param: { code: 'XX' } });
+    expect(await english.json()).toEqual({ code: 'NOT_FOUND', message: 'There is no fact sheet for XX.' });
+  });
+
   it('is fast: well under a second, and repeat requests come from the cache', async () => {
     const started = performance.now();
     expect((await sheet('TX')).res.status).toBe(200);

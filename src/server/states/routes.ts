@@ -11,6 +11,8 @@ import { isNotModified, notModified } from '../http/caching';
 import { contractRouter, guarded, type ApiEnv } from '../http/contracts';
 import { answerOf, sendAnswer, type ResponseCache } from '../http/response-cache';
 import { AppError } from '../http/errors';
+import { documentLanguage, sayLanguage } from '../http/document-language';
+import { later } from '../i18n';
 import { createFactSheetCache, factSheetFileName, factSheetVersion, renderFactSheet } from './fact-sheet';
 import { COUNTS_SOURCE, getStateStat, listAdminStates, listStates, updateStateStat } from './service';
 
@@ -53,17 +55,21 @@ export function statesRoutes(deps: AppDeps, answers: ResponseCache) {
         const code = given.toUpperCase();
         const audience = await audienceOf(c);
         const found = await getStateStat(deps, { code, audience });
-        if (!found) throw new AppError('NOT_FOUND', `There is no fact sheet for ${given}.`);
+        if (!found) throw new AppError('NOT_FOUND', later(/*i18n*/ 'There is no fact sheet for {given}.', { given }));
         const { stat, isEdited } = found;
-        const input = { stat, isEdited, date: deps.clock.now(), source: COUNTS_SOURCE, publicUrl: deps.config.publicUrl };
+        // Each language is a sheet of its own: its ETag (and our cache's key) is made with the language.
+        const language = documentLanguage(c);
+        const { locale } = language;
+        const input = { stat, isEdited, locale, date: deps.clock.now(), source: COUNTS_SOURCE, publicUrl: deps.config.publicUrl };
         const etag = `"${factSheetVersion(input)}"`;
         const cacheControl = audience.exact ? 'private, no-store' : FACT_SHEET_CACHE_CONTROL;
+        sayLanguage(c, language);
         if (isNotModified(c, etag)) return notModified(c, etag, cacheControl);
         const pdf = await sheets.get(etag, () => renderFactSheet(input));
         c.header('ETag', etag);
         c.header('Cache-Control', cacheControl);
         c.header('Content-Type', 'application/pdf');
-        c.header('Content-Disposition', `inline; filename="${factSheetFileName(stat)}"`);
+        c.header('Content-Disposition', `inline; filename="${factSheetFileName(stat, locale)}"`);
         c.header('Content-Length', String(pdf.length));
         return c.body(new Uint8Array(pdf), 200);
       })

@@ -21,6 +21,7 @@ import { profile, stateStat, user } from '../db/schema';
 import type { LivePublisher } from '../live';
 import type { Logger } from '../logger';
 import { AppError } from '../http/errors';
+import { later } from '../i18n';
 import { activeChurchesByState, networkFiguresByState } from '../churches';
 
 // The shipped copy of ../shared/data/foster-care-by-state.json: the app must start without that folder.
@@ -53,7 +54,7 @@ function seedData(): DataFile {
  * How the map and the sheets cite the counts. No edition: an admin may replace a state's figure with a
  * newer sheet's, and each state's own link names the sheet it comes from.
  */
-export const COUNTS_SOURCE = 'Casey Family Programs state fact sheets (AFCARS counts of children and youth in foster care).';
+export const COUNTS_SOURCE = /*i18n*/ 'Casey Family Programs state fact sheets (AFCARS counts of children and youth in foster care).';
 
 /**
  * Adds the rows that are missing (the 50 states, DC and the national row) from the shipped data file.
@@ -139,7 +140,7 @@ export async function listStates(deps: DbDeps, audience: Audience): Promise<Stat
   const { db } = deps.database;
   const [rows, network, churches] = await Promise.all([db.select().from(stateStat), networkFiguresByState(db), activeChurchesByState(db)]);
   const national = rows.find((r) => r.code === NATIONAL_CODE);
-  if (!national) throw new AppError('UNAVAILABLE', 'The per-state figures are not loaded yet.');
+  if (!national) throw new AppError('UNAVAILABLE', /*i18n*/ 'The per-state figures are not loaded yet.');
   const states = rows
     .filter((r) => r.code !== NATIONAL_CODE)
     .sort((a, b) => a.name.localeCompare(b.name, 'en'))
@@ -182,11 +183,11 @@ export async function updateStateStat(
   { actor: admin, code, input }: { actor: Actor & { uid: string }; code: string; input: StateStatUpdate },
 ): Promise<StateStat> {
   const { db } = deps.database;
-  if (!isStatCode(code)) throw new AppError('NOT_FOUND', `No state uses the code ${code}.`);
+  if (!isStatCode(code)) throw new AppError('NOT_FOUND', later(/*i18n*/ 'No state uses the code {code}.', { code }));
   const now = deps.clock.now();
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(stateStat).where(eq(stateStat.code, code)).for('update');
-    if (!before) throw new AppError('NOT_FOUND', `No figures are stored for ${code}.`);
+    if (!before) throw new AppError('NOT_FOUND', later(/*i18n*/ 'No figures are stored for {code}.', { code }));
     await tx
       .update(stateStat)
       .set({ childrenInFosterCare: input.count, sourceUrl: input.sourceUrl, updatedAt: now, updatedBy: admin.uid })
