@@ -81,7 +81,9 @@ describe('mail in the recipient’s language', () => {
     const other = await signedInMember(t);
     await speaksSpanish(other.id);
     expect((await other.c.patch('/api/account', { email: owner.email, password: '', confirmPassword: '' })).status).toBe(200);
-    expect((await onlyMail(owner.email, 'email in use')).subject).toBe('Someone tried to use your email address on the Foster Care Network');
+    expect((await onlyMail(owner.email, 'email in use')).subject).toBe(
+      'Someone tried to use your email address on the Foster Care Network',
+    );
   });
 });
 
