@@ -41,4 +41,17 @@ describe('the account’s pages in Spanish', () => {
     await expectAxeClean(page, '/signup in Spanish', { noSidewaysScroll: true });
     expectNoPageErrors(errors);
   });
+
+  it('/reset-password with a used-up link: the sentence and its link in Spanish', async () => {
+    const { page, errors } = await openInSpanish('/reset-password?error=INVALID_TOKEN');
+    await page.getByRole('heading', { level: 1, name: 'Restablecer la contraseña' }).waitFor();
+    expect(
+      await page
+        .getByRole('main')
+        .getByText(/^Este enlace para restablecer la contraseña ya no es válido\./)
+        .isVisible(),
+    ).toBe(true);
+    expect(await page.getByRole('link', { name: 'Pida un enlace nuevo' }).getAttribute('href')).toBe('/forgot-password');
+    expectNoPageErrors(errors);
+  });
 });
