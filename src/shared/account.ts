@@ -4,17 +4,18 @@ import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits';
 import { MESSAGES } from './messages';
 
 export const emailSchema = z
-  .string({ error: 'Email is required' })
+  .string({ error: /*i18n*/ 'Email is required' })
   .trim()
   .toLowerCase()
-  .min(1, 'Email is required')
-  .max(EMAIL_MAX, 'Email is too long')
-  .pipe(z.email({ error: 'Enter a valid email address' }));
+  .min(1, /*i18n*/ 'Email is required')
+  .max(EMAIL_MAX, /*i18n*/ 'Email is too long')
+  .pipe(z.email({ error: /*i18n*/ 'Enter a valid email address' }));
 
+// The catalog's ids are literals, so the limits are written into them; account.test.ts checks they match.
 export const passwordSchema = z
-  .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  .string({ error: /*i18n*/ 'Password is required' })
+  .min(PASSWORD_MIN, /*i18n*/ 'Password must be at least 8 characters')
+  .max(PASSWORD_MAX, /*i18n*/ 'Password must be at most 128 characters');
 
 export const signUpSchema = z
   .object({ email: emailSchema, password: passwordSchema, confirmPassword: z.string() })
@@ -23,7 +24,7 @@ export const signUpSchema = z
     message: MESSAGES.passwordsDoNotMatch,
   });
 
-export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Password is required') });
+export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, /*i18n*/ 'Password is required') });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
@@ -52,36 +53,38 @@ export type UpdateAccountInput = z.input<typeof updateAccountSchema>;
 
 /** Email confirmation (issue 11): what the pages and the API say, one sentence each. */
 export const EMAIL_LINK_MESSAGES = {
-  invalidLink: 'This link does not work any more: it was already used, it expired, or a newer one was sent. Sign in and ask for a new one.',
-  alreadyConfirmed: 'Your email address is already confirmed.',
-  confirmed: 'Thank you: your email address is confirmed.',
-  changed: 'Thank you: your account now uses this email address.',
-  resendRateLimited: 'We have sent several links already. Please wait an hour, and check your spam folder meanwhile.',
-  unconfirmed: 'Please confirm your email address first: open the link we sent you.',
+  invalidLink:
+    /*i18n*/ 'This link does not work any more: it was already used, it expired, or a newer one was sent. Sign in and ask for a new one.',
+  alreadyConfirmed: /*i18n*/ 'Your email address is already confirmed.',
+  confirmed: /*i18n*/ 'Thank you: your email address is confirmed.',
+  changed: /*i18n*/ 'Thank you: your account now uses this email address.',
+  resendRateLimited: /*i18n*/ 'We have sent several links already. Please wait an hour, and check your spam folder meanwhile.',
+  unconfirmed: /*i18n*/ 'Please confirm your email address first: open the link we sent you.',
   /** PATCH /api/account with a new address, from an account whose own address is not confirmed (issue 23). */
   changeNeedsConfirmedAddress:
-    'Please confirm your current email address before changing it: open the link we sent there. If that address is not yours, sign up again with your own.',
+    /*i18n*/ 'Please confirm your current email address before changing it: open the link we sent there. If that address is not yours, sign up again with your own.',
   /**
    * A sign-up's link opened by someone not signed in to that account (issue 23): the link proves the mailbox,
    * the sign-in proves the password, and only both together confirm (else whoever chose the password of an
    * account made with somebody else's address would get it confirmed by the owner's click).
    */
-  signInToConfirm: 'To confirm your address, sign in to the account it belongs to. This link keeps working until then.',
+  signInToConfirm: /*i18n*/ 'To confirm your address, sign in to the account it belongs to. This link keeps working until then.',
   otherAccount:
-    'This link confirms the address of another account. Sign out, then sign in to the account it was sent to and open the link again.',
-  changeRateLimited: 'You have asked to change your email address several times already. Please wait an hour before asking again.',
+    /*i18n*/ 'This link confirms the address of another account. Sign out, then sign in to the account it was sent to and open the link again.',
+  changeRateLimited: /*i18n*/ 'You have asked to change your email address several times already. Please wait an hour before asking again.',
   /** One sentence for each place that waits for the confirmation. */
   places: {
-    dashboard: 'Please confirm your email address: until then you are not listed in the directory and cannot post or write to members.',
-    directory: 'You are not listed in the directory until you confirm your email address.',
-    memberEmail: 'You can write to members once you confirm your email address.',
-    forum: 'You can post and respond once you confirm your email address.',
+    dashboard:
+      /*i18n*/ 'Please confirm your email address: until then you are not listed in the directory and cannot post or write to members.',
+    directory: /*i18n*/ 'You are not listed in the directory until you confirm your email address.',
+    memberEmail: /*i18n*/ 'You can write to members once you confirm your email address.',
+    forum: /*i18n*/ 'You can post and respond once you confirm your email address.',
   },
 } as const;
 
 /** Shown below 'Failed to sign in' when a suspended member signs in. */
 export const ACCOUNT_SUSPENDED_MESSAGE =
-  'This account is suspended. If you think this is a mistake, write to the team through the contact page.';
+  /*i18n*/ 'This account is suspended. If you think this is a mistake, write to the team through the contact page.';
 
 export const verifyEmailSchema = z.object({ token: z.string().min(1).max(200) });
 

@@ -15,7 +15,7 @@ export const GOOGLE_CALLBACK_PATH = '/api/auth/callback/google';
 const sitePath = z
   .string()
   .max(500)
-  .regex(/^\/(?![/\\])/, 'must be a path on this site');
+  .regex(/^\/(?![/\\])/, /*i18n*/ 'must be a path on this site');
 
 /** Where Better Auth sends the browser after a Google sign-in, shared by the popup and the full-page redirect. */
 export const googleDestinationsSchema = z.object({

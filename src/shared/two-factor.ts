@@ -12,8 +12,8 @@ export type SecondFactorStep = 'setup' | 'verify';
 
 /** The 403 every admin route answers (code SECOND_FACTOR_REQUIRED) with `needs`, and what the pages say. */
 export const SECOND_FACTOR_MESSAGES: Record<SecondFactorStep, string> = {
-  setup: 'The admin area needs two-step sign-in. Set up an authenticator app to continue.',
-  verify: 'The admin area needs a code from your authenticator app for this sign-in.',
+  setup: /*i18n*/ 'The admin area needs two-step sign-in. Set up an authenticator app to continue.',
+  verify: /*i18n*/ 'The admin area needs a code from your authenticator app for this sign-in.',
 };
 
 /**
@@ -21,31 +21,31 @@ export const SECOND_FACTOR_MESSAGES: Record<SecondFactorStep, string> = {
  * two-step sign-in on that has not passed it: in practice a Google sign-in (decision 028).
  */
 export const SECOND_FACTOR_SIGN_IN_MESSAGE =
-  'Your account has two-step sign-in. Enter a code from your authenticator app to finish signing in.';
+  /*i18n*/ 'Your account has two-step sign-in. Enter a code from your authenticator app to finish signing in.';
 
 export const TWO_FACTOR_MESSAGES = {
-  wrongCode: 'That code is not right. Check the app and enter the newest code.',
-  wrongRecoveryCode: 'That recovery code is not right, or it was used already.',
-  wrongPassword: 'That password is not right.',
-  pendingExpired: 'This sign-in took too long. Please sign in again.',
-  locked: 'Too many wrong codes. Please wait 15 minutes and try again.',
-  confirmAddressFirst: 'Please confirm your email address first: open the link we sent you, then set up two-step sign-in.',
-  trustedDevicesOff: 'This site does not remember devices: a code is needed at each sign-in.',
+  wrongCode: /*i18n*/ 'That code is not right. Check the app and enter the newest code.',
+  wrongRecoveryCode: /*i18n*/ 'That recovery code is not right, or it was used already.',
+  wrongPassword: /*i18n*/ 'That password is not right.',
+  pendingExpired: /*i18n*/ 'This sign-in took too long. Please sign in again.',
+  locked: /*i18n*/ 'Too many wrong codes. Please wait 15 minutes and try again.',
+  confirmAddressFirst: /*i18n*/ 'Please confirm your email address first: open the link we sent you, then set up two-step sign-in.',
+  trustedDevicesOff: /*i18n*/ 'This site does not remember devices: a code is needed at each sign-in.',
   storeRecoveryCodes:
-    'Store these recovery codes now, somewhere safe and apart from your phone. Each works once, in place of a code from the app. They are not shown again.',
+    /*i18n*/ 'Store these recovery codes now, somewhere safe and apart from your phone. Each works once, in place of a code from the app. They are not shown again.',
 } as const;
 
 /** A code from the app: six digits (spaces a person may type are dropped). */
 export const totpCodeSchema = z
-  .string({ error: 'Enter the 6-digit code' })
+  .string({ error: /*i18n*/ 'Enter the 6-digit code' })
   .transform((s) => s.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from the app'));
+  .pipe(z.string().regex(/^\d{6}$/, /*i18n*/ 'Enter the 6-digit code from the app'));
 
 /** A recovery code as Better Auth makes them: ten letters and digits, shown as xxxxx-xxxxx. */
 export const recoveryCodeSchema = z
-  .string({ error: 'Enter a recovery code' })
+  .string({ error: /*i18n*/ 'Enter a recovery code' })
   .transform((s) => s.trim())
-  .pipe(z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, 'A recovery code looks like abcde-12345'));
+  .pipe(z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, /*i18n*/ 'A recovery code looks like abcde-12345'));
 
 /** The key of an otpauth:// URI (base32), in groups of four as authenticator apps ask for it. */
 export function totpKeyOf(totpUri: string): string {

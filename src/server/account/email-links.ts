@@ -11,6 +11,7 @@ import { emailToken, profile, session, user, verification } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail, type MailForm } from '../mail';
+import { i18nFor, localeOfEmail, localeOfUser, type Locale } from '../i18n';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'outbox' | 'logger' | 'live'>;
 export type EmailLinkPurpose = 'verify' | 'change';
@@ -45,6 +46,8 @@ type ConfirmationMail = {
   /** The address the link confirms, which the mail goes to. */
   to: string;
   form: MailForm;
+  /** The recipient's language (decision 043): the words below are in it. */
+  locale: Locale;
   subject: string;
   /** Before the link, then the link's label, then after it. */
   intro: string;
@@ -57,24 +60,30 @@ async function mailConfirmationLink(tx: Tx, deps: Deps, mail: ConfirmationMail):
   const token = await issueToken(tx, deps, mail.uid, mail.purpose, mail.to);
   const link = `${deps.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
   const paragraphs = [mail.intro, { link, label: mail.label }, ...mail.after];
-  await deps.outbox.add({ form: mail.form, to: mail.to, ...renderMail({ subject: mail.subject, paragraphs }) }, tx);
+  await deps.outbox.add({ form: mail.form, to: mail.to, ...renderMail({ locale: mail.locale, subject: mail.subject, paragraphs }) }, tx);
 }
 
 /** The confirmation mail of a new account (sign-up) or of an address never confirmed. */
 export async function sendVerificationMail(deps: Deps, who: { id: string; email: string }): Promise<void> {
   const email = who.email.toLowerCase();
   await deps.database.db.transaction(async (tx) => {
+    // A new account's language is the one its sign-up was made in (saved when it was created, auth.ts).
+    const locale = await localeOfUser(tx, who.id);
+    const i18n = i18nFor(locale);
     await mailConfirmationLink(tx, deps, {
       uid: who.id,
       purpose: 'verify',
       to: email,
       form: MAIL_FORMS.emailVerification,
-      subject: 'Confirm your email address for the Foster Care Network',
-      intro: `Welcome to the Foster Care Network. Please confirm that ${email} is your address:`,
-      label: 'Confirm my email address',
+      locale,
+      subject: i18n._('Confirm your email address for the Foster Care Network'),
+      intro: i18n._('Welcome to the Foster Care Network. Please confirm that {email} is your address:', { email }),
+      label: i18n._('Confirm my email address'),
       after: [
-        'The link works once, within 24 hours. Until you confirm, you can fill in your profile, but you are not listed in the directory and cannot post or write to members.',
-        'If you did not create this account, ignore this message and nothing more will happen.',
+        i18n._(
+          'The link works once, within 24 hours. Until you confirm, you can fill in your profile, but you are not listed in the directory and cannot post or write to members.',
+        ),
+        i18n._('If you did not create this account, ignore this message and nothing more will happen.'),
       ],
     });
   });
@@ -96,19 +105,30 @@ export async function requestEmailChange(deps: Deps, { who, newEmail }: { who: S
   assertCanChangeEmail(who);
   const { db } = deps.database;
   await db.transaction(async (tx) => {
+    // Each mail in its recipient's language: the member's own for their addresses, the other account's for its.
+    const locale = await localeOfUser(tx, who.id);
+    const i18n = i18nFor(locale);
     if (await isAddressTaken(tx, { uid: who.id, email: newEmail })) {
       await issueToken(tx, deps, who.id, 'change', newEmail);
+      const ownerLocale = await localeOfEmail(tx, newEmail);
+      const owners = i18nFor(ownerLocale);
       await deps.outbox.add(
         {
           form: MAIL_FORMS.emailInUse,
           to: newEmail,
           ...renderMail({
-            subject: 'Someone tried to use your email address on the Foster Care Network',
+            locale: ownerLocale,
+            subject: owners._('Someone tried to use your email address on the Foster Care Network'),
             paragraphs: [
-              `Someone signed in to another Foster Care Network account asked to use ${newEmail}, which is the address of your account. Nothing has changed: your account keeps its address, and the other account does not get it.`,
-              'If it was you, you already have an account with this address: sign in with it, or, if you have forgotten its password, ask for a new one on the sign-in page.',
-              'If it was not you, you need do nothing. If it happens again, write to the team through the contact page.',
-              { link: `${deps.config.publicUrl}/contact`, label: 'Contact the team' },
+              owners._(
+                'Someone signed in to another Foster Care Network account asked to use {email}, which is the address of your account. Nothing has changed: your account keeps its address, and the other account does not get it.',
+                { email: newEmail },
+              ),
+              owners._(
+                'If it was you, you already have an account with this address: sign in with it, or, if you have forgotten its password, ask for a new one on the sign-in page.',
+              ),
+              owners._('If it was not you, you need do nothing. If it happens again, write to the team through the contact page.'),
+              { link: `${deps.config.publicUrl}/contact`, label: owners._('Contact the team') },
             ],
           }),
         },
@@ -120,12 +140,16 @@ export async function requestEmailChange(deps: Deps, { who, newEmail }: { who: S
         purpose: 'change',
         to: newEmail,
         form: MAIL_FORMS.emailChange,
-        subject: 'Confirm your new email address for the Foster Care Network',
-        intro: `The Foster Care Network account of ${who.email.toLowerCase()} asked to use ${newEmail} from now on. To confirm that this is your address, open this link:`,
-        label: 'Confirm my new email address',
+        locale,
+        subject: i18n._('Confirm your new email address for the Foster Care Network'),
+        intro: i18n._(
+          'The Foster Care Network account of {current} asked to use {email} from now on. To confirm that this is your address, open this link:',
+          { current: who.email.toLowerCase(), email: newEmail },
+        ),
+        label: i18n._('Confirm my new email address'),
         after: [
-          'The link works once, within 24 hours. Until then the account keeps its current address.',
-          'If you did not ask for this, ignore this message: nothing changes.',
+          i18n._('The link works once, within 24 hours. Until then the account keeps its current address.'),
+          i18n._('If you did not ask for this, ignore this message: nothing changes.'),
         ],
       });
     }
@@ -134,12 +158,15 @@ export async function requestEmailChange(deps: Deps, { who, newEmail }: { who: S
         form: MAIL_FORMS.emailChangeNotice,
         to: who.email.toLowerCase(),
         ...renderMail({
-          subject: 'A change of your Foster Care Network email address was asked for',
+          locale,
+          subject: i18n._('A change of your Foster Care Network email address was asked for'),
           paragraphs: [
-            `Someone signed in to your Foster Care Network account asked to change its email address to ${newEmail}.`,
-            'Nothing changes until that address confirms. If this was you, open the link we sent there.',
-            'If it was not you, sign in and change your password, and write to the team through the contact page.',
-            { link: `${deps.config.publicUrl}/contact`, label: 'Contact the team' },
+            i18n._('Someone signed in to your Foster Care Network account asked to change its email address to {email}.', {
+              email: newEmail,
+            }),
+            i18n._('Nothing changes until that address confirms. If this was you, open the link we sent there.'),
+            i18n._('If it was not you, sign in and change your password, and write to the team through the contact page.'),
+            { link: `${deps.config.publicUrl}/contact`, label: i18n._('Contact the team') },
           ],
         }),
       },
@@ -221,7 +248,7 @@ async function isAddressTaken(db: Db | Tx, { uid, email }: { uid: string; email:
  */
 async function assertAddressFree(db: Db | Tx, { uid, email }: { uid: string; email: string }) {
   if (await isAddressTaken(db, { uid, email })) {
-    throw new AppError('CONFLICT', MESSAGES.updateAccountFailed, { email: 'Another account already uses this email address.' });
+    throw new AppError('CONFLICT', MESSAGES.updateAccountFailed, { email: /*i18n*/ 'Another account already uses this email address.' });
   }
 }
 

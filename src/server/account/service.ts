@@ -103,7 +103,7 @@ export async function updateAccount(
         .set({ password: hash, updatedAt: now })
         .where(and(eq(account.userId, who.id), eq(account.providerId, 'credential')))
         .returning({ id: account.id });
-      if (!updated.length) throw new AppError('BAD_REQUEST', 'This account signs in without a password.');
+      if (!updated.length) throw new AppError('BAD_REQUEST', /*i18n*/ 'This account signs in without a password.');
       await tx.delete(session).where(and(eq(session.userId, who.id), ne(session.id, current.id)));
       await announceSessionChanges(deps.live, tx, [who.id]);
       // A new address asked for in the same request is asked for below, after this.

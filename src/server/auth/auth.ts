@@ -14,6 +14,7 @@ import type { LivePublisher } from '../live';
 import { MAIL_FORMS, renderMail, type Outbox } from '../mail';
 import { endEmailChanges, mailExistingAccountNote } from '../account';
 import type { Logger } from '../logger';
+import { i18nFor, localeOfUser } from '../i18n';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { RateLimiter } from '../rate-limit/rate-limit';
 import { GOOGLE_ERROR_PATH } from '../../shared/google';
@@ -89,7 +90,7 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
       // it answers a new one (after hashing the password all the same) and calls onExistingUserSignUp.
       autoSignIn: false,
       onExistingUserSignUp: async ({ user }) => {
-        await mailExistingAccountNote({ config, outbox }, user.email);
+        await mailExistingAccountNote({ config, outbox, db }, user.email);
       },
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
@@ -101,16 +102,20 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
       sendResetPassword: async ({ user, token }) => {
         // Our own page takes the token; Better Auth's redirecting URL is not needed.
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        // In the account's language, whoever asked for it (decision 043).
+        const locale = await localeOfUser(db, user.id);
+        const i18n = i18nFor(locale);
         await outbox.add({
           form: MAIL_FORMS.passwordReset,
           to: user.email,
           ...renderMail({
-            subject: 'Reset your Foster Care Network password',
+            locale,
+            subject: i18n._('Reset your Foster Care Network password'),
             paragraphs: [
-              `Someone asked to reset the password of the Foster Care Network account for ${user.email}.`,
-              'To choose a new password, open this link within an hour:',
-              { link, label: 'Choose a new password' },
-              'The link works once. If you did not ask for this, you can ignore this message: your password stays as it is.',
+              i18n._('Someone asked to reset the password of the Foster Care Network account for {email}.', { email: user.email }),
+              i18n._('To choose a new password, open this link within an hour:'),
+              { link, label: i18n._('Choose a new password') },
+              i18n._('The link works once. If you did not ask for this, you can ignore this message: your password stays as it is.'),
             ],
           }),
         });

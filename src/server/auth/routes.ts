@@ -10,12 +10,14 @@ import type { RateLimiter } from '../rate-limit/rate-limit';
 import { AUTH_RULES, GOOGLE_START_RULE, TWO_FACTOR_CLIENT_RULES } from '../rate-limit/rules';
 import { clientAddress, clientIp } from '../http/client-ip';
 import { AppError } from '../http/errors';
+import { i18nOf, later } from '../i18n';
 import { fieldErrorsOf } from '../http/validate';
 import type { AppDeps } from '../deps';
 import { sendVerificationMail } from '../account';
 import { sessionCookieName } from './session';
 import { expiredSessionCookies, readSessionCookie, withoutSessionCookies } from './session-cookie';
 import { user } from '../db/schema';
+import { refusalInLanguage } from './error-words';
 
 const GOOGLE_POPUP_START = '/oauth-popup/start';
 const GOOGLE_REDIRECT_START = '/sign-in/social';
@@ -72,7 +74,7 @@ async function readJsonBodyIfAny(c: Context): Promise<unknown> {
 function singleValuedQuery(c: Context): Record<string, string> {
   const params = new URL(c.req.url).searchParams;
   const names = [...params.keys()];
-  if (new Set(names).size !== names.length) throw new AppError('BAD_REQUEST', 'A query parameter is repeated.');
+  if (new Set(names).size !== names.length) throw new AppError('BAD_REQUEST', /*i18n*/ 'A query parameter is repeated.');
   return Object.fromEntries(params);
 }
 
@@ -127,18 +129,18 @@ export function authRoutes(
   app.on(['GET', 'POST'], '/*', async (c) => {
     const action = c.req.path.replace(/^\/api\/auth/, '');
     if (!openAuthRoutes.has(`${c.req.method} ${action}`)) {
-      throw new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`);
+      throw new AppError('NOT_FOUND', later(/*i18n*/ 'No API route {method} {path}.', { method: c.req.method, path: c.req.path }));
     }
     // Better Auth also reads form bodies; our limits read JSON. Only what both read the same way gets in.
     if (c.req.method === 'POST' && !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', /*i18n*/ 'Send the body as application/json.');
     }
     // Better Auth looks tokens and addresses up as sent, from the body or the query (a reset token may come in
     // either); PostgreSQL's text refuses NUL with an error (a 500).
     const query = [...new URL(c.req.url).searchParams];
     const body = c.req.method === 'POST' ? await readJsonBodyIfAny(c) : undefined;
     if (holdsUnstorableText(query) || holdsUnstorableText(body)) {
-      throw new AppError('VALIDATION', 'The request holds characters that are not allowed.');
+      throw new AppError('VALIDATION', /*i18n*/ 'The request holds characters that are not allowed.');
     }
     const rule = c.req.method === 'POST' ? AUTH_RULES[action] : undefined;
     const twoFactorRule = c.req.method === 'POST' ? TWO_FACTOR_CLIENT_RULES[action] : undefined;
@@ -172,7 +174,8 @@ export function authRoutes(
       for (const line of expiredSessionCookies(cookie.names, deps.config.publicUrl)) res.headers.append('Set-Cookie', line);
     }
     if (action === '/sign-up/email' && c.req.method === 'POST' && res.ok) return answerSignUp(deps, c, res, signUpAddress(body));
-    return res;
+    // Its refusals in the asker's language, as our own routes answer theirs.
+    return refusalInLanguage(res, i18nOf(c));
   });
   return app;
 }

@@ -6,6 +6,7 @@ import { SECOND_FACTOR_SIGN_IN_MESSAGE, TOTP_DIGITS, TWO_FACTOR_ISSUER, TWO_FACT
 import type { Db } from '../db/client';
 import { verification } from '../db/schema';
 import { AppError } from '../http/errors';
+import { INVALID_CODE_MESSAGE } from './error-words';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limit';
 import { TWO_FACTOR_ACCOUNT_RULES } from '../rate-limit/rules';
 import { MINUTE } from '../../shared/durations';
@@ -145,7 +146,7 @@ export function secondFactorRules({ db, limiter }: { db: Db; limiter: RateLimite
             }
             if (path === TWO_FACTOR_PATHS.verifyTotp && typeof body.code === 'string' && /^\d{6}$/.test(body.code)) {
               if (!(await spendCode(db, uid, body.code))) {
-                throw new APIError('UNAUTHORIZED', { code: 'INVALID_CODE', message: 'Invalid code' });
+                throw new APIError('UNAUTHORIZED', { code: 'INVALID_CODE', message: INVALID_CODE_MESSAGE });
               }
             }
           }),

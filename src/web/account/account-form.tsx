@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { EMAIL_LINK_MESSAGES, updateAccountSchema, type Me } from '../../shared/account';
@@ -13,9 +14,6 @@ import { isApiRequestError, isRateLimited } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { useUpdateAccount } from './account-api';
 import { SignOutEverywhere } from './sign-out-everywhere';
-
-const UPDATED_NOTICE = 'Your account has been updated.';
-const emailChangeNotice = (to: string) => `We sent a link to ${to}. Your email address changes when you open it.`;
 
 type AccountFormProps = {
   me: Me;
@@ -37,21 +35,24 @@ export function AccountPage({ title, backTo }: { title: string; backTo: string }
 
 /** Email and an optional new password: the one form behind /profile and /update-password. */
 export function AccountForm({ me, doneTo, cancelTo }: AccountFormProps) {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const f = useSchemaForm({ schema: updateAccountSchema, initialValues: { email: me.email, password: '', confirmPassword: '' } });
 
   const mutation = useUpdateAccount({
     onRefreshed: async ({ user, emailChangeRequested, passwordChanged }) => {
       const notices = [
-        passwordChanged ? UPDATED_NOTICE : null,
-        emailChangeRequested && user.pendingEmail ? emailChangeNotice(user.pendingEmail) : null,
+        passwordChanged ? i18n._('Your account has been updated.') : null,
+        emailChangeRequested && user.pendingEmail
+          ? i18n._('We sent a link to {email}. Your email address changes when you open it.', { email: user.pendingEmail })
+          : null,
       ];
       await navigate(doneTo, flash(notices.filter(Boolean).join(' ')));
     },
     onError: (error) => {
-      if (isApiRequestError(error) && error.code === 'RECENT_LOGIN_REQUIRED') return f.setFormError(MESSAGES.recentLoginRequired);
+      if (isApiRequestError(error) && error.code === 'RECENT_LOGIN_REQUIRED') return f.setFormError(i18n._(MESSAGES.recentLoginRequired));
       if (isRateLimited(error)) return f.setFormError(error.message);
-      f.failWith(error, MESSAGES.updateAccountFailed);
+      f.failWith(error, i18n._(MESSAGES.updateAccountFailed));
     },
   });
 
@@ -70,20 +71,21 @@ export function AccountForm({ me, doneTo, cancelTo }: AccountFormProps) {
           {me.emailVerified ? (
             <EmailField {...f.field('email')} />
           ) : (
-            <EmailField {...f.field('email')} readOnly description={EMAIL_LINK_MESSAGES.changeNeedsConfirmedAddress} />
+            <EmailField {...f.field('email')} readOnly description={i18n._(EMAIL_LINK_MESSAGES.changeNeedsConfirmedAddress)} />
           )}
           <NewPasswordFields
-            label="New password"
-            description={`Leave blank to keep your current password. At least ${PASSWORD_MIN} characters.`}
+            label={i18n._('New password')}
+            confirmationLabel={i18n._('New password confirmation')}
+            description={i18n._('Leave blank to keep your current password. At least {min} characters.', { min: PASSWORD_MIN })}
             password={f.field('password')}
             confirmation={f.field('confirmPassword')}
           />
           <Group justify="space-between">
             <Anchor component={Link} to={cancelTo}>
-              Cancel
+              {i18n._('Cancel')}
             </Anchor>
             <Button type="submit" loading={mutation.isPending}>
-              Update
+              {i18n._('Update')}
             </Button>
           </Group>
         </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Anchor, Group, Loader, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -18,6 +19,7 @@ import { confirmEmail } from './account-api';
  * then confirms; nobody is signed in by the link itself (decision 029).
  */
 export default function VerifyEmailPage() {
+  const { i18n } = useLingui();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const me = useMe();
@@ -40,36 +42,36 @@ export default function VerifyEmailPage() {
     token === '' || (mutation.isError && !needsSignIn)
       ? status === 409 && isApiRequestError(mutation.error)
         ? (mutation.error.fieldErrors?.email ?? mutation.error.message)
-        : EMAIL_LINK_MESSAGES.invalidLink
+        : i18n._(EMAIL_LINK_MESSAGES.invalidLink)
       : null;
   const back = `/verify-email?token=${encodeURIComponent(token)}`;
 
   return (
-    <Page title="Confirm your email address" size="xs">
+    <Page title={i18n._('Confirm your email address')} size="xs">
       {mutation.isPending ? (
         <Group gap="sm" role="status">
           <Loader size="sm" aria-hidden />
-          <Text>Confirming your address…</Text>
+          <Text>{i18n._('Confirming your address…')}</Text>
         </Group>
       ) : null}
       <FormAlert message={failure} />
       {needsSignIn ? (
         <Text mb="md" role="status">
-          {status === 401 ? EMAIL_LINK_MESSAGES.signInToConfirm : EMAIL_LINK_MESSAGES.otherAccount}
+          {i18n._(status === 401 ? EMAIL_LINK_MESSAGES.signInToConfirm : EMAIL_LINK_MESSAGES.otherAccount)}
         </Text>
       ) : null}
       {failure ? <EmailConfirmNotice place="dashboard" /> : null}
       {mutation.data ? (
         <>
-          <FormSuccess message={mutation.data.purpose === 'change' ? EMAIL_LINK_MESSAGES.changed : EMAIL_LINK_MESSAGES.confirmed} />
+          <FormSuccess message={i18n._(mutation.data.purpose === 'change' ? EMAIL_LINK_MESSAGES.changed : EMAIL_LINK_MESSAGES.confirmed)} />
           <Text mb="md" style={{ overflowWrap: 'anywhere' }}>
-            Your account&rsquo;s address is <strong>{mutation.data.email}</strong>.
+            <Trans id="Your account’s address is <0>{email}</0>." values={{ email: mutation.data.email }} components={{ 0: <strong /> }} />
           </Text>
         </>
       ) : null}
       {status === 401 ? (
         <Anchor component={Link} to={signInPathFor(back)}>
-          Sign in
+          {i18n._('Sign in')}
         </Anchor>
       ) : null}
       {mutation.isPending || needsSignIn ? null : (
@@ -78,20 +80,20 @@ export default function VerifyEmailPage() {
             <>
               {me.hasProfile ? null : (
                 <Anchor component={Link} to="/update-profile">
-                  Fill in your profile
+                  {i18n._('Fill in your profile')}
                 </Anchor>
               )}
               <Anchor component={Link} to="/dashboard">
-                Go to your dashboard
+                {i18n._('Go to your dashboard')}
               </Anchor>
               <Anchor component={Link} to="/directory">
-                Open the directory
+                {i18n._('Open the directory')}
               </Anchor>
             </>
           ) : (
             // A new account's first sign-in goes on to the profile form, as a sign-up does (product.md §3.4).
             <Anchor component={Link} to={mutation.data?.purpose === 'verify' ? signInPathFor('/update-profile') : '/signin'}>
-              Sign in
+              {i18n._('Sign in')}
             </Anchor>
           )}
         </Group>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -20,6 +21,7 @@ function sendConfirmationMail(email: string) {
  * issue 23): the link waits in the inbox. "Send the link again" needs no session, only the address.
  */
 export function CheckInbox({ email }: { email: string }) {
+  const { i18n } = useLingui();
   const resend = useMutation({ mutationFn: () => sendConfirmationMail(email) });
   // The form gave way to this page without a navigation: its heading takes the focus, as after one.
   useEffect(() => {
@@ -28,30 +30,36 @@ export function CheckInbox({ email }: { email: string }) {
   const failure = resendFailureOf(resend.error);
 
   return (
-    <Page title="Check your inbox" size="xs">
+    <Page title={i18n._('Check your inbox')} size="xs">
       <FormCard>
         <Stack>
           <Text>
-            We sent a link to <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong> to confirm that it is your address. Open it and
-            sign in with the password you chose; then you can fill in your profile.
+            <Trans
+              id="We sent a link to <0>{email}</0> to confirm that it is your address. Open it and sign in with the password you chose; then you can fill in your profile."
+              values={{ email }}
+              components={{ 0: <strong style={{ overflowWrap: 'anywhere' }} /> }}
+            />
           </Text>
           <Text size="sm">
-            If this address already has an account, we sent its owner a note on how to sign in or reset the password instead. The link may
-            take a few minutes; check your spam folder too.
+            {i18n._(
+              'If this address already has an account, we sent its owner a note on how to sign in or reset the password instead. The link may take a few minutes; check your spam folder too.',
+            )}
           </Text>
           <div>
             <Button variant="outline" onClick={() => resend.mutate()} loading={resend.isPending} disabled={resend.isSuccess}>
-              Send the link again
+              {i18n._('Send the link again')}
             </Button>
           </div>
-          <div role="status">{resend.isSuccess ? <Text size="sm">Sent. Check your inbox at {email}.</Text> : null}</div>
+          <div role="status">
+            {resend.isSuccess ? <Text size="sm">{i18n._('Sent. Check your inbox at {email}.', { email })}</Text> : null}
+          </div>
           {failure ? (
             <Text c="red.9" size="sm" role="alert">
               {failure}
             </Text>
           ) : null}
           <Anchor component={Link} to={FIRST_SIGN_IN_PATH}>
-            Sign in
+            {i18n._('Sign in')}
           </Anchor>
         </Stack>
       </FormCard>

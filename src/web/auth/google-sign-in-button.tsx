@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Divider, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -43,6 +44,7 @@ type Props = {
  * ends where a password sign-in or a sign-up would: /update-profile until a profile is saved, else `next`.
  */
 export function GoogleSignInButton({ next, onError }: Props) {
+  const { i18n } = useLingui();
   const site = useSite();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -63,14 +65,14 @@ export function GoogleSignInButton({ next, onError }: Props) {
     try {
       const outcome = await signInWithGooglePopup(next).catch(() => 'failed' as const);
       if (outcome === 'blocked') {
-        await startGoogleRedirect(next).catch(() => onError(MESSAGES.signInFailed));
+        await startGoogleRedirect(next).catch(() => onError(i18n._(MESSAGES.signInFailed)));
         return;
       }
-      if (outcome === 'failed') onError(MESSAGES.signInFailed);
+      if (outcome === 'failed') onError(i18n._(MESSAGES.signInFailed));
       if (outcome !== 'signed-in') return;
       await refreshMe(queryClient);
       const me = queryClient.getQueryData<MeResponse>(ME_QUERY_KEY)?.user;
-      if (!me) onError(MESSAGES.signInFailed);
+      if (!me) onError(i18n._(MESSAGES.signInFailed));
       else await navigate(me.hasProfile ? next : '/update-profile', { replace: true });
     } finally {
       isWaitingRef.current = false;
@@ -82,7 +84,7 @@ export function GoogleSignInButton({ next, onError }: Props) {
 
   return (
     <>
-      <Divider label="or" labelPosition="center" my="md" />
+      <Divider label={i18n._('or')} labelPosition="center" my="md" />
       <Button
         type="button"
         variant="default"
@@ -92,10 +94,10 @@ export function GoogleSignInButton({ next, onError }: Props) {
         onPointerEnter={warmUp}
         onFocus={warmUp}
       >
-        Sign in with Google
+        {i18n._('Sign in with Google')}
       </Button>
       <Text size="sm" ta="center" mt="xs" role="status">
-        {isWaiting ? 'Finish signing in in the Google window.' : ''}
+        {isWaiting ? i18n._('Finish signing in in the Google window.') : ''}
       </Text>
     </>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -12,9 +13,10 @@ import { isRateLimited } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { resetPassword } from './auth-api';
 
-const PASSWORD_RESET_NOTICE = 'Your password has been changed. Sign in with your new password.';
+const PASSWORD_RESET_NOTICE = /*i18n*/ 'Your password has been changed. Sign in with your new password.';
 
 export default function ResetPasswordPage() {
+  const { i18n } = useLingui();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const token = searchParams.get('token') ?? '';
@@ -29,43 +31,47 @@ export default function ResetPasswordPage() {
 
   const mutation = useMutation({
     mutationFn: resetPassword,
-    onSuccess: () => navigate('/signin', { replace: true, ...flash(PASSWORD_RESET_NOTICE) }),
-    onError: (error) => f.failWith(error, isRateLimited(error) ? error.message : MESSAGES.resetFailed),
+    onSuccess: () => navigate('/signin', { replace: true, ...flash(i18n._(PASSWORD_RESET_NOTICE)) }),
+    onError: (error) => f.failWith(error, isRateLimited(error) ? error.message : i18n._(MESSAGES.resetFailed)),
   });
 
   if (isLinkBroken) {
     return (
-      <Page title="Reset Password" size="xs">
-        <FormAlert message={MESSAGES.resetFailed} />
+      <Page title={i18n._('Reset Password')} size="xs">
+        <FormAlert message={i18n._(MESSAGES.resetFailed)} />
         <Text>
-          This reset link is not valid any more. Links work once and expire after a while.{' '}
-          <Anchor component={Link} to="/forgot-password">
-            Ask for a new link
-          </Anchor>
-          .
+          <Trans
+            id="This reset link is not valid any more. Links work once and expire after a while. <0>Ask for a new link</0>."
+            components={{ 0: <Anchor component={Link} to="/forgot-password" /> }}
+          />
         </Text>
       </Page>
     );
   }
 
   return (
-    <Page title="Reset Password" size="xs">
+    <Page title={i18n._('Reset Password')} size="xs">
       <FormCard>
         <FormAlert message={f.formError} />
-        {f.formError === MESSAGES.resetFailed ? (
+        {f.formError === i18n._(MESSAGES.resetFailed) ? (
           <Text size="sm" mb="md">
-            If the link has expired or was already used,{' '}
-            <Anchor component={Link} to="/forgot-password">
-              ask for a new one
-            </Anchor>
-            .
+            <Trans
+              id="If the link has expired or was already used, <0>ask for a new one</0>."
+              components={{ 0: <Anchor component={Link} to="/forgot-password" /> }}
+            />
           </Text>
         ) : null}
         <form {...f.formProps((data) => mutation.mutate({ token: data.token, newPassword: data.password }))}>
           <Stack>
-            <NewPasswordFields label="New password" required password={f.field('password')} confirmation={f.field('confirmPassword')} />
+            <NewPasswordFields
+              label={i18n._('New password')}
+              confirmationLabel={i18n._('New password confirmation')}
+              required
+              password={f.field('password')}
+              confirmation={f.field('confirmPassword')}
+            />
             <Button type="submit" loading={mutation.isPending} fullWidth>
-              Save new password
+              {i18n._('Save new password')}
             </Button>
           </Stack>
         </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -24,18 +25,19 @@ function isTwoFactorRedirect(answer: unknown): boolean {
 }
 
 export default function SignInPage() {
+  const { i18n } = useLingui();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   /** A second sentence below the failure, when there is something the member can do about it. */
   const [formDetail, setFormDetail] = useState<string | undefined>(
-    /suspended/i.test(searchParams.get('error') ?? '') ? ACCOUNT_SUSPENDED_MESSAGE : undefined,
+    /suspended/i.test(searchParams.get('error') ?? '') ? i18n._(ACCOUNT_SUSPENDED_MESSAGE) : undefined,
   );
   const f = useSchemaForm({
     schema: signInSchema,
     initialValues: { email: '', password: '' },
     // A Google sign-in that failed comes back here with Better Auth's ?error=<code>.
-    initialFormError: searchParams.has('error') ? MESSAGES.signInFailed : undefined,
+    initialFormError: searchParams.has('error') ? i18n._(MESSAGES.signInFailed) : undefined,
     onSubmitStart: () => setFormDetail(undefined),
   });
   const [isCodeStep, setCodeStep] = useState(false);
@@ -54,8 +56,8 @@ export default function SignInPage() {
       await finish();
     },
     onError: (error) => {
-      f.failWith(error, isRateLimited(error) ? error.message : MESSAGES.signInFailed);
-      setFormDetail(isApiRequestError(error) && error.code === 'ACCOUNT_SUSPENDED' ? ACCOUNT_SUSPENDED_MESSAGE : undefined);
+      f.failWith(error, isRateLimited(error) ? error.message : i18n._(MESSAGES.signInFailed));
+      setFormDetail(isApiRequestError(error) && error.code === 'ACCOUNT_SUSPENDED' ? i18n._(ACCOUNT_SUSPENDED_MESSAGE) : undefined);
     },
   });
 
@@ -68,19 +70,23 @@ export default function SignInPage() {
 
   if (isCodeStep) {
     return (
-      <Page title="Sign In" size="xs">
+      <Page title={i18n._('Sign In')} size="xs">
         <FormCard>
           <Stack>
             <Title order={2} size="h3">
-              Two-step sign-in
+              {i18n._('Two-step sign-in')}
             </Title>
-            <Text>Enter the 6-digit code your authenticator app shows for Foster Care Network.</Text>
-            <SecondFactorForm onPassed={finish} onSignInOver={() => backToPassword(TWO_FACTOR_MESSAGES.pendingExpired)} isFocusedAtStart />
+            <Text>{i18n._('Enter the 6-digit code your authenticator app shows for Foster Care Network.')}</Text>
+            <SecondFactorForm
+              onPassed={finish}
+              onSignInOver={() => backToPassword(i18n._(TWO_FACTOR_MESSAGES.pendingExpired))}
+              isFocusedAtStart
+            />
           </Stack>
         </FormCard>
         <Text ta="center" mt="lg">
           <Anchor component="button" type="button" onClick={() => backToPassword()}>
-            Sign in as someone else
+            {i18n._('Sign in as someone else')}
           </Anchor>
         </Text>
       </Page>
@@ -88,19 +94,19 @@ export default function SignInPage() {
   }
 
   return (
-    <Page title="Sign In" size="xs">
+    <Page title={i18n._('Sign In')} size="xs">
       <FormCard>
         <FormAlert message={f.formError} detail={formDetail} />
         <form {...f.formProps((data) => mutation.mutate(data))}>
           <Stack>
             <EmailField {...f.field('email')} />
-            <PasswordField label="Password" autoComplete="current-password" required {...f.field('password')} />
+            <PasswordField label={i18n._('Password')} autoComplete="current-password" required {...f.field('password')} />
             <Group justify="space-between" align="center">
               <Anchor component={Link} to="/forgot-password" size="sm">
-                Forgot password?
+                {i18n._('Forgot password?')}
               </Anchor>
               <Button type="submit" loading={mutation.isPending}>
-                Sign In
+                {i18n._('Sign In')}
               </Button>
             </Group>
           </Stack>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -15,6 +16,7 @@ import { GoogleSignInButton } from './google-sign-in-button';
 import { OtherAccountLink } from './other-account-link';
 
 export default function SignUpPage() {
+  const { i18n } = useLingui();
   const f = useSchemaForm({ schema: signUpSchema, initialValues: { email: '', password: '', confirmPassword: '' } });
   const [isHuman, setIsHuman] = useState(false);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -28,12 +30,12 @@ export default function SignUpPage() {
   // the person confirms from the mail, signs in, and goes on to /update-profile from there.
   const mutation = useMutation({
     mutationFn: signUp,
-    onError: (error) => f.failWith(error, isRateLimited(error) ? error.message : MESSAGES.signUpFailed),
+    onError: (error) => f.failWith(error, isRateLimited(error) ? error.message : i18n._(MESSAGES.signUpFailed)),
   });
   if (mutation.data) return <CheckInbox email={mutation.data.email} />;
 
   return (
-    <Page title="Sign Up" size="xs">
+    <Page title={i18n._('Sign Up')} size="xs">
       <FormCard>
         <FormAlert message={f.formError} />
         {/* Without the person button there is no submit button, so this sends only after it was clicked. */}
@@ -41,21 +43,21 @@ export default function SignUpPage() {
           <Stack>
             <EmailField {...f.field('email')} />
             <NewPasswordFields
-              label="Password"
-              confirmationLabel="Password Confirmation"
+              label={i18n._('Password')}
+              confirmationLabel={i18n._('Password Confirmation')}
               required
               password={f.field('password')}
               confirmation={f.field('confirmPassword')}
             />
-            <Text size="sm">{MESSAGES.publishNotice}</Text>
+            <Text size="sm">{i18n._(MESSAGES.publishNotice)}</Text>
             {/* Distinct keys: reusing the clicked button's DOM node as the submit button would submit the form. */}
             {isHuman ? (
               <Button key="submit" ref={submitRef} type="submit" loading={mutation.isPending} fullWidth>
-                Sign Up
+                {i18n._('Sign Up')}
               </Button>
             ) : (
               <Button key="human" type="button" variant="outline" onClick={() => setIsHuman(true)} fullWidth>
-                {MESSAGES.humanPersonButton}
+                {i18n._(MESSAGES.humanPersonButton)}
               </Button>
             )}
           </Stack>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef } from 'react';
 import { z } from 'zod';
@@ -15,13 +16,14 @@ type CodeFieldProps = TextInputProps & { kind: 'totp' | 'recovery' };
  * from `f.field('code')`.
  */
 export const CodeField = forwardRef<HTMLInputElement, CodeFieldProps>(function CodeField({ kind, label, ...props }, ref) {
+  const { i18n } = useLingui();
   const isTotp = kind === 'totp';
   return (
     <TextInput
       ref={ref}
       {...props}
-      label={label ?? (isTotp ? 'Code from your authenticator app' : 'Recovery code')}
-      description={isTotp ? '6 digits' : 'Like abcde-12345, from the list you stored'}
+      label={label ?? (isTotp ? i18n._('Code from your authenticator app') : i18n._('Recovery code'))}
+      description={isTotp ? i18n._('6 digits') : i18n._('Like abcde-12345, from the list you stored')}
       name={isTotp ? 'code' : 'recoveryCode'}
       autoComplete={isTotp ? 'one-time-code' : 'off'}
       inputMode={isTotp ? 'numeric' : 'text'}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,23 +17,24 @@ import { SecondFactorForm } from './second-factor-form';
  * Signing out is the other way on.
  */
 export function FinishSignIn() {
+  const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | undefined>();
   const signOutMutation = useMutation({
     mutationFn: signOut,
     onSuccess: () => forgetMember(queryClient),
-    onError: () => setError(MESSAGES.signOutFailed),
+    onError: () => setError(i18n._(MESSAGES.signOutFailed)),
   });
   return (
-    <Page title="Two-step sign-in" size="xs">
-      <Text mb="lg">{SECOND_FACTOR_SIGN_IN_MESSAGE}</Text>
+    <Page title={i18n._('Two-step sign-in')} size="xs">
+      <Text mb="lg">{i18n._(SECOND_FACTOR_SIGN_IN_MESSAGE)}</Text>
       <FormCard>
         <SecondFactorForm onPassed={() => refreshMe(queryClient)} />
       </FormCard>
       <FormAlert message={error} />
       <Text ta="center" mt="lg">
         <Anchor component="button" type="button" onClick={() => signOutMutation.mutate()}>
-          Sign out
+          {i18n._('Sign out')}
         </Anchor>
       </Text>
     </Page>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Stack, Text, type ButtonProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
@@ -7,7 +8,7 @@ import { FormAlert } from '../app/form-alert';
 import { useSchemaForm } from '../lib/use-schema-form';
 
 /** Better Auth checks the password itself; the form only makes sure there is one. */
-const PASSWORD_CONFIRM = z.object({ password: z.string().min(1, 'Enter your password') });
+const PASSWORD_CONFIRM = z.object({ password: z.string().min(1, /*i18n*/ 'Enter your password') });
 
 type PasswordConfirmFormProps = {
   /** What happens once the password is confirmed, in a sentence or two. */
@@ -35,6 +36,7 @@ export function PasswordConfirmForm({
   onCancel,
   gap = 'md',
 }: PasswordConfirmFormProps) {
+  const { i18n } = useLingui();
   const f = useSchemaForm({ schema: PASSWORD_CONFIRM, initialValues: { password: '' }, onSubmitStart: onAttempt });
 
   return (
@@ -42,7 +44,7 @@ export function PasswordConfirmForm({
       <Stack gap={gap}>
         <Text>{intro}</Text>
         <FormAlert message={formError} />
-        <PasswordField label="Your password" autoComplete="current-password" required {...f.field('password')} />
+        <PasswordField label={i18n._('Your password')} autoComplete="current-password" required {...f.field('password')} />
         <FormActions submitLabel={submitLabel} submitColor={submitColor} isPending={isPending} onCancel={onCancel} />
       </Stack>
     </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -20,7 +21,8 @@ type SecondFactorFormProps = {
  * A code from the authenticator app, or ("Use a recovery code instead") one of the recovery codes: for a
  * sign-in's second step, and for a session that must pass the factor before the admin area opens.
  */
-export function SecondFactorForm({ onPassed, onSignInOver, submitLabel = 'Verify', isFocusedAtStart = false }: SecondFactorFormProps) {
+export function SecondFactorForm({ onPassed, onSignInOver, submitLabel, isFocusedAtStart = false }: SecondFactorFormProps) {
+  const { i18n } = useLingui();
   const [kind, setKind] = useState<'totp' | 'recovery'>('totp');
   const f = useSchemaForm({ schema: kind === 'totp' ? TOTP_FORM : RECOVERY_FORM, initialValues: { code: '' } });
   const field = useRef<HTMLInputElement>(null);
@@ -35,7 +37,7 @@ export function SecondFactorForm({ onPassed, onSignInOver, submitLabel = 'Verify
     onSuccess: () => onPassed(),
     onError: (error) => {
       if (isSignInOver(error) && onSignInOver) return onSignInOver();
-      f.setFormError(twoFactorErrorMessage(error));
+      f.setFormError(twoFactorErrorMessage(error, i18n));
       f.form.setFieldValue('code', '');
       field.current?.focus();
     },
@@ -54,10 +56,10 @@ export function SecondFactorForm({ onPassed, onSignInOver, submitLabel = 'Verify
         <CodeField ref={field} kind={kind} {...f.field('code')} />
         <Group justify="space-between" align="center">
           <Anchor component="button" type="button" size="sm" onClick={switchKind}>
-            {kind === 'totp' ? 'Use a recovery code instead' : 'Use a code from the app instead'}
+            {kind === 'totp' ? i18n._('Use a recovery code instead') : i18n._('Use a code from the app instead')}
           </Anchor>
           <Button type="submit" loading={mutation.isPending}>
-            {submitLabel}
+            {submitLabel ?? i18n._('Verify')}
           </Button>
         </Group>
       </Stack>

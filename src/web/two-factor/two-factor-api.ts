@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { TWO_FACTOR_MESSAGES } from '../../shared/two-factor';
 import { authPost, isApiRequestError } from '../lib/api';
 
@@ -30,24 +31,27 @@ export function newRecoveryCodes(password: string) {
   return authPost('/api/auth/two-factor/generate-backup-codes', { password });
 }
 
-/** What to tell a person when a step fails, in our words rather than the plugin's. */
-export function twoFactorErrorMessage(error: unknown): string {
-  if (!isApiRequestError(error)) return 'Something went wrong. Please try again.';
-  switch (error.code) {
-    case 'INVALID_CODE':
-      return TWO_FACTOR_MESSAGES.wrongCode;
-    case 'INVALID_BACKUP_CODE':
-      return TWO_FACTOR_MESSAGES.wrongRecoveryCode;
-    case 'INVALID_PASSWORD':
-      return TWO_FACTOR_MESSAGES.wrongPassword;
-    case 'INVALID_TWO_FACTOR_COOKIE':
-    case 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE':
-      return TWO_FACTOR_MESSAGES.pendingExpired;
-    case 'ACCOUNT_TEMPORARILY_LOCKED':
-      return TWO_FACTOR_MESSAGES.locked;
-    default:
-      return error.status === 0 || error.status >= 500 ? 'Something went wrong. Please try again.' : error.message;
-  }
+const SOMETHING_WENT_WRONG = /*i18n*/ 'Something went wrong. Please try again.';
+
+/** Our words for the plugin's refusals, by its codes. */
+const REFUSALS: Record<string, string> = {
+  INVALID_CODE: TWO_FACTOR_MESSAGES.wrongCode,
+  INVALID_BACKUP_CODE: TWO_FACTOR_MESSAGES.wrongRecoveryCode,
+  INVALID_PASSWORD: TWO_FACTOR_MESSAGES.wrongPassword,
+  INVALID_TWO_FACTOR_COOKIE: TWO_FACTOR_MESSAGES.pendingExpired,
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: TWO_FACTOR_MESSAGES.pendingExpired,
+  ACCOUNT_TEMPORARILY_LOCKED: TWO_FACTOR_MESSAGES.locked,
+};
+
+/**
+ * What to tell a person when a step fails, in our words rather than the plugin's, in the page's language
+ * (any other refusal comes in it from the server).
+ */
+export function twoFactorErrorMessage(error: unknown, i18n: I18n): string {
+  if (!isApiRequestError(error)) return i18n._(SOMETHING_WENT_WRONG);
+  const ours = REFUSALS[error.code];
+  if (ours) return i18n._(ours);
+  return error.status === 0 || error.status >= 500 ? i18n._(SOMETHING_WENT_WRONG) : error.message;
 }
 
 /** The pending sign-in is over (too slow, too many tries): only signing in again helps. */

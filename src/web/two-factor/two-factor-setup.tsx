@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
@@ -36,16 +37,19 @@ export default function TwoFactorSetup({ email, onDone, onCancel, headingOrder =
 }
 
 function PasswordStep({ onStarted, onCancel }: { onStarted: (setup: TotpSetup) => void; onCancel: (() => void) | undefined }) {
+  const { i18n } = useLingui();
   const [formError, setFormError] = useState<string>();
   const mutation = useMutation({
     mutationFn: startTwoFactorSetup,
     onSuccess: onStarted,
-    onError: (error) => setFormError(twoFactorErrorMessage(error)),
+    onError: (error) => setFormError(twoFactorErrorMessage(error, i18n)),
   });
   return (
     <PasswordConfirmForm
-      intro="After your password, each sign-in will ask for a 6-digit code from an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password). First, confirm it is you."
-      submitLabel="Continue"
+      intro={i18n._(
+        'After your password, each sign-in will ask for a 6-digit code from an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password). First, confirm it is you.',
+      )}
+      submitLabel={i18n._('Continue')}
       isPending={mutation.isPending}
       formError={formError}
       onAttempt={() => setFormError(undefined)}
@@ -64,6 +68,7 @@ type ConfirmStepProps = {
 };
 
 function ConfirmStep({ setup, email, onDone, onCancel, headingOrder }: ConfirmStepProps) {
+  const { i18n } = useLingui();
   const f = useSchemaForm({ schema: TOTP_FORM, initialValues: { code: '' } });
   const [copied, setCopied] = useState<string>('');
   const firstHeading = useRef<HTMLHeadingElement>(null);
@@ -77,7 +82,7 @@ function ConfirmStep({ setup, email, onDone, onCancel, headingOrder }: ConfirmSt
     mutationFn: verifyTotp,
     onSuccess: () => onDone(),
     onError: (error) => {
-      f.setFormError(twoFactorErrorMessage(error));
+      f.setFormError(twoFactorErrorMessage(error, i18n));
       f.form.setFieldValue('code', '');
       codeField.current?.focus();
     },
@@ -86,9 +91,9 @@ function ConfirmStep({ setup, email, onDone, onCancel, headingOrder }: ConfirmSt
   async function copyKey() {
     try {
       await navigator.clipboard.writeText(key.replace(/\s+/g, ''));
-      setCopied('Key copied.');
+      setCopied(i18n._('Key copied.'));
     } catch {
-      setCopied('This browser did not let us copy: select the key and copy it yourself.');
+      setCopied(i18n._('This browser did not let us copy: select the key and copy it yourself.'));
     }
   }
 
@@ -96,9 +101,9 @@ function ConfirmStep({ setup, email, onDone, onCancel, headingOrder }: ConfirmSt
     <Stack gap="xl">
       <Stack gap="sm">
         <Title order={headingOrder} size="h4" ref={firstHeading} tabIndex={-1}>
-          1. Add this site to your authenticator app
+          {i18n._('1. Add this site to your authenticator app')}
         </Title>
-        <Text>In the app, choose to add an account, then scan this QR code with your phone’s camera.</Text>
+        <Text>{i18n._('In the app, choose to add an account, then scan this QR code with your phone’s camera.')}</Text>
         <QRCodeSVG
           value={setup.totpURI}
           size={184}
@@ -106,10 +111,10 @@ function ConfirmStep({ setup, email, onDone, onCancel, headingOrder }: ConfirmSt
           level="M"
           className={classes.qr}
           role="img"
-          aria-label="QR code for your authenticator app"
+          aria-label={i18n._('QR code for your authenticator app')}
         />
         <Textarea
-          label="Cannot scan it? Enter this key in the app instead (time-based)"
+          label={i18n._('Cannot scan it? Enter this key in the app instead (time-based)')}
           readOnly
           rows={2}
           value={key}
@@ -118,7 +123,7 @@ function ConfirmStep({ setup, email, onDone, onCancel, headingOrder }: ConfirmSt
         />
         <Group gap="sm">
           <Button variant="default" size="xs" onClick={() => void copyKey()}>
-            Copy the key
+            {i18n._('Copy the key')}
           </Button>
           <Text size="sm" role="status">
             {copied}
@@ -128,7 +133,7 @@ function ConfirmStep({ setup, email, onDone, onCancel, headingOrder }: ConfirmSt
 
       <Stack gap="sm">
         <Title order={headingOrder} size="h4">
-          2. Store your recovery codes
+          {i18n._('2. Store your recovery codes')}
         </Title>
         <RecoveryCodes codes={setup.backupCodes} email={email} />
       </Stack>
@@ -136,11 +141,11 @@ function ConfirmStep({ setup, email, onDone, onCancel, headingOrder }: ConfirmSt
       <form {...f.formProps(({ code }) => mutation.mutate(code))}>
         <Stack gap="sm">
           <Title order={headingOrder} size="h4">
-            3. Enter the code the app shows
+            {i18n._('3. Enter the code the app shows')}
           </Title>
           <FormAlert message={f.formError} />
           <CodeField ref={codeField} kind="totp" {...f.field('code')} />
-          <FormActions submitLabel="Turn on two-step sign-in" isPending={mutation.isPending} onCancel={onCancel} />
+          <FormActions submitLabel={i18n._('Turn on two-step sign-in')} isPending={mutation.isPending} onCancel={onCancel} />
         </Stack>
       </form>
     </Stack>

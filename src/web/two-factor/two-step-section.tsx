@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -21,6 +22,7 @@ type Panel = 'none' | 'setup' | 'turnOff' | 'newCodes';
  * the factor (the server's rule): a session that has not is asked for a code first.
  */
 export function TwoStepSection({ me }: { me: Me }) {
+  const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const [panel, setPanel] = useState<Panel>('none');
   const [notice, setNotice] = useState<string>();
@@ -36,26 +38,38 @@ export function TwoStepSection({ me }: { me: Me }) {
       <FormCard>
         <Stack gap="sm">
           <Title order={2} size="h4" id="two-step-title">
-            Two-step sign-in
+            {i18n._('Two-step sign-in')}
           </Title>
           <FormSuccess message={notice} />
           {me.twoFactorEnabled ? (
             <Text>
-              <strong>On.</strong> Each sign-in asks for a code from your authenticator app after your password.
+              <Trans
+                id="<0>On.</0> Each sign-in asks for a code from your authenticator app after your password."
+                components={{ 0: <strong /> }}
+              />
             </Text>
           ) : (
             <Text>
-              <strong>Off.</strong> Add a code from an authenticator app to each sign-in, so a stolen password is not enough.
-              {me.isAdmin ? ' Admins need it to open the admin area.' : ''}
+              {me.isAdmin ? (
+                <Trans
+                  id="<0>Off.</0> Add a code from an authenticator app to each sign-in, so a stolen password is not enough. Admins need it to open the admin area."
+                  components={{ 0: <strong /> }}
+                />
+              ) : (
+                <Trans
+                  id="<0>Off.</0> Add a code from an authenticator app to each sign-in, so a stolen password is not enough."
+                  components={{ 0: <strong /> }}
+                />
+              )}
             </Text>
           )}
 
           {panel === 'setup' ? (
-            <Suspense fallback={<Loader aria-label="Loading the set-up" />}>
+            <Suspense fallback={<Loader aria-label={i18n._('Loading the set-up')} />}>
               <TwoFactorSetup
                 email={me.email}
                 headingOrder={3}
-                onDone={() => changed('Two-step sign-in is on.')}
+                onDone={() => changed(i18n._('Two-step sign-in is on.'))}
                 onCancel={() => setPanel('none')}
               />
             </Suspense>
@@ -65,7 +79,7 @@ export function TwoStepSection({ me }: { me: Me }) {
               <PasswordAction panel={panel} email={me.email} onDone={changed} onCancel={() => setPanel('none')} />
             ) : (
               <Stack gap="xs">
-                <Text>First enter a code for this sign-in.</Text>
+                <Text>{i18n._('First enter a code for this sign-in.')}</Text>
                 <SecondFactorForm onPassed={() => refreshMe(queryClient)} isFocusedAtStart />
               </Stack>
             )
@@ -76,14 +90,14 @@ export function TwoStepSection({ me }: { me: Me }) {
               {me.twoFactorEnabled ? (
                 <>
                   <Button variant="default" onClick={() => setPanel('newCodes')}>
-                    New recovery codes
+                    {i18n._('New recovery codes')}
                   </Button>
                   <Button variant="outline" color="red.9" onClick={() => setPanel('turnOff')}>
-                    Turn off two-step sign-in
+                    {i18n._('Turn off two-step sign-in')}
                   </Button>
                 </>
               ) : (
-                <Button onClick={() => setPanel('setup')}>Turn on two-step sign-in</Button>
+                <Button onClick={() => setPanel('setup')}>{i18n._('Turn on two-step sign-in')}</Button>
               )}
             </Group>
           ) : null}
@@ -102,6 +116,7 @@ type PasswordActionProps = {
 
 /** Turning it off, or new recovery codes: both ask for the password. */
 function PasswordAction({ panel, email, onDone, onCancel }: PasswordActionProps) {
+  const { i18n } = useLingui();
   const [formError, setFormError] = useState<string>();
   const [codes, setCodes] = useState<string[]>();
   const isTurnOff = panel === 'turnOff';
@@ -113,18 +128,18 @@ function PasswordAction({ panel, email, onDone, onCancel }: PasswordActionProps)
     },
     onSuccess: async (newCodes) => {
       if (newCodes) setCodes(newCodes);
-      else await onDone('Two-step sign-in is off.');
+      else await onDone(i18n._('Two-step sign-in is off.'));
     },
-    onError: (error) => setFormError(twoFactorErrorMessage(error)),
+    onError: (error) => setFormError(twoFactorErrorMessage(error, i18n)),
   });
 
   if (codes) {
     return (
       <Stack gap="sm">
         <RecoveryCodes codes={codes} email={email} />
-        <Text size="sm">The codes you had before no longer work.</Text>
+        <Text size="sm">{i18n._('The codes you had before no longer work.')}</Text>
         <Group justify="flex-end">
-          <Button onClick={() => void onDone()}>I have stored them</Button>
+          <Button onClick={() => void onDone()}>{i18n._('I have stored them')}</Button>
         </Group>
       </Stack>
     );
@@ -133,8 +148,12 @@ function PasswordAction({ panel, email, onDone, onCancel }: PasswordActionProps)
   return (
     <PasswordConfirmForm
       gap="sm"
-      intro={isTurnOff ? 'Sign-ins will then ask for your password only.' : 'New codes replace the ones you have: those stop working.'}
-      submitLabel={isTurnOff ? 'Turn off two-step sign-in' : 'Make new recovery codes'}
+      intro={
+        isTurnOff
+          ? i18n._('Sign-ins will then ask for your password only.')
+          : i18n._('New codes replace the ones you have: those stop working.')
+      }
+      submitLabel={isTurnOff ? i18n._('Turn off two-step sign-in') : i18n._('Make new recovery codes')}
       submitColor={isTurnOff ? 'red.9' : undefined}
       isPending={mutation.isPending}
       formError={formError}
