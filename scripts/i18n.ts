@@ -29,8 +29,17 @@ export function readCatalog(locale: 'en' | 'es', part: string): CatalogEntry[] {
     .map((item) => ({ id: item.msgid, translation: item.msgstr[0] ?? '' }));
 }
 
-/** Accented and 30% longer, placeholders kept: what the pseudo-locale shows. */
-const pseudo = (text: string) => (text.trim() ? pseudolocale(text, { prepend: '', append: '', extend: 0.3, extendCharacter: '~' }) : text);
+/**
+ * Accented and 30% longer, placeholders kept: what the pseudo-locale shows. The extra length is words of
+ * their own ("~~~~"), so a long message can still wrap where a real language's would.
+ */
+function pseudo(text: string): string {
+  if (!text.trim()) return text;
+  const accented = pseudolocale(text, { prepend: '', append: '', extend: 0 });
+  const extra = Math.ceil(text.length * 0.3);
+  const padding = Array.from({ length: Math.ceil(extra / 5) }, () => '~~~~').join(' ');
+  return /\s$/.test(accented) ? `${accented}${padding} ` : `${accented} ${padding}`;
+}
 
 const isOwnId = (id: string, compiled: CompiledMessage) => compiled.length === 1 && compiled[0] === id;
 
