@@ -5,7 +5,16 @@ import { CHURCH_NOT_FOUND, UNKNOWN_ZIP } from '../../shared/churches';
 import { user } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
 import { useTestApp } from '../testing/app';
-import { expectJson, insertChurch, insertMember, mailsTo, signedInAdmin, signedInMember, uniqueTag } from '../testing/factories';
+import {
+  buildChurchFields,
+  expectJson,
+  insertChurch,
+  insertMember,
+  mailsTo,
+  signedInAdmin,
+  signedInMember,
+  uniqueTag,
+} from '../testing/factories';
 
 // The churches in Spanish (issue 28): errors in the asker's language, and every mail of the feature in its
 // recipient's language whoever's action sends it (an English-speaking visitor, member or admin here).
@@ -18,15 +27,11 @@ const SPANISH = { 'accept-language': 'es-US,es;q=0.9' };
 const speaksSpanish = async (id: string) => {
   await t.db.update(user).set({ locale: 'es' }).where(eq(user.id, id));
 };
-const proposal = (overrides: Record<string, unknown> = {}) => ({
-  name: `${uniqueTag('Iglesia')} Church`,
-  city: 'Springfield',
-  state: 'MO',
-  zip: '65802',
-  ag: true,
-  pointPerson: false,
-  ...overrides,
-});
+/** A proposal as the profile page's form sends it, of a church in Springfield, Missouri. */
+function proposal(overrides: Record<string, unknown> = {}) {
+  const { name, city, state, zip, ag } = buildChurchFields();
+  return { name, city, state, zip, ag, pointPerson: false, ...overrides };
+}
 /** The one mail of this form to this address: its subject, text and HTML. */
 async function onlyMail(to: string, form: string) {
   const items = await mailsTo(t.db, to.toLowerCase(), form);
