@@ -101,7 +101,7 @@ describe('mail in its recipient’s language', () => {
     await expectJson(await admin.post(`/api/admin/churches/${declined}/decline`, { reason: 'Ya está en la lista.' }));
     const refused = await onlyMail(other.email, MAIL_FORMS.churchDeclined);
     expect(refused.subject).toMatch(/^Sobre la iglesia que usted propuso, /);
-    expect(refused.text).toContain('El motivo:');
+    expect(refused.text).toContain('El motivo indicado:');
     expect(refused.text).toContain('> Ya está en la lista.');
 
     // An English-speaking proposer still reads the English, word for word.
