@@ -3,6 +3,7 @@ import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
+import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import {
   Anchor,
@@ -27,13 +28,16 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { MyChurch } from '../../shared/church-members';
 import { CHURCH_NAME_MAX, CHURCH_CITY_MAX, churchProposalSchema, type ChurchListing } from '../../shared/churches';
-import type { I18n } from '@lingui/core';
 import { FormAlert } from '../app/form-alert';
 import { isApiRequestError } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { useLive } from '../live';
 import { myChurchQueryOptions, useClaimChurch, useLeaveChurch, usePickChurches, useProposeChurch } from './church-members-api';
 import { CHECK_FIELDS, useStateOptions } from './state-options';
+import classes from './churches.module.css';
+
+/** Buttons whose words may be long wrap (see the CSS). */
+const WRAP = { root: classes.wrapButton, label: classes.wrapLabel };
 
 const STATUS_LABEL = { claimed: /*i18n*/ 'waiting for confirmation', confirmed: /*i18n*/ 'confirmed' } as const;
 
@@ -83,11 +87,11 @@ export function YourChurch({ hasProfile }: { hasProfile: boolean }) {
             />
             <Group gap="md">
               {mine ? (
-                <Button variant="subtle" onClick={() => setChanging(false)}>
+                <Button variant="subtle" onClick={() => setChanging(false)} classNames={WRAP}>
                   {i18n._('Keep {name}', { name: mine.listing.name })}
                 </Button>
               ) : null}
-              <Button variant="outline" onClick={() => setProposing(true)} disabled={!hasProfile}>
+              <Button variant="outline" onClick={() => setProposing(true)} disabled={!hasProfile} classNames={WRAP}>
                 {i18n._('Propose a church that is not listed')}
               </Button>
             </Group>
@@ -144,10 +148,10 @@ function CurrentChurch({
         </Text>
       ) : null}
       <Group gap="md">
-        <Button variant="outline" size="sm" onClick={onChange}>
+        <Button variant="outline" size="sm" onClick={onChange} classNames={WRAP}>
           {i18n._('Choose another church')}
         </Button>
-        <Button variant="outline" color="red.9" size="sm" onClick={onRemove} loading={isRemoving}>
+        <Button variant="outline" color="red.9" size="sm" onClick={onRemove} loading={isRemoving} classNames={WRAP}>
           {i18n._('Remove my church')}
         </Button>
       </Group>
