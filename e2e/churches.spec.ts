@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/shared/messages';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { insertChurch, insertMember } from '../src/server/testing/factories';
-import { seriousViolations } from './support/a11y';
+import { expectAxeClean, seriousViolations } from './support/a11y';
 import { openSite, useBrowser } from './support/browser';
 import { ownServerFolder, startOwnServer, stopOwnServer, type OwnServer, mailFileTo } from './support/own-server';
 import { expectNoPageErrors, openPage } from './support/journey';
@@ -128,6 +128,30 @@ describe('finding a church', () => {
     await page.waitForURL(/state=MO/);
     await page.getByRole('article', { name: 'Morrisville Chapel' }).waitFor();
     expect(await page.getByText('miles', { exact: false }).count()).toBe(0);
+    expectNoPageErrors(errors);
+  }, 120_000);
+  it('speaks Spanish to a visitor who chose it: the search, the results and a church’s page, axe clean at both widths', async () => {
+    const { context, page, errors } = await open();
+    // The visitor's choice (the header's switch keeps it in this cookie), before the first page is asked for.
+    await context.addCookies([{ name: 'lang', value: 'es', url: own.server!.url }]);
+    await page.goto('/churches?zip=65802&radius=25');
+    await page.getByRole('heading', { level: 1, name: 'Buscar una iglesia' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    const card = page.getByRole('article', { name: CHURCH });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('3.1 millas');
+    expect(await card.textContent()).toContain('Noches de cuidado de relevo');
+    expect(await card.textContent()).toContain('Idiomas de los servicios: Inglés (English), Español');
+    await page.getByText('2 iglesias a menos de 25 millas de 65802 (Springfield, MO).').waitFor();
+    expect(await page.getByRole('combobox', { name: 'A menos de' }).inputValue()).toBe('25');
+    await expectAxeClean(page, '/churches in Spanish', { noSidewaysScroll: true });
+
+    await page.getByRole('link', { name: CHURCH }).click();
+    await page.getByRole('heading', { level: 2, name: 'Dónde está' }).waitFor();
+    expect(await page.title()).toContain(`${CHURCH} | Iglesias`);
+    expect(await page.getByTestId('church-members').textContent()).toBe('Menos de 3');
+    await page.getByRole('form', { name: 'Contactar a esta iglesia' }).waitFor();
+    await expectAxeClean(page, '/churches/:id in Spanish', { noSidewaysScroll: true });
     expectNoPageErrors(errors);
   }, 120_000);
 });

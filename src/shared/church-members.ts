@@ -15,10 +15,10 @@ export const CHURCH_PROPOSALS_TOPIC = 'church-proposals';
 /** PUT /api/me/church: the church a member says they belong to (one; a new one replaces the old). */
 export const churchClaimSchema = z.object({
   churchId: z
-    .number({ error: 'Choose a church from the list' })
-    .int('Choose a church from the list')
-    .min(1, 'Choose a church from the list')
-    .max(2_147_483_647, 'Choose a church from the list'),
+    .number({ error: /*i18n*/ 'Choose a church from the list' })
+    .int(/*i18n*/ 'Choose a church from the list')
+    .min(1, /*i18n*/ 'Choose a church from the list')
+    .max(2_147_483_647, /*i18n*/ 'Choose a church from the list'),
 });
 export type ChurchClaimInput = z.input<typeof churchClaimSchema>;
 
@@ -47,9 +47,9 @@ export const CHURCH_PICK_RADIUS_MILES = 50;
 
 /** What a member is in the network, as their profile says (what a point person may know of them). */
 export const CHURCH_MEMBER_ROLES = [
-  { code: 'foster-parent', label: 'Foster parent' },
-  { code: 'ag-credentialed', label: 'AG credentialed' },
-  { code: 'ag-affiliated', label: 'AG affiliated' },
+  { code: 'foster-parent', label: /*i18n*/ 'Foster parent' },
+  { code: 'ag-credentialed', label: /*i18n*/ 'AG credentialed' },
+  { code: 'ag-affiliated', label: /*i18n*/ 'AG affiliated' },
 ] as const;
 export type ChurchMemberRole = (typeof CHURCH_MEMBER_ROLES)[number]['code'];
 export const churchMemberRoleLabel = (code: string) => CHURCH_MEMBER_ROLES.find((r) => r.code === code)?.label ?? code;
@@ -105,22 +105,25 @@ export const CHURCH_MESSAGES_PER_DAY = 6;
 
 /** POST /api/churches/{id}/members/message. */
 export const churchMessageSchema = z.object({
-  subject: optionalLineOf('Subject', CHURCH_MESSAGE_SUBJECT_MAX),
-  message: textOf('Message', CHURCH_MESSAGE_MAX),
+  subject: optionalLineOf(/*i18n*/ 'Subject', CHURCH_MESSAGE_SUBJECT_MAX),
+  message: textOf(/*i18n*/ 'Message', CHURCH_MESSAGE_MAX),
 });
 export type ChurchMessageInput = z.input<typeof churchMessageSchema>;
 export const churchMessageSentSchema = z.object({ recipients: z.number().int() });
 
 export const CHURCH_MEMBER_MESSAGES = {
-  notAMember: 'This member does not say they belong to this church.',
-  noRecipients: 'No confirmed member of this church to write to yet.',
-  waiting: 'This church waits for an admin’s approval: its members can be confirmed once it is in the network.',
-  needsProfile: 'Save your profile first: a church is proposed in your name.',
-  notPointPerson: 'Only the point persons of this church and admins can manage its page.',
+  notAMember: /*i18n*/ 'This member does not say they belong to this church.',
+  noRecipients: /*i18n*/ 'No confirmed member of this church to write to yet.',
+  waiting: /*i18n*/ 'This church waits for an admin’s approval: its members can be confirmed once it is in the network.',
+  needsProfile: /*i18n*/ 'Save your profile first: a church is proposed in your name.',
+  notPointPerson: /*i18n*/ 'Only the point persons of this church and admins can manage its page.',
 } as const;
 
-/** 409 to a proposal of a church the network has already (an active one, or one waiting, of that name and ZIP code). */
-export const duplicateChurchMessage = (name: string, city: string, waiting: boolean) =>
-  waiting
-    ? `${name} in ${city} has been proposed already and waits for an admin’s approval.`
-    : `${name} in ${city} is in the network already: pick it from the list instead.`;
+/**
+ * 409 to a proposal of a church the network has already (an active one, or one waiting, of that name and ZIP
+ * code): messages with the church's `{name}` and `{city}`, put in the asker's language by the server.
+ */
+export const DUPLICATE_CHURCH_MESSAGES = {
+  waiting: /*i18n*/ '{name} in {city} has been proposed already and waits for an admin’s approval.',
+  listed: /*i18n*/ '{name} in {city} is in the network already: pick it from the list instead.',
+} as const;

@@ -15,19 +15,19 @@ export const CHURCH_LINK_CANDIDATES = 3;
 /** A list position: the sort key and id of the last church shown, base64url-encoded JSON (opaque to the browser). */
 const afterSchema = z
   .string()
-  .max(400, 'Not a list position')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Not a list position')
+  .max(400, /*i18n*/ 'Not a list position')
+  .regex(/^[A-Za-z0-9_-]+$/, /*i18n*/ 'Not a list position')
   .optional();
 
 /** GET /api/admin/churches: searched by name, city or ZIP code; `status=proposed` is the queue, oldest first. */
 export const adminChurchListQuerySchema = z.object({
-  q: queryTextOf('Search words', 100),
+  q: queryTextOf(/*i18n*/ 'Search words', 100),
   status: z
-    .union([z.enum(CHURCH_STATUSES, { error: 'Choose proposed, active or archived' }), z.literal('')])
+    .union([z.enum(CHURCH_STATUSES, { error: /*i18n*/ 'Choose proposed, active or archived' }), z.literal('')])
     .optional()
     .transform((s) => s || undefined),
   state: z
-    .union([z.enum(STATE_CODES, { error: 'Choose a state' }), z.literal('')])
+    .union([z.enum(STATE_CODES, { error: /*i18n*/ 'Choose a state' }), z.literal('')])
     .optional()
     .transform((s) => s || undefined),
   after: afterSchema,
@@ -80,25 +80,23 @@ export type AdminChurchListResponse = z.infer<typeof adminChurchListResponseSche
 export const churchApprovalSchema = z.object({ fields: churchFieldsSchema.optional() });
 export type ChurchApprovalInput = z.input<typeof churchApprovalSchema>;
 
-const churchIdField = (label: string) =>
-  z
-    .number({ error: `${label} must be a church's id` })
-    .int(`${label} must be a church's id`)
-    .min(1, `${label} must be a church's id`)
-    .max(2_147_483_647, `${label} must be a church's id`);
+/** One whole sentence (a catalog id), not one built from a label: word order differs between languages. */
+const NOT_A_CHURCH_ID = /*i18n*/ "The church to merge into must be a church's id";
+const churchIdField = z.number({ error: NOT_A_CHURCH_ID }).int(NOT_A_CHURCH_ID).min(1, NOT_A_CHURCH_ID).max(2_147_483_647, NOT_A_CHURCH_ID);
 
 /** POST /api/admin/churches/:id/merge: the church its members, point persons and figures go to. */
-export const churchMergeSchema = z.object({ into: churchIdField('The church to merge into') });
+export const churchMergeSchema = z.object({ into: churchIdField });
 
-const memberUid = z.string({ error: 'Choose a member' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Choose a member');
+const memberUid = z.string({ error: /*i18n*/ 'Choose a member' }).regex(/^[A-Za-z0-9_-]{1,64}$/, /*i18n*/ 'Choose a member');
 
 /** PUT /api/admin/churches/:id/point-persons: the whole list, one to three members. */
 export const churchPointPersonsSchema = z.object({
   uids: z
-    .array(memberUid, { error: 'Choose one to three members' })
-    .min(1, 'A church needs at least one point person')
-    .max(CHURCH_POINT_PERSONS_MAX, `A church has at most ${CHURCH_POINT_PERSONS_MAX} point persons`)
-    .refine((a) => new Set(a).size === a.length, 'Choose each member once'),
+    .array(memberUid, { error: /*i18n*/ 'Choose one to three members' })
+    .min(1, /*i18n*/ 'A church needs at least one point person')
+    // The number is written out (a catalog id is a literal): CHURCH_POINT_PERSONS_MAX is 3.
+    .max(CHURCH_POINT_PERSONS_MAX, /*i18n*/ 'A church has at most 3 point persons')
+    .refine((a) => new Set(a).size === a.length, /*i18n*/ 'Choose each member once'),
 });
 
 /** POST /api/admin/churches/:id/link: the member whose free-text church name is this church. */
@@ -121,8 +119,8 @@ export type ChurchLinkSuggestion = z.infer<typeof churchLinkSuggestionSchema>;
 export const churchLinkSuggestionsResponseSchema = z.object({ suggestions: z.array(churchLinkSuggestionSchema) });
 export type ChurchLinkSuggestionsResponse = z.infer<typeof churchLinkSuggestionsResponseSchema>;
 
-export const CANNOT_MERGE_INTO_ITSELF = 'A church cannot be merged into itself.';
-export const MERGE_INTO_ACTIVE = 'Merge into a church of the network (an active one).';
-export const NOT_A_PROPOSAL = 'This church is not a proposal waiting for approval (any more).';
-export const POINT_PERSON_NEEDS_PROFILE = 'Each point person must be a member with a saved profile.';
-export const ALREADY_LINKED = 'This member has a church already.';
+export const CANNOT_MERGE_INTO_ITSELF = /*i18n*/ 'A church cannot be merged into itself.';
+export const MERGE_INTO_ACTIVE = /*i18n*/ 'Merge into a church of the network (an active one).';
+export const NOT_A_PROPOSAL = /*i18n*/ 'This church is not a proposal waiting for approval (any more).';
+export const POINT_PERSON_NEEDS_PROFILE = /*i18n*/ 'Each point person must be a member with a saved profile.';
+export const ALREADY_LINKED = /*i18n*/ 'This member has a church already.';

@@ -16,30 +16,31 @@ export type ChurchStatus = (typeof CHURCH_STATUSES)[number];
 
 /** What a church offers, as people filter by it. The codes travel in addresses and the database. */
 export const CHURCH_OFFERS = [
-  { code: 'needs', label: 'Responds to needs' },
-  { code: 'care-teams', label: 'Care teams' },
-  { code: 'respite', label: 'Respite nights' },
-  { code: 'support-group', label: 'Foster-parent support group' },
-  { code: 'closet', label: 'Clothing or supply closet' },
-  { code: 'trainings', label: 'Trainings and information meetings' },
+  { code: 'needs', label: /*i18n*/ 'Responds to needs' },
+  { code: 'care-teams', label: /*i18n*/ 'Care teams' },
+  { code: 'respite', label: /*i18n*/ 'Respite nights' },
+  { code: 'support-group', label: /*i18n*/ 'Foster-parent support group' },
+  { code: 'closet', label: /*i18n*/ 'Clothing or supply closet' },
+  { code: 'trainings', label: /*i18n*/ 'Trainings and information meetings' },
 ] as const;
 export type ChurchOffer = (typeof CHURCH_OFFERS)[number]['code'];
 export const CHURCH_OFFER_CODES = CHURCH_OFFERS.map((o) => o.code) as [ChurchOffer, ...ChurchOffer[]];
 
 /** Languages of a church's services, each named in its own language as well (the finder filters by one). */
 export const CHURCH_LANGUAGES = [
-  { code: 'en', label: 'English' },
-  { code: 'es', label: 'Spanish (Español)' },
-  { code: 'pt', label: 'Portuguese (Português)' },
-  { code: 'ko', label: 'Korean (한국어)' },
-  { code: 'zh', label: 'Chinese (中文)' },
-  { code: 'vi', label: 'Vietnamese (Tiếng Việt)' },
-  { code: 'ht', label: 'Haitian Creole (Kreyòl)' },
-  { code: 'other', label: 'Other languages' },
+  { code: 'en', label: /*i18n*/ 'English' },
+  { code: 'es', label: /*i18n*/ 'Spanish (Español)' },
+  { code: 'pt', label: /*i18n*/ 'Portuguese (Português)' },
+  { code: 'ko', label: /*i18n*/ 'Korean (한국어)' },
+  { code: 'zh', label: /*i18n*/ 'Chinese (中文)' },
+  { code: 'vi', label: /*i18n*/ 'Vietnamese (Tiếng Việt)' },
+  { code: 'ht', label: /*i18n*/ 'Haitian Creole (Kreyòl)' },
+  { code: 'other', label: /*i18n*/ 'Other languages' },
 ] as const;
 export type ChurchLanguage = (typeof CHURCH_LANGUAGES)[number]['code'];
 export const CHURCH_LANGUAGE_CODES = CHURCH_LANGUAGES.map((l) => l.code) as [ChurchLanguage, ...ChurchLanguage[]];
 
+/** The English words (the catalog's ids) of an offer and a language: shown through `i18n._(…)`. */
 export const offerLabel = (code: string) => CHURCH_OFFERS.find((o) => o.code === code)?.label ?? code;
 export const languageLabel = (code: string) => CHURCH_LANGUAGES.find((l) => l.code === code)?.label ?? code;
 
@@ -62,54 +63,66 @@ export const CHURCH_PROPOSALS_PER_DAY = 3;
 /** Messages to a church through "Contact this church", per sender (member or visitor's client) an hour. */
 export const CHURCH_CONTACTS_PER_HOUR = 5;
 
-export const CHURCH_NOT_FOUND = 'This church is not in the network (any more).';
-export const UNKNOWN_ZIP = 'We do not know this ZIP code. Check the five digits.';
-export const zipNotInState = (state: string) => `This ZIP code is not in ${state}.`;
+export const CHURCH_NOT_FOUND = /*i18n*/ 'This church is not in the network (any more).';
+export const UNKNOWN_ZIP = /*i18n*/ 'We do not know this ZIP code. Check the five digits.';
+/** A ZIP code of another state than the one chosen; `{state}` is the state's name in the reader's language. */
+export const ZIP_NOT_IN_STATE = /*i18n*/ 'This ZIP code is not in {state}.';
 
 /** A ZIP code as people type it: five digits, or ZIP+4 (kept to its five digits). */
 export const zip5 = z
-  .string({ error: 'ZIP code is required' })
+  .string({ error: /*i18n*/ 'ZIP code is required' })
   .trim()
-  .regex(/^\d{5}(-\d{4})?$/, 'ZIP code must be 5 digits (or ZIP+4, like 12345-6789)')
+  .regex(/^\d{5}(-\d{4})?$/, /*i18n*/ 'ZIP code must be 5 digits (or ZIP+4, like 12345-6789)')
   .transform((v) => v.slice(0, 5));
 
-const state = z.enum(STATE_CODES, { error: 'Choose a state' });
+const state = z.enum(STATE_CODES, { error: /*i18n*/ 'Choose a state' });
 
-/** Each value of a fixed list at most once; at least `min`. */
-function codes<const C extends [string, ...string[]]>(values: C, label: string, min: number) {
+/**
+ * Each value of a fixed list at most once; at least `min`. The messages are whole sentences (catalog ids),
+ * not built from a label: word order differs between languages.
+ */
+function codes<const C extends [string, ...string[]]>(values: C, words: { fromList: string; atLeastOne: string }, min: number) {
   return z
-    .array(z.enum(values, { error: `Choose ${label} from the list` }), { error: `Choose ${label} from the list` })
-    .max(values.length, `Choose ${label} from the list`)
-    .refine((a) => a.length >= min, `Choose at least one of the ${label}`)
+    .array(z.enum(values, { error: words.fromList }), { error: words.fromList })
+    .max(values.length, words.fromList)
+    .refine((a) => a.length >= min, words.atLeastOne)
     .transform((a) => values.filter((v) => a.includes(v)) as Array<C[number]>);
 }
 
 /** What a point person or an admin writes on a church's page. */
 export const churchFieldsSchema = z.object({
-  name: lineOf('Church name', CHURCH_NAME_MAX),
-  ag: z.boolean({ error: 'Say whether the church is an Assemblies of God church' }),
-  agDistrict: optionalText('AG district', CHURCH_DISTRICT_MAX),
-  street: lineOf('Street address', CHURCH_STREET_MAX),
-  city: lineOf('City', CHURCH_CITY_MAX),
+  name: lineOf(/*i18n*/ 'Church name', CHURCH_NAME_MAX),
+  ag: z.boolean({ error: /*i18n*/ 'Say whether the church is an Assemblies of God church' }),
+  agDistrict: optionalText(/*i18n*/ 'AG district', CHURCH_DISTRICT_MAX),
+  street: lineOf(/*i18n*/ 'Street address', CHURCH_STREET_MAX),
+  city: lineOf(/*i18n*/ 'City', CHURCH_CITY_MAX),
   state,
   zip: zip5,
-  website: webUrl('Web site'),
+  website: webUrl(/*i18n*/ 'Web site'),
   // Optional: blank, null or left out is none; anything else must be a phone number, with its own message.
-  phone: z.preprocess((v) => (v === '' || v == null ? null : v), phoneNumber('Office phone').nullable()),
-  languages: codes(CHURCH_LANGUAGE_CODES, 'languages', 1),
-  description: optionalText('Foster-care ministry', CHURCH_DESCRIPTION_MAX, { multiLine: true }),
-  offers: codes(CHURCH_OFFER_CODES, 'offers', 0),
+  phone: z.preprocess((v) => (v === '' || v == null ? null : v), phoneNumber(/*i18n*/ 'Office phone').nullable()),
+  languages: codes(
+    CHURCH_LANGUAGE_CODES,
+    { fromList: /*i18n*/ 'Choose languages from the list', atLeastOne: /*i18n*/ 'Choose at least one of the languages' },
+    1,
+  ),
+  description: optionalText(/*i18n*/ 'Foster-care ministry', CHURCH_DESCRIPTION_MAX, { multiLine: true }),
+  offers: codes(
+    CHURCH_OFFER_CODES,
+    { fromList: /*i18n*/ 'Choose offers from the list', atLeastOne: /*i18n*/ 'Choose at least one of the offers' },
+    0,
+  ),
 });
 export type ChurchFieldsInput = z.input<typeof churchFieldsSchema>;
 export type ChurchFields = z.output<typeof churchFieldsSchema>;
 
 /** A member proposes a church that is not in the network yet; an admin approves it. */
 export const churchProposalSchema = z.object({
-  name: lineOf('Church name', CHURCH_NAME_MAX),
-  city: lineOf('City', CHURCH_CITY_MAX),
+  name: lineOf(/*i18n*/ 'Church name', CHURCH_NAME_MAX),
+  city: lineOf(/*i18n*/ 'City', CHURCH_CITY_MAX),
   state,
   zip: zip5,
-  ag: z.boolean({ error: 'Say whether the church is an Assemblies of God church' }),
+  ag: z.boolean({ error: /*i18n*/ 'Say whether the church is an Assemblies of God church' }),
   /** The proposer offers to keep the church's page once it is approved. */
   pointPerson: z.boolean().default(false),
 });
@@ -120,7 +133,7 @@ export const churchFinderQuerySchema = z
   .object({
     zip: zip5.optional(),
     radius: z
-      .enum(CHURCH_RADII.map(String) as [string, ...string[]], { error: 'Choose a radius of 10, 25, 50 or 100 miles' })
+      .enum(CHURCH_RADII.map(String) as [string, ...string[]], { error: /*i18n*/ 'Choose a radius of 10, 25, 50 or 100 miles' })
       .optional()
       .transform((r) => (r ? (Number(r) as ChurchRadius) : CHURCH_DEFAULT_RADIUS)),
     state: state.optional(),
@@ -131,12 +144,12 @@ export const churchFinderQuerySchema = z
       .optional()
       .transform((s) => (s ? [...new Set(s.split(',').map((v) => v.trim()))] : []))
       // One error on the field itself (not on `offers.1`), so the form shows it under the offers.
-      .refine((a) => a.every((v) => (CHURCH_OFFER_CODES as readonly string[]).includes(v)), 'Choose offers from the list')
+      .refine((a) => a.every((v) => (CHURCH_OFFER_CODES as readonly string[]).includes(v)), /*i18n*/ 'Choose offers from the list')
       .transform((a) => a as ChurchOffer[]),
-    language: z.enum(CHURCH_LANGUAGE_CODES, { error: 'Choose a language from the list' }).optional(),
+    language: z.enum(CHURCH_LANGUAGE_CODES, { error: /*i18n*/ 'Choose a language from the list' }).optional(),
   })
   .refine((q) => q.zip !== undefined || q.state !== undefined, {
-    message: 'Enter a ZIP code or choose a state',
+    message: /*i18n*/ 'Enter a ZIP code or choose a state',
     path: ['zip'],
   });
 export type ChurchFinderQuery = z.output<typeof churchFinderQuerySchema>;
@@ -215,6 +228,6 @@ export type ChurchMembershipStatus = (typeof CHURCH_MEMBERSHIP_STATUSES)[number]
 /** "Contact this church" reads the contact form's fields (contactInputSchema): name, address, message, human check. */
 
 /** The picker on the profile form: a church's name or a ZIP code. */
-export const churchPickQuerySchema = z.object({ q: queryTextOf('Church name or ZIP code', 100).transform((s) => s ?? '') });
+export const churchPickQuerySchema = z.object({ q: queryTextOf(/*i18n*/ 'Church name or ZIP code', 100).transform((s) => s ?? '') });
 
-export const churchDeclineSchema = z.object({ reason: textOf('Reason', CHURCH_DECLINE_REASON_MAX) });
+export const churchDeclineSchema = z.object({ reason: textOf(/*i18n*/ 'Reason', CHURCH_DECLINE_REASON_MAX) });

@@ -23,6 +23,7 @@ import type { Db, Tx } from '../db/client';
 import { careTeam, church, churchMember, churchPointPerson, profile, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
+import { i18nFor, localeOfUser } from '../i18n';
 import { MAIL_FORMS, renderMail, type MailForm, type RenderMailInput } from '../mail';
 import { CHURCHES_TOPIC, churchById, churchFieldColumns, churchFieldsOf, churchFigures, churchPhotoUrl, type ChurchRow } from './store';
 
@@ -109,7 +110,8 @@ function decodeCursor(after: string, isTime: boolean): [string, number] {
   } catch {
     // Falls through to the 400 below: a position the server never wrote.
   }
-  throw new AppError('VALIDATION', 'Not a list position', { after: 'Not a list position' });
+  const message = /*i18n*/ 'Not a list position';
+  throw new AppError('VALIDATION', message, { after: message });
 }
 
 /**
@@ -282,9 +284,11 @@ async function proposalOf(tx: Tx, id: number): Promise<ChurchRow> {
   return row;
 }
 
+/** Who proposed the church, and the language their mail is written in. */
 async function proposerOf(tx: Tx, row: ChurchRow) {
   if (!row.proposedBy) return null;
-  return (await peopleOf(tx, [row.proposedBy])).get(row.proposedBy) ?? null;
+  const person = (await peopleOf(tx, [row.proposedBy])).get(row.proposedBy);
+  return person ? { ...person, locale: await localeOfUser(tx, person.uid) } : null;
 }
 
 /**
@@ -324,17 +328,24 @@ export async function approveChurch(
       const name = fields?.name ?? row.name;
       const pageUrl = `${deps.config.publicUrl}/churches/${id}`;
       if (proposer) {
+        const i18n = i18nFor(proposer.locale);
         told = {
           to: proposer.email.toLowerCase(),
           message: {
-            subject: `${name} is in the Foster Care Network`,
+            locale: proposer.locale,
+            subject: i18n._('{name} is in the Foster Care Network', { name }),
             paragraphs: [
-              `The team of the Foster Care Network has approved the church you proposed, ${name}. It is now listed among the network's churches, and people near it can find it.`,
-              { link: pageUrl, label: "The church's page" },
+              i18n._(
+                "The team of the Foster Care Network has approved the church you proposed, {name}. It is now listed among the network's churches, and people near it can find it.",
+                { name },
+              ),
+              { link: pageUrl, label: i18n._("The church's page") },
               ...(keepsPage
                 ? [
-                    'You keep its page: add its street address, what it offers and a photo, and confirm the members who say they belong.',
-                    { link: `${pageUrl}/manage`, label: 'Keep the church’s page' },
+                    i18n._(
+                      'You keep its page: add its street address, what it offers and a photo, and confirm the members who say they belong.',
+                    ),
+                    { link: `${pageUrl}/manage`, label: i18n._('Keep the church’s page') },
                   ]
                 : []),
             ],
@@ -363,16 +374,22 @@ export async function declineChurch(deps: Deps, { actor, id, reason }: { actor: 
       // Its claims and point person rows go with it (foreign keys cascade).
       await tx.delete(church).where(eq(church.id, id));
       if (proposer) {
+        const i18n = i18nFor(proposer.locale);
+        const values = { name: row.name, church: label(row) };
         told = {
           to: proposer.email.toLowerCase(),
           message: {
-            subject: `About the church you proposed, ${row.name}`,
+            locale: proposer.locale,
+            subject: i18n._('About the church you proposed, {name}', values),
             paragraphs: [
-              `The team of the Foster Care Network did not add the church you proposed, ${label(row)}, to the network's churches.`,
-              'The reason given:',
+              i18n._(
+                "The team of the Foster Care Network did not add the church you proposed, {church}, to the network's churches.",
+                values,
+              ),
+              i18n._('The reason given:'),
               { quote: reason },
-              'You can choose your church among the network’s churches on your profile, or propose it again with what was missing:',
-              { link: `${deps.config.publicUrl}/update-profile`, label: 'Your profile' },
+              i18n._('You can choose your church among the network’s churches on your profile, or propose it again with what was missing:'),
+              { link: `${deps.config.publicUrl}/update-profile`, label: i18n._('Your profile') },
             ],
           },
         };
@@ -396,7 +413,8 @@ export async function mergeChurch(deps: Deps, { actor, id, into }: { actor: Chur
     write: async (tx, now) => {
       const from = await churchById(tx, id);
       const [target] = await tx.select().from(church).where(eq(church.id, into)).for('update');
-      if (!target) throw new AppError('VALIDATION', 'There is no church with this id.', { into: 'There is no church with this id.' });
+      const noSuchChurch = /*i18n*/ 'There is no church with this id.';
+      if (!target) throw new AppError('VALIDATION', noSuchChurch, { into: noSuchChurch });
       if (target.status !== 'active') throw new AppError('CONFLICT', MERGE_INTO_ACTIVE);
       // Members: church_member holds one church per member, so every claim on this church moves as it is.
       const moved = await tx
@@ -439,7 +457,7 @@ async function setStatus(deps: Deps, actor: ChurchAdmin, id: number, to: 'active
       if (row.status !== from) {
         throw new AppError(
           'CONFLICT',
-          to === 'archived' ? 'Only an active church can be archived.' : 'Only an archived church can be restored.',
+          to === 'archived' ? /*i18n*/ 'Only an active church can be archived.' : /*i18n*/ 'Only an archived church can be restored.',
         );
       }
       await tx
@@ -554,7 +572,7 @@ export async function linkMember(deps: Deps, { actor, id, uid }: { actor: Church
     action: ADMIN_ACTIONS.churchMemberLinked,
     write: async (tx, now) => {
       const row = await churchById(tx, id);
-      if (row.status !== 'active') throw new AppError('CONFLICT', 'Link members to a church of the network (an active one).');
+      if (row.status !== 'active') throw new AppError('CONFLICT', /*i18n*/ 'Link members to a church of the network (an active one).');
       const [member] = await tx
         .select({ uid: profile.uid })
         .from(profile)

@@ -4,7 +4,7 @@ import {
   CHURCH_PICK_MAX,
   CHURCH_PICK_RADIUS_MILES,
   CHURCH_PROPOSALS_TOPIC,
-  duplicateChurchMessage,
+  DUPLICATE_CHURCH_MESSAGES,
   type MyChurch,
 } from '../../shared/church-members';
 import { CHURCH_NOT_FOUND, type churchProposalSchema, type ChurchListing } from '../../shared/churches';
@@ -14,6 +14,7 @@ import type { Tx } from '../db/client';
 import { church, churchMember, churchPointPerson, profile } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
+import { i18nFor, later, localeOfEmail } from '../i18n';
 import type { SessionUser } from '../http/session';
 import { MAIL_FORMS, renderMail } from '../mail';
 import { boundingBox, milesBetween, zipPlace } from './geo';
@@ -179,7 +180,10 @@ export async function proposeChurch(deps: Deps, { who, proposal }: { who: Sessio
   const id = await deps.database.db.transaction(async (tx) => {
     const existing = await sameChurch(tx, proposal);
     if (existing) {
-      const message = duplicateChurchMessage(existing.name, existing.city, existing.status === 'proposed');
+      const message = later(DUPLICATE_CHURCH_MESSAGES[existing.status === 'proposed' ? 'waiting' : 'listed'], {
+        name: existing.name,
+        city: existing.city,
+      });
       throw new AppError('CONFLICT', message, { name: message });
     }
     const now = deps.clock.now();
@@ -202,26 +206,33 @@ export async function proposeChurch(deps: Deps, { who, proposal }: { who: Sessio
     if (proposal.pointPerson) await tx.insert(churchPointPerson).values({ churchId, uid: who.id, since: now });
     const before = await previousChurchOf(tx, who.id);
     await setClaim(tx, { uid: who.id, churchId, now, confirmed: proposal.pointPerson });
+    // The team's address is a member's account or none (English then): the mail is in its language.
+    const locale = await localeOfEmail(tx, deps.config.staffEmail);
+    const i18n = i18nFor(locale);
+    const values = { name: proposal.name, city: proposal.city, state: proposal.state };
     await deps.outbox.add(
       {
         form: MAIL_FORMS.churchProposal,
         to: deps.config.staffEmail,
         replyTo: who.email,
         ...renderMail({
-          subject: `A church is proposed: ${proposal.name}, ${proposal.city} ${proposal.state}`,
+          locale,
+          subject: i18n._('A church is proposed: {name}, {city} {state}', values),
           paragraphs: [
-            `${proposerName} (${who.email}) proposed a church for the Foster Care Network:`,
+            i18n._('{proposerName} ({email}) proposed a church for the Foster Care Network:', { proposerName, email: who.email }),
             {
               quote: [
                 proposal.name,
                 `${proposal.city}, ${proposal.state} ${proposal.zip}`,
-                proposal.ag ? 'Assemblies of God' : 'Not Assemblies of God',
-                proposal.pointPerson ? 'The proposer offers to keep its page.' : 'The proposer does not offer to keep its page.',
+                proposal.ag ? i18n._('Assemblies of God') : i18n._('Not Assemblies of God'),
+                proposal.pointPerson
+                  ? i18n._('The proposer offers to keep its page.')
+                  : i18n._('The proposer does not offer to keep its page.'),
               ].join('\n'),
             },
-            'It waits for an admin: approve it, merge it into a church the network has, or decline it.',
-            { link: `${deps.config.publicUrl}/admin/churches`, label: 'Open the churches in the admin area' },
-            'Replying to this message writes to the proposer.',
+            i18n._('It waits for an admin: approve it, merge it into a church the network has, or decline it.'),
+            { link: `${deps.config.publicUrl}/admin/churches`, label: i18n._('Open the churches in the admin area') },
+            i18n._('Replying to this message writes to the proposer.'),
           ],
         }),
       },

@@ -12,6 +12,7 @@ import type { AppDeps } from '../deps';
 import type { Db } from '../db/client';
 import { church, churchPointPerson, profile, user } from '../db/schema';
 import { AppError } from '../http/errors';
+import { i18nFor, isLocale, localeOfEmail, userLocaleColumn, type I18n } from '../i18n';
 import type { SessionUser } from '../http/session';
 import { MAIL_FORMS, renderMail } from '../mail';
 import { boundingBox, milesBetween } from './geo';
@@ -124,7 +125,7 @@ export async function contactChurch(
   const { db } = deps.database;
   const sender = await senderOf(db, who, input);
   const keepers = await db
-    .select({ email: user.email, firstName: profile.firstName })
+    .select({ email: user.email, firstName: profile.firstName, locale: userLocaleColumn })
     .from(churchPointPerson)
     .innerJoin(user, eq(user.id, churchPointPerson.uid))
     .leftJoin(profile, eq(profile.uid, churchPointPerson.uid))
@@ -132,35 +133,47 @@ export async function contactChurch(
     .orderBy(asc(user.email));
   const place = `${row.name} (${row.city}, ${row.state})`;
   const page = `${deps.config.publicUrl}/churches/${row.id}`;
-  const senderNote = sender.member
-    ? sender.member.emailVerified
-      ? `${sender.name} is a member of the Foster Care Network and wrote while signed in.`
-      : `${sender.name} wrote while signed in to the Foster Care Network; their email address is not confirmed yet.`
-    : 'Sent by a visitor who was not signed in.';
   const from = sender.name === sender.email ? sender.email : `${sender.name} (${sender.email})`;
-  const recipients = keepers.length > 0 ? keepers : [{ email: deps.config.staffEmail, firstName: null }];
+  const values = { name: sender.name, church: row.name, from, place, page, email: sender.email };
+  const senderNote = (i18n: I18n) =>
+    sender.member
+      ? sender.member.emailVerified
+        ? i18n._('{name} is a member of the Foster Care Network and wrote while signed in.', values)
+        : i18n._('{name} wrote while signed in to the Foster Care Network; their email address is not confirmed yet.', values)
+      : i18n._('Sent by a visitor who was not signed in.');
+  // Each point person reads the site's words in their own language (the team in its account's, if it has one).
+  const recipients =
+    keepers.length > 0
+      ? keepers
+      : [{ email: deps.config.staffEmail, firstName: null, locale: await localeOfEmail(db, deps.config.staffEmail) }];
   for (const to of recipients) {
+    const locale = isLocale(to.locale) ? to.locale : 'en';
+    const i18n = i18nFor(locale);
     const item = await deps.outbox.add({
       form: MAIL_FORMS.churchContact,
       to: to.email,
       replyTo: sender.email,
       ...renderMail({
+        locale,
         subject:
           keepers.length > 0
-            ? `${sender.name} wrote to ${row.name} through the Foster Care Network`
-            : `Message for ${row.name}, which has no point person yet`,
+            ? i18n._('{name} wrote to {church} through the Foster Care Network', values)
+            : i18n._('Message for {church}, which has no point person yet', values),
         paragraphs: [
           ...(keepers.length > 0
-            ? [to.firstName ? `Hello ${to.firstName},` : 'Hello,', `${from} wrote to ${place} through its page on the Foster Care Network:`]
+            ? [
+                to.firstName ? i18n._('Hello {firstName},', { firstName: to.firstName }) : i18n._('Hello,'),
+                i18n._('{from} wrote to {place} through its page on the Foster Care Network:', values),
+              ]
             : [
-                `${from} wrote to ${place} through its page on the Foster Care Network.`,
-                'The church has no point person yet, so the message came to the team:',
+                i18n._('{from} wrote to {place} through its page on the Foster Care Network.', values),
+                i18n._('The church has no point person yet, so the message came to the team:'),
               ]),
           { quote: input.message },
-          senderNote,
-          `The church's page: ${page}`,
-          `To answer, reply to this email: your reply goes to ${sender.email}.`,
-          ...(keepers.length > 0 ? ['The site never shows your email address to the people who write to the church.'] : []),
+          senderNote(i18n),
+          i18n._("The church's page: {page}", values),
+          i18n._('To answer, reply to this email: your reply goes to {email}.', values),
+          ...(keepers.length > 0 ? [i18n._('The site never shows your email address to the people who write to the church.')] : []),
         ],
       }),
     });

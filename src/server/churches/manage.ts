@@ -10,6 +10,7 @@ import type { Tx } from '../db/client';
 import { church, churchMember, churchPointPerson, profile, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
+import { i18nFor, isLocale, userLocaleColumn } from '../i18n';
 import type { SessionUser } from '../http/session';
 import { MAIL_FORMS, renderMail } from '../mail';
 import { processPhoto } from '../profiles';
@@ -265,7 +266,7 @@ export async function messageMembers(
     .where(eq(profile.uid, who.id));
   const senderName = displayNameOf({ isDeleted: false, ...sender }).name;
   const recipients = await db
-    .select({ uid: churchMember.uid, firstName: profile.firstName, email: user.email })
+    .select({ uid: churchMember.uid, firstName: profile.firstName, email: user.email, locale: userLocaleColumn })
     .from(churchMember)
     .innerJoin(profile, eq(profile.uid, churchMember.uid))
     .innerJoin(user, eq(user.id, churchMember.uid))
@@ -278,22 +279,29 @@ export async function messageMembers(
       ),
     );
   if (recipients.length === 0) throw new AppError('CONFLICT', CHURCH_MEMBER_MESSAGES.noRecipients);
-  const subject = input.subject ?? `${senderName} wrote to the members of ${row.name}`;
+  const church = { senderName, name: row.name };
   await db.transaction(async (tx) => {
     for (const r of recipients) {
+      // The framing is in each member's own language; the point person's words are sent as they wrote them.
+      const locale = isLocale(r.locale) ? r.locale : 'en';
+      const i18n = i18nFor(locale);
       await deps.outbox.add(
         {
           form: MAIL_FORMS.churchMembersMessage,
           to: r.email,
           replyTo: who.email.toLowerCase(),
           ...renderMail({
-            subject,
+            locale,
+            subject: input.subject ?? i18n._('{senderName} wrote to the members of {name}', church),
             paragraphs: [
-              r.firstName ? `Hello ${r.firstName},` : 'Hello,',
-              `${senderName}, who keeps the page of ${row.name} on the Foster Care Network, wrote to the church’s members:`,
+              r.firstName ? i18n._('Hello {firstName},', { firstName: r.firstName }) : i18n._('Hello,'),
+              i18n._('{senderName}, who keeps the page of {name} on the Foster Care Network, wrote to the church’s members:', church),
               { quote: input.message },
-              `To answer, reply to this email: your reply goes to ${senderName} alone.`,
-              `You get this message because you belong to ${row.name} on the network. Your email address is not shown to anyone.`,
+              i18n._('To answer, reply to this email: your reply goes to {senderName} alone.', church),
+              i18n._(
+                'You get this message because you belong to {name} on the network. Your email address is not shown to anyone.',
+                church,
+              ),
             ],
           }),
         },

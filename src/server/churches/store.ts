@@ -1,12 +1,14 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ChurchFields, ChurchLanguage, ChurchListing, ChurchOffer, ChurchPage } from '../../shared/churches';
-import { CHURCH_NOT_FOUND, UNKNOWN_ZIP, zipNotInState } from '../../shared/churches';
+import { CHURCH_NOT_FOUND, UNKNOWN_ZIP, ZIP_NOT_IN_STATE } from '../../shared/churches';
+import { LOCALES } from '../../shared/i18n/locale';
 import type { ChurchNeedFigures } from '../../shared/need-figures';
 import type { NetworkFigures } from '../../shared/state-stat';
 import { NETWORK_FIGURES_MIN_MEMBERS, stateName, type StateCode } from '../../shared/states';
 import type { Db, Tx } from '../db/client';
 import { church, churchMember, churchPointPerson, profile } from '../db/schema';
 import { AppError } from '../http/errors';
+import { i18nFor, type I18n, type Later } from '../i18n';
 import { mapPoint, zipPlace, type ZipPlace } from './geo';
 
 // What every part of the churches feature shares (issue 25): a church's row as the pages show it, where a
@@ -31,10 +33,21 @@ export function placeOfZip(zip: string, state?: StateCode, field = 'zip'): ZipPl
   const place = zipPlace(zip);
   if (!place) throw new AppError('VALIDATION', UNKNOWN_ZIP, { [field]: UNKNOWN_ZIP });
   if (state && place.state !== state) {
-    const message = zipNotInState(stateName(state) ?? state);
+    // The state's name is a word of the reader's language too ("Nuevo México"), so the message is made in each.
+    const message = inEachLanguage((i18n) => i18n._(ZIP_NOT_IN_STATE, { state: i18n._(stateName(state) ?? state) }));
     throw new AppError('VALIDATION', message, { [field]: message });
   }
   return place;
+}
+
+/**
+ * A message made now in every language, for an error whose values are words themselves (a state's name): a
+ * `later(...)` message would put them in as they are, in English.
+ */
+export function inEachLanguage(say: (i18n: I18n) => string): Later {
+  return {
+    byLocale: Object.fromEntries(LOCALES.map((locale) => [locale, say(i18nFor(locale))])) as Record<(typeof LOCALES)[number], string>,
+  };
 }
 
 /** The columns a ZIP code's place decides: written together whenever the ZIP code changes. */

@@ -3,6 +3,7 @@ import '@mantine/core/styles/Fieldset.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
+import { useLingui } from '@lingui/react';
 import { Checkbox, Group, NativeSelect, Radio, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import {
   CHURCH_CITY_MAX,
@@ -16,7 +17,7 @@ import {
   type ChurchFieldsInput,
 } from '../../shared/churches';
 import type { SchemaForm } from '../lib/use-schema-form';
-import { STATE_OPTIONS } from './state-options';
+import { useStateOptions } from './state-options';
 
 // A church's fields as a form shows them, for the point person's page and the admin's forms alike (add, edit,
 // complete a proposal before approving it): one set of labels, limits and choices.
@@ -81,25 +82,27 @@ export function ChurchFieldInputs({
   f: SchemaForm<ChurchFieldValues, typeof churchFieldsSchema>;
   focusFirst?: boolean;
 }) {
+  const { i18n } = useLingui();
+  const stateOptions = useStateOptions();
   return (
     <>
       <TextInput
-        label="Church name"
+        label={i18n._('Church name')}
         required
         withAsterisk
         maxLength={CHURCH_NAME_MAX}
         data-autofocus={focusFirst || undefined}
         {...f.field('name')}
       />
-      <Radio.Group label="Is it an Assemblies of God church?" required withAsterisk {...f.field('ag')}>
+      <Radio.Group label={i18n._('Is it an Assemblies of God church?')} required withAsterisk {...f.field('ag')}>
         <Group gap="xl" mt={6}>
-          <Radio value="Yes" label="Yes" />
-          <Radio value="No" label="No" />
+          <Radio value="Yes" label={i18n._('Yes')} />
+          <Radio value="No" label={i18n._('No')} />
         </Group>
       </Radio.Group>
-      <TextInput label="AG district" maxLength={CHURCH_DISTRICT_MAX} {...f.field('agDistrict')} />
+      <TextInput label={i18n._('AG district')} maxLength={CHURCH_DISTRICT_MAX} {...f.field('agDistrict')} />
       <TextInput
-        label="Street address"
+        label={i18n._('Street address')}
         required
         withAsterisk
         maxLength={CHURCH_STREET_MAX}
@@ -107,31 +110,31 @@ export function ChurchFieldInputs({
         {...f.field('street')}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput label="City" required withAsterisk maxLength={CHURCH_CITY_MAX} {...f.field('city')} />
-        <NativeSelect label="State" required withAsterisk data={STATE_OPTIONS} {...f.field('state')} />
-        <TextInput label="ZIP code" required withAsterisk inputMode="numeric" maxLength={10} {...f.field('zip')} />
+        <TextInput label={i18n._('City')} required withAsterisk maxLength={CHURCH_CITY_MAX} {...f.field('city')} />
+        <NativeSelect label={i18n._('State')} required withAsterisk data={stateOptions} {...f.field('state')} />
+        <TextInput label={i18n._('ZIP code')} required withAsterisk inputMode="numeric" maxLength={10} {...f.field('zip')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Web site" type="url" {...f.field('website')} />
-        <TextInput label="Office phone" type="tel" {...f.field('phone')} />
+        <TextInput label={i18n._('Web site')} type="url" {...f.field('website')} />
+        <TextInput label={i18n._('Office phone')} type="tel" {...f.field('phone')} />
       </SimpleGrid>
-      <Checkbox.Group label="Languages of its services" required withAsterisk {...f.field('languages')}>
+      <Checkbox.Group label={i18n._('Languages of its services')} required withAsterisk {...f.field('languages')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
           {CHURCH_LANGUAGES.map((l) => (
-            <Checkbox key={l.code} value={l.code} label={l.label} />
+            <Checkbox key={l.code} value={l.code} label={i18n._(l.label)} />
           ))}
         </SimpleGrid>
       </Checkbox.Group>
-      <Checkbox.Group label="What it offers" {...f.field('offers')}>
+      <Checkbox.Group label={i18n._('What it offers')} {...f.field('offers')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
           {CHURCH_OFFERS.map((o) => (
-            <Checkbox key={o.code} value={o.code} label={o.label} />
+            <Checkbox key={o.code} value={o.code} label={i18n._(o.label)} />
           ))}
         </SimpleGrid>
       </Checkbox.Group>
       <Textarea
-        label="Its foster-care ministry"
-        description="A few sentences for the church’s public page"
+        label={i18n._('Its foster-care ministry')}
+        description={i18n._('A few sentences for the church’s public page')}
         autosize
         minRows={3}
         maxRows={10}

@@ -109,7 +109,7 @@ export function useUploadChurchPhoto(id: number, callbacks?: MutationCallbacks<{
         return await call(client.churches[':id'].photo.$post({ param: { id: String(id) } }, { init: { body: form } }));
       } catch (error) {
         if (isApiRequestError(error) && error.code.startsWith('HTTP_')) {
-          throw new ApiRequestError(error.status, { code: error.code, message: 'The photo could not be saved.' });
+          throw new ApiRequestError(error.status, { code: error.code, message: /*i18n*/ 'The photo could not be saved.' });
         }
         throw error;
       }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Loader, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
@@ -10,15 +11,14 @@ import { Page } from '../app/page';
 import { ContactForm } from '../contact';
 import { isApiRequestError } from '../lib/api';
 import { useLive } from '../live';
-import { formatCount, StateOutline } from '../map';
+import { StateOutline } from '../map';
 import { churchPageOptions, contactChurch } from './churches-api';
 import { OfferBadges } from './offer-badges';
 import classes from './churches.module.css';
 
-const FEWER = `Fewer than ${NETWORK_FIGURES_MIN_MEMBERS}`;
-
 /** /churches/:id (product.md §12): what a church offers, where it is, its figures, and "Contact this church". */
 export default function ChurchPage() {
+  const { i18n } = useLingui();
   const { id = '' } = useParams();
   const churchId = /^\d{1,10}$/.test(id) ? Number(id) : 0;
   useLive(['churches']);
@@ -27,18 +27,18 @@ export default function ChurchPage() {
   if (churchId === 0 || query.isError) {
     const isGone = churchId === 0 || (isApiRequestError(query.error) && query.error.status === 404);
     return (
-      <Page title={isGone ? 'Church not found' : 'Church'} size="md">
+      <Page title={isGone ? i18n._('Church not found') : i18n._('Church')} size="md">
         <Text mb="md" role="status">
-          {isGone ? CHURCH_NOT_FOUND : 'The church could not be loaded. Please try again.'}
+          {isGone ? i18n._(CHURCH_NOT_FOUND) : i18n._('The church could not be loaded. Please try again.')}
         </Text>
-        <AppLink to="/churches">Find a church</AppLink>
+        <AppLink to="/churches">{i18n._('Find a church')}</AppLink>
       </Page>
     );
   }
   if (query.isPending) {
     return (
-      <Page title="Church" size="md">
-        <Loader aria-label="Loading the church" />
+      <Page title={i18n._('Church')} size="md">
+        <Loader aria-label={i18n._('Loading the church')} />
       </Page>
     );
   }
@@ -46,21 +46,27 @@ export default function ChurchPage() {
 }
 
 function ChurchView({ church }: { church: Church }) {
-  const state = stateName(church.state) ?? church.state;
+  const { i18n } = useLingui();
+  const state = i18n._(stateName(church.state) ?? church.state);
+  const count = (n: number) => i18n.number(n);
+  const fewer = i18n._('Fewer than {count}', { count: NETWORK_FIGURES_MIN_MEMBERS });
+  const notShown = i18n._('Not shown');
   return (
-    <Page title={church.name} documentTitle={`${church.name} | Churches`} size="md">
+    <Page title={church.name} documentTitle={i18n._('{name} | Churches', { name: church.name })} size="md">
       <Text mb="xs">
         {church.city}, {state}
-        {church.ag ? ` · Assemblies of God${church.agDistrict ? ` (${church.agDistrict})` : ''}` : ''}
+        {church.ag ? ` · ${i18n._('Assemblies of God')}${church.agDistrict ? ` (${church.agDistrict})` : ''}` : ''}
       </Text>
       {church.photoUrl ? <img src={church.photoUrl} alt={`${church.name}`} className={classes.photo} width={96} height={96} /> : null}
-      <OfferBadges offers={church.offers} label="What the church offers" />
-      <Text mt="sm">Services in {church.languages.map(languageLabel).join(', ')}.</Text>
+      <OfferBadges offers={church.offers} label={i18n._('What the church offers')} />
+      <Text mt="sm">
+        {i18n._('Services in {languages}.', { languages: church.languages.map((l) => i18n._(languageLabel(l))).join(', ') })}
+      </Text>
 
       {church.description ? (
         <section aria-labelledby="ministry-title">
           <Title order={2} size="h3" id="ministry-title" mt="lg" mb="xs">
-            Foster-care ministry
+            {i18n._('Foster-care ministry')}
           </Title>
           <Text style={{ whiteSpace: 'pre-line' }} maw="65ch">
             {church.description}
@@ -71,7 +77,7 @@ function ChurchView({ church }: { church: Church }) {
       <div className={classes.facts}>
         <section aria-labelledby="where-title">
           <Title order={2} size="h3" id="where-title" mb="xs">
-            Where it is
+            {i18n._('Where it is')}
           </Title>
           <address style={{ fontStyle: 'normal' }}>
             {church.street ? (
@@ -84,7 +90,7 @@ function ChurchView({ church }: { church: Church }) {
           </address>
           {church.website ? (
             <Text mt="xs">
-              Web site:{' '}
+              {i18n._('Web site:')}{' '}
               <Anchor href={church.website} target="_blank" rel="noopener noreferrer">
                 {church.website.replace(/^https?:\/\//, '')}
               </Anchor>
@@ -92,7 +98,7 @@ function ChurchView({ church }: { church: Church }) {
           ) : null}
           {church.phone ? (
             <Text mt="xs">
-              Office phone: <Anchor href={`tel:${church.phone}`}>{formatPhone(church.phone)}</Anchor>
+              {i18n._('Office phone:')} <Anchor href={`tel:${church.phone}`}>{formatPhone(church.phone)}</Anchor>
             </Text>
           ) : null}
           <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
@@ -100,61 +106,65 @@ function ChurchView({ church }: { church: Church }) {
               <StateOutline
                 state={church.state}
                 point={church.mapPoint}
-                label={`Map of ${state} with ${church.name} marked near ${church.city}`}
+                label={i18n._('Map of {state} with {name} marked near {city}', { state, name: church.name, city: church.city })}
               />
             </Suspense>
           </div>
         </section>
         <section aria-labelledby="figures-title">
           <Title order={2} size="h3" id="figures-title" mb="xs">
-            The church in the network
+            {i18n._('The church in the network')}
           </Title>
           <dl className={classes.figures}>
             <div>
-              <dt>Members</dt>
-              <dd data-testid="church-members">{church.figures ? formatCount(church.figures.members) : FEWER}</dd>
+              <dt>{i18n._('Members')}</dt>
+              <dd data-testid="church-members">{church.figures ? count(church.figures.members) : fewer}</dd>
             </div>
             <div>
-              <dt>Foster families</dt>
-              <dd data-testid="church-families">{church.figures ? formatCount(church.figures.fosterFamilies) : 'Not shown'}</dd>
+              <dt>{i18n._('Foster families')}</dt>
+              <dd data-testid="church-families">{church.figures ? count(church.figures.fosterFamilies) : notShown}</dd>
             </div>
             <div>
-              <dt>Children in their care</dt>
-              <dd data-testid="church-children">{church.figures ? formatCount(church.figures.fosterChildren) : 'Not shown'}</dd>
+              <dt>{i18n._('Children in their care')}</dt>
+              <dd data-testid="church-children">{church.figures ? count(church.figures.fosterChildren) : notShown}</dd>
             </div>
           </dl>
           {church.figures ? null : (
             <Text size="sm" c="dimmed" mt="xs">
-              With fewer than {NETWORK_FIGURES_MIN_MEMBERS} members in a church, we do not show its figures, so nobody can be recognised.
+              {i18n._('With fewer than {count} members in a church, we do not show its figures, so nobody can be recognised.', {
+                count: NETWORK_FIGURES_MIN_MEMBERS,
+              })}
             </Text>
           )}
           {/* Its part in the needs board (issue 26): what it committed, for itself or through its members. */}
           <Title order={3} size="h4" mt="md" mb="xs">
-            On the needs board
+            {i18n._('On the needs board')}
           </Title>
           <dl className={classes.figures}>
             <div>
-              <dt>Needs met</dt>
+              <dt>{i18n._('Needs met')}</dt>
               <dd data-testid="church-needs-met">
-                {formatCount(church.needs.met)}{' '}
-                <span className={classes.figureNote}>of {formatCount(church.needs.responded)} responded to</span>
+                {count(church.needs.met)}{' '}
+                <span className={classes.figureNote}>{i18n._('of {count} responded to', { count: count(church.needs.responded) })}</span>
               </dd>
             </div>
             <div>
-              <dt>Children served</dt>
+              <dt>{i18n._('Children served')}</dt>
               <dd data-testid="church-needs-children">
-                {church.needs.childrenServed === null ? FEWER : formatCount(church.needs.childrenServed)}
+                {church.needs.childrenServed === null ? fewer : count(church.needs.childrenServed)}
               </dd>
             </div>
             <div>
-              <dt>Value committed</dt>
-              <dd data-testid="church-needs-value">${formatCount(church.needs.valueCommitted)}</dd>
+              <dt>{i18n._('Value committed')}</dt>
+              <dd data-testid="church-needs-value">
+                {i18n.number(church.needs.valueCommitted, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })}
+              </dd>
             </div>
             {/* Care teams (issue 27): each stands for a family, so 1 or 2 is "fewer than 3". */}
             <div>
-              <dt>Care teams</dt>
+              <dt>{i18n._('Care teams')}</dt>
               <dd data-testid="church-care-teams">
-                {church.careTeams === null ? FEWER : church.careTeams === 0 ? 'None yet' : formatCount(church.careTeams)}
+                {church.careTeams === null ? fewer : church.careTeams === 0 ? i18n._('None yet') : count(church.careTeams)}
               </dd>
             </div>
           </dl>
@@ -163,14 +173,15 @@ function ChurchView({ church }: { church: Church }) {
 
       <section aria-labelledby="contact-title">
         <Title order={2} size="h3" id="contact-title" mb="xs">
-          Contact this church
+          {i18n._('Contact this church')}
         </Title>
         <Text mb="md" maw="62ch">
-          Your message goes to the people who keep this church’s page, by email. They answer you at your address; theirs stays private until
-          they do.
+          {i18n._(
+            'Your message goes to the people who keep this church’s page, by email. They answer you at your address; theirs stays private until they do.',
+          )}
         </Text>
         <FormCard>
-          <ContactForm label="Contact this church" asMember send={(input) => contactChurch(church.id, input)} />
+          <ContactForm label={i18n._('Contact this church')} asMember send={(input) => contactChurch(church.id, input)} />
         </FormCard>
       </section>
     </Page>

@@ -1,5 +1,6 @@
 // The churches feature's public face for other features' pages: the profile page's "Your church", the
-// dashboard's links to it, and a church's fields for the admin's forms.
+// dashboard's links to it, and a church's fields (and its state select) for the admin's forms.
 export { YourChurch } from './your-church';
 export { YourChurchLinks } from './your-church-link';
 export { ChurchFieldInputs, churchFieldsInput, churchFieldValues, type ChurchFieldValues } from './church-fields';
+export { useStateOptions } from './state-options';

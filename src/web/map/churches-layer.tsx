@@ -1,5 +1,7 @@
 import '@mantine/core/styles/Popover.layer.css';
 
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { Button, Popover, Text } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
@@ -8,7 +10,6 @@ import { queryKeyOf } from '../../shared/live-event';
 import { stateName } from '../../shared/states';
 import { AppLink } from '../app/navigation';
 import { call, client } from '../lib/api-client';
-import { formatCount } from './format';
 import { MAP_HEIGHT, MAP_WIDTH } from './us-map-shapes';
 import classes from './churches-layer.module.css';
 
@@ -27,8 +28,6 @@ const churchMapQueryOptions = queryOptions({
 
 const useChurchMap = () => useQuery(churchMapQueryOptions);
 
-const churchesWord = (n: number) => `${formatCount(n)} ${n === 1 ? 'church' : 'churches'}`;
-
 /** The town most of the group's churches are in (the first by name on a tie): where the marker is "near". */
 function townOf(group: ChurchMapGroup): string {
   const counts = new Map<string, number>();
@@ -38,10 +37,14 @@ function townOf(group: ChurchMapGroup): string {
   return `${best}, ${group.state}`;
 }
 
+/** "3 churches near Springfield, MO" (in the page's language). */
+const nearTown = (i18n: I18n, group: ChurchMapGroup) =>
+  i18n._('{count, plural, one {# church near {town}} other {# churches near {town}}}', { count: group.count, town: townOf(group) });
+
 /** "3 churches near Springfield, MO", or for one church its name and town. */
-export function markerNameOf(group: ChurchMapGroup): string {
+export function markerNameOf(group: ChurchMapGroup, i18n: I18n): string {
   const only = group.count === 1 ? group.churches[0] : undefined;
-  return only ? `${only.name}, ${only.city}, ${group.state}` : `${churchesWord(group.count)} near ${townOf(group)}`;
+  return only ? `${only.name}, ${only.city}, ${group.state}` : nearTown(i18n, group);
 }
 
 /** A marker's width in map units: one church is a dot about 10 units across, groups grow with their count. */
@@ -51,6 +54,7 @@ type MarkerStyle = CSSProperties & { '--x': string; '--y': string; '--size': str
 
 /** The markers, drawn over the map in its proportions; west to east for the keyboard's arrows and Tab. */
 export function ChurchMarkers() {
+  const { i18n } = useLingui();
   const { data } = useChurchMap();
   const [open, setOpen] = useState<number | null>(null);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -65,7 +69,7 @@ export function ChurchMarkers() {
   }
 
   return (
-    <div className={classes.markers} role="group" aria-label="Churches on the map">
+    <div className={classes.markers} role="group" aria-label={i18n._('Churches on the map')}>
       {groups.map((group, index) => (
         <Marker
           key={`${group.state}-${group.churches[0]?.id ?? index}`}
@@ -91,14 +95,15 @@ type MarkerProps = {
 };
 
 function Marker({ group, opened, onChange, onKeyDown, buttonRef }: MarkerProps) {
+  const { i18n } = useLingui();
   const titleId = useId();
-  const name = markerNameOf(group);
+  const name = markerNameOf(group, i18n);
   const style: MarkerStyle = {
     '--x': `${(group.x / MAP_WIDTH) * 100}%`,
     '--y': `${(group.y / MAP_HEIGHT) * 100}%`,
     '--size': String(markerSize(group.count) / MAP_WIDTH),
   };
-  const state = stateName(group.state) ?? group.state;
+  const state = i18n._(stateName(group.state) ?? group.state);
   return (
     <Popover opened={opened} onChange={onChange} position="top" withArrow shadow="md" trapFocus returnFocus width={280}>
       <Popover.Target>
@@ -120,12 +125,12 @@ function Marker({ group, opened, onChange, onKeyDown, buttonRef }: MarkerProps) 
             } else onKeyDown(event);
           }}
         >
-          {group.count > 1 ? <span aria-hidden="true">{formatCount(group.count)}</span> : null}
+          {group.count > 1 ? <span aria-hidden="true">{i18n.number(group.count)}</span> : null}
         </button>
       </Popover.Target>
       <Popover.Dropdown aria-labelledby={titleId} className={classes.dropdown}>
         <Text fw={700} size="sm" id={titleId} mb={6}>
-          {group.count === 1 ? `A church in ${townOf(group)}` : `${churchesWord(group.count)} near ${townOf(group)}`}
+          {group.count === 1 ? i18n._('A church in {town}', { town: townOf(group) }) : nearTown(i18n, group)}
         </Text>
         <ul className={classes.churchList}>
           {group.churches.map((c) => (
@@ -139,7 +144,7 @@ function Marker({ group, opened, onChange, onKeyDown, buttonRef }: MarkerProps) 
         </ul>
         {group.count > group.churches.length ? (
           <AppLink to={`/churches?state=${group.state}`} className={classes.more}>
-            See all the churches in {state}
+            {i18n._('See all the churches in {state}', { state })}
           </AppLink>
         ) : null}
       </Popover.Dropdown>
@@ -149,50 +154,52 @@ function Marker({ group, opened, onChange, onKeyDown, buttonRef }: MarkerProps) 
 
 /** Under the map: what the markers mean, and every state's churches as a list (the map's text alternative). */
 export function ChurchesBelowMap() {
+  const { i18n } = useLingui();
   const { data, isError, refetch, isFetching } = useChurchMap();
   if (!data) {
     return isError ? (
       <div role="alert" className={classes.below}>
-        <Text>The churches could not be loaded.</Text>
+        <Text>{i18n._('The churches could not be loaded.')}</Text>
         <Button variant="outline" onClick={() => void refetch()} loading={isFetching} mt="xs">
-          Try again
+          {i18n._('Try again')}
         </Button>
       </div>
     ) : (
       <p role="status" className={classes.below}>
-        Loading the churches…
+        {i18n._('Loading the churches…')}
       </p>
     );
   }
   const states = Object.entries(data.byState)
-    .map(([code, count]) => ({ code, name: stateName(code) ?? code, count }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+    .map(([code, count]) => ({ code, name: i18n._(stateName(code) ?? code), count }))
+    .sort((a, b) => a.name.localeCompare(b.name, i18n.locale === 'es' ? 'es' : 'en'));
   return (
     <div className={classes.below}>
       <p className={classes.legendTitle} id="churches-legend">
-        Churches in the network: {formatCount(data.total)}
+        {i18n._('Churches in the network: {count}', { count: i18n.number(data.total) })}
       </p>
       <ul className={classes.legend} aria-labelledby="churches-legend">
         <li>
-          <span className={classes.swatch} aria-hidden="true" />a church
+          <span className={classes.swatch} aria-hidden="true" />
+          {i18n._('a church')}
         </li>
         <li>
           <span className={`${classes.swatch} ${classes.groupSwatch}`} aria-hidden="true">
             3
           </span>
-          churches close together, and how many
+          {i18n._('churches close together, and how many')}
         </li>
       </ul>
       <details className={classes.list}>
-        <summary>Churches by state, as a list</summary>
+        <summary>{i18n._('Churches by state, as a list')}</summary>
         {states.length === 0 ? (
-          <Text size="sm">No church has joined the network yet.</Text>
+          <Text size="sm">{i18n._('No church has joined the network yet.')}</Text>
         ) : (
           <ul>
             {states.map((s) => (
               <li key={s.code}>
                 <AppLink to={`/churches?state=${s.code}`}>
-                  {s.name}: {churchesWord(s.count)}
+                  {i18n._('{state}: {count, plural, one {# church} other {# churches}}', { state: s.name, count: s.count })}
                 </AppLink>
               </li>
             ))}

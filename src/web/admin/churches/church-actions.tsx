@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Modal.layer.css';
 
+import { useLingui } from '@lingui/react';
 import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -36,13 +37,14 @@ export function Dialog({
   size?: string;
   children: ReactNode;
 }) {
+  const { i18n } = useLingui();
   return (
     <Modal.Root opened={isOpen} onClose={onClose} centered size={size}>
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header component="div">
           <Modal.Title>{title}</Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
+          <Modal.CloseButton aria-label={i18n._('Close')} />
         </Modal.Header>
         <Modal.Body>{children}</Modal.Body>
       </Modal.Content>
@@ -52,21 +54,22 @@ export function Dialog({
 
 /** Approve at once, or complete the fields (the street address a proposal lacks) and approve. */
 export function ApproveActions({ church }: { church: AdminChurch }) {
+  const { i18n } = useLingui();
   const [isEditing, setEditing] = useState(false);
   const approve = useApproveChurch(church.id, { onSuccess: () => setEditing(false) });
   return (
     <>
       <Button size="xs" onClick={() => approve.mutate(undefined)} loading={approve.isPending && !isEditing}>
-        Approve {church.name}
+        {i18n._('Approve {name}', { name: church.name })}
       </Button>
       <Button size="xs" variant="outline" onClick={() => setEditing(true)}>
-        Edit, then approve
+        {i18n._('Edit, then approve')}
       </Button>
       {!isEditing && approve.error ? <FormAlert message={approve.error.message} /> : null}
-      <Dialog title={`Approve ${church.name}`} isOpen={isEditing} onClose={() => setEditing(false)} size="lg">
+      <Dialog title={i18n._('Approve {name}', { name: church.name })} isOpen={isEditing} onClose={() => setEditing(false)} size="lg">
         <ChurchForm
           church={church}
-          submitLabel="Approve"
+          submitLabel={i18n._('Approve')}
           isPending={approve.isPending}
           onCancel={() => setEditing(false)}
           onSubmit={(fields, fail) => approve.mutate(fields, { onError: fail })}
@@ -77,17 +80,18 @@ export function ApproveActions({ church }: { church: AdminChurch }) {
 }
 
 export function EditChurch({ church }: { church: AdminChurch }) {
+  const { i18n } = useLingui();
   const [isOpen, setOpen] = useState(false);
   const update = useUpdateChurch(church.id, { onSuccess: () => setOpen(false) });
   return (
     <>
       <Button size="xs" variant="outline" onClick={() => setOpen(true)}>
-        Edit {church.name}
+        {i18n._('Edit {name}', { name: church.name })}
       </Button>
-      <Dialog title={`Edit ${church.name}`} isOpen={isOpen} onClose={() => setOpen(false)} size="lg">
+      <Dialog title={i18n._('Edit {name}', { name: church.name })} isOpen={isOpen} onClose={() => setOpen(false)} size="lg">
         <ChurchForm
           church={church}
-          submitLabel="Save"
+          submitLabel={i18n._('Save')}
           isPending={update.isPending}
           onCancel={() => setOpen(false)}
           onSubmit={(fields, fail) => update.mutate(fields, { onError: fail })}
@@ -99,6 +103,7 @@ export function EditChurch({ church }: { church: AdminChurch }) {
 
 /** Decline a proposal with the reason its proposer is sent. */
 export function DeclineChurch({ church }: { church: AdminChurch }) {
+  const { i18n } = useLingui();
   const [isOpen, setOpen] = useState(false);
   const f = useSchemaForm({ schema: churchDeclineSchema, initialValues: { reason: '' } });
   const decline = useDeclineChurch(church.id, {
@@ -108,18 +113,19 @@ export function DeclineChurch({ church }: { church: AdminChurch }) {
   return (
     <>
       <Button size="xs" variant="outline" color="red.9" onClick={() => setOpen(true)}>
-        Decline
+        {i18n._('Decline')}
       </Button>
-      <Dialog title={`Decline ${church.name}?`} isOpen={isOpen} onClose={() => setOpen(false)}>
+      <Dialog title={i18n._('Decline {name}?', { name: church.name })} isOpen={isOpen} onClose={() => setOpen(false)}>
         <Text mb="md">
-          The proposal is deleted with the claims on it. {church.proposer ? `${church.proposer.name} is sent the reason below.` : ''}
+          {i18n._('The proposal is deleted with the claims on it.')}{' '}
+          {church.proposer ? i18n._('{name} is sent the reason below.', { name: church.proposer.name }) : ''}
         </Text>
         <ReasonForm
           f={f}
           onSend={(reason) => decline.mutate(reason)}
-          description="Sent to the member who proposed it and kept in the activity log."
+          description={i18n._('Sent to the member who proposed it and kept in the activity log.')}
           maxLength={CHURCH_DECLINE_REASON_MAX}
-          submitLabel="Decline"
+          submitLabel={i18n._('Decline')}
           isPending={decline.isPending}
           onCancel={() => setOpen(false)}
         />
@@ -130,6 +136,7 @@ export function DeclineChurch({ church }: { church: AdminChurch }) {
 
 /** Merge into a church of the network, found by name, city or ZIP code. */
 export function MergeChurch({ church }: { church: AdminChurch }) {
+  const { i18n } = useLingui();
   const [isOpen, setOpen] = useState(false);
   const [q, setQ] = useState('');
   const [into, setInto] = useState('');
@@ -142,36 +149,38 @@ export function MergeChurch({ church }: { church: AdminChurch }) {
   return (
     <>
       <Button size="xs" variant="outline" onClick={() => setOpen(true)}>
-        Merge into…
+        {i18n._('Merge into…')}
       </Button>
-      <Dialog title={`Merge ${church.name} into…`} isOpen={isOpen} onClose={() => setOpen(false)}>
+      <Dialog title={i18n._('Merge {name} into…', { name: church.name })} isOpen={isOpen} onClose={() => setOpen(false)}>
         <Stack gap="sm">
           <Text size="sm">
-            Its members and point persons (up to three in all) move to the church you choose, with their figures; then this one is deleted.
+            {i18n._(
+              'Its members and point persons (up to three in all) move to the church you choose, with their figures; then this one is deleted.',
+            )}
           </Text>
           <TextInput
-            label="Find a church"
-            description="Name, city or ZIP code"
+            label={i18n._('Find a church')}
+            description={i18n._('Name, city or ZIP code')}
             value={q}
             onChange={(e) => setQ(e.currentTarget.value)}
             data-autofocus
           />
           <NativeSelect
-            label="Church to merge into"
+            label={i18n._('Church to merge into')}
             value={into}
             onChange={(e) => setInto(e.currentTarget.value)}
             data={[
-              { value: '', label: choices.length ? 'Choose a church' : 'Type to find a church' },
+              { value: '', label: choices.length ? i18n._('Choose a church') : i18n._('Type to find a church') },
               ...choices.map((c) => ({ value: String(c.id), label: `${c.name} (${c.city}, ${c.state} ${c.zip})` })),
             ]}
           />
           <FormAlert message={merge.error?.message} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpen(false)}>
-              Cancel
+              {i18n._('Cancel')}
             </Button>
             <Button disabled={!into} loading={merge.isPending} onClick={() => merge.mutate(Number(into))}>
-              Merge
+              {i18n._('Merge')}
             </Button>
           </Group>
         </Stack>
@@ -181,6 +190,7 @@ export function MergeChurch({ church }: { church: AdminChurch }) {
 }
 
 export function ArchiveOrRestore({ church }: { church: AdminChurch }) {
+  const { i18n } = useLingui();
   const archive = useArchiveChurch(church.id);
   const restore = useRestoreChurch(church.id);
   if (church.status === 'proposed') return null;
@@ -194,7 +204,7 @@ export function ArchiveOrRestore({ church }: { church: AdminChurch }) {
         onClick={() => change.mutate()}
         loading={change.isPending}
       >
-        {church.status === 'active' ? `Archive ${church.name}` : `Restore ${church.name}`}
+        {church.status === 'active' ? i18n._('Archive {name}', { name: church.name }) : i18n._('Restore {name}', { name: church.name })}
       </Button>
       <FormAlert message={change.error?.message} />
     </>
@@ -203,6 +213,7 @@ export function ArchiveOrRestore({ church }: { church: AdminChurch }) {
 
 /** The church's one to three point persons: remove one, or add a member found by name or address. */
 export function PointPersons({ church }: { church: AdminChurch }) {
+  const { i18n } = useLingui();
   const [isOpen, setOpen] = useState(false);
   const [chosen, setChosen] = useState(church.pointPersons);
   const [q, setQ] = useState('');
@@ -219,39 +230,43 @@ export function PointPersons({ church }: { church: AdminChurch }) {
   return (
     <>
       <Button size="xs" variant="outline" onClick={open}>
-        Point persons
+        {i18n._('Point persons')}
       </Button>
-      <Dialog title={`Point persons of ${church.name}`} isOpen={isOpen} onClose={() => setOpen(false)}>
+      <Dialog title={i18n._('Point persons of {name}', { name: church.name })} isOpen={isOpen} onClose={() => setOpen(false)}>
         <Stack gap="sm">
-          <Text size="sm">One to three members keep the church&apos;s page; each becomes a confirmed member of it.</Text>
-          <ul aria-label="Point persons chosen" style={{ margin: 0, paddingLeft: '1.2rem' }}>
+          <Text size="sm">{i18n._("One to three members keep the church's page; each becomes a confirmed member of it.")}</Text>
+          <ul aria-label={i18n._('Point persons chosen')} style={{ margin: 0, paddingLeft: '1.2rem' }}>
             {chosen.map((p) => (
               <li key={p.uid}>
                 {p.name} ({p.email}){' '}
                 <Button size="compact-xs" variant="subtle" color="red.9" onClick={() => setChosen(chosen.filter((c) => c.uid !== p.uid))}>
-                  Remove {p.name}
+                  {i18n._('Remove {name}', { name: p.name })}
                 </Button>
               </li>
             ))}
-            {chosen.length === 0 ? <li>None yet</li> : null}
+            {chosen.length === 0 ? <li>{i18n._('None yet')}</li> : null}
           </ul>
           <TextInput
-            label="Find a member"
-            description={isFull ? 'A church has at most three point persons: remove one first.' : 'Name or email; at least 2 characters'}
+            label={i18n._('Find a member')}
+            description={
+              isFull
+                ? i18n._('A church has at most three point persons: remove one first.')
+                : i18n._('Name or email; at least 2 characters')
+            }
             value={q}
             disabled={isFull}
             onChange={(e) => setQ(e.currentTarget.value)}
             data-autofocus
           />
           {candidates.length > 0 && !isFull ? (
-            <ul aria-label="Members found" style={{ margin: 0, paddingLeft: '1.2rem' }}>
+            <ul aria-label={i18n._('Members found')} style={{ margin: 0, paddingLeft: '1.2rem' }}>
               {candidates.map((p) => {
                 const name = [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email;
                 return (
                   <li key={p.uid}>
                     {name} ({p.email}){' '}
                     <Button size="compact-xs" variant="subtle" onClick={() => setChosen([...chosen, { uid: p.uid, name, email: p.email }])}>
-                      Add {name}
+                      {i18n._('Add {name}', { name })}
                     </Button>
                   </li>
                 );
@@ -261,10 +276,10 @@ export function PointPersons({ church }: { church: AdminChurch }) {
           <FormAlert message={save.error?.message} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpen(false)}>
-              Cancel
+              {i18n._('Cancel')}
             </Button>
             <Button disabled={chosen.length === 0} loading={save.isPending} onClick={() => save.mutate(chosen.map((p) => p.uid))}>
-              Save point persons
+              {i18n._('Save point persons')}
             </Button>
           </Group>
         </Stack>
