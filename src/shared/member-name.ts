@@ -4,9 +4,9 @@ import { z } from 'zod';
 // mail, member mail and the admin's views. One rule, so no view names someone another view does not.
 
 /** What readers see instead of the name of a member who has deleted their account. */
-export const FORMER_MEMBER = 'Former member';
+export const FORMER_MEMBER = /*i18n*/ 'Former member';
 /** What readers see for a member whose profile holds no name (an imported one). */
-export const UNNAMED_MEMBER = 'Member';
+export const UNNAMED_MEMBER = /*i18n*/ 'Member';
 
 /** A person as readers see them: "First Last", or FORMER_MEMBER once their account is deleted. */
 export const displayNameSchema = z.object({ name: z.string(), isFormerMember: z.boolean() });
