@@ -43,7 +43,12 @@ describe('the community in Spanish', () => {
     await openPage(page, '/update-profile');
     await page.getByRole('heading', { name: 'Su perfil', level: 1 }).waitFor();
     await page.getByLabel(/^Nombre\W*$/).waitFor();
-    expect(await page.getByRole('radiogroup', { name: /¿Es usted padre o madre de crianza\?/ }).getByRole('radio', { name: 'Sí' }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('radiogroup', { name: /¿Es usted padre o madre de crianza\?/ })
+        .getByRole('radio', { name: 'Sí' })
+        .count(),
+    ).toBe(1);
     await page.getByRole('group', { name: 'Dónde vive' }).waitFor();
     await expectAxeClean(page, '/update-profile in Spanish');
 

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { z } from 'zod';
 
 // How a person is named wherever a name leaves the server: the forum, the digest, notifications and their
@@ -23,4 +24,9 @@ export function displayNameOf(person: { isDeleted: boolean; firstName?: string |
     .filter(Boolean)
     .join(' ');
   return { name: name || UNNAMED_MEMBER, isFormerMember: false };
+}
+
+/** A person as a reader of this language sees them: the name they gave, or "Former member" in that language. */
+export function displayNameIn(i18n: I18n, person: DisplayName): string {
+  return person.isFormerMember ? i18n._(FORMER_MEMBER) : person.name;
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, gt, gte, inArray, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
 import { SITE_NAME } from '../../shared/brand';
-import { FORMER_MEMBER, displayNameOf } from '../../shared/member-name';
+import { displayNameIn, displayNameOf } from '../../shared/member-name';
 import { DEFAULT_NOTIFICATION_PREFERENCES, notificationLink } from '../../shared/notifications';
 import type { Db, Tx } from '../db/client';
 import {
@@ -176,7 +176,9 @@ export async function makeDigest(
       .where(and(eq(digestRun.uid, uid), eq(digestRun.periodEnd, end)));
     const token = createUnsubscribeToken(deps.config.sessionSecret, { uid, kind: 'digest', now: run.now });
     const locale = await localeOfUser(tx, uid);
-    const rendered = renderMail(digestMail(deps.config, { locale, frequency, since, fresh, moreFresh: total - fresh.length, active, token }));
+    const rendered = renderMail(
+      digestMail(deps.config, { locale, frequency, since, fresh, moreFresh: total - fresh.length, active, token }),
+    );
     await deps.outbox.add({ form: MAIL_FORMS.digest, to: email, ...rendered, headers: unsubscribeHeaders(deps.config, token) }, tx);
     return 'sent';
   });
@@ -315,17 +317,22 @@ export function digestMail(
   if (d.fresh.length > 0) {
     paragraphs.push(i18n._('New in the categories you follow:'));
     for (const p of d.fresh) {
-      const author = displayNameOf({ isDeleted: p.posterUid === null, firstName: p.posterFirstName, lastName: p.posterLastName });
-      const name = author.isFormerMember ? i18n._(FORMER_MEMBER) : author.name;
+      const name = displayNameIn(
+        i18n,
+        displayNameOf({ isDeleted: p.posterUid === null, firstName: p.posterFirstName, lastName: p.posterLastName }),
+      );
       paragraphs.push({ link: link(p.id), label: p.title }, i18n._('In {category}, by {name}', { category: p.category, name }), {
         quote: excerptOf(p.body),
       });
     }
     if (d.moreFresh > 0) {
       paragraphs.push(
-        i18n._('{count, plural, one {And # more new post in the categories you follow.} other {And # more new posts in the categories you follow.}}', {
-          count: d.moreFresh,
-        }),
+        i18n._(
+          '{count, plural, one {And # more new post in the categories you follow.} other {And # more new posts in the categories you follow.}}',
+          {
+            count: d.moreFresh,
+          },
+        ),
         { link: `${config.publicUrl}/discuss`, label: i18n._('See them on the forum') },
       );
     }
@@ -353,8 +360,12 @@ export function digestMail(
     locale,
     subject:
       d.frequency === 'daily'
-        ? i18n._('{count, plural, one {Your daily forum digest: # post for you} other {Your daily forum digest: # posts for you}}', { count })
-        : i18n._('{count, plural, one {Your weekly forum digest: # post for you} other {Your weekly forum digest: # posts for you}}', { count }),
+        ? i18n._('{count, plural, one {Your daily forum digest: # post for you} other {Your daily forum digest: # posts for you}}', {
+            count,
+          })
+        : i18n._('{count, plural, one {Your weekly forum digest: # post for you} other {Your weekly forum digest: # posts for you}}', {
+            count,
+          }),
     paragraphs,
   };
 }

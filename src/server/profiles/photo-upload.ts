@@ -12,7 +12,9 @@ import { PHOTO_UPLOAD_RATE_MESSAGE, PHOTO_UPLOAD_RULE } from '../rate-limit/rule
 // Reading a photo upload (a member's photo, a church's): the body's own limit and the multipart form. What the
 // bytes become is processPhoto's (photo.ts).
 
-const PHOTO_TOO_LARGE = later(/*i18n*/ 'The photo is larger than {megabytes} MB. Choose a smaller file.', { megabytes: PHOTO_MAX_BYTES / 1024 / 1024 });
+const PHOTO_TOO_LARGE = later(/*i18n*/ 'The photo is larger than {megabytes} MB. Choose a smaller file.', {
+  megabytes: PHOTO_MAX_BYTES / 1024 / 1024,
+});
 
 /**
  * How often a member uploads (member's and church's photos share the budget): checked after who asks and before

@@ -8,7 +8,9 @@ export type PhotoFormat = 'jpeg' | 'png' | 'webp';
 
 const NOT_AN_IMAGE = /*i18n*/ 'Choose a JPEG, PNG or WebP image. This file is not one of those.';
 const UNREADABLE = /*i18n*/ 'This image could not be read. It may be damaged; try another file.';
-const TOO_LARGE = later(/*i18n*/ 'The photo is larger than {megabytes} MB. Choose a smaller file.', { megabytes: PHOTO_MAX_BYTES / 1024 / 1024 });
+const TOO_LARGE = later(/*i18n*/ 'The photo is larger than {megabytes} MB. Choose a smaller file.', {
+  megabytes: PHOTO_MAX_BYTES / 1024 / 1024,
+});
 const TOO_MANY_PIXELS = later(/*i18n*/ 'The image is too large: at most {side, number} pixels a side and {megapixels} megapixels in all.', {
   side: PHOTO_MAX_SIDE,
   megapixels: PHOTO_MAX_PIXELS / 1_000_000,
@@ -109,7 +111,10 @@ function cropRegion(crop: PhotoCrop, image: Size): Region {
     y + height <= image.height + ROUNDING_SLACK &&
     Math.abs(width - height) <= Math.max(ROUNDING_SLACK, Math.round(width * 0.01));
   if (!fits) {
-    const message = later(/*i18n*/ 'The crop must be a square inside the {width}×{height} image.', { width: image.width, height: image.height });
+    const message = later(/*i18n*/ 'The crop must be a square inside the {width}×{height} image.', {
+      width: image.width,
+      height: image.height,
+    });
     throw new AppError('VALIDATION', message, { crop: message });
   }
   const left = Math.min(x, image.width - 1);

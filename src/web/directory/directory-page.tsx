@@ -123,7 +123,9 @@ const WHO = {
 function describeList(i18n: I18n, filter: DirectoryFilter, counts: DirectoryCounts | null): string {
   let what = i18n._('All members');
   if (isFiltered(filter)) {
-    what = i18n._(filter.credentialed ? (filter.foster ? WHO.credentialedFoster : WHO.credentialed) : filter.foster ? WHO.foster : WHO.members);
+    what = i18n._(
+      filter.credentialed ? (filter.foster ? WHO.credentialedFoster : WHO.credentialed) : filter.foster ? WHO.foster : WHO.members,
+    );
     const state = filter.state ? i18n._(stateName(filter.state) ?? filter.state) : '';
     if (state && filter.q) what = i18n._('{who} in {state} matching “{q}”', { who: what, state, q: filter.q });
     else if (state) what = i18n._('{who} in {state}', { who: what, state });

@@ -71,7 +71,9 @@ export default function DiscussPage() {
             {list.isPending ? <Loader aria-label={i18n._('Loading posts')} /> : null}
             {list.isError && !list.data ? <FormAlert message={i18n._('The posts could not be loaded. Please try again later.')} /> : null}
             {list.data && posts.length === 0 ? (
-              <Text>{category || activeQ ? i18n._('No posts match this filter.') : i18n._('No posts yet. Start the first conversation!')}</Text>
+              <Text>
+                {category || activeQ ? i18n._('No posts match this filter.') : i18n._('No posts yet. Start the first conversation!')}
+              </Text>
             ) : null}
             <div aria-busy={list.isFetching && list.isPlaceholderData}>
               {posts.map((post) => (

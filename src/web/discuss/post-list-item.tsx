@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Anchor, Badge, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PostSummary } from '../../shared/forum';
-import { authorName } from './author-name';
+import { displayNameIn } from '../../shared/member-name';
 import { formatDateTime, responsesLabel } from './format-date';
 import classes from './discuss.module.css';
 
@@ -16,7 +16,7 @@ export function PostListItem({ post, listSearch }: { post: PostSummary; listSear
         {post.title}
       </Title>
       <div className={classes.meta}>
-        <span>{i18n._('By {name}', { name: authorName(i18n, post.author) })}</span>
+        <span>{i18n._('By {name}', { name: displayNameIn(i18n, post.author) })}</span>
         <time dateTime={post.postDate}>{formatDateTime(i18n, post.postDate)}</time>
         <Badge variant="light" color="teal" radius="sm" tt="none" component="span">
           <VisuallyHidden>{i18n._('Category:')} </VisuallyHidden>

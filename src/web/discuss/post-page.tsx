@@ -15,7 +15,7 @@ import { useSchemaForm } from '../lib/use-schema-form';
 import { useLive } from '../live';
 import { PostFollowButton } from '../notifications';
 import { ConfirmDelete } from '../app/confirm-delete';
-import { authorName } from './author-name';
+import { displayNameIn } from '../../shared/member-name';
 import { formatDateTime, wasEdited } from './format-date';
 import { postQueryOptions, useDeletePost, useUpdatePost } from './forum-api';
 import { PostFields } from './post-fields';
@@ -53,7 +53,9 @@ export default function PostPage() {
     return (
       <Page title={isGone ? i18n._('Post not found') : i18n._('Discuss')} size="md">
         <Text mb="md" role="status">
-          {isGone ? i18n._('This post has been deleted, or never existed.') : i18n._('The post could not be loaded. Please try again later.')}
+          {isGone
+            ? i18n._('This post has been deleted, or never existed.')
+            : i18n._('The post could not be loaded. Please try again later.')}
         </Text>
         {backLink}
       </Page>
@@ -110,7 +112,7 @@ function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof
   return (
     <article>
       <div className={classes.meta} style={{ marginTop: 'calc(-1 * var(--mantine-spacing-sm))' }}>
-        <span>{i18n._('By {name}', { name: authorName(i18n, post.author) })}</span>
+        <span>{i18n._('By {name}', { name: displayNameIn(i18n, post.author) })}</span>
         <time dateTime={post.postDate}>{formatDateTime(i18n, post.postDate)}</time>
         {wasEdited(post.postDate, post.updatedAt) ? (
           <span>{i18n._('edited {when}', { when: formatDateTime(i18n, post.updatedAt) })}</span>

@@ -1,5 +1,4 @@
-import { useLingui } from '@lingui/react';
-import { Trans } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react';
 import { Anchor, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';

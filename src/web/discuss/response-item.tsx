@@ -6,7 +6,7 @@ import { RESPONSE_BODY_MAX, responseInputSchema, type ResponseView } from '../..
 import { FormAlert } from '../app/form-alert';
 import { ConfirmDelete } from '../app/confirm-delete';
 import { useSchemaForm } from '../lib/use-schema-form';
-import { authorName } from './author-name';
+import { displayNameIn } from '../../shared/member-name';
 import { formatDateTime, wasEdited } from './format-date';
 import { useDeleteResponse, useUpdateResponse } from './forum-api';
 import { UserText } from './user-text';
@@ -21,7 +21,7 @@ export function ResponseItem({ response }: { response: ResponseView }) {
   const f = useSchemaForm({ schema: responseInputSchema, initialValues: { body: response.body } });
   const [isConfirming, confirm] = useDisclosure(false);
   const editButton = useRef<HTMLButtonElement>(null);
-  const author = authorName(i18n, response.author);
+  const author = displayNameIn(i18n, response.author);
   const context = i18n._('response by {name}, {when}', { name: author, when: formatDateTime(i18n, response.postDate) });
 
   const save = useUpdateResponse(response, {

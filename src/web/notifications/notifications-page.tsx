@@ -7,8 +7,7 @@ import { CARE_SITE_ACTOR, notificationsTopic, type NotificationView } from '../.
 import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
 import { formatTimeAgo } from '../lib/format-date-time';
-import { authorName } from '../discuss/author-name';
-import { formatDateTime } from '../discuss/format-date';
+import { displayNameIn } from '../../shared/member-name';
 import { useMe } from '../lib/me-query';
 import { useLive } from '../live';
 import { notificationListQueryOptions, useMarkRead } from './notifications-api';
@@ -23,15 +22,21 @@ function Describe({ n, title }: { n: NotificationView; title: string | undefined
   // A care team's names its team's event in a few words, written in the member's language when it happened
   // (the care part words it), and no title: "Grace claimed Meal on Saturday, December 5".
   if (n.kind === 'care') {
-    const actor = n.actor.name === CARE_SITE_ACTOR ? i18n._(CARE_SITE_ACTOR) : authorName(i18n, n.actor);
+    const actor = n.actor.name === CARE_SITE_ACTOR ? i18n._(CARE_SITE_ACTOR) : displayNameIn(i18n, n.actor);
     return `${actor} ${n.care?.text ?? ''}`;
   }
   const components = { 0: <span className={title} /> };
   // A need's notification names no person: its actor is the need's town.
   if (n.kind === 'need') {
-    return <Trans id="A need near you, in {town}: <0>“{title}”</0>" values={{ town: n.actor.name, title: n.need?.title }} components={components} />;
+    return (
+      <Trans
+        id="A need near you, in {town}: <0>“{title}”</0>"
+        values={{ town: n.actor.name, title: n.need?.title }}
+        components={components}
+      />
+    );
   }
-  const values = { actor: authorName(i18n, n.actor), title: n.post?.title };
+  const values = { actor: displayNameIn(i18n, n.actor), title: n.post?.title };
   return n.kind === 'response' ? (
     <Trans id="{actor} responded to your post <0>“{title}”</0>" values={values} components={components} />
   ) : (
@@ -167,7 +172,7 @@ function NotificationItem({ notification: n, onOpen }: { notification: Notificat
         </span>
       </Link>
       <Text size="sm" c="dimmed" component="p" className={classes.when}>
-        <time dateTime={n.createdAt} title={formatDateTime(i18n, n.createdAt)}>
+        <time dateTime={n.createdAt} title={i18n.date(n.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}>
           {formatTimeAgo(n.createdAt)}
         </time>
       </Text>

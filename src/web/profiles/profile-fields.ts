@@ -50,8 +50,22 @@ export const PROFILE_SECTIONS: FieldSection[] = [
     legend: /*i18n*/ 'About you',
     rows: [
       [
-        { name: 'firstName', label: /*i18n*/ 'First name', kind: 'text', required: true, autoComplete: 'given-name', maxLength: PROFILE_NAME_MAX },
-        { name: 'lastName', label: /*i18n*/ 'Last name', kind: 'text', required: true, autoComplete: 'family-name', maxLength: PROFILE_NAME_MAX },
+        {
+          name: 'firstName',
+          label: /*i18n*/ 'First name',
+          kind: 'text',
+          required: true,
+          autoComplete: 'given-name',
+          maxLength: PROFILE_NAME_MAX,
+        },
+        {
+          name: 'lastName',
+          label: /*i18n*/ 'Last name',
+          kind: 'text',
+          required: true,
+          autoComplete: 'family-name',
+          maxLength: PROFILE_NAME_MAX,
+        },
       ],
       {
         name: 'phone',
@@ -134,7 +148,13 @@ export const PROFILE_SECTIONS: FieldSection[] = [
     rows: [
       { name: 'orgOther', label: /*i18n*/ 'Organisation', kind: 'text', autoComplete: 'off', maxLength: PROFILE_TEXT_MAX },
       [
-        { name: 'orgOtherTitle', label: /*i18n*/ 'Your title at the organisation', kind: 'text', autoComplete: 'off', maxLength: PROFILE_TEXT_MAX },
+        {
+          name: 'orgOtherTitle',
+          label: /*i18n*/ 'Your title at the organisation',
+          kind: 'text',
+          autoComplete: 'off',
+          maxLength: PROFILE_TEXT_MAX,
+        },
         {
           name: 'orgOtherUrl',
           label: /*i18n*/ 'Organisation web site',

@@ -116,7 +116,13 @@ function ProfileInput({ def, f }: { def: FieldDef; f: ProfileSchemaForm }) {
     case 'yes-no':
       return <YesNoField {...common} />;
     case 'select':
-      return <NativeSelect {...common} autoComplete={def.autoComplete} data={(def.options ?? []).map((o) => ({ value: o.value, label: i18n._(o.label) }))} />;
+      return (
+        <NativeSelect
+          {...common}
+          autoComplete={def.autoComplete}
+          data={(def.options ?? []).map((o) => ({ value: o.value, label: i18n._(o.label) }))}
+        />
+      );
     case 'number':
       return (
         <NumberInput
