@@ -16,7 +16,7 @@ export const MEMBER_MESSAGE_MAX = 5000;
 export const MEMBER_MESSAGES_PER_HOUR = 20;
 export const MEMBER_MESSAGES_PER_DAY = 60;
 /** Whom a member wrote to is not listed (or the id cannot be anyone's). */
-export const NOT_IN_DIRECTORY = 'This member is not in the directory (any more).';
+export const NOT_IN_DIRECTORY = /*i18n*/ 'This member is not in the directory (any more).';
 
 /** The filters as they appear in the page's address and in GET /api/directory. */
 export type DirectoryFilter = {
@@ -31,7 +31,7 @@ export const EMPTY_DIRECTORY_FILTER: DirectoryFilter = { q: '', foster: false, c
 
 /** A filter switch: `1` (or `true`) turns it on; absent, empty, `0` or `false` leave it off. */
 const flag = z
-  .enum(['1', '0', 'true', 'false', ''], { error: 'Use 1 to turn this filter on, or leave it out' })
+  .enum(['1', '0', 'true', 'false', ''], { error: /*i18n*/ 'Use 1 to turn this filter on, or leave it out' })
   .optional()
   .transform((v) => v === '1' || v === 'true');
 
@@ -44,10 +44,10 @@ export const directoryQuerySchema = z.object({
     .string()
     .optional()
     .transform((s) => s?.trim().toUpperCase() ?? '')
-    .pipe(z.union([z.literal(''), z.enum(STATE_CODES)], { error: 'Choose a state by its two-letter code' })),
+    .pipe(z.union([z.literal(''), z.enum(STATE_CODES)], { error: /*i18n*/ 'Choose a state by its two-letter code' })),
   after: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{1,1200}$/, 'Not a list position')
+    .regex(/^[A-Za-z0-9_-]{1,1200}$/, /*i18n*/ 'Not a list position')
     .optional(),
 });
 export type DirectoryQuery = z.output<typeof directoryQuerySchema>;
@@ -107,7 +107,7 @@ export const directoryPageSchema = z
 export type DirectoryPage = z.infer<typeof directoryPageSchema>;
 
 /** Writing to a member needs a saved profile: the message is signed with the sender's name. */
-export const NEEDS_PROFILE_TO_WRITE = 'You need a profile to write to members. You can create one in your dashboard.';
+export const NEEDS_PROFILE_TO_WRITE = /*i18n*/ 'You need a profile to write to members. You can create one in your dashboard.';
 
 /** POST /api/directory/:uid/message. */
 export const memberMessageSchema = z.object({

@@ -39,12 +39,12 @@ export type ResponseInput = z.input<typeof responseInputSchema>;
 /** GET /api/posts: newest first, optionally one category and keywords; `before` continues a list. */
 export const postListQuerySchema = z.object({
   q: queryTextOf('Keywords', SEARCH_QUERY_MAX),
-  category: queryTextOf('Category', CATEGORY_NAME_MAX * 2, 'Unknown category'),
+  category: queryTextOf('Category', CATEGORY_NAME_MAX * 2, /*i18n*/ 'Unknown category'),
   // The time of the last post shown (µs since 1970) and its id, which an integer column holds.
   before: z
     .string()
-    .regex(/^\d{1,16}\.\d{1,10}$/, 'Not a list position')
-    .refine((s) => Number(s.split('.')[1]) <= PG_INT_MAX, 'Not a list position')
+    .regex(/^\d{1,16}\.\d{1,10}$/, /*i18n*/ 'Not a list position')
+    .refine((s) => Number(s.split('.')[1]) <= PG_INT_MAX, /*i18n*/ 'Not a list position')
     .optional(),
 });
 export type PostListQuery = z.input<typeof postListQuerySchema>;

@@ -10,10 +10,10 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How each kind is named to a member (the preferences, the unsubscribe confirmation). */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
-  response: 'Responses to your posts',
-  followed_response: 'Responses in posts you follow',
-  need: 'Needs near you or your church',
-  care: 'Your care teams',
+  response: /*i18n*/ 'Responses to your posts',
+  followed_response: /*i18n*/ 'Responses in posts you follow',
+  need: /*i18n*/ 'Needs near you or your church',
+  care: /*i18n*/ 'Your care teams',
 };
 
 export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
@@ -29,7 +29,7 @@ export type UnsubscribeKind = (typeof UNSUBSCRIBE_KINDS)[number];
 /** How each unsubscribe link's mail is named to the person who opens it. */
 export const UNSUBSCRIBE_KIND_LABELS: Record<UnsubscribeKind, string> = {
   ...NOTIFICATION_KIND_LABELS,
-  digest: 'The digest of new posts',
+  digest: /*i18n*/ 'The digest of new posts',
 };
 
 /** Whether the member follows a post, and the post's category. */
@@ -61,7 +61,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const notificationListQuerySchema = z.object({
   before: z
     .string()
-    .regex(/^\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a list position')
+    .regex(/^\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, /*i18n*/ 'Not a list position')
     .optional(),
 });
 
@@ -104,7 +104,7 @@ export function needNotificationLink(needId: number): string {
   return `/needs/${needId}`;
 }
 /** The "actor" of a care notification the site itself sends (a reminder, an offer): no person did it. */
-export const CARE_SITE_ACTOR = 'Your care team';
+export const CARE_SITE_ACTOR = /*i18n*/ 'Your care team';
 export function careNotificationLink(teamId: number): string {
   return `/care/${teamId}`;
 }
@@ -132,14 +132,14 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
 export const notificationPreferencesUpdateSchema = notificationPreferencesSchema
   .partial()
   .strict()
-  .refine((v) => Object.keys(v).length > 0, 'Say which preference to change');
+  .refine((v) => Object.keys(v).length > 0, /*i18n*/ 'Say which preference to change');
 
 /**
  * The one-click unsubscribe: the signed token from the mail, and `undo=1` to turn the mail back on (the
  * digest at the frequency it had before the link turned it off).
  */
 export const unsubscribeQuerySchema = z.object({
-  token: z.string().min(1, 'The link has no token').max(2000, 'Not a link of ours'),
+  token: z.string().min(1, /*i18n*/ 'The link has no token').max(2000, /*i18n*/ 'Not a link of ours'),
   undo: z.enum(['1', 'true']).optional(),
 });
 
@@ -153,13 +153,13 @@ export const unsubscribeStateSchema = z
 export type UnsubscribeState = z.infer<typeof unsubscribeStateSchema>;
 
 /** One of the member's notifications, read or not; anything else (another member's, or not a uuid) is not found. */
-export const NOTIFICATION_NOT_FOUND = 'This notification does not exist.';
+export const NOTIFICATION_NOT_FOUND = /*i18n*/ 'This notification does not exist.';
 
 /** What a person reads when a mailed link cannot be used. */
 export const UNSUBSCRIBE_MESSAGES = {
-  malformed: 'This unsubscribe link is not complete. Copy the whole link from the mail, or change your mail settings on the site.',
-  forged: 'This unsubscribe link was not made by this site. Change your mail settings on the site instead.',
-  expired: 'This unsubscribe link has expired. Change your mail settings on the site instead.',
+  malformed: /*i18n*/ 'This unsubscribe link is not complete. Copy the whole link from the mail, or change your mail settings on the site.',
+  forged: /*i18n*/ 'This unsubscribe link was not made by this site. Change your mail settings on the site instead.',
+  expired: /*i18n*/ 'This unsubscribe link has expired. Change your mail settings on the site instead.',
   /** The account the link was mailed to has been deleted: it gets no mail at all. */
-  gone: 'This account no longer exists; nothing more will be sent to it.',
+  gone: /*i18n*/ 'This account no longer exists; nothing more will be sent to it.',
 } as const;

@@ -42,11 +42,11 @@ function requiredText(label: string, max: number) {
 
 /** An explicit Yes or No, or unset (blank or null). Never defaults to Yes. */
 const yesNo = z
-  .enum([...YES_NO, ''], { error: 'Choose Yes or No' })
+  .enum([...YES_NO, ''], { error: /*i18n*/ 'Choose Yes or No' })
   .nullish()
   .transform((v): YesNo | null => (v ? v : null));
 
-export const PHONE_HINT = 'Digits only; spaces, dashes, dots and brackets are fine';
+export const PHONE_HINT = /*i18n*/ 'Digits only; spaces, dashes, dots and brackets are fine';
 
 /** Digits, with the separators people type accepted and removed: "(417) 555-0100" → "4175550100". */
 export function phoneNumber(label: string) {
@@ -66,17 +66,17 @@ export function phoneNumber(label: string) {
 }
 const phone = phoneNumber('Phone');
 
-const state = z.enum(STATE_CODES, { error: 'Choose your state' });
+const state = z.enum(STATE_CODES, { error: /*i18n*/ 'Choose your state' });
 
 const zip = z
-  .string({ error: 'ZIP code must be text' })
+  .string({ error: /*i18n*/ 'ZIP code must be text' })
   .trim()
   .nullish()
   .transform((v) => (v ? v : null))
   .pipe(
     z
       .string()
-      .regex(/^\d{5}(-\d{4})?$/, 'ZIP code must be 5 digits (or ZIP+4, like 12345-6789)')
+      .regex(/^\d{5}(-\d{4})?$/, /*i18n*/ 'ZIP code must be 5 digits (or ZIP+4, like 12345-6789)')
       .nullable(),
   );
 
@@ -129,7 +129,7 @@ export function normaliseWebUrl(input: string): string | null {
   return url.href;
 }
 
-export const URL_HINT = 'A web address such as example.org or https://example.org';
+export const URL_HINT = /*i18n*/ 'A web address such as example.org or https://example.org';
 
 export function webUrl(label: string) {
   return z
@@ -236,13 +236,13 @@ export type OwnProfileResponse = z.infer<typeof ownProfileResponseSchema>;
  * their value, unknown ones are ignored. The merged profile is checked as a whole with profileSchema.
  */
 export const profileChangesSchema = z
-  .record(z.string(), z.unknown(), { error: 'Send the profile as a JSON object.' })
+  .record(z.string(), z.unknown(), { error: /*i18n*/ 'Send the profile as a JSON object.' })
   .meta({ description: 'The fields of the profile form to change (see OwnProfile); fields left out keep their value.' });
 
 /** POST /api/profile/photo. */
 export const photoSavedSchema = z.object({ photoUrl: z.string() });
 /** GET /api/photos/:uid of a member without a photo, or one the viewer may not see (the same answer). */
-export const NO_PHOTO = 'This member has no profile photo.';
+export const NO_PHOTO = /*i18n*/ 'This member has no profile photo.';
 /** DELETE /api/profile/photo. */
 export const photoRemovedSchema = z.object({ photoUrl: z.null() });
 

@@ -11,7 +11,7 @@ import {
   type DirectoryPage,
 } from '../../shared/directory';
 import { PUBLIC_PROFILE_FIELDS } from '../../shared/profile';
-import { mail, profile } from '../db/schema';
+import { mail, profile, user } from '../db/schema';
 import { MAIL_FORMS } from '../mail/outbox';
 import { testClock, useTestApp } from '../testing/app';
 import {
@@ -304,6 +304,21 @@ describe('POST /api/directory/:uid/message', () => {
     expect(item!.message.text).toContain('> Could you help with a ride on Sunday?\n> <script>alert(1)</script> & thanks');
     expect(item!.message.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; thanks');
     expect(item!.message.html).not.toContain('<script>');
+  });
+
+  it('frames the message in the recipient’s language, and leaves the sender’s words as written', async () => {
+    const sender = await member({ profile: { firstName: 'Alma', lastName: 'Author' } });
+    const recipient = await insertMember(t.db, { firstName: 'Beatriz', lastName: 'Lectora', agAffiliated: 'Yes' });
+    await t.db.update(user).set({ locale: 'es' }).where(eq(user.id, recipient.id));
+    expect((await send(sender.c, recipient.id, { message: 'Could you help on Sunday?' })).status).toBe(202);
+
+    const item = await t.lastMailTo(recipient.email, 'member message');
+    expect(item!.message.subject).toBe('Alma Author le escribió a través de Foster Care Network');
+    expect(item!.message.text).toContain('Hola, Beatriz:');
+    expect(item!.message.text).toContain('Alma Author, miembro de Foster Care Network, se comunica con usted');
+    expect(item!.message.text).toContain('> Could you help on Sunday?');
+    expect(item!.message.text).toContain(`Para contestar, responda a este correo: su respuesta le llega a Alma Author en ${sender.email}.`);
+    expect(item!.message.html).toContain('<html lang="es">');
   });
 
   it('needs a signed-in member (401) with a saved profile (403, saying how to get one)', async () => {

@@ -37,7 +37,7 @@ function decodeCursor(cursor: string): [string, string, string] {
   try {
     return cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
   } catch {
-    throw new AppError('VALIDATION', undefined, { after: 'Not a list position' });
+    throw new AppError('VALIDATION', undefined, { after: /*i18n*/ 'Not a list position' });
   }
 }
 

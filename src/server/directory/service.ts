@@ -7,6 +7,7 @@ import { profile, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail } from '../mail';
+import { i18nFor, localeOfUser } from '../i18n';
 import { isListed } from '../profiles';
 
 type Deps = Pick<AppDeps, 'database' | 'logger' | 'outbox'>;
@@ -42,21 +43,27 @@ export async function sendMemberMessage(
     .innerJoin(user, eq(user.id, profile.uid))
     .where(and(eq(profile.uid, recipientUid), isListed));
   if (!recipient) throw new AppError('NOT_FOUND', NOT_IN_DIRECTORY);
-  if (recipient.uid === sender.id) throw new AppError('BAD_REQUEST', 'This is your own card: you cannot write to yourself.');
+  if (recipient.uid === sender.id) throw new AppError('BAD_REQUEST', /*i18n*/ 'This is your own card: you cannot write to yourself.');
 
   const senderName = displayNameOf({ isDeleted: false, ...sender }).name;
+  // The framing in the recipient's language; the sender's own words as they wrote them.
+  const locale = await localeOfUser(deps.database.db, recipient.uid);
+  const i18n = i18nFor(locale);
   const item = await deps.outbox.add({
     form: MAIL_FORMS.memberMessage,
     to: recipient.email,
     replyTo: sender.email,
     ...renderMail({
-      subject: `${senderName} wrote to you through the Foster Care Network`,
+      locale,
+      subject: i18n._('{sender} wrote to you through the Foster Care Network', { sender: senderName }),
       paragraphs: [
-        recipient.firstName ? `Hello ${recipient.firstName},` : 'Hello,',
-        `${senderName}, a member of the Foster Care Network, is reaching out to you through the network’s member directory:`,
+        recipient.firstName ? i18n._('Hello {name},', { name: recipient.firstName }) : i18n._('Hello,'),
+        i18n._('{sender}, a member of the Foster Care Network, is reaching out to you through the network’s member directory:', {
+          sender: senderName,
+        }),
         { quote: message },
-        `To answer, reply to this email: your reply goes to ${senderName} at ${sender.email}.`,
-        'The directory never shows your email address to other members; they learn it only if you reply.',
+        i18n._('To answer, reply to this email: your reply goes to {sender} at {email}.', { sender: senderName, email: sender.email }),
+        i18n._('The directory never shows your email address to other members; they learn it only if you reply.'),
       ],
     }),
   });

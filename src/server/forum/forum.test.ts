@@ -114,6 +114,16 @@ describe('reading', () => {
     }
   });
 
+  it('says why in the asker’s language: Spanish for a browser that prefers it or a chosen lang cookie, the exact English otherwise', async () => {
+    const c = t.client();
+    const spanish = await (await c.get('/api/posts/999999', { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' })).json();
+    expect(spanish).toMatchObject({ code: 'NOT_FOUND', message: 'Esta publicación no existe (puede que se haya eliminado).' });
+    const chosen = await (await t.client().get('/api/posts/0', { cookie: 'lang=es' })).json();
+    expect(chosen).toMatchObject({ code: 'NOT_FOUND', message: 'No existe esa publicación.' });
+    const english = await (await c.get('/api/posts/999999', { 'accept-language': 'en-US' })).json();
+    expect(english.message).toBe('This post does not exist (it may have been deleted).');
+  });
+
   it('pages through the list newest first without gaps or repeats, ties included', async () => {
     const author = await signedInMember(t, { profile: { firstName: 'Page', lastName: 'Turner' } });
     const [cat] = await t.db

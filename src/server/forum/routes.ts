@@ -58,7 +58,7 @@ export function forumRoutes(deps: AppDeps, limiter: RateLimiter, answers: Respon
       const viewer = await viewerOf(deps, { who: c.get('user'), session: c.get('session') });
       const read = async () => {
         const found = await getPost(deps, { viewer, id });
-        if (!found) throw new AppError('NOT_FOUND', 'This post does not exist (it may have been deleted).');
+        if (!found) throw new AppError('NOT_FOUND', /*i18n*/ 'This post does not exist (it may have been deleted).');
         return found;
       };
       // A member's answer says what they may edit; a visitor's is the same for all of them.

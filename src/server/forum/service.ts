@@ -8,6 +8,7 @@ import { post, postCategory, postResponse, profile } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { MAIL_FORMS, renderMail } from '../mail';
+import { i18nFor, localeOfEmail } from '../i18n';
 import { followAutomatically, notifyResponse } from '../notifications';
 import { canEdit, type Viewer } from './queries';
 
@@ -20,8 +21,8 @@ export type ForumAuthor = { id: string; email: string; firstName: string; lastNa
 type PostFields = { [K in keyof PostInput]: string };
 type ResponseFields = { [K in keyof ResponseInput]: string };
 
-const POST_NOT_FOUND = 'This post does not exist (it may have been deleted).';
-const RESPONSE_NOT_FOUND = 'This response does not exist (it may have been deleted).';
+const POST_NOT_FOUND = /*i18n*/ 'This post does not exist (it may have been deleted).';
+const RESPONSE_NOT_FOUND = /*i18n*/ 'This response does not exist (it may have been deleted).';
 
 /** Posting and responding need a saved profile (product.md §7.2); its names are copied onto what the member writes. */
 export async function requireForumAuthor(deps: Pick<Deps, 'database'>, { who }: { who: SessionUser }): Promise<ForumAuthor> {
@@ -89,9 +90,14 @@ async function lockPost(tx: Tx, id: number) {
 }
 
 /** The author or an admin (decided before the transaction: the embedded database runs one query at a time). */
-function requireEditor(editor: Editor, posterUid: string | null, what: string) {
+function requireEditor(editor: Editor, posterUid: string | null, what: 'post' | 'response') {
   if (canEdit(editor, posterUid)) return;
-  throw new AppError('FORBIDDEN', `Only the author of this ${what} or an admin may change it.`);
+  throw new AppError(
+    'FORBIDDEN',
+    what === 'post'
+      ? /*i18n*/ 'Only the author of this post or an admin may change it.'
+      : /*i18n*/ 'Only the author of this response or an admin may change it.',
+  );
 }
 
 /** Announces a change of a post (or of its responses) to the list and to the post's own page. */
@@ -147,18 +153,26 @@ async function queueNewPostAlert(
 ) {
   const { name } = displayNameOf({ isDeleted: false, ...author });
   const link = `${deps.config.publicUrl}/discuss/${created.id}`;
+  // The team's address may be a member's, with a language of its own.
+  const locale = await localeOfEmail(tx, deps.config.staffEmail);
+  const i18n = i18nFor(locale);
   await deps.outbox.add(
     {
       form: MAIL_FORMS.newPostAlert,
       to: deps.config.staffEmail,
       replyTo: author.email,
       ...renderMail({
-        subject: `New forum post: ${created.title}`,
+        locale,
+        subject: i18n._('New forum post: {title}', { title: created.title }),
         paragraphs: [
-          `${name} (${author.email}) posted in "${created.category}" on the Foster Care Network forum:`,
+          i18n._('{name} ({email}) posted in "{category}" on the Foster Care Network forum:', {
+            name,
+            email: author.email,
+            category: created.category,
+          }),
           { quote: `${created.title}\n\n${created.body}` },
-          { link, label: 'Read the post and its responses' },
-          'Replying to this message writes to the author.',
+          { link, label: i18n._('Read the post and its responses') },
+          i18n._('Replying to this message writes to the author.'),
         ],
       }),
     },

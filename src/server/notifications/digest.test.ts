@@ -412,3 +412,31 @@ describe('the digest', () => {
     expect(await digestsTo(reader.email)).toHaveLength(1);
   });
 });
+
+describe('the digest in its reader’s language', () => {
+  it('is in Spanish for a member who chose Spanish, dates and plurals included; English for the others', async () => {
+    at('2031-07-02T09:00:00Z');
+    const c = await newCategory();
+    const lector = await follower(c.id);
+    await t.db.update(user).set({ locale: 'es' }).where(eq(user.id, lector.id));
+    const reader = await follower(c.id);
+    const second = await insertPost(t.deps, c.writer, { category: c.name, title: 'Una cena para la familia' });
+
+    at('2031-07-07T13:35:00Z');
+    await schedule().runDue();
+    const [spanish] = await digestsTo(lector.email);
+    expect(spanish!.message.subject).toBe('Su resumen semanal del foro: 2 publicaciones para usted');
+    expect(spanish!.message.text).toContain('Esto es lo nuevo en el foro de Foster Care Network desde el lunes, 30 de junio.');
+    expect(spanish!.message.text).toContain('Nuevo en las categorías que usted sigue:');
+    expect(spanish!.message.text).toContain(`En ${c.name}, por Ruth Nguyen`);
+    // What members wrote stays as they wrote it.
+    expect(spanish!.message.text).toContain('Una cena para la familia');
+    expect(spanish!.message.html).toContain('<html lang="es">');
+    expect(postsIn(spanish!)).toEqual([second, c.first]);
+
+    const [english] = await digestsTo(reader.email);
+    expect(english!.message.subject).toBe('Your weekly forum digest: 2 posts for you');
+    expect(english!.message.text).toContain('Here is what is new on the Foster Care Network forum since Monday, June 30.');
+    expect(english!.message.html).toContain('<html lang="en">');
+  });
+});

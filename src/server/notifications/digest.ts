@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, gt, gte, inArray, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
 import { SITE_NAME } from '../../shared/brand';
-import { displayNameOf } from '../../shared/member-name';
+import { displayNameIn, displayNameOf } from '../../shared/member-name';
 import { DEFAULT_NOTIFICATION_PREFERENCES, notificationLink } from '../../shared/notifications';
 import type { Db, Tx } from '../db/client';
 import {
@@ -17,6 +17,7 @@ import {
 import type { AppDeps } from '../deps';
 import { cronPeriod, type Period } from '../jobs';
 import { MAIL_FORMS, renderMail, type RenderMailInput } from '../mail';
+import { i18nFor, localeOfUser, type Locale } from '../i18n';
 import { NOTIFICATION_SETTINGS_PAGE, reachable, unsubscribeHeaders, unsubscribePageUrl } from './service';
 import { createUnsubscribeToken } from './unsubscribe-token';
 import { DAY } from '../../shared/durations';
@@ -174,7 +175,10 @@ export async function makeDigest(
       .set({ postCount: fresh.length + active.length, newPosts: fresh.map((p) => p.id), activePosts: active.map((p) => p.id) })
       .where(and(eq(digestRun.uid, uid), eq(digestRun.periodEnd, end)));
     const token = createUnsubscribeToken(deps.config.sessionSecret, { uid, kind: 'digest', now: run.now });
-    const rendered = renderMail(digestMail(deps.config, { frequency, since, fresh, moreFresh: total - fresh.length, active, token }));
+    const locale = await localeOfUser(tx, uid);
+    const rendered = renderMail(
+      digestMail(deps.config, { locale, frequency, since, fresh, moreFresh: total - fresh.length, active, token }),
+    );
     await deps.outbox.add({ form: MAIL_FORMS.digest, to: email, ...rendered, headers: unsubscribeHeaders(deps.config, token) }, tx);
     return 'sent';
   });
@@ -279,7 +283,7 @@ async function mostActive(tx: Tx, since: Date, end: Date): Promise<ActivePost[]>
 }
 
 /** The start of a digest's period as people say it ("Monday, March 3"): the UTC day, which is the US day at 13:00. */
-const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const DAY_FORMAT = { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' } as const satisfies Intl.DateTimeFormatOptions;
 
 /** The beginning of a post's text, on one line, cut at a word. */
 export function excerptOf(body: string, max = EXCERPT_CHARS): string {
@@ -290,46 +294,78 @@ export function excerptOf(body: string, max = EXCERPT_CHARS): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** The digest's words: every title and excerpt is plain text, escaped for the HTML part by renderMail. */
+/** The digest's words, in its recipient's language: every title and excerpt is plain text, escaped for the HTML part by renderMail. */
 export function digestMail(
   config: AppDeps['config'],
-  d: { frequency: DigestFrequencyOn; since: Date; fresh: ListedPost[]; moreFresh: number; active: ActivePost[]; token: string },
+  d: {
+    locale?: Locale;
+    frequency: DigestFrequencyOn;
+    since: Date;
+    fresh: ListedPost[];
+    moreFresh: number;
+    active: ActivePost[];
+    token: string;
+  },
 ): RenderMailInput {
+  const locale = d.locale ?? 'en';
+  const i18n = i18nFor(locale);
   const count = d.fresh.length + d.active.length;
   const link = (id: number) => `${config.publicUrl}${notificationLink(id)}`;
   const paragraphs: RenderMailInput['paragraphs'][number][] = [
-    `Here is what is new on the ${SITE_NAME} forum since ${DAY_FORMAT.format(d.since)}.`,
+    i18n._('Here is what is new on the {site} forum since {day}.', { site: SITE_NAME, day: i18n.date(d.since, DAY_FORMAT) }),
   ];
   if (d.fresh.length > 0) {
-    paragraphs.push('New in the categories you follow:');
+    paragraphs.push(i18n._('New in the categories you follow:'));
     for (const p of d.fresh) {
-      const author = displayNameOf({ isDeleted: p.posterUid === null, firstName: p.posterFirstName, lastName: p.posterLastName });
-      paragraphs.push({ link: link(p.id), label: p.title }, `In ${p.category}, by ${author.name}`, {
+      const name = displayNameIn(
+        i18n,
+        displayNameOf({ isDeleted: p.posterUid === null, firstName: p.posterFirstName, lastName: p.posterLastName }),
+      );
+      paragraphs.push({ link: link(p.id), label: p.title }, i18n._('In {category}, by {name}', { category: p.category, name }), {
         quote: excerptOf(p.body),
       });
     }
     if (d.moreFresh > 0) {
-      paragraphs.push(`And ${plural(d.moreFresh, 'more new post', 'more new posts')} in the categories you follow.`, {
-        link: `${config.publicUrl}/discuss`,
-        label: 'See them on the forum',
-      });
+      paragraphs.push(
+        i18n._(
+          '{count, plural, one {And # more new post in the categories you follow.} other {And # more new posts in the categories you follow.}}',
+          {
+            count: d.moreFresh,
+          },
+        ),
+        { link: `${config.publicUrl}/discuss`, label: i18n._('See them on the forum') },
+      );
     }
   }
   if (d.active.length > 0) {
-    paragraphs.push(d.fresh.length > 0 ? 'Also much discussed:' : 'Much discussed:');
+    paragraphs.push(d.fresh.length > 0 ? i18n._('Also much discussed:') : i18n._('Much discussed:'));
     for (const p of d.active) {
-      paragraphs.push({ link: link(p.id), label: p.title }, `${plural(p.responses, 'new response', 'new responses')}, in ${p.category}`);
+      paragraphs.push(
+        { link: link(p.id), label: p.title },
+        i18n._('{count, plural, one {# new response, in {category}} other {# new responses, in {category}}}', {
+          count: p.responses,
+          category: p.category,
+        }),
+      );
     }
   }
   paragraphs.push(
-    `You get this digest ${d.frequency === 'daily' ? 'each day' : 'each week'} when there is something new; each post is in one digest only.`,
-    { link: `${config.publicUrl}${NOTIFICATION_SETTINGS_PAGE}`, label: 'Choose which mail you get' },
-    { link: unsubscribePageUrl(config, d.token), label: 'Stop the digest' },
+    d.frequency === 'daily'
+      ? i18n._('You get this digest each day when there is something new; each post is in one digest only.')
+      : i18n._('You get this digest each week when there is something new; each post is in one digest only.'),
+    { link: `${config.publicUrl}${NOTIFICATION_SETTINGS_PAGE}`, label: i18n._('Choose which mail you get') },
+    { link: unsubscribePageUrl(config, d.token), label: i18n._('Stop the digest') },
   );
   return {
-    subject: `Your ${d.frequency} forum digest: ${plural(count, 'post', 'posts')} for you`,
+    locale,
+    subject:
+      d.frequency === 'daily'
+        ? i18n._('{count, plural, one {Your daily forum digest: # post for you} other {Your daily forum digest: # posts for you}}', {
+            count,
+          })
+        : i18n._('{count, plural, one {Your weekly forum digest: # post for you} other {Your weekly forum digest: # posts for you}}', {
+            count,
+          }),
     paragraphs,
   };
 }

@@ -7,8 +7,8 @@ import { AppError } from '../http/errors';
 /** The database or a transaction on it. */
 type Executor = Db | Tx;
 
-const POST_NOT_FOUND = 'This post does not exist (it may have been deleted).';
-const CATEGORY_NOT_FOUND = 'This category does not exist.';
+const POST_NOT_FOUND = /*i18n*/ 'This post does not exist (it may have been deleted).';
+const CATEGORY_NOT_FOUND = /*i18n*/ 'This category does not exist.';
 
 /**
  * The author of a post or a response follows the post, in the transaction that writes it, unless they

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { mail, notificationPreference } from '../db/schema';
+import { mail, notificationPreference, user } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
 import { useTestApp } from '../testing/app';
 import { authorOf, buildPost, expectJson, insertResponse, signedInMember, type SignedUpMember } from '../testing/factories';
@@ -60,5 +60,28 @@ describe('notification mail', () => {
     await insertResponse(t.deps, authorOf(await signedInMember(t)), postId);
     expect((await mailTo(author.email)).filter((m) => m.form.startsWith('notification'))).toEqual([]);
     expect((await expectJson<{ unread: number }>(await author.c.get('/api/notifications/unread-count'))).unread).toBe(1);
+  });
+
+  it('goes to each recipient in their own language, whoever responded', async () => {
+    const author = await signedInMember(t);
+    const follower = await signedInMember(t);
+    await t.db.update(user).set({ locale: 'es' }).where(eq(user.id, author.id));
+    const postId = await createPost(author);
+    await expectJson(await follower.c.put(`/api/posts/${postId}/follow`));
+    // An English-speaking responder, answering in English: the framing follows the reader, the words stay theirs.
+    const responder = await signedInMember(t, { profile: { firstName: 'Sam', lastName: 'Ortiz' } });
+    await insertResponse(t.deps, authorOf(responder, { firstName: 'Sam', lastName: 'Ortiz' }), postId, { body: 'A warm blanket.' });
+
+    const [own] = (await mailTo(author.email)).filter((m) => m.form.startsWith('notification'));
+    expect(own!.message.subject).toBe('Sam Ortiz respondió a su publicación "Night lights"');
+    expect(own!.message.text).toContain('Sam Ortiz respondió a su publicación "Night lights" en el foro de Foster Care Network:');
+    expect(own!.message.text).toContain('> A warm blanket.');
+    expect(own!.message.text).toContain('Usted recibe este correo porque alguien respondió a una de sus publicaciones.');
+    expect(own!.message.html).toContain('Dejar de recibir correos como este');
+    expect(own!.message.html).toContain('<html lang="es">');
+
+    const [followed] = (await mailTo(follower.email)).filter((m) => m.form.startsWith('notification'));
+    expect(followed!.message.subject).toBe('New response in "Night lights"');
+    expect(followed!.message.html).toContain('<html lang="en">');
   });
 });

@@ -4,6 +4,7 @@ import * as contracts from '../../shared/contracts/notifications';
 import type { AppDeps } from '../deps';
 import { contractRouter, guarded, type MemberEnv } from '../http/contracts';
 import { AppError } from '../http/errors';
+import { i18nOf } from '../i18n';
 import { sendAnswer, type ResponseCache } from '../http/response-cache';
 import { requireForumAuthor } from '../forum';
 import { POSTS_TOPIC } from '../../shared/forum';
@@ -39,9 +40,10 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
     if (claim === 'forged' || claim === 'expired') throw new AppError('FORBIDDEN', UNSUBSCRIBE_MESSAGES[claim]);
     return claim;
   };
-  const unsubscribeState = (claim: UnsubscribeClaim, mail: boolean): UnsubscribeState => ({
+  // The label in the asker's language (the answer is never kept: no-store); the page words it from `kind` too.
+  const unsubscribeState = (c: Parameters<typeof i18nOf>[0], claim: UnsubscribeClaim, mail: boolean): UnsubscribeState => ({
     kind: claim.kind,
-    label: UNSUBSCRIBE_KIND_LABELS[claim.kind],
+    label: i18nOf(c)._(UNSUBSCRIBE_KIND_LABELS[claim.kind]),
     mail,
   });
   /** Who may follow: whoever may post. */
@@ -119,7 +121,7 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
       const claim = claimOf(c.req.valid('query').token);
       const mail = await readMailByLink(deps, claim);
       c.header('Cache-Control', 'no-store');
-      return c.json(unsubscribeState(claim, mail), 200);
+      return c.json(unsubscribeState(c, claim, mail), 200);
     })
     .openapi(g(contracts.unsubscribe), async (c) => {
       const { token, undo } = c.req.valid('query');
@@ -137,7 +139,7 @@ export function notificationRoutes(deps: AppDeps, answers: ResponseCache) {
         on: undo !== undefined,
       });
       c.header('Cache-Control', 'no-store');
-      return c.json(unsubscribeState(claim, mail), 200);
+      return c.json(unsubscribeState(c, claim, mail), 200);
     })
     .openapi(g(contracts.markRead), async (c) => {
       const uid = c.get('member').id;

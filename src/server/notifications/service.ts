@@ -22,6 +22,7 @@ import { cursorOf, olderThan, pageOf } from '../db/keyset';
 import { need, notification, notificationPreference, post, profile, user } from '../db/schema';
 import type { AppDeps, DbDeps } from '../deps';
 import { AppError } from '../http/errors';
+import { i18nFor, localesOf } from '../i18n';
 import { MAIL_FORMS, renderMail } from '../mail';
 import { followersOf } from './follows';
 import { createUnsubscribeToken } from './unsubscribe-token';
@@ -146,22 +147,32 @@ async function mailAtOnce(
 ) {
   const { config } = deps;
   const link = `${config.publicUrl}${notificationLink(event.postId)}`;
-  for (const r of await wantingMail(tx, recipients)) {
+  const wanting = await wantingMail(tx, recipients);
+  // Each in their own language, whoever responded (decision 043).
+  const locales = await localesOf(
+    tx,
+    wanting.map((r) => r.uid),
+  );
+  for (const r of wanting) {
     const token = createUnsubscribeToken(config.sessionSecret, { uid: r.uid, kind: r.kind, now: event.now });
     const isOwn = r.kind === 'response';
+    const locale = locales.get(r.uid) ?? 'en';
+    const i18n = i18nFor(locale);
+    const words = { actor: event.actor.name, title: event.postTitle, site: SITE_NAME };
     const rendered = renderMail({
-      subject: isOwn ? `${event.actor.name} responded to your post "${event.postTitle}"` : `New response in "${event.postTitle}"`,
+      locale,
+      subject: isOwn ? i18n._('{actor} responded to your post "{title}"', words) : i18n._('New response in "{title}"', words),
       paragraphs: [
         isOwn
-          ? `${event.actor.name} responded to your post "${event.postTitle}" on the ${SITE_NAME} forum:`
-          : `${event.actor.name} responded in "${event.postTitle}", a post you follow on the ${SITE_NAME} forum:`,
+          ? i18n._('{actor} responded to your post "{title}" on the {site} forum:', words)
+          : i18n._('{actor} responded in "{title}", a post you follow on the {site} forum:', words),
         { quote: event.responseBody },
-        { link, label: 'Read the response on the site' },
+        { link, label: i18n._('Read the response on the site') },
         isOwn
-          ? 'You get this mail because somebody responded to a post of yours.'
-          : 'You get this mail because you follow this post (you wrote in it, or chose to).',
-        { link: `${config.publicUrl}${NOTIFICATION_SETTINGS_PAGE}`, label: 'Choose which mail you get' },
-        { link: unsubscribePageUrl(config, token), label: 'Stop mail like this one' },
+          ? i18n._('You get this mail because somebody responded to a post of yours.')
+          : i18n._('You get this mail because you follow this post (you wrote in it, or chose to).'),
+        { link: `${config.publicUrl}${NOTIFICATION_SETTINGS_PAGE}`, label: i18n._('Choose which mail you get') },
+        { link: unsubscribePageUrl(config, token), label: i18n._('Stop mail like this one') },
       ],
     });
     await deps.outbox.add(

@@ -1,16 +1,20 @@
 import type { Metadata } from 'sharp';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MAX_SIDE, PHOTO_OUTPUT_SIZE } from '../../shared/limits';
 import type { PhotoCrop } from '../../shared/profile';
-import { AppError } from '../http/errors';
+import { AppError, type ErrorWords } from '../http/errors';
+import { later } from '../i18n';
 
 export type PhotoFormat = 'jpeg' | 'png' | 'webp';
 
-const NOT_AN_IMAGE = 'Choose a JPEG, PNG or WebP image. This file is not one of those.';
-const UNREADABLE = 'This image could not be read. It may be damaged; try another file.';
-const TOO_LARGE = `The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file.`;
-const TOO_MANY_PIXELS = `The image is too large: at most ${PHOTO_MAX_SIDE.toLocaleString('en-US')} pixels a side and ${
-  PHOTO_MAX_PIXELS / 1_000_000
-} megapixels in all.`;
+const NOT_AN_IMAGE = /*i18n*/ 'Choose a JPEG, PNG or WebP image. This file is not one of those.';
+const UNREADABLE = /*i18n*/ 'This image could not be read. It may be damaged; try another file.';
+const TOO_LARGE = later(/*i18n*/ 'The photo is larger than {megabytes} MB. Choose a smaller file.', {
+  megabytes: PHOTO_MAX_BYTES / 1024 / 1024,
+});
+const TOO_MANY_PIXELS = later(/*i18n*/ 'The image is too large: at most {side, number} pixels a side and {megapixels} megapixels in all.', {
+  side: PHOTO_MAX_SIDE,
+  megapixels: PHOTO_MAX_PIXELS / 1_000_000,
+});
 
 /**
  * The format from the file's first bytes. The file name and the browser's content type are not trusted:
@@ -27,7 +31,7 @@ export function sniffImageFormat(data: Buffer): PhotoFormat | null {
   return null;
 }
 
-const photoError = (message: string) => new AppError('VALIDATION', message, { photo: message });
+const photoError = (message: ErrorWords) => new AppError('VALIDATION', message, { photo: message });
 
 /**
  * Checks an uploaded photo and turns it into the one stored form: a 512×512 JPEG, upright, in sRGB, with
@@ -107,7 +111,10 @@ function cropRegion(crop: PhotoCrop, image: Size): Region {
     y + height <= image.height + ROUNDING_SLACK &&
     Math.abs(width - height) <= Math.max(ROUNDING_SLACK, Math.round(width * 0.01));
   if (!fits) {
-    const message = `The crop must be a square inside the ${image.width}×${image.height} image.`;
+    const message = later(/*i18n*/ 'The crop must be a square inside the {width}×{height} image.', {
+      width: image.width,
+      height: image.height,
+    });
     throw new AppError('VALIDATION', message, { crop: message });
   }
   const left = Math.min(x, image.width - 1);

@@ -75,7 +75,7 @@ async function ensureRow(deps: Deps, who: SessionUser): Promise<ProfileRow> {
     await db.insert(profile).values({ uid: who.id, email: who.email.toLowerCase() }).onConflictDoNothing();
     [row] = await read();
   }
-  if (!row) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+  if (!row) throw new AppError('NOT_FOUND', /*i18n*/ 'This account no longer exists.');
   return row;
 }
 
@@ -96,7 +96,7 @@ export async function saveProfile(
   await ensureRow(deps, who);
   const saved = await deps.database.db.transaction(async (tx) => {
     const [current] = await tx.select().from(profile).where(eq(profile.uid, who.id)).for('update');
-    if (!current) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+    if (!current) throw new AppError('NOT_FOUND', /*i18n*/ 'This account no longer exists.');
     const merged: Record<string, unknown> = fieldsOf(current);
     for (const key of PROFILE_FIELDS) {
       if (changes[key] !== undefined) merged[key] = changes[key];
@@ -128,7 +128,7 @@ export async function savePhoto(
       .set({ photoVersion: sql`coalesce(${profile.photoVersion}, 0) + 1` })
       .where(eq(profile.uid, who.id))
       .returning({ uid: profile.uid, photoVersion: profile.photoVersion });
-    if (!updated) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+    if (!updated) throw new AppError('NOT_FOUND', /*i18n*/ 'This account no longer exists.');
     await deps.live.publish(tx, { topic: USERS_TOPIC, kind: 'updated', id: who.id });
     return updated;
   });

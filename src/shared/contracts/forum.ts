@@ -14,8 +14,8 @@ import { serialId } from './params';
 // and respond; the author or an admin changes.
 
 const tags: ['Forum'] = ['Forum'];
-export const postParams = z.object({ id: serialId('No such post.', "A post's id: a positive whole number") });
-const responseParams = z.object({ id: serialId('No such response.', "A response's id: a positive whole number") });
+export const postParams = z.object({ id: serialId(/*i18n*/ 'No such post.', "A post's id: a positive whole number") });
+const responseParams = z.object({ id: serialId(/*i18n*/ 'No such response.', "A response's id: a positive whole number") });
 const created = z.object({ id: z.number().int() });
 const responseChanged = z.object({ id: z.number().int(), postId: z.number().int() });
 

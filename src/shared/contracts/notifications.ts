@@ -20,7 +20,7 @@ import { serialId, uuidId } from './params';
 // and categories (writing a post or a response follows it already).
 
 const tags: ['Notifications'] = ['Notifications'];
-const categoryParams = z.object({ id: serialId('No such category.', "A category's id: a positive whole number") });
+const categoryParams = z.object({ id: serialId(/*i18n*/ 'No such category.', "A category's id: a positive whole number") });
 
 export const getPostFollow = contract({
   method: 'get',

@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { Anchor, Button, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
@@ -22,13 +24,18 @@ import { MemberCard } from './member-card';
 import { EmailConfirmNotice } from '../app/email-confirm-notice';
 import classes from './directory.module.css';
 
-const STATE_OPTIONS = [{ value: '', label: 'Choose a state' }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))];
+/** The select's choices in the page's language (the states' names are the frame's catalog's). */
+const stateOptions = (i18n: I18n) => [
+  { value: '', label: i18n._('Choose a state') },
+  ...US_STATES.map((s) => ({ value: s.code, label: i18n._(s.name) })),
+];
 
 /**
  * /directory: members whose ag_affiliated is Yes, by last name, searched and filtered on the server. The
  * filters live in the address (?q=…&foster=1&credentialed=1&state=MO), so a view can be shared and reloaded.
  */
 export default function DirectoryPage() {
+  const { i18n } = useLingui();
   const me = useMe();
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = directoryFilterFromParams(searchParams);
@@ -42,26 +49,27 @@ export default function DirectoryPage() {
   const counts = list.data?.pages[0]?.counts ?? null;
 
   return (
-    <Page title="Member Directory" size="lg">
+    <Page title={i18n._('Member Directory')} size="lg">
       <Text mb="md" maw={720}>
-        Members of the network in Assemblies of God churches and ministries. Find people near you or who serve as you do, and write to them
-        here: their email addresses, phone numbers and street addresses stay private.
+        {i18n._(
+          'Members of the network in Assemblies of God churches and ministries. Find people near you or who serve as you do, and write to them here: their email addresses, phone numbers and street addresses stay private.',
+        )}
       </Text>
       <EmailConfirmNotice place="directory" />
       {me && !me.hasProfile ? (
         <Text mb="md" maw={720} size="sm">
-          You are not listed yet, and writing to members needs a profile.{' '}
+          {i18n._('You are not listed yet, and writing to members needs a profile.')}{' '}
           <Anchor component={Link} to="/update-profile">
-            Create your profile
+            {i18n._('Create your profile')}
           </Anchor>
         </Text>
       ) : null}
 
       <Stack gap="sm" mb="lg">
         <SearchBox
-          label="Search members"
-          description={() => 'By name, church, city or organisation.'}
-          placeholder="For example: Grace Miller, Springfield"
+          label={i18n._('Search members')}
+          description={() => i18n._('By name, church, city or organisation.')}
+          placeholder={i18n._('For example: Grace Miller, Springfield')}
           value={filter.q}
           maxLength={DIRECTORY_QUERY_MAX}
           onApply={(q) => setFilter({ q })}
@@ -70,22 +78,22 @@ export default function DirectoryPage() {
       </Stack>
 
       <Text size="sm" c="dimmed" mb="sm" role="status">
-        {describeList(filter, counts)}
+        {describeList(i18n, filter, counts)}
       </Text>
-      {list.isPending ? <Loader aria-label="Loading members" /> : null}
+      {list.isPending ? <Loader aria-label={i18n._('Loading members')} /> : null}
       {list.isError && !list.data ? (
         <>
-          <FormAlert message={MESSAGES.profilesLoadFailed} />
+          <FormAlert message={i18n._(MESSAGES.profilesLoadFailed)} />
           <Button variant="outline" onClick={() => void list.refetch()} loading={list.isFetching}>
-            Try again
+            {i18n._('Try again')}
           </Button>
         </>
       ) : null}
       {list.data && members.length === 0 ? (
-        <Text>{isFiltered(filter) ? 'No members match this search.' : 'No members are listed yet.'}</Text>
+        <Text>{isFiltered(filter) ? i18n._('No members match this search.') : i18n._('No members are listed yet.')}</Text>
       ) : null}
       {members.length ? (
-        <ul className={classes.grid} aria-label="Members" aria-busy={list.isFetching && list.isPlaceholderData}>
+        <ul className={classes.grid} aria-label={i18n._('Members')} aria-busy={list.isFetching && list.isPlaceholderData}>
           {members.map((member) => (
             <li key={member.uid}>
               <MemberCard member={member} isYou={member.uid === me?.id} canWrite={Boolean(me?.hasProfile)} />
@@ -95,30 +103,39 @@ export default function DirectoryPage() {
       ) : null}
       {list.hasNextPage ? (
         <Button variant="outline" mt="lg" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-          Show more members
+          {i18n._('Show more members')}
         </Button>
       ) : null}
-      {list.isError && list.data ? <FormAlert message={MESSAGES.profilesLoadFailed} /> : null}
+      {list.isError && list.data ? <FormAlert message={i18n._(MESSAGES.profilesLoadFailed)} /> : null}
     </Page>
   );
 }
 
 /** What the list shows, in words; admins also get the numbers (product.md §3.12: "Admins also see a member count"). */
-function describeList(filter: DirectoryFilter, counts: DirectoryCounts | null): string {
-  let what = 'All members';
+/** Who the list shows, by the filters' two switches. */
+const WHO = {
+  members: /*i18n*/ 'Members',
+  foster: /*i18n*/ 'Foster parents',
+  credentialed: /*i18n*/ 'AG credentialed members',
+  credentialedFoster: /*i18n*/ 'AG credentialed foster parents',
+};
+
+function describeList(i18n: I18n, filter: DirectoryFilter, counts: DirectoryCounts | null): string {
+  let what = i18n._('All members');
   if (isFiltered(filter)) {
-    const noun = filter.foster ? 'foster parents' : 'members';
-    const who = filter.credentialed ? `AG credentialed ${noun}` : noun;
-    what = who.charAt(0).toUpperCase() + who.slice(1);
-    if (filter.state) what += ` in ${stateName(filter.state)}`;
-    if (filter.q) what += ` matching “${filter.q}”`;
+    what = i18n._(
+      filter.credentialed ? (filter.foster ? WHO.credentialedFoster : WHO.credentialed) : filter.foster ? WHO.foster : WHO.members,
+    );
+    const state = filter.state ? i18n._(stateName(filter.state) ?? filter.state) : '';
+    if (state && filter.q) what = i18n._('{who} in {state} matching “{q}”', { who: what, state, q: filter.q });
+    else if (state) what = i18n._('{who} in {state}', { who: what, state });
+    else if (filter.q) what = i18n._('{who} matching “{q}”', { who: what, q: filter.q });
   }
-  if (!counts) return `${what}, by last name`;
-  const number = (n: number) => n.toLocaleString('en-US');
+  if (!counts) return i18n._('{what}, by last name', { what });
   const count = isFiltered(filter)
-    ? `${number(counts.matching)} of ${number(counts.total)} members`
-    : `${number(counts.total)} ${counts.total === 1 ? 'member' : 'members'}`;
-  return `${what}, by last name · ${count}`;
+    ? i18n._('{matching, number} of {total, number} members', { matching: counts.matching, total: counts.total })
+    : i18n._('{total, plural, one {# member} other {# members}}', { total: counts.total });
+  return i18n._('{what}, by last name · {count}', { what, count });
 }
 
 function FilterButton({ isPressed, onClick, children }: { isPressed: boolean; onClick: () => void; children: ReactNode }) {
@@ -135,6 +152,7 @@ function FilterButton({ isPressed, onClick, children }: { isPressed: boolean; on
  * Show all clears every filter and the search.
  */
 function DirectoryFilters({ filter, onChange }: { filter: DirectoryFilter; onChange: (next: Partial<DirectoryFilter>) => void }) {
+  const { i18n } = useLingui();
   const [chosenState, setChosenState] = useState<StateCode | ''>(filter.state);
   const selectRef = useRef<HTMLSelectElement>(null);
   const shownState = filter.state || chosenState;
@@ -152,22 +170,22 @@ function DirectoryFilters({ filter, onChange }: { filter: DirectoryFilter; onCha
   }
 
   return (
-    <div role="group" aria-label="Filters" className={classes.filters}>
+    <div role="group" aria-label={i18n._('Filters')} className={classes.filters}>
       <FilterButton isPressed={filter.foster} onClick={() => onChange({ foster: !filter.foster })}>
-        Foster Parent
+        {i18n._('Foster Parent')}
       </FilterButton>
       <FilterButton isPressed={filter.credentialed} onClick={() => onChange({ credentialed: !filter.credentialed })}>
-        AG Credentialed
+        {i18n._('AG Credentialed')}
       </FilterButton>
       <div className={classes.stateFilter}>
         <FilterButton isPressed={Boolean(filter.state)} onClick={onStateButton}>
-          State
+          {i18n._('State')}
         </FilterButton>
         <NativeSelect
           ref={selectRef}
           className={classes.stateSelect}
-          aria-label="State to filter by"
-          data={STATE_OPTIONS}
+          aria-label={i18n._('State to filter by')}
+          data={stateOptions(i18n)}
           value={shownState}
           onChange={(event) => {
             const code = event.currentTarget.value as StateCode | '';
@@ -177,7 +195,7 @@ function DirectoryFilters({ filter, onChange }: { filter: DirectoryFilter; onCha
         />
       </div>
       <FilterButton isPressed={!isFiltered(filter)} onClick={() => onChange(EMPTY_DIRECTORY_FILTER)}>
-        Show all
+        {i18n._('Show all')}
       </FilterButton>
     </div>
   );

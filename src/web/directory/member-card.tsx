@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Badge, Button, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicProfile } from '../../shared/profile';
+import { UNNAMED_MEMBER } from '../../shared/member-name';
 import { stateName } from '../../shared/states';
 import { MemberEmailBox } from './member-email-box';
 import classes from './directory.module.css';
@@ -48,26 +50,31 @@ function Organisation({ name, title, url }: { name: string | null; title: string
  * write to them. Only public fields exist here (PublicProfile): never an address, phone or email.
  */
 export function MemberCard({ member, isYou, canWrite }: MemberCardProps) {
+  const { i18n } = useLingui();
   const [isOpen, setIsOpen] = useState(false);
   const nameId = useId();
   const detailsId = useId();
-  const fullName = [member.firstName, member.lastName].filter(Boolean).join(' ') || 'Member';
-  const place = [member.city, member.state !== 'NONE' ? stateName(member.state) : null].filter(Boolean).join(', ');
+  const fullName = [member.firstName, member.lastName].filter(Boolean).join(' ') || i18n._(UNNAMED_MEMBER);
+  const state = member.state !== 'NONE' ? stateName(member.state) : undefined;
+  const place = [member.city, state ? i18n._(state) : null].filter(Boolean).join(', ');
   const details: Array<[string, ReactNode]> = [];
-  if (member.church) details.push(['Church', member.church]);
+  if (member.church) details.push([i18n._('Church'), member.church]);
   if (member.orgAg || member.orgAgTitle || member.orgAgUrl) {
-    details.push(['AG employer', <Organisation name={member.orgAg} title={member.orgAgTitle} url={member.orgAgUrl} />]);
+    details.push([i18n._('AG employer'), <Organisation name={member.orgAg} title={member.orgAgTitle} url={member.orgAgUrl} />]);
   }
   if (member.orgOther || member.orgOtherTitle || member.orgOtherUrl) {
-    details.push(['Other organisation', <Organisation name={member.orgOther} title={member.orgOtherTitle} url={member.orgOtherUrl} />]);
+    details.push([
+      i18n._('Other organisation'),
+      <Organisation name={member.orgOther} title={member.orgOtherTitle} url={member.orgOtherUrl} />,
+    ]);
   }
-  if (member.socialMedia) details.push(['Social media', <ExternalLink href={member.socialMedia} />]);
-  if (member.comments) details.push(['Comments', <span className={classes.comments}>{member.comments}</span>]);
+  if (member.socialMedia) details.push([i18n._('Social media'), <ExternalLink href={member.socialMedia} />]);
+  if (member.comments) details.push([i18n._('Comments'), <span className={classes.comments}>{member.comments}</span>]);
 
   const detailsButton = (
     <Button variant="subtle" size="xs" aria-expanded={isOpen} aria-controls={detailsId} onClick={() => setIsOpen((open) => !open)}>
-      Details
-      <VisuallyHidden> about {fullName}</VisuallyHidden>
+      {i18n._('Details')}
+      <VisuallyHidden> {i18n._('about {name}', { name: fullName })}</VisuallyHidden>
       <span aria-hidden="true" className={classes.chevron} data-open={isOpen} />
     </Button>
   );
@@ -84,7 +91,7 @@ export function MemberCard({ member, isYou, canWrite }: MemberCardProps) {
             ))}
           </dl>
         ) : (
-          <Text size="sm">{isYou ? 'You have shared no other details.' : 'No other details shared.'}</Text>
+          <Text size="sm">{isYou ? i18n._('You have shared no other details.') : i18n._('No other details shared.')}</Text>
         )
       ) : null}
     </div>
@@ -106,17 +113,17 @@ export function MemberCard({ member, isYou, canWrite }: MemberCardProps) {
           <div className={classes.badges}>
             {member.fosterParent === 'Yes' ? (
               <Badge color="teal" variant="light" c="teal.9" tt="none">
-                Foster Parent
+                {i18n._('Foster Parent')}
               </Badge>
             ) : null}
             {member.agCredentialed === 'Yes' ? (
               <Badge color="salmon.2" c="dark" tt="none">
-                AG Credentialed
+                {i18n._('AG Credentialed')}
               </Badge>
             ) : null}
             {member.agChurch === 'Yes' ? (
               <Badge color="mustard.3" c="dark" tt="none">
-                AG church
+                {i18n._('AG church')}
               </Badge>
             ) : null}
           </div>
@@ -128,9 +135,9 @@ export function MemberCard({ member, isYou, canWrite }: MemberCardProps) {
           <div className={classes.actions}>
             {detailsButton}
             <Text size="sm">
-              This is you.{' '}
+              {i18n._('This is you.')}{' '}
               <Anchor component={Link} to="/update-profile">
-                Update your profile
+                {i18n._('Update your profile')}
               </Anchor>
             </Text>
           </div>

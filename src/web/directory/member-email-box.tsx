@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Button, Group, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -29,6 +30,7 @@ type MemberEmailBoxProps = {
  * address, which the reader never sees. 'Email sent!' is announced when it has been queued.
  */
 export function MemberEmailBox({ uid, firstName, fullName, canWrite, leading, between }: MemberEmailBoxProps) {
+  const { i18n } = useLingui();
   const isConfirmed = useMe()?.emailVerified === true;
   const [isOpen, setIsOpen] = useState(false);
   const f = useSchemaForm({ schema: memberMessageSchema, initialValues: { message: '' } });
@@ -55,7 +57,7 @@ export function MemberEmailBox({ uid, firstName, fullName, canWrite, leading, be
       const isExplained = isApiRequestError(error) && [403, 404, 429].includes(error.status);
       f.showErrors(
         fieldErrors,
-        fieldErrors.message ? undefined : isExplained ? error.message : 'Your message could not be sent. Please try again.',
+        fieldErrors.message ? undefined : isExplained ? error.message : i18n._('Your message could not be sent. Please try again.'),
       );
     },
   });
@@ -78,27 +80,29 @@ export function MemberEmailBox({ uid, firstName, fullName, canWrite, leading, be
           aria-controls={boxId}
           onClick={toggle}
         >
-          Email {firstName || fullName}
+          {i18n._('Email {name}', { name: firstName || fullName })}
         </Button>
       </div>
       {between}
-      <FormSuccess message={isSent ? MESSAGES.emailSent : null} />
+      <FormSuccess message={isSent ? i18n._(MESSAGES.emailSent) : null} />
       <div id={boxId} hidden={!isOpen}>
         {isOpen && !canWrite ? (
           <Text size="sm">
-            {NEEDS_PROFILE_TO_WRITE}{' '}
+            {i18n._(NEEDS_PROFILE_TO_WRITE)}{' '}
             <Anchor component={Link} to="/dashboard">
-              Go to your dashboard
+              {i18n._('Go to your dashboard')}
             </Anchor>
           </Text>
         ) : null}
         {isOpen && canWrite && !isConfirmed ? <EmailConfirmNotice place="memberEmail" /> : null}
         {isOpen && canWrite && isConfirmed ? (
-          <form {...f.formProps((data) => mutation.mutate(data.message))} aria-label={`Email ${fullName}`}>
+          <form {...f.formProps((data) => mutation.mutate(data.message))} aria-label={i18n._('Email {name}', { name: fullName })}>
             <Textarea
               ref={textareaRef}
-              label={`Message to ${fullName}`}
-              description={`${firstName || fullName} gets your name and can reply to your email address. Their address is never shown to you.`}
+              label={i18n._('Message to {name}', { name: fullName })}
+              description={i18n._('{name} gets your name and can reply to your email address. Their address is never shown to you.', {
+                name: firstName || fullName,
+              })}
               {...f.field('message')}
               maxLength={MEMBER_MESSAGE_MAX}
               autosize
@@ -108,10 +112,10 @@ export function MemberEmailBox({ uid, firstName, fullName, canWrite, leading, be
             <FormAlert message={f.formError} />
             <Group gap="xs" mt="sm">
               <Button type="submit" size="xs" loading={mutation.isPending}>
-                Send
+                {i18n._('Send')}
               </Button>
               <Button type="button" size="xs" variant="subtle" onClick={toggle}>
-                Cancel
+                {i18n._('Cancel')}
               </Button>
             </Group>
           </form>

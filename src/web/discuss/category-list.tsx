@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Loader, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -17,6 +18,7 @@ type CategoryListProps = {
  * who may post see which categories they follow, and can follow the one chosen.
  */
 export function CategoryList({ selected, hasFilter, onSelect, onClear }: CategoryListProps) {
+  const { i18n } = useLingui();
   const { data, isError } = useQuery(categoriesQueryOptions);
   const followed = useFollowedCategories();
   const headingId = useId();
@@ -25,10 +27,10 @@ export function CategoryList({ selected, hasFilter, onSelect, onClear }: Categor
   return (
     <section aria-labelledby={headingId}>
       <Title order={2} size="h4" id={headingId} mb="xs">
-        Categories
+        {i18n._('Categories')}
       </Title>
-      {isError ? <Text size="sm">The categories could not be loaded.</Text> : null}
-      {!data && !isError ? <Loader size="sm" aria-label="Loading categories" /> : null}
+      {isError ? <Text size="sm">{i18n._('The categories could not be loaded.')}</Text> : null}
+      {!data && !isError ? <Loader size="sm" aria-label={i18n._('Loading categories')} /> : null}
       {data ? (
         <>
           <ul className={classes.categoryList}>
@@ -46,7 +48,7 @@ export function CategoryList({ selected, hasFilter, onSelect, onClear }: Categor
                     <span>
                       {c.name}
                       {isFollowed ? (
-                        <span className={classes.followed} title="You follow this category">
+                        <span className={classes.followed} title={i18n._('You follow this category')}>
                           <BellIcon width={14} height={14} />
                         </span>
                       ) : null}
@@ -54,15 +56,19 @@ export function CategoryList({ selected, hasFilter, onSelect, onClear }: Categor
                     <span className={classes.count} aria-hidden="true">
                       {c.postCount}
                     </span>
-                    <VisuallyHidden>{`(${isFollowed ? 'followed, ' : ''}${c.postCount} ${c.postCount === 1 ? 'post' : 'posts'})`}</VisuallyHidden>
+                    <VisuallyHidden>
+                      {isFollowed
+                        ? i18n._('{count, plural, one {(followed, # post)} other {(followed, # posts)}}', { count: c.postCount })
+                        : i18n._('{count, plural, one {(# post)} other {(# posts)}}', { count: c.postCount })}
+                    </VisuallyHidden>
                   </button>
                 </li>
               );
             })}
           </ul>
-          {shown.length === 0 ? <Text size="sm">No posts yet.</Text> : null}
+          {shown.length === 0 ? <Text size="sm">{i18n._('No posts yet.')}</Text> : null}
           <Button variant="outline" size="xs" mt="sm" onClick={onClear} disabled={!hasFilter}>
-            Clear Filter
+            {i18n._('Clear Filter')}
           </Button>
           {followed ? (
             <div className={classes.categoryFollow}>
@@ -70,7 +76,7 @@ export function CategoryList({ selected, hasFilter, onSelect, onClear }: Categor
                 <CategoryFollowButton category={chosen} />
               ) : (
                 <Text size="sm" c="dimmed">
-                  Choose a category to follow it.
+                  {i18n._('Choose a category to follow it.')}
                 </Text>
               )}
             </div>

@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 
+import { useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -18,6 +20,7 @@ import classes from './discuss.module.css';
 
 /** /discuss: categories, keyword filter, newest posts first, and the new-post form. Filters live in the URL. */
 export default function DiscussPage() {
+  const { i18n } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const category = searchParams.get('category') ?? '';
   const q = searchParams.get('q') ?? '';
@@ -40,9 +43,11 @@ export default function DiscussPage() {
   useFocusReturningPost(posts.length > 0);
 
   return (
-    <Page title="Discuss" size="lg">
+    <Page title={i18n._('Discuss')} size="lg">
       <Text mb="lg" maw={720}>
-        Questions, ideas, prayer requests and encouragement from the network’s churches and families caring for children in foster care.
+        {i18n._(
+          'Questions, ideas, prayer requests and encouragement from the network’s churches and families caring for children in foster care.',
+        )}
       </Text>
       <div className={classes.layout}>
         <CategoryList
@@ -57,16 +62,18 @@ export default function DiscussPage() {
           <section aria-labelledby="posts-heading">
             <Group justify="space-between" align="baseline" mb="sm">
               <Title order={2} size="h3" id="posts-heading">
-                Posts
+                {i18n._('Posts')}
               </Title>
               <Text size="sm" c="dimmed" role="status">
-                {describeFilter(category, activeQ)}
+                {describeFilter(i18n, category, activeQ)}
               </Text>
             </Group>
-            {list.isPending ? <Loader aria-label="Loading posts" /> : null}
-            {list.isError && !list.data ? <FormAlert message="The posts could not be loaded. Please try again later." /> : null}
+            {list.isPending ? <Loader aria-label={i18n._('Loading posts')} /> : null}
+            {list.isError && !list.data ? <FormAlert message={i18n._('The posts could not be loaded. Please try again later.')} /> : null}
             {list.data && posts.length === 0 ? (
-              <Text>{category || activeQ ? 'No posts match this filter.' : 'No posts yet. Start the first conversation!'}</Text>
+              <Text>
+                {category || activeQ ? i18n._('No posts match this filter.') : i18n._('No posts yet. Start the first conversation!')}
+              </Text>
             ) : null}
             <div aria-busy={list.isFetching && list.isPlaceholderData}>
               {posts.map((post) => (
@@ -75,7 +82,7 @@ export default function DiscussPage() {
             </div>
             {list.hasNextPage ? (
               <Button variant="outline" mt="md" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-                Show older posts
+                {i18n._('Show older posts')}
               </Button>
             ) : null}
           </section>
@@ -85,24 +92,25 @@ export default function DiscussPage() {
   );
 }
 
-function describeFilter(category: string, q: string): string {
-  if (category && q) return `Newest first, in “${category}”, matching “${q}”`;
-  if (category) return `Newest first, in “${category}”`;
-  if (q) return `Newest first, matching “${q}”`;
-  return 'Newest first';
+function describeFilter(i18n: I18n, category: string, q: string): string {
+  if (category && q) return i18n._('Newest first, in “{category}”, matching “{q}”', { category, q });
+  if (category) return i18n._('Newest first, in “{category}”', { category });
+  if (q) return i18n._('Newest first, matching “{q}”', { q });
+  return i18n._('Newest first');
 }
 
 /** Filters as the reader types (after a pause), or at once on Enter. */
 function KeywordFilter({ value, onApply }: { value: string; onApply: (value: string) => void }) {
+  const { i18n } = useLingui();
   return (
     <SearchBox
-      label="Keyword filter"
+      label={i18n._('Keyword filter')}
       description={(text) =>
         text.trim() !== '' && searchTermsOf(text).length === 0
-          ? `Type at least ${SEARCH_TERM_MIN} letters or digits.`
-          : 'Searches titles, posts and responses.'
+          ? i18n._('Type at least {min} letters or digits.', { min: SEARCH_TERM_MIN })
+          : i18n._('Searches titles, posts and responses.')
       }
-      placeholder="For example: respite care"
+      placeholder={i18n._('For example: respite care')}
       value={value}
       maxLength={SEARCH_QUERY_MAX}
       onApply={onApply}

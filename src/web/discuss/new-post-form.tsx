@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Alert, Anchor, Button, Paper, Stack, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -14,20 +15,22 @@ const EMPTY: PostDraft = { category: '', title: '', body: '' };
 
 /** "New Post": opens the form for members with a profile; others learn what they need first. */
 export function NewPost({ defaultCategory }: { defaultCategory: string }) {
+  const { i18n } = useLingui();
   const [isOpen, setOpen] = useState(false);
   const [published, setPublished] = useState<{ id: number; title: string }>();
   const headingId = useId();
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={headingId}>
       <Title order={2} size="h3" id={headingId} mb="sm">
-        New post
+        {i18n._('New post')}
       </Title>
       <PostingGate action="post">
         {published ? (
           <Alert color="teal" variant="light" role="status" mb="md">
-            Your post “{published.title}” is published.{' '}
-            <Anchor component={Link} to={`/discuss/${published.id}`}>
-              Open it
+            {i18n._('Your post “{title}” is published.', { title: published.title })}{' '}
+            {/* The alert's own text colour: the link colour on the alert's teal falls short of 4.5:1. */}
+            <Anchor component={Link} to={`/discuss/${published.id}`} c="inherit" fw={700}>
+              {i18n._('Open it')}
             </Anchor>
           </Alert>
         ) : null}
@@ -47,7 +50,7 @@ export function NewPost({ defaultCategory }: { defaultCategory: string }) {
               setOpen(true);
             }}
           >
-            Write a new post
+            {i18n._('Write a new post')}
           </Button>
         )}
       </PostingGate>
@@ -64,22 +67,23 @@ function NewPostForm({
   onDone: (created: { id: number; title: string }) => void;
   onCancel: () => void;
 }) {
+  const { i18n } = useLingui();
   const f = useSchemaForm({ schema: postInputSchema, initialValues: { ...EMPTY, category: defaultCategory } });
 
   const mutation = useCreatePost({
     onRefreshed: ({ id }, input) => onDone({ id, title: String(input.title).trim() }),
     onError: (error) => {
-      const { message, fieldErrors } = writeErrorOf(error, 'Your post could not be published. Please try again.');
+      const { message, fieldErrors } = writeErrorOf(i18n, error, i18n._('Your post could not be published. Please try again.'));
       f.showErrors(fieldErrors, message);
     },
   });
 
   return (
-    <form {...f.formProps((_data, draft) => mutation.mutate(draft))} aria-label="New post">
+    <form {...f.formProps((_data, draft) => mutation.mutate(draft))} aria-label={i18n._('New post')}>
       <FormAlert message={f.formError} />
       <Stack>
         <PostFields field={f.field} />
-        <FormActions submitLabel="Post" isPending={mutation.isPending} onCancel={onCancel} isCancelLockedWhilePending />
+        <FormActions submitLabel={i18n._('Post')} isPending={mutation.isPending} onCancel={onCancel} isCancelLockedWhilePending />
       </Stack>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Autocomplete, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { CATEGORY_NAME_MAX, POST_BODY_MAX, POST_TITLE_MAX, type postInputSchema } from '../../shared/forum';
@@ -10,23 +11,24 @@ type PostFieldsProps = { field: SchemaForm<PostDraft, typeof postInputSchema>['f
 
 /** Category (one of the list, or a new name), title and body: the fields of a new post and of an edit. */
 export function PostFields({ field }: PostFieldsProps) {
+  const { i18n } = useLingui();
   const categories = useQuery(categoriesQueryOptions);
   const names = categories.data?.categories.map((c) => c.name) ?? [];
   return (
     <>
       <Autocomplete
-        label="Category"
-        description="Choose a category, or type a new name to create one."
+        label={i18n._('Category')}
+        description={i18n._('Choose a category, or type a new name to create one.')}
         data={names}
         {...field('category')}
         maxLength={CATEGORY_NAME_MAX}
         comboboxProps={{ withinPortal: true }}
         autoComplete="off"
       />
-      <TextInput label="Title" {...field('title')} maxLength={POST_TITLE_MAX} />
+      <TextInput label={i18n._('Title')} {...field('title')} maxLength={POST_TITLE_MAX} />
       <Textarea
-        label="Message"
-        description="Line breaks are kept; web addresses become links."
+        label={i18n._('Message')}
+        description={i18n._('Line breaks are kept; web addresses become links.')}
         {...field('body')}
         maxLength={POST_BODY_MAX}
         autosize

@@ -1,11 +1,14 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Badge, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PostSummary } from '../../shared/forum';
+import { displayNameIn } from '../../shared/member-name';
 import { formatDateTime, responsesLabel } from './format-date';
 import classes from './discuss.module.css';
 
 /** One post in the list; 'More' opens it and remembers the list (filters) to come back to. */
 export function PostListItem({ post, listSearch }: { post: PostSummary; listSearch: string }) {
+  const { i18n } = useLingui();
   const titleId = `post-${post.id}-title`;
   return (
     <article className={classes.postItem} aria-labelledby={titleId} data-post-id={post.id}>
@@ -13,13 +16,13 @@ export function PostListItem({ post, listSearch }: { post: PostSummary; listSear
         {post.title}
       </Title>
       <div className={classes.meta}>
-        <span>By {post.author.name}</span>
-        <time dateTime={post.postDate}>{formatDateTime(post.postDate)}</time>
+        <span>{i18n._('By {name}', { name: displayNameIn(i18n, post.author) })}</span>
+        <time dateTime={post.postDate}>{formatDateTime(i18n, post.postDate)}</time>
         <Badge variant="light" color="teal" radius="sm" tt="none" component="span">
-          <VisuallyHidden>Category: </VisuallyHidden>
+          <VisuallyHidden>{i18n._('Category:')} </VisuallyHidden>
           {post.category}
         </Badge>
-        <span>{responsesLabel(post.responseCount)}</span>
+        <span>{responsesLabel(i18n, post.responseCount)}</span>
       </div>
       {post.excerpt ? (
         <Text mt="xs" size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -36,7 +39,8 @@ export function PostListItem({ post, listSearch }: { post: PostSummary; listSear
         display="inline-block"
         data-more-link
       >
-        More<VisuallyHidden>: {post.title}</VisuallyHidden>
+        {i18n._('More')}
+        <VisuallyHidden>: {post.title}</VisuallyHidden>
       </Anchor>
     </article>
   );

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 
+import { useLingui } from '@lingui/react';
 import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -14,7 +15,8 @@ import { useSchemaForm } from '../lib/use-schema-form';
 import { useLive } from '../live';
 import { PostFollowButton } from '../notifications';
 import { ConfirmDelete } from '../app/confirm-delete';
-import { formatDateTime, responsesLabel, wasEdited } from './format-date';
+import { displayNameIn } from '../../shared/member-name';
+import { formatDateTime, wasEdited } from './format-date';
 import { postQueryOptions, useDeletePost, useUpdatePost } from './forum-api';
 import { PostFields } from './post-fields';
 import { PostingGate } from './posting-gate';
@@ -34,6 +36,7 @@ function useBackToList(postId: string) {
 
 /** /discuss/:id — one post with its responses and the response form; changes arrive live. */
 export default function PostPage() {
+  const { i18n } = useLingui();
   const { id = '' } = useParams();
   const back = useBackToList(id);
   const query = useQuery(postQueryOptions(id));
@@ -41,16 +44,18 @@ export default function PostPage() {
 
   const backLink = (
     <Anchor component={Link} to={back.to} state={back.state} fw={700}>
-      ← Back to main
+      {i18n._('← Back to main')}
     </Anchor>
   );
 
   const isGone = isApiRequestError(query.error) && query.error.status === 404;
   if (isGone || (query.isError && !query.data)) {
     return (
-      <Page title={isGone ? 'Post not found' : 'Discuss'} size="md">
+      <Page title={isGone ? i18n._('Post not found') : i18n._('Discuss')} size="md">
         <Text mb="md" role="status">
-          {isGone ? 'This post has been deleted, or never existed.' : 'The post could not be loaded. Please try again later.'}
+          {isGone
+            ? i18n._('This post has been deleted, or never existed.')
+            : i18n._('The post could not be loaded. Please try again later.')}
         </Text>
         {backLink}
       </Page>
@@ -58,14 +63,14 @@ export default function PostPage() {
   }
   if (!query.data) {
     return (
-      <Page title="Discuss" size="md">
-        <Loader aria-label="Loading the post" />
+      <Page title={i18n._('Discuss')} size="md">
+        <Loader aria-label={i18n._('Loading the post')} />
       </Page>
     );
   }
   const { post, responses } = query.data;
   return (
-    <Page title={post.title} documentTitle={`${post.title} | Discuss`} size="md">
+    <Page title={post.title} documentTitle={i18n._('{title} | Discuss', { title: post.title })} size="md">
       <Stack gap="xl">
         <PostArticle post={post} back={back} />
         <PostFollowButton postId={post.id} />
@@ -77,6 +82,7 @@ export default function PostPage() {
 }
 
 function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof useBackToList> }) {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const [isEditing, setEditing] = useState(false);
   const f = useSchemaForm({ schema: postInputSchema, initialValues: { category: post.category, title: post.title, body: post.body } });
@@ -89,26 +95,28 @@ function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof
       requestAnimationFrame(() => editButton.current?.focus());
     },
     onError: (error) => {
-      const { message, fieldErrors } = writeErrorOf(error, 'Your changes could not be saved. Please try again.');
+      const { message, fieldErrors } = writeErrorOf(i18n, error, i18n._('Your changes could not be saved. Please try again.'));
       f.showErrors(fieldErrors, message);
     },
   });
 
   const remove = useDeletePost(post.id, {
     onSuccess: () => confirm.close(),
-    onRefreshed: () => navigate(back.to, { state: { notice: 'The post has been deleted.' } }),
+    onRefreshed: () => navigate(back.to, { state: { notice: i18n._('The post has been deleted.') } }),
     onError: (error) => {
       confirm.close();
-      f.setFormError(writeErrorOf(error, 'The post could not be deleted. Please try again.').message);
+      f.setFormError(writeErrorOf(i18n, error, i18n._('The post could not be deleted. Please try again.')).message);
     },
   });
 
   return (
     <article>
       <div className={classes.meta} style={{ marginTop: 'calc(-1 * var(--mantine-spacing-sm))' }}>
-        <span>By {post.author.name}</span>
-        <time dateTime={post.postDate}>{formatDateTime(post.postDate)}</time>
-        {wasEdited(post.postDate, post.updatedAt) ? <span>edited {formatDateTime(post.updatedAt)}</span> : null}
+        <span>{i18n._('By {name}', { name: displayNameIn(i18n, post.author) })}</span>
+        <time dateTime={post.postDate}>{formatDateTime(i18n, post.postDate)}</time>
+        {wasEdited(post.postDate, post.updatedAt) ? (
+          <span>{i18n._('edited {when}', { when: formatDateTime(i18n, post.updatedAt) })}</span>
+        ) : null}
         <Badge variant="light" color="teal" radius="sm" tt="none" component="span">
           {post.category}
         </Badge>
@@ -127,25 +135,25 @@ function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof
                   setEditing(true);
                 }}
               >
-                Edit Post
+                {i18n._('Edit Post')}
               </Button>
               <Button variant="outline" color="red.9" onClick={confirm.open}>
-                Delete Post
+                {i18n._('Delete Post')}
               </Button>
             </Group>
           ) : null}
         </>
       ) : (
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mt="md">
-          <form {...f.formProps((_data, draft) => save.mutate(draft))} aria-label="Edit the post">
+          <form {...f.formProps((_data, draft) => save.mutate(draft))} aria-label={i18n._('Edit the post')}>
             <Stack>
               <PostFields field={f.field} />
               <Group gap="sm">
                 <Button type="submit" loading={save.isPending}>
-                  Save Post
+                  {i18n._('Save Post')}
                 </Button>
                 <Button variant="default" onClick={() => setEditing(false)} disabled={save.isPending}>
-                  Cancel
+                  {i18n._('Cancel')}
                 </Button>
               </Group>
             </Stack>
@@ -154,11 +162,14 @@ function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof
       )}
       <ConfirmDelete
         opened={isConfirming}
-        title="Delete this post?"
+        title={i18n._('Delete this post?')}
         text={
           post.responseCount > 0
-            ? `The post and its ${responsesLabel(post.responseCount)} will be deleted for everyone. This cannot be undone.`
-            : 'The post will be deleted for everyone. This cannot be undone.'
+            ? i18n._(
+                '{count, plural, one {The post and its # response will be deleted for everyone. This cannot be undone.} other {The post and its # responses will be deleted for everyone. This cannot be undone.}}',
+                { count: post.responseCount },
+              )
+            : i18n._('The post will be deleted for everyone. This cannot be undone.')
         }
         isPending={remove.isPending}
         onConfirm={() => remove.mutate()}
@@ -169,13 +180,14 @@ function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof
 }
 
 function Responses({ post, responses }: { post: PostDetail; responses: ResponseView[] }) {
+  const { i18n } = useLingui();
   return (
     <section aria-labelledby="responses-heading">
       <Title order={2} size="h3" id="responses-heading" mb="md">
-        Responses ({responses.length})
+        {i18n._('Responses ({count})', { count: responses.length })}
       </Title>
       {responses.length === 0 ? (
-        <Text mb="md">No responses yet.</Text>
+        <Text mb="md">{i18n._('No responses yet.')}</Text>
       ) : (
         <Stack component="ol" gap="lg" mb="xl" style={{ listStyle: 'none', padding: 0 }}>
           {responses.map((r) => (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Anchor, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -12,21 +13,23 @@ import { signInPathFor } from '../lib/safe-next';
  * members who have not confirmed their address are told so. The server enforces the same rules.
  */
 export function PostingGate({ action, children }: { action: 'post' | 'respond'; children: ReactNode }) {
+  const { i18n } = useLingui();
   const me = useMe();
   const location = useLocation();
   if (!me) {
+    const links = {
+      0: <Anchor component={Link} to={signInPathFor(`${location.pathname}${location.search}`)} fw={700} />,
+      1: <Anchor component={Link} to="/signup" fw={700} />,
+    };
     return (
       <Paper withBorder p="md" radius="md" data-needs-profile>
-        <Text mb={4}>{MESSAGES.needProfileToPost}</Text>
+        <Text mb={4}>{i18n._(MESSAGES.needProfileToPost)}</Text>
         <Text>
-          <Anchor component={Link} to={signInPathFor(`${location.pathname}${location.search}`)} fw={700}>
-            Sign in
-          </Anchor>{' '}
-          to {action === 'post' ? 'write a post' : 'respond'}. New here?{' '}
-          <Anchor component={Link} to="/signup" fw={700}>
-            Sign up
-          </Anchor>{' '}
-          to join the conversation.
+          {action === 'post' ? (
+            <Trans id="<0>Sign in</0> to write a post. New here? <1>Sign up</1> to join the conversation." components={links} />
+          ) : (
+            <Trans id="<0>Sign in</0> to respond. New here? <1>Sign up</1> to join the conversation." components={links} />
+          )}
         </Text>
       </Paper>
     );
@@ -35,10 +38,10 @@ export function PostingGate({ action, children }: { action: 'post' | 'respond'; 
     return (
       <Paper bg="mustard.5" c="var(--mantine-color-black)" p="md" radius="md" data-needs-profile>
         <Text c="inherit" mb={4}>
-          {MESSAGES.needProfileToPost}
+          {i18n._(MESSAGES.needProfileToPost)}
         </Text>
         <Anchor component={Link} to="/dashboard" c="inherit" fw={700} underline="always">
-          Go to your dashboard
+          {i18n._('Go to your dashboard')}
         </Anchor>
       </Paper>
     );

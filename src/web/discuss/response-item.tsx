@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Group, Textarea, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useRef, useState } from 'react';
@@ -5,6 +6,7 @@ import { RESPONSE_BODY_MAX, responseInputSchema, type ResponseView } from '../..
 import { FormAlert } from '../app/form-alert';
 import { ConfirmDelete } from '../app/confirm-delete';
 import { useSchemaForm } from '../lib/use-schema-form';
+import { displayNameIn } from '../../shared/member-name';
 import { formatDateTime, wasEdited } from './format-date';
 import { useDeleteResponse, useUpdateResponse } from './forum-api';
 import { UserText } from './user-text';
@@ -13,12 +15,14 @@ import classes from './discuss.module.css';
 
 /** One response; its author or an admin edits it (Edit Post / Save Post, product.md §5.4) and deletes it. */
 export function ResponseItem({ response }: { response: ResponseView }) {
+  const { i18n } = useLingui();
   const [isEditing, setEditing] = useState(false);
   // A failed save shows beside the text being edited; a failed delete above the response.
   const f = useSchemaForm({ schema: responseInputSchema, initialValues: { body: response.body } });
   const [isConfirming, confirm] = useDisclosure(false);
   const editButton = useRef<HTMLButtonElement>(null);
-  const context = `response by ${response.author.name}, ${formatDateTime(response.postDate)}`;
+  const author = displayNameIn(i18n, response.author);
+  const context = i18n._('response by {name}, {when}', { name: author, when: formatDateTime(i18n, response.postDate) });
 
   const save = useUpdateResponse(response, {
     onRefreshed: () => {
@@ -26,7 +30,7 @@ export function ResponseItem({ response }: { response: ResponseView }) {
       requestAnimationFrame(() => editButton.current?.focus());
     },
     onError: (err) => {
-      const { message, fieldErrors } = writeErrorOf(err, 'Your changes could not be saved. Please try again.');
+      const { message, fieldErrors } = writeErrorOf(i18n, err, i18n._('Your changes could not be saved. Please try again.'));
       f.showErrors({ body: fieldErrors.body ?? message });
     },
   });
@@ -35,16 +39,18 @@ export function ResponseItem({ response }: { response: ResponseView }) {
     onSuccess: () => confirm.close(),
     onError: (err) => {
       confirm.close();
-      f.setFormError(writeErrorOf(err, 'The response could not be deleted. Please try again.').message);
+      f.setFormError(writeErrorOf(i18n, err, i18n._('The response could not be deleted. Please try again.')).message);
     },
   });
 
   return (
     <li className={classes.response} data-response-id={response.id}>
       <div className={classes.meta}>
-        <strong style={{ color: 'var(--mantine-color-text)' }}>{response.author.name}</strong>
-        <time dateTime={response.postDate}>{formatDateTime(response.postDate)}</time>
-        {wasEdited(response.postDate, response.updatedAt) ? <span>edited {formatDateTime(response.updatedAt)}</span> : null}
+        <strong style={{ color: 'var(--mantine-color-text)' }}>{author}</strong>
+        <time dateTime={response.postDate}>{formatDateTime(i18n, response.postDate)}</time>
+        {wasEdited(response.postDate, response.updatedAt) ? (
+          <span>{i18n._('edited {when}', { when: formatDateTime(i18n, response.updatedAt) })}</span>
+        ) : null}
       </div>
       {!isEditing ? (
         <>
@@ -61,10 +67,12 @@ export function ResponseItem({ response }: { response: ResponseView }) {
                   setEditing(true);
                 }}
               >
-                Edit Post<VisuallyHidden>: {context}</VisuallyHidden>
+                {i18n._('Edit Post')}
+                <VisuallyHidden>: {context}</VisuallyHidden>
               </Button>
               <Button size="compact-sm" variant="subtle" color="red" c="red.9" onClick={confirm.open}>
-                Delete<VisuallyHidden>: {context}</VisuallyHidden>
+                {i18n._('Delete')}
+                <VisuallyHidden>: {context}</VisuallyHidden>
               </Button>
             </Group>
           ) : null}
@@ -72,7 +80,7 @@ export function ResponseItem({ response }: { response: ResponseView }) {
       ) : (
         <form {...f.formProps((_data, { body }) => save.mutate({ body }))}>
           <Textarea
-            label="Edit your response"
+            label={i18n._('Edit your response')}
             {...f.field('body')}
             maxLength={RESPONSE_BODY_MAX}
             autosize
@@ -85,7 +93,8 @@ export function ResponseItem({ response }: { response: ResponseView }) {
           />
           <Group gap="xs" mt="xs">
             <Button type="submit" size="compact-sm" loading={save.isPending}>
-              Save Post<VisuallyHidden>: {context}</VisuallyHidden>
+              {i18n._('Save Post')}
+              <VisuallyHidden>: {context}</VisuallyHidden>
             </Button>
             <Button
               size="compact-sm"
@@ -96,15 +105,15 @@ export function ResponseItem({ response }: { response: ResponseView }) {
               }}
               disabled={save.isPending}
             >
-              Cancel
+              {i18n._('Cancel')}
             </Button>
           </Group>
         </form>
       )}
       <ConfirmDelete
         opened={isConfirming}
-        title="Delete this response?"
-        text="The response will be deleted for everyone. This cannot be undone."
+        title={i18n._('Delete this response?')}
+        text={i18n._('The response will be deleted for everyone. This cannot be undone.')}
         isPending={remove.isPending}
         onConfirm={() => remove.mutate()}
         onClose={confirm.close}

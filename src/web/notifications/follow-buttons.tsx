@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -7,7 +8,7 @@ import { BellIcon } from './bell-icon';
 import { categoryFollowsQueryOptions, postFollowQueryOptions, useCategoryFollowChange, usePostFollowChange } from './follow-api';
 import classes from './follow-buttons.module.css';
 
-const CHANGE_FAILED = 'That did not work just now. Please try again in a moment.';
+const CHANGE_FAILED = /*i18n*/ 'That did not work just now. Please try again in a moment.';
 
 /** Who may follow: whoever may post (a saved profile and a confirmed address); the server checks the same. */
 function canFollow(me: Me | null): me is Me {
@@ -16,8 +17,8 @@ function canFollow(me: Me | null): me is Me {
 
 type FollowControlProps = {
   isFollowing: boolean;
-  /** What to follow, in the button: "this post", "“Prayer requests”". */
-  what: string;
+  /** What the button says: "Follow this post", "Unfollow this post". */
+  label: { follow: string; unfollow: string };
   hint: { following: string; notFollowing: string };
   onChange: (following: boolean) => void;
   hasFailed: boolean;
@@ -28,7 +29,8 @@ type FollowControlProps = {
  * what is the case now, read with the button and announced when it changes. The change shows at once
  * (the server's answer follows), so the button never turns disabled under the keyboard's focus.
  */
-function FollowControl({ isFollowing, what, hint, onChange, hasFailed }: FollowControlProps) {
+function FollowControl({ isFollowing, label, hint, onChange, hasFailed }: FollowControlProps) {
+  const { i18n } = useLingui();
   const hintId = useId();
   return (
     <Stack gap={6} align="flex-start">
@@ -40,14 +42,14 @@ function FollowControl({ isFollowing, what, hint, onChange, hasFailed }: FollowC
         onClick={() => onChange(!isFollowing)}
         classNames={{ root: classes.button, label: classes.label }}
       >
-        {isFollowing ? `Unfollow ${what}` : `Follow ${what}`}
+        {isFollowing ? label.unfollow : label.follow}
       </Button>
       <Text size="sm" id={hintId} role="status">
         {isFollowing ? hint.following : hint.notFollowing}
       </Text>
       {hasFailed ? (
         <Text size="sm" c="red.9" role="alert">
-          {CHANGE_FAILED}
+          {i18n._(CHANGE_FAILED)}
         </Text>
       ) : null}
     </Stack>
@@ -61,6 +63,7 @@ export function PostFollowButton({ postId }: { postId: number }) {
 }
 
 function PostFollow({ postId }: { postId: number }) {
+  const { i18n } = useLingui();
   const state = useQuery(postFollowQueryOptions(postId));
   const change = usePostFollowChange(postId);
   if (!state.data) return null;
@@ -69,17 +72,17 @@ function PostFollow({ postId }: { postId: number }) {
     return (
       <Text size="sm" className={classes.authorNote}>
         <BellIcon width={16} height={16} className={classes.noteIcon} />
-        This is your post: you get a notification of every response to it.
+        {i18n._('This is your post: you get a notification of every response to it.')}
       </Text>
     );
   }
   return (
     <FollowControl
       isFollowing={state.data.following}
-      what="this post"
+      label={{ follow: i18n._('Follow this post'), unfollow: i18n._('Unfollow this post') }}
       hint={{
-        following: 'You follow this post: you get a notification of every new response.',
-        notFollowing: 'Follow it to get a notification of every new response.',
+        following: i18n._('You follow this post: you get a notification of every new response.'),
+        notFollowing: i18n._('Follow it to get a notification of every new response.'),
       }}
       onChange={(following) => change.mutate(following)}
       hasFailed={change.isError}
@@ -103,16 +106,20 @@ export function CategoryFollowButton({ category }: { category: { id: number; nam
 }
 
 function CategoryFollow({ uid, category }: { uid: string; category: { id: number; name: string } }) {
+  const { i18n } = useLingui();
   const follows = useQuery(categoryFollowsQueryOptions(uid));
   const change = useCategoryFollowChange(uid, category.id);
   if (!follows.data) return null;
   return (
     <FollowControl
       isFollowing={follows.data.categoryIds.includes(category.id)}
-      what={`“${category.name}”`}
+      label={{
+        follow: i18n._('Follow “{category}”', { category: category.name }),
+        unfollow: i18n._('Unfollow “{category}”', { category: category.name }),
+      }}
       hint={{
-        following: 'You follow this category: you get a notification of every response in its posts.',
-        notFollowing: 'Follow it to get a notification of every response in its posts.',
+        following: i18n._('You follow this category: you get a notification of every response in its posts.'),
+        notFollowing: i18n._('Follow it to get a notification of every response in its posts.'),
       }}
       onChange={(following) => change.mutate(following)}
       hasFailed={change.isError}

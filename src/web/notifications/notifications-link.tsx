@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { ActionIcon } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { notificationsTopic } from '../../shared/notifications-topic';
@@ -12,9 +14,9 @@ import classes from './notifications.module.css';
 /** The badge shows at most this; the accessible name says the whole count. */
 const BADGE_MAX = 99;
 
-/** "Notifications, 3 unread", or "Notifications" when nothing is unread. */
-export function notificationsLabel(unread: number): string {
-  return unread > 0 ? `Notifications, ${unread.toLocaleString('en-US')} unread` : 'Notifications';
+/** "Notifications, 3 unread", or "Notifications" when nothing is unread, in the page's language. */
+export function notificationsLabel(i18n: I18n, unread: number): string {
+  return unread > 0 ? i18n._('Notifications, {unread, number} unread', { unread }) : i18n._('Notifications');
 }
 
 /**
@@ -29,16 +31,17 @@ export function NotificationsLink({ variant, className, onClick }: Notifications
 }
 
 function MemberNotificationsLink({ uid, variant, className, onClick }: NotificationsLinkProps & { uid: string }) {
+  const { i18n } = useLingui();
   const count = useQuery(unreadCountQueryOptions(uid));
   useLive([notificationsTopic(uid)]);
   const unread = count.data?.unread ?? 0;
-  const label = notificationsLabel(unread);
+  const label = notificationsLabel(i18n, unread);
 
   if (variant === 'menu') {
     return (
       <AppNavLink to="/notifications" className={className} onClick={onClick}>
-        Notifications
-        {unread > 0 ? <span className={classes.menuCount}>{` (${unread.toLocaleString('en-US')} unread)`}</span> : null}
+        {i18n._('Notifications')}
+        {unread > 0 ? <span className={classes.menuCount}> {i18n._('({unread, number} unread)', { unread })}</span> : null}
       </AppNavLink>
     );
   }

@@ -1,28 +1,47 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Anchor, Button, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { notificationsTopic, type NotificationView } from '../../shared/notifications';
+import { CARE_SITE_ACTOR, notificationsTopic, type NotificationView } from '../../shared/notifications';
 import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
-import { formatDateTime, formatTimeAgo } from '../lib/format-date-time';
+import { formatTimeAgo } from '../lib/format-date-time';
+import { displayNameIn } from '../../shared/member-name';
 import { useMe } from '../lib/me-query';
 import { useLive } from '../live';
 import { notificationListQueryOptions, useMarkRead } from './notifications-api';
 import classes from './notifications-page.module.css';
 
-const LOAD_FAILED = 'Your notifications could not be loaded just now. Please reload the page in a moment.';
-const MARK_FAILED = 'Your notifications could not be marked read just now. Please try again in a moment.';
+const LOAD_FAILED = /*i18n*/ 'Your notifications could not be loaded just now. Please reload the page in a moment.';
+const MARK_FAILED = /*i18n*/ 'Your notifications could not be marked read just now. Please try again in a moment.';
 
-/** What happened, in plain words, around the post's (or the need's) title. */
-function describe(n: NotificationView): { before: string; after: string } {
+/** What happened, in plain words, with the post's (or the need's) title set apart (`title` is its class). */
+function Describe({ n, title }: { n: NotificationView; title: string | undefined }) {
+  const { i18n } = useLingui();
+  // A care team's names its team's event in a few words, written in the member's language when it happened
+  // (the care part words it), and no title: "Grace claimed Meal on Saturday, December 5".
+  if (n.kind === 'care') {
+    const actor = n.actor.name === CARE_SITE_ACTOR ? i18n._(CARE_SITE_ACTOR) : displayNameIn(i18n, n.actor);
+    return `${actor} ${n.care?.text ?? ''}`;
+  }
+  const components = { 0: <span className={title} /> };
   // A need's notification names no person: its actor is the need's town.
-  if (n.kind === 'need') return { before: `A need near you, in ${n.actor.name}:`, after: '' };
-  // A care team's names its team's event in a few words, and no title: "Grace claimed Meal on Saturday, December 5".
-  if (n.kind === 'care') return { before: `${n.actor.name} ${n.care?.text ?? ''}`, after: '' };
-  return n.kind === 'response'
-    ? { before: `${n.actor.name} responded to your post`, after: '' }
-    : { before: `${n.actor.name} responded in`, after: ', a post you follow' };
+  if (n.kind === 'need') {
+    return (
+      <Trans
+        id="A need near you, in {town}: <0>“{title}”</0>"
+        values={{ town: n.actor.name, title: n.need?.title }}
+        components={components}
+      />
+    );
+  }
+  const values = { actor: displayNameIn(i18n, n.actor), title: n.post?.title };
+  return n.kind === 'response' ? (
+    <Trans id="{actor} responded to your post <0>“{title}”</0>" values={values} components={components} />
+  ) : (
+    <Trans id="{actor} responded in <0>“{title}”</0>, a post you follow" values={values} components={components} />
+  );
 }
 
 /** /notifications: the member's notifications, newest first, live; opening one marks it read. */
@@ -62,12 +81,13 @@ function NotificationsList({ uid }: { uid: string }) {
 
   // Shown as read at once; the server's answer (and its live event) confirms it.
   const { one: markOne, all: markAll } = useMarkRead(uid);
+  const { i18n } = useLingui();
 
   return (
-    <Page title="Notifications" size="sm">
+    <Page title={i18n._('Notifications')} size="sm">
       <Group justify="space-between" align="center" mb="md" gap="sm">
         <Text role="status" fw={600}>
-          {list.data ? (unread > 0 ? `${unread.toLocaleString('en-US')} unread` : 'All read') : ''}
+          {list.data ? (unread > 0 ? i18n._('{unread, number} unread', { unread }) : i18n._('All read')) : ''}
         </Text>
         {notifications.length > 0 ? (
           <Button
@@ -80,23 +100,25 @@ function NotificationsList({ uid }: { uid: string }) {
               if (unread > 0) markAll.mutate();
             }}
           >
-            Mark all read
+            {i18n._('Mark all read')}
           </Button>
         ) : null}
       </Group>
-      <FormAlert message={markAll.isError || markOne.isError ? MARK_FAILED : null} />
+      <FormAlert message={markAll.isError || markOne.isError ? i18n._(MARK_FAILED) : null} />
       {list.isPending ? (
         <Group gap="sm" role="status">
           <Loader size="sm" aria-hidden />
-          <Text>Loading your notifications…</Text>
+          <Text>{i18n._('Loading your notifications…')}</Text>
         </Group>
       ) : null}
-      <FormAlert message={list.isError && !list.data ? LOAD_FAILED : null} />
+      <FormAlert message={list.isError && !list.data ? i18n._(LOAD_FAILED) : null} />
       {list.data && notifications.length === 0 ? (
-        <Text>No notifications yet. When someone responds to one of your posts, or in a post you follow, you will see it here.</Text>
+        <Text>
+          {i18n._('No notifications yet. When someone responds to one of your posts, or in a post you follow, you will see it here.')}
+        </Text>
       ) : null}
       {notifications.length > 0 ? (
-        <ul ref={listRef} className={classes.list} aria-label="Your notifications, newest first">
+        <ul ref={listRef} className={classes.list} aria-label={i18n._('Your notifications, newest first')}>
           {notifications.map((n) => (
             <NotificationItem key={n.id} notification={n} onOpen={() => (n.readAt ? undefined : markOne.mutate(n.id))} />
           ))}
@@ -110,13 +132,13 @@ function NotificationsList({ uid }: { uid: string }) {
           // Not Mantine's `loading`: it disables the button, and focus would drop to the page.
           rightSection={list.isFetchingNextPage ? <Loader size={14} aria-hidden /> : null}
         >
-          Load more
+          {i18n._('Load more')}
         </Button>
       ) : null}
       <Text size="sm" mt="xl">
-        Which of these also come by mail:{' '}
+        {i18n._('Which of these also come by mail:')}{' '}
         <Anchor component={Link} to="/settings/notifications">
-          Mail settings
+          {i18n._('Mail settings')}
         </Anchor>
       </Text>
     </Page>
@@ -124,8 +146,8 @@ function NotificationsList({ uid }: { uid: string }) {
 }
 
 function NotificationItem({ notification: n, onOpen }: { notification: NotificationView; onOpen: () => void }) {
+  const { i18n } = useLingui();
   const isUnread = n.readAt === null;
-  const { before, after } = describe(n);
   return (
     <li className={classes.item} data-unread={isUnread || undefined}>
       <Link
@@ -140,24 +162,17 @@ function NotificationItem({ notification: n, onOpen }: { notification: Notificat
         {isUnread ? (
           <>
             <span className={classes.newLabel} aria-hidden="true">
-              New
+              {i18n._('New')}
             </span>
-            <VisuallyHidden>New: </VisuallyHidden>
+            <VisuallyHidden>{i18n._('New:')} </VisuallyHidden>
           </>
         ) : null}
         <span className={classes.what}>
-          {before}
-          {n.post || n.need ? (
-            <>
-              {' '}
-              <span className={classes.title}>“{(n.post ?? n.need)?.title}”</span>
-            </>
-          ) : null}
-          {after}
+          <Describe n={n} title={classes.title} />
         </span>
       </Link>
       <Text size="sm" c="dimmed" component="p" className={classes.when}>
-        <time dateTime={n.createdAt} title={formatDateTime(n.createdAt)}>
+        <time dateTime={n.createdAt} title={i18n.date(n.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}>
           {formatTimeAgo(n.createdAt)}
         </time>
       </Text>

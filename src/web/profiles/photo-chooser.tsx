@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, FileButton, Group } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, PHOTO_ZOOM_MIN } from '../../shared/limits';
@@ -5,9 +6,10 @@ import type { PhotoCrop } from '../../shared/profile';
 import { PhotoCropper } from './photo-cropper';
 
 const MAX_MB = PHOTO_MAX_BYTES / 1024 / 1024;
-const WRONG_TYPE = 'Choose a JPEG, PNG or WebP image.';
-const UNREADABLE = 'This file could not be opened as an image. Choose a JPEG, PNG or WebP image.';
-const TOO_BIG = `The photo is larger than ${MAX_MB} MB. Choose a smaller file.`;
+const WRONG_TYPE = /*i18n*/ 'Choose a JPEG, PNG or WebP image.';
+const UNREADABLE = /*i18n*/ 'This file could not be opened as an image. Choose a JPEG, PNG or WebP image.';
+/** Said with the size: `{megabytes}`. */
+const TOO_BIG = /*i18n*/ 'The photo is larger than {megabytes} MB. Choose a smaller file.';
 
 type PhotoChooserProps = {
   /** What shows until a file is chosen: the current photo, or the blank one. */
@@ -30,6 +32,7 @@ type PhotoChooserProps = {
  */
 export function PhotoChooser({ current, hasPhoto, onSave, isSaving, onRemove, isRemoving, onProblem, children }: PhotoChooserProps) {
   // The file and the address the cropper shows it from change together, so the cropper never sees a stale one.
+  const { i18n } = useLingui();
   const [chosen, setChosen] = useState<{ file: File; url: string } | null>(null);
   const [zoom, setZoom] = useState(PHOTO_ZOOM_MIN);
   const [crop, setCrop] = useState<PhotoCrop>();
@@ -45,8 +48,8 @@ export function PhotoChooser({ current, hasPhoto, onSave, isSaving, onRemove, is
     resetPicker.current?.();
     onProblem(undefined);
     if (!file) return;
-    if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return onProblem(WRONG_TYPE);
-    if (file.size > PHOTO_MAX_BYTES) return onProblem(TOO_BIG);
+    if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return onProblem(i18n._(WRONG_TYPE));
+    if (file.size > PHOTO_MAX_BYTES) return onProblem(i18n._(TOO_BIG, { megabytes: MAX_MB }));
     setCrop(undefined);
     setZoom(PHOTO_ZOOM_MIN);
     setChosen({ file, url: URL.createObjectURL(file) });
@@ -66,7 +69,7 @@ export function PhotoChooser({ current, hasPhoto, onSave, isSaving, onRemove, is
           onImageError={() => {
             setChosen(null);
             setCrop(undefined);
-            onProblem(UNREADABLE);
+            onProblem(i18n._(UNREADABLE));
           }}
         />
       )}
@@ -75,20 +78,20 @@ export function PhotoChooser({ current, hasPhoto, onSave, isSaving, onRemove, is
           <FileButton onChange={onChoose} accept={PHOTO_TYPES.join(',')} resetRef={resetPicker}>
             {(props) => (
               <Button {...props} variant={chosen ? 'outline' : 'filled'}>
-                {chosen ? 'Choose another photo' : 'Choose a photo'}
+                {chosen ? i18n._('Choose another photo') : i18n._('Choose a photo')}
               </Button>
             )}
           </FileButton>
           {chosen && crop ? (
             <Button onClick={() => onSave(chosen.file, crop)} loading={isSaving}>
-              Save photo
+              {i18n._('Save photo')}
             </Button>
           ) : null}
         </Group>
         <Group gap="md">
           {hasPhoto && !chosen ? (
             <Button variant="subtle" color="red.9" onClick={onRemove} loading={isRemoving}>
-              Remove photo
+              {i18n._('Remove photo')}
             </Button>
           ) : null}
           {children}

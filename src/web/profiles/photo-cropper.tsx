@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Slider.layer.css';
 import 'react-easy-crop/react-easy-crop.css';
+import { useLingui } from '@lingui/react';
 import { Box, Group, Slider, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
@@ -21,6 +22,8 @@ const PREVIEW_SIZE = 128;
 
 /** Square crop with zoom (product.md §10.1: 1 to 3 in steps of 0.1), moved by dragging or by the arrow keys, with a live preview. */
 export function PhotoCropper({ imageUrl, zoom, onZoomChange, onCropChange, onImageError }: PhotoCropperProps) {
+  const { i18n } = useLingui();
+  const times = (z: number) => i18n.number(z, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const [position, setPosition] = useState({ x: 0, y: 0 });
   const [area, setArea] = useState<Area>();
   const helpId = useId();
@@ -59,18 +62,20 @@ export function PhotoCropper({ imageUrl, zoom, onZoomChange, onCropChange, onIma
           mediaProps={{ alt: '', onError: onImageError }}
           cropperProps={{
             role: 'group',
-            'aria-label': 'Crop square',
+            'aria-label': i18n._('Crop square'),
             'aria-describedby': helpId,
           }}
         />
       </Box>
       <Text id={helpId} size="sm" c="dimmed">
-        Drag the photo, or select the square and use the arrow keys, to choose what shows. Zoom with the slider or your mouse wheel.
+        {i18n._(
+          'Drag the photo, or select the square and use the arrow keys, to choose what shows. Zoom with the slider or your mouse wheel.',
+        )}
       </Text>
       <Group align="flex-end" gap="xl" wrap="wrap">
         <Box style={{ flex: '1 1 220px' }}>
           <Text fw={500} size="sm" mb={6} aria-hidden="true">
-            Zoom: {zoom.toFixed(1)}×
+            {i18n._('Zoom: {zoom}×', { zoom: times(zoom) })}
           </Text>
           <Slider
             min={PHOTO_ZOOM_MIN}
@@ -79,9 +84,9 @@ export function PhotoCropper({ imageUrl, zoom, onZoomChange, onCropChange, onIma
             precision={1}
             value={zoom}
             onChange={(z) => onZoomChange(roundZoom(z))}
-            thumbLabel="Zoom"
-            thumbValueText={(z: number) => `${z.toFixed(1)} times`}
-            label={(z) => `${z.toFixed(1)}×`}
+            thumbLabel={i18n._('Zoom')}
+            thumbValueText={(z: number) => i18n._('{zoom} times', { zoom: times(z) })}
+            label={(z) => `${times(z)}×`}
             marks={[
               { value: 1, label: '1×' },
               { value: 2, label: '2×' },
@@ -92,7 +97,7 @@ export function PhotoCropper({ imageUrl, zoom, onZoomChange, onCropChange, onIma
         </Box>
         <Stack gap={4} align="center">
           <Text size="sm" fw={500}>
-            Preview
+            {i18n._('Preview')}
           </Text>
           <CropPreview imageUrl={imageUrl} area={area} />
         </Stack>
@@ -107,6 +112,7 @@ function roundZoom(z: number) {
 
 /** The chosen square drawn from the same image, shown round as on the dashboard. */
 function CropPreview({ imageUrl, area }: { imageUrl: string; area: Area | undefined }) {
+  const { i18n } = useLingui();
   return (
     <Box
       w={PREVIEW_SIZE}
@@ -118,7 +124,7 @@ function CropPreview({ imageUrl, area }: { imageUrl: string; area: Area | undefi
       {area ? (
         <img
           src={imageUrl}
-          alt="Preview of the crop, as members will see you"
+          alt={i18n._('Preview of the crop, as members will see you')}
           style={{
             position: 'absolute',
             maxWidth: 'none',

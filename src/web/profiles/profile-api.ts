@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PhotoCrop, ProfileInput } from '../../shared/profile';
+import { i18n } from '../i18n/i18n';
 import { ApiRequestError, isApiRequestError } from '../lib/api';
 import { call, client } from '../lib/api-client';
 import { useFeatureMutation, type MutationCallbacks } from '../lib/feature-mutation';
@@ -54,7 +55,7 @@ async function uploadPhoto(file: File, crop: PhotoCrop): Promise<{ photoUrl: str
   } catch (error) {
     // An answer that is not ours (a proxy's page, say) gets this form's own words.
     if (isApiRequestError(error) && error.code.startsWith('HTTP_')) {
-      throw new ApiRequestError(error.status, { code: error.code, message: 'The photo could not be saved.' });
+      throw new ApiRequestError(error.status, { code: error.code, message: i18n._('The photo could not be saved.') });
     }
     throw error;
   }

@@ -4,6 +4,7 @@ import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
+import { useLingui } from '@lingui/react';
 import { Anchor, Button, Fieldset, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { PROFILE_FIELDS, profileSchema, type OwnProfile } from '../../shared/profile';
@@ -17,9 +18,9 @@ import { PROFILE_SECTIONS, type FieldDef, type FieldSection } from './profile-fi
 import { useSaveProfile } from './profile-api';
 import { YesNoField } from './yes-no-field';
 
-export const PROFILE_SAVED_NOTICE = 'Your profile has been saved.';
-const CHECK_FIELDS = 'Some answers need attention: see the notes beside the fields.';
-const SAVE_FAILED = 'Your profile could not be saved. Please try again.';
+export const PROFILE_SAVED_NOTICE = /*i18n*/ 'Your profile has been saved.';
+const CHECK_FIELDS = /*i18n*/ 'Some answers need attention: see the notes beside the fields.';
+const SAVE_FAILED = /*i18n*/ 'Your profile could not be saved. Please try again.';
 
 /** What the inputs hold: text (blank for unset, state included), Yes/No/blank, and the count as typed. */
 type FormValues = Record<string, string | number>;
@@ -32,16 +33,20 @@ function toFormValues(profile: OwnProfile): FormValues {
 
 /** product.md §3.9, the profile form: every field, loaded from the saved profile, saved as a whole. */
 export function ProfileForm({ profile }: { profile: OwnProfile }) {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
-  const f = useSchemaForm({ schema: profileSchema, initialValues: toFormValues(profile), invalidMessage: CHECK_FIELDS });
+  const f = useSchemaForm({ schema: profileSchema, initialValues: toFormValues(profile), invalidMessage: i18n._(CHECK_FIELDS) });
 
   const mutation = useSaveProfile({
-    onRefreshed: () => navigate('/dashboard', flash(PROFILE_SAVED_NOTICE)),
+    onRefreshed: () => navigate('/dashboard', flash(i18n._(PROFILE_SAVED_NOTICE))),
     onError: (error) => {
       const fieldErrors = isApiRequestError(error) ? error.fieldErrors : undefined;
-      if (!fieldErrors) return f.setFormError(isApiRequestError(error) ? error.message : SAVE_FAILED);
+      if (!fieldErrors) return f.setFormError(isApiRequestError(error) ? error.message : i18n._(SAVE_FAILED));
       // `_` is the server's note about the whole profile, when no one field is to blame.
-      f.showErrors(fieldErrors, PROFILE_FIELDS.some((key) => fieldErrors[key]) ? CHECK_FIELDS : (fieldErrors._ ?? SAVE_FAILED));
+      f.showErrors(
+        fieldErrors,
+        PROFILE_FIELDS.some((key) => fieldErrors[key]) ? i18n._(CHECK_FIELDS) : (fieldErrors._ ?? i18n._(SAVE_FAILED)),
+      );
     },
   });
 
@@ -50,16 +55,16 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
       <FormAlert message={f.formError} />
       <form {...f.formProps((data) => mutation.mutate(data))}>
         <Stack gap="xl">
-          <Text size="sm">First name, last name, phone and state are required (marked *); everything else is optional.</Text>
+          <Text size="sm">{i18n._('First name, last name, phone and state are required (marked *); everything else is optional.')}</Text>
           {PROFILE_SECTIONS.map((section) => (
             <Section key={section.legend} section={section} f={f} />
           ))}
           <Group justify="space-between">
             <Anchor component={Link} to="/dashboard">
-              Cancel
+              {i18n._('Cancel')}
             </Anchor>
             <Button type="submit" loading={mutation.isPending}>
-              Save profile
+              {i18n._('Save profile')}
             </Button>
           </Group>
         </Stack>
@@ -71,16 +76,17 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
 type ProfileSchemaForm = SchemaForm<FormValues, typeof profileSchema>;
 
 function Section({ section, f }: { section: FieldSection; f: ProfileSchemaForm }) {
+  const { i18n } = useLingui();
   return (
     <Fieldset
-      legend={section.legend}
+      legend={i18n._(section.legend)}
       variant="unstyled"
       styles={{ legend: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)', marginBottom: 4 } }}
     >
       <Stack gap="md">
         {section.description ? (
           <Text size="sm" c="dimmed">
-            {section.description}
+            {i18n._(section.description)}
           </Text>
         ) : null}
         {section.rows.map((row) =>
@@ -101,13 +107,22 @@ function Section({ section, f }: { section: FieldSection; f: ProfileSchemaForm }
 
 /** One field of the list, as the input its kind calls for. */
 function ProfileInput({ def, f }: { def: FieldDef; f: ProfileSchemaForm }) {
-  const { name, kind, label, description, required } = def;
+  const { i18n } = useLingui();
+  const { name, kind, required } = def;
+  const label = i18n._(def.label);
+  const description = def.description ? i18n._(def.description, { max: def.max }) : undefined;
   const common = { label, description, required, withAsterisk: required, ...f.field(name) };
   switch (kind) {
     case 'yes-no':
       return <YesNoField {...common} />;
     case 'select':
-      return <NativeSelect {...common} autoComplete={def.autoComplete} data={def.options ?? []} />;
+      return (
+        <NativeSelect
+          {...common}
+          autoComplete={def.autoComplete}
+          data={(def.options ?? []).map((o) => ({ value: o.value, label: i18n._(o.label) }))}
+        />
+      );
     case 'number':
       return (
         <NumberInput

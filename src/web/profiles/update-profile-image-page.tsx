@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -13,23 +14,24 @@ import { PhotoChooser } from './photo-chooser';
 import { useRemovePhoto, useUploadPhoto } from './profile-api';
 
 export const BLANK_AVATAR_URL = '/images/blank-avatar.svg';
-const PHOTO_SAVED_NOTICE = 'Your profile picture has been saved.';
-const PHOTO_REMOVED_NOTICE = 'Your profile picture has been removed.';
+const PHOTO_SAVED_NOTICE = /*i18n*/ 'Your profile picture has been saved.';
+const PHOTO_REMOVED_NOTICE = /*i18n*/ 'Your profile picture has been removed.';
 const MAX_MB = PHOTO_MAX_BYTES / 1024 / 1024;
 
 /** /update-profile-image: not guarded (product.md §2.4), so visitors see an invitation to sign in instead. */
 export default function UpdateProfileImagePage() {
+  const { i18n } = useLingui();
   const me = useMe();
   return (
-    <Page title="Profile Picture">
+    <Page title={i18n._('Profile Picture')}>
       {me ? (
         <PhotoEditor currentUrl={me.photoUrl} />
       ) : (
         <FormCard>
           <Stack align="flex-start">
-            <Text>Please sign in to choose the photo other members see next to your name.</Text>
+            <Text>{i18n._('Please sign in to choose the photo other members see next to your name.')}</Text>
             <Button component={Link} to={signInPathFor('/update-profile-image')}>
-              Sign In
+              {i18n._('Sign In')}
             </Button>
           </Stack>
         </FormCard>
@@ -39,17 +41,18 @@ export default function UpdateProfileImagePage() {
 }
 
 function PhotoEditor({ currentUrl }: { currentUrl: string | null }) {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const [error, setError] = useState<string>();
 
   const upload = useUploadPhoto({
-    onRefreshed: () => navigate('/dashboard', flash(PHOTO_SAVED_NOTICE)),
-    onError: (err) => setError(isApiRequestError(err) ? err.message : 'The photo could not be saved. Please try again.'),
+    onRefreshed: () => navigate('/dashboard', flash(i18n._(PHOTO_SAVED_NOTICE))),
+    onError: (err) => setError(isApiRequestError(err) ? err.message : i18n._('The photo could not be saved. Please try again.')),
   });
 
   const remove = useRemovePhoto({
-    onRefreshed: () => navigate('/dashboard', flash(PHOTO_REMOVED_NOTICE)),
-    onError: () => setError('The photo could not be removed. Please try again.'),
+    onRefreshed: () => navigate('/dashboard', flash(i18n._(PHOTO_REMOVED_NOTICE))),
+    onError: () => setError(i18n._('The photo could not be removed. Please try again.')),
   });
 
   return (
@@ -57,15 +60,17 @@ function PhotoEditor({ currentUrl }: { currentUrl: string | null }) {
       <FormAlert message={error} />
       <Stack gap="lg">
         <Text>
-          Choose the photo other members see next to your name: a JPEG, PNG or WebP image of up to {MAX_MB} MB. We keep a square copy of it
-          without any location or camera details.
+          {i18n._(
+            'Choose the photo other members see next to your name: a JPEG, PNG or WebP image of up to {megabytes} MB. We keep a square copy of it without any location or camera details.',
+            { megabytes: MAX_MB },
+          )}
         </Text>
         <PhotoChooser
           current={
             <Group gap="lg">
               <Image
                 src={currentUrl ?? BLANK_AVATAR_URL}
-                alt={currentUrl ? 'Your current profile picture' : 'Blank profile picture'}
+                alt={currentUrl ? i18n._('Your current profile picture') : i18n._('Blank profile picture')}
                 w={120}
                 h={120}
                 radius={999}
@@ -81,7 +86,7 @@ function PhotoEditor({ currentUrl }: { currentUrl: string | null }) {
           onProblem={setError}
         >
           <Anchor component={Link} to="/dashboard">
-            Cancel
+            {i18n._('Cancel')}
           </Anchor>
         </PhotoChooser>
       </Stack>

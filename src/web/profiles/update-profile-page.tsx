@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Center, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGES } from '../../shared/messages';
@@ -9,20 +10,23 @@ import { ProfileForm } from './profile-form';
 
 /** /update-profile: a new member lands here after sign-up; members come back to keep it current. */
 export default function UpdateProfilePage() {
+  const { i18n } = useLingui();
   const query = useQuery(ownProfileQueryOptions);
   return (
-    <Page title="Your Profile">
-      <Text mb="lg">Tell the network about yourself, your church and your part in foster care, so other members can find you.</Text>
+    <Page title={i18n._('Your Profile')}>
+      <Text mb="lg">
+        {i18n._('Tell the network about yourself, your church and your part in foster care, so other members can find you.')}
+      </Text>
       {query.isPending ? (
         <Center py="xl" role="status">
           <Loader color="teal" type="dots" aria-hidden="true" />
-          <VisuallyHidden>Loading your profile</VisuallyHidden>
+          <VisuallyHidden>{i18n._('Loading your profile')}</VisuallyHidden>
         </Center>
       ) : query.isError ? (
         <>
-          <FormAlert message={MESSAGES.profilesLoadFailed} />
+          <FormAlert message={i18n._(MESSAGES.profilesLoadFailed)} />
           <Button variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
-            Try again
+            {i18n._('Try again')}
           </Button>
         </>
       ) : (

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Radio.layer.css';
+import { useLingui } from '@lingui/react';
 import { Group, Radio, type RadioGroupProps } from '@mantine/core';
 
 /**
@@ -7,11 +8,12 @@ import { Group, Radio, type RadioGroupProps } from '@mantine/core';
  * in people's mouths.
  */
 export function YesNoField(props: Omit<RadioGroupProps, 'children'>) {
+  const { i18n } = useLingui();
   return (
     <Radio.Group {...props}>
       <Group gap="xl" mt={6}>
-        <Radio value="Yes" label="Yes" />
-        <Radio value="No" label="No" />
+        <Radio value="Yes" label={i18n._('Yes')} />
+        <Radio value="No" label={i18n._('No')} />
       </Group>
     </Radio.Group>
   );
