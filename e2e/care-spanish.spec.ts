@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { expectAxeClean } from './support/a11y';
+import { openSite, useBrowser } from './support/browser';
+import { expectNoPageErrors, openPage } from './support/journey';
+import { memberProfile, signUpMember, uniqueTag } from './support/members';
+
+// The care teams in Spanish (issue 28): a signed-in foster parent who chose Spanish (saved, and the `lang` cookie)
+// reads /care in Spanish, clean under axe at a phone's width and a desktop's.
+
+const browser = useBrowser();
+
+describe('care teams in Spanish', () => {
+  it('shows /care in Spanish to a member whose browser chose it', async () => {
+    const session = await openSite(browser(), { viewport: { width: 1280, height: 900 } });
+    const { page, context } = session;
+    await signUpMember(page, {
+      prefix: 'care-es',
+      profile: memberProfile({
+        firstName: 'Inés',
+        lastName: uniqueTag('Idioma').replace(/[^A-Za-z]/g, ''),
+        fosterParent: 'Yes',
+        numberOfFosterKids: 1,
+      }),
+    });
+    // Signing up kept the language the member signed up in (English); the header's switcher saves Spanish for
+    // them and sets this browser's cookie, which the next page load is negotiated with.
+    await openPage(page, '/care');
+    await page.getByRole('link', { name: 'Español' }).first().click();
+    await page.locator('html[lang="es"]').waitFor({ state: 'attached' });
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('es');
+    await openPage(page, '/care');
+    await page.getByRole('heading', { level: 1, name: 'Equipos de cuidado' }).waitFor();
+    await page.getByRole('region', { name: 'Formar un equipo de cuidado' }).waitFor();
+    expect(await page.getByLabel('Nombre del equipo').count()).toBe(1);
+    await page.getByRole('region', { name: 'Suscripción de calendario' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await expectAxeClean(page, 'care teams in Spanish');
+    expectNoPageErrors(session.errors);
+  });
+});
