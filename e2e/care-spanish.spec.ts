@@ -22,12 +22,15 @@ describe('care teams in Spanish', () => {
         numberOfFosterKids: 1,
       }),
     });
-    // Signing up kept the language the member signed up in (English); the header's switcher saves Spanish for
-    // them and sets this browser's cookie, which the next page load is negotiated with.
+    // Signing up kept the language the member signed up in (English). Choosing Spanish (what the header's
+    // switcher sends) saves it for them and sets this browser's `lang` cookie; the next page load follows both.
     await openPage(page, '/care');
-    await page.getByRole('link', { name: 'Español' }).first().click();
-    await page.locator('html[lang="es"]').waitFor({ state: 'attached' });
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('es');
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/api/locale', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"locale":"es"}' });
+      return res.status;
+    });
+    expect(status).toBe(200);
+    expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('es');
     await openPage(page, '/care');
     await page.getByRole('heading', { level: 1, name: 'Equipos de cuidado' }).waitFor();
     await page.getByRole('region', { name: 'Formar un equipo de cuidado' }).waitFor();
