@@ -7,8 +7,10 @@ import {
   careTeamHeadSchema,
   localDateSchema,
   localTimeSchema,
+  type CareRepeat,
   type CareTaskKind,
 } from './care';
+import { LOCALE_TAGS, type Locale } from './i18n/locale';
 
 // The care calendar (issue 27, part 2): a team's tasks and their occurrences in the family's time zone, claims,
 // the family's one-step "We need…", and a member's next tasks across teams for the dashboard.
@@ -31,21 +33,21 @@ export const CARE_MY_TASKS_DAYS = 14;
 export const CARE_CLAIMS_PER_HOUR = 30;
 
 export const CARE_CALENDAR_MESSAGES = {
-  teamNotActive: 'This care team is not active, so its calendar cannot change.',
-  datePast: 'Choose today or a later date',
-  dateTooFar: 'Choose a date within about a year',
-  untilBeforeDate: 'The last date must be on or after the first date',
-  townNeeded: 'Say in which town, or choose the family’s home',
-  spanTooLong: 'Ask for at most 62 days at a time',
-  toBeforeFrom: 'The end must be on or after the start',
-  noOccurrence: 'This task does not happen on that date.',
-  occurrencePast: 'This date has passed.',
-  alreadyClaimed: 'You have already signed up for this.',
-  mayNotClaim: 'Your role on this team, or the clearances it needs, do not let you sign up for this yet.',
-  claimNotFound: 'This sign-up does not exist.',
-  notClaimer: 'Only the person who signed up can withdraw.',
-  alreadyWithdrawn: 'This sign-up was already withdrawn.',
-  claimOne: 'Choose one date, or every date',
+  teamNotActive: /*i18n*/ 'This care team is not active, so its calendar cannot change.',
+  datePast: /*i18n*/ 'Choose today or a later date',
+  dateTooFar: /*i18n*/ 'Choose a date within about a year',
+  untilBeforeDate: /*i18n*/ 'The last date must be on or after the first date',
+  townNeeded: /*i18n*/ 'Say in which town, or choose the family’s home',
+  spanTooLong: /*i18n*/ 'Ask for at most 62 days at a time',
+  toBeforeFrom: /*i18n*/ 'The end must be on or after the start',
+  noOccurrence: /*i18n*/ 'This task does not happen on that date.',
+  occurrencePast: /*i18n*/ 'This date has passed.',
+  alreadyClaimed: /*i18n*/ 'You have already signed up for this.',
+  mayNotClaim: /*i18n*/ 'Your role on this team, or the clearances it needs, do not let you sign up for this yet.',
+  claimNotFound: /*i18n*/ 'This sign-up does not exist.',
+  notClaimer: /*i18n*/ 'Only the person who signed up can withdraw.',
+  alreadyWithdrawn: /*i18n*/ 'This sign-up was already withdrawn.',
+  claimOne: /*i18n*/ 'Choose one date, or every date',
 } as const;
 
 /** The calendar's range: local dates of the family's time zone (both included). */
@@ -160,41 +162,92 @@ export const myCareTasksSchema = z
   .meta({ id: 'MyCareTasks' });
 export type MyCareTasks = z.infer<typeof myCareTasksSchema>;
 
-const CARE_DATE_FORMAT = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
 
-/** "Saturday, December 5" for a local date (a calendar date: no time zone moves it). */
-export function careDateLabel(date: string): string {
-  return CARE_DATE_FORMAT.format(new Date(`${date}T12:00:00Z`));
+/** "Saturday, December 5" ("sábado, 5 de diciembre") for a local date (a calendar date: no time zone moves it). */
+export function careDateLabel(date: string, locale: Locale = 'en'): string {
+  let format = DATE_FORMATS.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    DATE_FORMATS.set(locale, format);
+  }
+  return format.format(new Date(`${date}T12:00:00Z`));
 }
 
-/** "5:30 pm" for a local time "17:30". */
-export function careTimeLabel(time: string): string {
+const SPANISH_TIME = new Intl.DateTimeFormat(LOCALE_TAGS.es, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+
+/** "5:30 pm" for a local time "17:30" ("5:30 p.m." in Spanish). */
+export function careTimeLabel(time: string, locale: Locale = 'en'): string {
+  if (locale === 'es') return SPANISH_TIME.format(new Date(`2000-01-01T${time}:00Z`));
   const [h, m] = time.split(':').map(Number);
   const hour = h! % 12 === 0 ? 12 : h! % 12;
   return `${hour}:${String(m).padStart(2, '0')} ${h! < 12 ? 'am' : 'pm'}`;
 }
 
+/** The translator's side of Lingui the labels need (the browser's and the server's instances both have it). */
+type Translator = { locale: string; _(id: string, values?: Record<string, unknown>): string };
+const localeOf = (i18n: Translator): Locale => (i18n.locale === 'es' ? 'es' : 'en');
+
+/**
+ * How a task repeats, in words of the reader's language: "Every week on Saturday", "Every month on the last
+ * Tuesday until January 31, 2027", "Once". A monthly task keeps its first date's weekday and its place in the
+ * month (the 1st to 4th, or the last after the 28th), as the server's rule does.
+ */
+export function careRepeatLabel(i18n: Translator, task: { repeat: CareRepeat; startDate: string; until: string | null }): string {
+  const locale = localeOf(i18n);
+  const first = new Date(`${task.startDate}T12:00:00Z`);
+  const weekday = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { weekday: 'long', timeZone: 'UTC' }).format(first);
+  const day = first.getUTCDate();
+  const nth = day > 28 ? 'last' : String(Math.ceil(day / 7));
+  let label: string;
+  switch (task.repeat) {
+    case 'once':
+      return i18n._(/*i18n*/ 'Once');
+    case 'weekly':
+      label = i18n._(/*i18n*/ 'Every week on {weekday}', { weekday });
+      break;
+    case 'every_other_week':
+      label = i18n._(/*i18n*/ 'Every 2 weeks on {weekday}', { weekday });
+      break;
+    case 'monthly_weekday':
+      label = i18n._(
+        /*i18n*/ '{nth, select, 1 {Every month on the 1st {weekday}} 2 {Every month on the 2nd {weekday}} 3 {Every month on the 3rd {weekday}} 4 {Every month on the 4th {weekday}} other {Every month on the last {weekday}}}',
+        { nth, weekday },
+      );
+      break;
+  }
+  if (!task.until) return label;
+  const until = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${task.until}T12:00:00Z`),
+  );
+  return i18n._(/*i18n*/ '{label} until {until}', { label, until });
+}
+
 /** What a helper does for a kind, after their name: "Grace will bring a meal". */
 export const CARE_KIND_DEEDS: Record<CareTaskKind, string> = {
-  meal: 'bring a meal',
-  ride: 'give the ride',
-  childcare: 'look after the children',
-  respite: 'give respite care',
-  errand: 'run the errand',
-  other: 'help',
+  meal: /*i18n*/ 'bring a meal',
+  ride: /*i18n*/ 'give the ride',
+  childcare: /*i18n*/ 'look after the children',
+  respite: /*i18n*/ 'give respite care',
+  errand: /*i18n*/ 'run the errand',
+  other: /*i18n*/ 'help',
 };
 
 /** What the family asks for, after "needs": "a meal". */
 export const CARE_KIND_ASKS: Record<CareTaskKind, string> = {
-  meal: 'a meal',
-  ride: 'a ride',
-  childcare: 'childcare',
-  respite: 'respite care',
-  errand: 'an errand run',
-  other: 'help',
+  meal: /*i18n*/ 'a meal',
+  ride: /*i18n*/ 'a ride',
+  childcare: /*i18n*/ 'childcare',
+  respite: /*i18n*/ 'respite care',
+  errand: /*i18n*/ 'an errand run',
+  other: /*i18n*/ 'help',
 };
 
 export const careTaskTitle = (kind: CareTaskKind, title: string | null | undefined) => title?.trim() || careTaskKindLabel(kind);
+
+/** A task's title in the reader's language: a title the family left blank is the kind's name ("Meal", "Comida"). */
+export const careTaskTitleIn = (i18n: Translator, kind: CareTaskKind, title: string | null | undefined) =>
+  title?.trim() && title.trim() !== careTaskKindLabel(kind) ? title.trim() : i18n._(careTaskKindLabel(kind));
 
 /** A repeat label inside a sentence: "every week on Saturday" (the weekday keeps its capital). */
 export const inSentence = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);

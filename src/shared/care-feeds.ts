@@ -11,10 +11,10 @@ export const CARE_FEED_AHEAD_DAYS = 90;
 export const CARE_FEED_READS_PER_MINUTE = 30;
 
 /** A feed address that was never made, or was renewed or stopped: it tells nothing more. */
-export const CARE_FEED_NOT_FOUND = 'This calendar feed does not exist, or it was renewed or stopped.';
+export const CARE_FEED_NOT_FOUND = /*i18n*/ 'This calendar feed does not exist, or it was renewed or stopped.';
 /** The anniversary question is the family's own. */
-export const CARE_FAMILY_ONLY = 'Only the family can answer this.';
-export const CARE_ANNIVERSARY_NOT_ASKED = 'The question comes on the team’s first anniversary; it has not been asked yet.';
+export const CARE_FAMILY_ONLY = /*i18n*/ 'Only the family can answer this.';
+export const CARE_ANNIVERSARY_NOT_ASKED = /*i18n*/ 'The question comes on the team’s first anniversary; it has not been asked yet.';
 
 /** GET /api/me/calendar-feed: whether the member has a feed, and since when (its address is shown only once). */
 export const calendarFeedStatusSchema = z
@@ -28,7 +28,7 @@ export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
 
 /** The family's answer to the anniversary question. */
 export const anniversaryAnswerSchema = z
-  .object({ stillFostering: z.boolean({ error: 'Say yes or no' }) })
+  .object({ stillFostering: z.boolean({ error: /*i18n*/ 'Say yes or no' }) })
   .strict()
   .meta({ id: 'CareAnniversaryAnswer' });
 export type AnniversaryAnswer = z.infer<typeof anniversaryAnswerSchema>;

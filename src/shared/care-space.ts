@@ -8,18 +8,18 @@ import { CARE_ROLE_CODES, careTeamHeadSchema } from './care';
 export const CARE_POSTS_PAGE = 20;
 
 export const CARE_POST_KINDS = [
-  { code: 'update', label: 'Update' },
-  { code: 'prayer', label: 'Prayer request' },
+  { code: 'update', label: /*i18n*/ 'Update' },
+  { code: 'prayer', label: /*i18n*/ 'Prayer request' },
 ] as const;
 export const carePostKindLabel = (code: string) => CARE_POST_KINDS.find((k) => k.code === code)?.label ?? code;
 
 export const CARE_SPACE_MESSAGES = {
-  postNotFound: 'This post is not in the team space.',
+  postNotFound: /*i18n*/ 'This post is not in the team space.',
   /** Admins read a team to look after the network; the space is the team's own voice. */
-  membersOnly: "Only the team's members can post in its space.",
+  membersOnly: /*i18n*/ "Only the team's members can post in its space.",
   /** The author, the family or a leader. */
-  deleteOnly: 'Only the author, the family or the team leader can remove a post.',
-  notActive: 'This team is not active, so nothing new can be posted.',
+  deleteOnly: /*i18n*/ 'Only the author, the family or the team leader can remove a post.',
+  notActive: /*i18n*/ 'This team is not active, so nothing new can be posted.',
 } as const;
 
 export const carePostSchema = z

@@ -3,7 +3,6 @@ import {
   CARE_HELPER_ROLES,
   CARE_MEMBER_STATUSES,
   CARE_ROLE_CODES,
-  CARE_TEAM_MEMBERS_MAX,
   CARE_TEAM_NAME_MAX,
   CARE_TEAM_STATUSES,
   CARE_TIME_ZONE_CODES,
@@ -18,32 +17,33 @@ import { optionalLineOf } from './text';
 
 // ---- Messages ----
 
+// teamFull names CARE_TEAM_MEMBERS_MAX (12) in words: a catalog message is a literal.
 export const CARE_TEAMS_MESSAGES = {
-  notFosterParent: 'Care teams are started by foster families. If you foster, say so in your profile first.',
-  notPointPerson: 'Only a point person of this church can start a care team for one of its families.',
-  notFamilyOfChurch: 'Choose a confirmed member of your church whose profile says foster parent.',
-  familyHasTeam: 'This family already has a care team.',
-  notActive: 'This care team is not active.',
-  notProposed: 'This care team is not waiting for your answer.',
-  familyOnly: 'Only the family can do this.',
-  familyStays: 'The family cannot leave its own team. You can end the team instead.',
-  alreadyOnTeam: 'This member is already on the team, invited or waiting for approval.',
-  youAreOnTeam: 'You are already on this team, or waiting for approval.',
-  teamFull: `This team is full: a team has at most ${CARE_TEAM_MEMBERS_MAX} helpers.`,
-  cannotInvite: 'This member cannot be invited: their account is not confirmed or not active.',
-  notMember: 'This member is not on the team.',
-  nothingToApprove: 'This member has not asked to join: nothing to approve.',
-  nothingToAccept: 'You have no invitation to this team waiting for your answer.',
-  notOverLeader: 'A team leader cannot change or remove the family or another leader.',
-  notYourself: 'Use "Leave the team" to leave it yourself.',
-  detailsNotCleared: "You can change the family's details once you are cleared to see them.",
-  confirmEmail: 'You can join care teams once you confirm your email address.',
+  notFosterParent: /*i18n*/ 'Care teams are started by foster families. If you foster, say so in your profile first.',
+  notPointPerson: /*i18n*/ 'Only a point person of this church can start a care team for one of its families.',
+  notFamilyOfChurch: /*i18n*/ 'Choose a confirmed member of your church whose profile says foster parent.',
+  familyHasTeam: /*i18n*/ 'This family already has a care team.',
+  notActive: /*i18n*/ 'This care team is not active.',
+  notProposed: /*i18n*/ 'This care team is not waiting for your answer.',
+  familyOnly: /*i18n*/ 'Only the family can do this.',
+  familyStays: /*i18n*/ 'The family cannot leave its own team. You can end the team instead.',
+  alreadyOnTeam: /*i18n*/ 'This member is already on the team, invited or waiting for approval.',
+  youAreOnTeam: /*i18n*/ 'You are already on this team, or waiting for approval.',
+  teamFull: /*i18n*/ 'This team is full: a team has at most 12 helpers.',
+  cannotInvite: /*i18n*/ 'This member cannot be invited: their account is not confirmed or not active.',
+  notMember: /*i18n*/ 'This member is not on the team.',
+  nothingToApprove: /*i18n*/ 'This member has not asked to join: nothing to approve.',
+  nothingToAccept: /*i18n*/ 'You have no invitation to this team waiting for your answer.',
+  notOverLeader: /*i18n*/ 'A team leader cannot change or remove the family or another leader.',
+  notYourself: /*i18n*/ 'Use "Leave the team" to leave it yourself.',
+  detailsNotCleared: /*i18n*/ "You can change the family's details once you are cleared to see them.",
+  confirmEmail: /*i18n*/ 'You can join care teams once you confirm your email address.',
 } as const;
 
 // ---- Inputs ----
 
-const roleSchema = z.enum(CARE_HELPER_ROLES, { error: 'Choose a role' });
-const timeZoneSchema = z.enum(CARE_TIME_ZONE_CODES, { error: 'Choose a time zone' });
+const roleSchema = z.enum(CARE_HELPER_ROLES, { error: /*i18n*/ 'Choose a role' });
+const timeZoneSchema = z.enum(CARE_TIME_ZONE_CODES, { error: /*i18n*/ 'Choose a time zone' });
 /** The name of a team; blank: "<the family's first name>'s care team". */
 const teamNameSchema = optionalLineOf('Team name', CARE_TEAM_NAME_MAX);
 
@@ -54,10 +54,10 @@ const teamNameSchema = optionalLineOf('Team name', CARE_TEAM_NAME_MAX);
 export const careTeamStartSchema = z.object({
   name: teamNameSchema,
   timeZone: timeZoneSchema.optional(),
-  churchId: z.number({ error: 'Choose your church' }).int('Choose your church').min(1).max(2_147_483_647).nullish(),
+  churchId: z.number({ error: /*i18n*/ 'Choose your church' }).int(/*i18n*/ 'Choose your church').min(1).max(2_147_483_647).nullish(),
   familyUid: z
-    .string({ error: 'Choose the family' })
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Choose the family')
+    .string({ error: /*i18n*/ 'Choose the family' })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, /*i18n*/ 'Choose the family')
     .nullish(),
 });
 export type CareTeamStartInput = z.input<typeof careTeamStartSchema>;
@@ -70,12 +70,12 @@ export const careTeamEditSchema = z
     details: careDetailsSchema.optional(),
   })
   // An empty change is a mistake of the caller's, not nothing to do (the fuzz suite found it answered 500).
-  .refine((v) => v.name !== undefined || v.timeZone !== undefined || v.details !== undefined, 'Say what to change');
+  .refine((v) => v.name !== undefined || v.timeZone !== undefined || v.details !== undefined, /*i18n*/ 'Say what to change');
 export type CareTeamEditInput = z.input<typeof careTeamEditSchema>;
 
 /** POST /api/care/teams/{id}/invitations: a member picked from the directory, and the role offered. */
 export const careInvitationInputSchema = z.object({
-  uid: z.string({ error: 'Choose a member' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Choose a member'),
+  uid: z.string({ error: /*i18n*/ 'Choose a member' }).regex(/^[A-Za-z0-9_-]{1,64}$/, /*i18n*/ 'Choose a member'),
   role: roleSchema,
 });
 export type CareInvitationInput = z.input<typeof careInvitationInputSchema>;

@@ -21,11 +21,11 @@ export const myCareTeamsTopic = (uid: string) => `${MY_CARE_TEAMS_TOPIC_FAMILY}:
 
 /** The roles on a team. The family is a member too; the others are the helpers it chose. */
 export const CARE_ROLES = [
-  { code: 'family', label: 'Foster family' },
-  { code: 'leader', label: 'Team leader' },
-  { code: 'helper', label: 'Family helper' },
-  { code: 'mentor', label: 'Child mentor' },
-  { code: 'respite', label: 'Respite caregiver' },
+  { code: 'family', label: /*i18n*/ 'Foster family' },
+  { code: 'leader', label: /*i18n*/ 'Team leader' },
+  { code: 'helper', label: /*i18n*/ 'Family helper' },
+  { code: 'mentor', label: /*i18n*/ 'Child mentor' },
+  { code: 'respite', label: /*i18n*/ 'Respite caregiver' },
 ] as const;
 export type CareRole = (typeof CARE_ROLES)[number]['code'];
 export const CARE_ROLE_CODES = CARE_ROLES.map((r) => r.code) as [CareRole, ...CareRole[]];
@@ -38,10 +38,10 @@ export type CareHelperRole = (typeof CARE_HELPER_ROLES)[number];
 export const careRoleLabel = (code: string) => CARE_ROLES.find((r) => r.code === code)?.label ?? code;
 /** What each helper role does, as the invitation and the team page say it. */
 export const CARE_ROLE_DESCRIPTIONS: Record<CareHelperRole, string> = {
-  leader: 'Keeps the team going: welcomes helpers, keeps the calendar filled, checks in with the family.',
-  helper: 'Meals, errands and rides.',
-  mentor: 'A steady friend for a child, with the family there.',
-  respite: 'Cares for the children so the parents can rest; needs a background check and the respite training.',
+  leader: /*i18n*/ 'Keeps the team going: welcomes helpers, keeps the calendar filled, checks in with the family.',
+  helper: /*i18n*/ 'Meals, errands and rides.',
+  mentor: /*i18n*/ 'A steady friend for a child, with the family there.',
+  respite: /*i18n*/ 'Cares for the children so the parents can rest; needs a background check and the respite training.',
 };
 
 /** proposed: a point person started it, the family has not accepted yet; active; ended (by the family or an admin). */
@@ -55,12 +55,12 @@ export type CareMemberStatus = (typeof CARE_MEMBER_STATUSES)[number];
 // ---- The care calendar ----
 
 export const CARE_TASK_KINDS = [
-  { code: 'meal', label: 'Meal' },
-  { code: 'ride', label: 'Ride' },
-  { code: 'childcare', label: 'Childcare' },
-  { code: 'respite', label: 'Respite' },
-  { code: 'errand', label: 'Errand' },
-  { code: 'other', label: 'Other' },
+  { code: 'meal', label: /*i18n*/ 'Meal' },
+  { code: 'ride', label: /*i18n*/ 'Ride' },
+  { code: 'childcare', label: /*i18n*/ 'Childcare' },
+  { code: 'respite', label: /*i18n*/ 'Respite' },
+  { code: 'errand', label: /*i18n*/ 'Errand' },
+  { code: 'other', label: /*i18n*/ 'Other' },
 ] as const;
 export type CareTaskKind = (typeof CARE_TASK_KINDS)[number]['code'];
 export const CARE_TASK_KIND_CODES = CARE_TASK_KINDS.map((k) => k.code) as [CareTaskKind, ...CareTaskKind[]];
@@ -81,10 +81,10 @@ export const CARE_KIND_NEEDS: Record<CareTaskKind, 'anyone' | 'details' | 'respi
 
 /** How a task repeats, as the family chooses it; the server writes the RRULE (src/server/care/recurrence.ts). */
 export const CARE_REPEATS = [
-  { code: 'once', label: 'Once' },
-  { code: 'weekly', label: 'Every week' },
-  { code: 'every_other_week', label: 'Every other week' },
-  { code: 'monthly_weekday', label: 'Once a month, on the same weekday' },
+  { code: 'once', label: /*i18n*/ 'Once' },
+  { code: 'weekly', label: /*i18n*/ 'Every week' },
+  { code: 'every_other_week', label: /*i18n*/ 'Every other week' },
+  { code: 'monthly_weekday', label: /*i18n*/ 'Once a month, on the same weekday' },
 ] as const;
 export type CareRepeat = (typeof CARE_REPEATS)[number]['code'];
 export const CARE_REPEAT_CODES = CARE_REPEATS.map((r) => r.code) as [CareRepeat, ...CareRepeat[]];
@@ -129,26 +129,26 @@ export const CARE_INVITES_PER_DAY = 20;
 // ---- Messages ----
 
 /** Said to everyone outside the team, whether the team exists or not: nothing tells them it does. */
-export const CARE_TEAM_NOT_FOUND = 'This care team does not exist, or you are not on it.';
-export const CARE_TASK_NOT_FOUND = 'This task is not on the calendar.';
-export const CARE_TASK_FULL = 'Enough helpers have signed up for this already. Nothing was claimed.';
-export const CARE_MANAGE_ONLY = 'Only the family and the team leader can do this.';
-export const CARE_INVITE_USED = 'This invitation link has been used or has expired. Ask the family for a new one.';
+export const CARE_TEAM_NOT_FOUND = /*i18n*/ 'This care team does not exist, or you are not on it.';
+export const CARE_TASK_NOT_FOUND = /*i18n*/ 'This task is not on the calendar.';
+export const CARE_TASK_FULL = /*i18n*/ 'Enough helpers have signed up for this already. Nothing was claimed.';
+export const CARE_MANAGE_ONLY = /*i18n*/ 'Only the family and the team leader can do this.';
+export const CARE_INVITE_USED = /*i18n*/ 'This invitation link has been used or has expired. Ask the family for a new one.';
 /** What every care form says plainly above the fields. */
 export const CARE_PRIVACY_RULE =
-  "Never write a child's name, school, case or placement details. The family's address and details stay in its private details, shown only to members cleared for them.";
+  /*i18n*/ "Never write a child's name, school, case or placement details. The family's address and details stay in its private details, shown only to members cleared for them.";
 
 // ---- Time zones (the family's; every calendar time is a wall time there) ----
 
 export const CARE_TIME_ZONES = [
-  { code: 'America/New_York', label: 'Eastern' },
-  { code: 'America/Chicago', label: 'Central' },
-  { code: 'America/Denver', label: 'Mountain' },
-  { code: 'America/Phoenix', label: 'Mountain (Arizona)' },
-  { code: 'America/Los_Angeles', label: 'Pacific' },
-  { code: 'America/Anchorage', label: 'Alaska' },
-  { code: 'Pacific/Honolulu', label: 'Hawaii' },
-  { code: 'America/Puerto_Rico', label: 'Atlantic (Puerto Rico)' },
+  { code: 'America/New_York', label: /*i18n*/ 'Eastern' },
+  { code: 'America/Chicago', label: /*i18n*/ 'Central' },
+  { code: 'America/Denver', label: /*i18n*/ 'Mountain' },
+  { code: 'America/Phoenix', label: /*i18n*/ 'Mountain (Arizona)' },
+  { code: 'America/Los_Angeles', label: /*i18n*/ 'Pacific' },
+  { code: 'America/Anchorage', label: /*i18n*/ 'Alaska' },
+  { code: 'Pacific/Honolulu', label: /*i18n*/ 'Hawaii' },
+  { code: 'America/Puerto_Rico', label: /*i18n*/ 'Atlantic (Puerto Rico)' },
 ] as const;
 export type CareTimeZone = (typeof CARE_TIME_ZONES)[number]['code'];
 export const CARE_TIME_ZONE_CODES = CARE_TIME_ZONES.map((z) => z.code) as [CareTimeZone, ...CareTimeZone[]];
@@ -176,14 +176,16 @@ export function defaultTimeZone(state: string): CareTimeZone {
 
 /** A local date, "2026-12-05". */
 export const localDateSchema = z
-  .string({ error: 'Give a date' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give a date as YYYY-MM-DD')
+  .string({ error: /*i18n*/ 'Give a date' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, /*i18n*/ 'Give a date as YYYY-MM-DD')
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-  }, 'Not a date in the calendar');
+  }, /*i18n*/ 'Not a date in the calendar');
 /** A local time, "18:00". */
-export const localTimeSchema = z.string({ error: 'Give a time' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Give a time as HH:MM (24-hour)');
+export const localTimeSchema = z
+  .string({ error: /*i18n*/ 'Give a time' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, /*i18n*/ 'Give a time as HH:MM (24-hour)');
 
 const wholeNumber = (label: string, min: number, max: number) =>
   z
@@ -198,7 +200,7 @@ export const careDetailsSchema = z.object({
   food: optionalLineOf('Allergies and food preferences', CARE_DETAILS_MAX),
   bestTimes: optionalLineOf('Best times', CARE_DETAILS_MAX),
   childrenAges: z
-    .array(wholeNumber("A child's age", 0, CARE_CHILD_AGE_MAX), { error: "List the children's ages" })
+    .array(wholeNumber("A child's age", 0, CARE_CHILD_AGE_MAX), { error: /*i18n*/ "List the children's ages" })
     .max(CARE_CHILDREN_MAX, `List at most ${CARE_CHILDREN_MAX} ages`),
 });
 export type CareDetailsInput = z.input<typeof careDetailsSchema>;
@@ -206,7 +208,7 @@ export type CareDetails = z.output<typeof careDetailsSchema>;
 
 /** A task as the family or leader writes it. Notes are seen by the whole team: no address, phone or email. */
 export const careTaskInputSchema = z.object({
-  kind: z.enum(CARE_TASK_KIND_CODES, { error: 'Choose what kind of help' }),
+  kind: z.enum(CARE_TASK_KIND_CODES, { error: /*i18n*/ 'Choose what kind of help' }),
   /** Blank: the kind's name ("Meal"). */
   title: privateFree(optionalLineOf('Title', CARE_TASK_TITLE_MAX), 'Title'),
   notes: privateFree(optionalLineOf('Notes', CARE_TASK_NOTES_MAX), 'Notes'),
@@ -214,10 +216,10 @@ export const careTaskInputSchema = z.object({
   time: localTimeSchema,
   durationMinutes: wholeNumber('Length', CARE_DURATION_MIN, CARE_DURATION_MAX).default(60),
   /** At the family's home, or in a town (then `town` is required). */
-  atHome: z.boolean({ error: 'Say where' }).default(true),
+  atHome: z.boolean({ error: /*i18n*/ 'Say where' }).default(true),
   town: privateFree(optionalLineOf('Town', CARE_TOWN_MAX), 'Town'),
   helpersNeeded: wholeNumber('Helpers needed', 1, CARE_HELPERS_NEEDED_MAX).default(1),
-  repeat: z.enum(CARE_REPEAT_CODES, { error: 'Choose how often' }).default('once'),
+  repeat: z.enum(CARE_REPEAT_CODES, { error: /*i18n*/ 'Choose how often' }).default('once'),
   /** The last date a repeating task happens; none: it goes on until the family stops it. */
   until: localDateSchema.nullish(),
 });
@@ -225,7 +227,7 @@ export type CareTaskInput = z.input<typeof careTaskInputSchema>;
 
 /** A post in the team space: an update or a prayer request. */
 export const carePostInputSchema = z.object({
-  kind: z.enum(['update', 'prayer'], { error: 'Choose update or prayer request' }),
+  kind: z.enum(['update', 'prayer'], { error: /*i18n*/ 'Choose update or prayer request' }),
   body: privateFree(textOf('Message', CARE_POST_MAX), 'Message'),
 });
 

@@ -9,9 +9,9 @@ import { lineOf, queryTextOf, textOf } from './text';
 // are strict, so a field such as `ssn`, `notes` or `document` is refused, not dropped.
 
 export const CLEARANCE_KINDS = [
-  { code: 'background_check', label: 'Background check' },
-  { code: 'training', label: 'Training' },
-  { code: 'agreement', label: 'Agreement' },
+  { code: 'background_check', label: /*i18n*/ 'Background check' },
+  { code: 'training', label: /*i18n*/ 'Training' },
+  { code: 'agreement', label: /*i18n*/ 'Agreement' },
 ] as const;
 export type ClearanceKind = (typeof CLEARANCE_KINDS)[number]['code'];
 export const CLEARANCE_KIND_CODES = CLEARANCE_KINDS.map((k) => k.code) as [ClearanceKind, ...ClearanceKind[]];
@@ -24,17 +24,17 @@ export type ClearanceRecordStatus = (typeof CLEARANCE_RECORD_STATUSES)[number];
 export const CLEARANCE_STATES = ['missing', 'pending', 'cleared', 'not_cleared', 'expired'] as const;
 export type ClearanceStatus = (typeof CLEARANCE_STATES)[number];
 export const CLEARANCE_STATE_LABELS: Record<ClearanceStatus, string> = {
-  missing: 'Not started',
-  pending: 'In progress',
-  cleared: 'Cleared',
-  not_cleared: 'Not cleared',
-  expired: 'Expired',
+  missing: /*i18n*/ 'Not started',
+  pending: /*i18n*/ 'In progress',
+  cleared: /*i18n*/ 'Cleared',
+  not_cleared: /*i18n*/ 'Not cleared',
+  expired: /*i18n*/ 'Expired',
 };
 
 /** What a requirement can be required for: a helper role, or seeing the family's practical details. */
 export const CLEARANCE_TARGETS = [...CARE_HELPER_ROLES, 'details'] as const;
 export type ClearanceTarget = (typeof CLEARANCE_TARGETS)[number];
-export const clearanceTargetLabel = (code: string) => (code === 'details' ? "Seeing the family's details" : careRoleLabel(code));
+export const clearanceTargetLabel = (code: string) => (code === 'details' ? /*i18n*/ "Seeing the family's details" : careRoleLabel(code));
 
 export const CLEARANCE_NAME_MAX = 80;
 export const CLEARANCE_DESCRIPTION_MAX = 4000;
@@ -47,35 +47,37 @@ export const CLEARANCE_SEARCH_MAX = 100;
 
 /** Said above both record forms, and in the product notes. */
 export const CLEARANCE_ONLY_DATES =
-  "The site keeps only the status and the dates. Never enter a background check's content, a Social Security number or a document.";
+  /*i18n*/ "The site keeps only the status and the dates. Never enter a background check's content, a Social Security number or a document.";
 /** The box the member ticks under the agreement's text. */
-export const CLEARANCE_AGREE_LABEL = "I agree to keep this family's information confidential";
-export const CLEARANCE_REQUIREMENT_NOT_FOUND = 'This clearance requirement does not exist, or it is archived.';
-export const CLEARANCE_MEMBER_NOT_FOUND = 'This member does not exist.';
-export const CLEARANCE_RECORD_NOT_FOUND = 'There is no record of this clearance to remove.';
-export const CLEARANCE_RECORDERS_ONLY = "Only an admin or a point person of the member's church can record their clearances.";
-export const CLEARANCE_NOT_OWN = 'Someone else records your clearances: another point person of your church, or an admin.';
-export const CLEARANCE_NO_AGREEMENT = 'There is no confidentiality agreement to accept right now.';
-export const CLEARANCE_DATE_FUTURE = 'The completion date cannot be in the future';
-export const CLEARANCE_EXPIRES_BEFORE = 'The expiry date must be after the completion date';
-export const CLEARANCE_COMPLETED_NEEDED = 'Give the date it was completed';
+export const CLEARANCE_AGREE_LABEL = /*i18n*/ "I agree to keep this family's information confidential";
+export const CLEARANCE_REQUIREMENT_NOT_FOUND = /*i18n*/ 'This clearance requirement does not exist, or it is archived.';
+export const CLEARANCE_MEMBER_NOT_FOUND = /*i18n*/ 'This member does not exist.';
+export const CLEARANCE_RECORD_NOT_FOUND = /*i18n*/ 'There is no record of this clearance to remove.';
+export const CLEARANCE_RECORDERS_ONLY = /*i18n*/ "Only an admin or a point person of the member's church can record their clearances.";
+export const CLEARANCE_NOT_OWN = /*i18n*/ 'Someone else records your clearances: another point person of your church, or an admin.';
+export const CLEARANCE_NO_AGREEMENT = /*i18n*/ 'There is no confidentiality agreement to accept right now.';
+export const CLEARANCE_DATE_FUTURE = /*i18n*/ 'The completion date cannot be in the future';
+export const CLEARANCE_EXPIRES_BEFORE = /*i18n*/ 'The expiry date must be after the completion date';
+export const CLEARANCE_COMPLETED_NEEDED = /*i18n*/ 'Give the date it was completed';
 
 // ---- Input ----
 
 const validMonthsSchema = z
-  .number({ error: 'Months valid must be a number' })
-  .int('Months valid must be a whole number')
-  .min(1, 'Months valid must be at least 1')
+  .number({ error: /*i18n*/ 'Months valid must be a number' })
+  .int(/*i18n*/ 'Months valid must be a whole number')
+  .min(1, /*i18n*/ 'Months valid must be at least 1')
   .max(CLEARANCE_VALID_MONTHS_MAX, `Months valid must be at most ${CLEARANCE_VALID_MONTHS_MAX}`);
 
 const requirementFields = {
   name: lineOf('Name', CLEARANCE_NAME_MAX),
-  kind: z.enum(CLEARANCE_KIND_CODES, { error: 'Choose a background check, a training or an agreement' }),
+  kind: z.enum(CLEARANCE_KIND_CODES, { error: /*i18n*/ 'Choose a background check, a training or an agreement' }),
   /** What it is; for the agreement, the text the member accepts. */
   description: textOf('Description', CLEARANCE_DESCRIPTION_MAX),
   validMonths: validMonthsSchema,
   requiredFor: z
-    .array(z.enum(CLEARANCE_TARGETS, { error: 'Choose roles, or seeing the details' }), { error: 'Say what it is required for' })
+    .array(z.enum(CLEARANCE_TARGETS, { error: /*i18n*/ 'Choose roles, or seeing the details' }), {
+      error: /*i18n*/ 'Say what it is required for',
+    })
     .max(CLEARANCE_TARGETS.length)
     .transform((list) => [...new Set(list)]),
 };
@@ -86,7 +88,7 @@ export type ClearanceRequirementInput = z.input<typeof clearanceRequirementInput
 
 /** PATCH /api/admin/clearances/requirements/{id}: any of the fields, or archived true/false. */
 export const clearanceRequirementPatchSchema = z
-  .object({ ...requirementFields, archived: z.boolean({ error: 'archived must be true or false' }) })
+  .object({ ...requirementFields, archived: z.boolean({ error: /*i18n*/ 'archived must be true or false' }) })
   .partial()
   .strict()
   .meta({ id: 'ClearanceRequirementPatch' });
@@ -98,7 +100,7 @@ export type ClearanceRequirementPatch = z.input<typeof clearanceRequirementPatch
  */
 export const clearanceRecordInputSchema = z
   .object({
-    status: z.enum(CLEARANCE_RECORD_STATUSES, { error: 'Choose pending, cleared or not cleared' }),
+    status: z.enum(CLEARANCE_RECORD_STATUSES, { error: /*i18n*/ 'Choose pending, cleared or not cleared' }),
     completedOn: localDateSchema.nullish(),
     expiresOn: localDateSchema.nullish(),
   })
@@ -115,7 +117,7 @@ export type ClearanceRecordInput = z.input<typeof clearanceRecordInputSchema>;
 
 /** POST /api/me/clearances/agreement: the member accepts the agreement's text. */
 export const clearanceAgreementSchema = z
-  .object({ agree: z.literal(true, { error: 'Tick the box to agree' }) })
+  .object({ agree: z.literal(true, { error: /*i18n*/ 'Tick the box to agree' }) })
   .strict()
   .meta({ id: 'ClearanceAgreementInput' });
 
@@ -123,10 +125,15 @@ export const clearanceAgreementSchema = z
 export const adminClearanceQuerySchema = z.object({
   q: queryTextOf('Search words', CLEARANCE_SEARCH_MAX),
   status: z
-    .union([z.enum(CLEARANCE_STATES, { error: 'Unknown status' }), z.literal('')])
+    .union([z.enum(CLEARANCE_STATES, { error: /*i18n*/ 'Unknown status' }), z.literal('')])
     .optional()
     .transform((s) => (s ? s : undefined)),
-  page: z.coerce.number({ error: 'Not a page number' }).int('Not a page number').min(1, 'Not a page number').max(100_000).default(1),
+  page: z.coerce
+    .number({ error: /*i18n*/ 'Not a page number' })
+    .int(/*i18n*/ 'Not a page number')
+    .min(1, /*i18n*/ 'Not a page number')
+    .max(100_000)
+    .default(1),
 });
 export type AdminClearanceQuery = z.input<typeof adminClearanceQuerySchema>;
 

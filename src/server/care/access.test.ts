@@ -88,8 +88,8 @@ describe('who reaches what of a care team', () => {
         teamId,
         recipients: [family.id, helper.id],
         actor: { uid: helper.id, name: 'Grace' },
-        text: 'claimed Meal on Saturday, December 5',
-        mail: { subject: 'Grace is bringing a meal', paragraphs: ['Grace is bringing a meal on Saturday, December 5.'] },
+        text: () => 'claimed Meal on Saturday, December 5',
+        mail: () => ({ subject: 'Grace is bringing a meal', paragraphs: ['Grace is bringing a meal on Saturday, December 5.'] }),
         now,
       }),
     );

@@ -1,4 +1,6 @@
-import { careDateLabel } from '../../shared/care-calendar';
+import { careDateLabel, careTaskTitleIn } from '../../shared/care-calendar';
+import { LOCALE_TAGS, isLocale, type Locale } from '../../shared/i18n/locale';
+import { i18nFor, type I18n } from '../i18n';
 import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import { displayNameOf } from '../../shared/member-name';
 import type { Db, Tx } from '../db/client';
@@ -54,9 +56,16 @@ export const spotsLeft = (item: AgendaItem) => Math.max(0, item.task.helpersNeed
  * Where an occurrence happens, for one reader: the address only when they may see the family's details (and the
  * family gave one), else "At the family's home"; or the town.
  */
-export function placeOf(task: Pick<CareTaskRow, 'atHome' | 'town'>, team: Pick<CareTeamRow, 'address'>, seesDetails: boolean): string {
+export function placeOf(
+  task: Pick<CareTaskRow, 'atHome' | 'town'>,
+  team: Pick<CareTeamRow, 'address'>,
+  seesDetails: boolean,
+  i18n: I18n = i18nFor('en'),
+): string {
   if (!task.atHome) return task.town ?? '';
-  return seesDetails && team.address ? `At the family's home, ${team.address}` : "At the family's home";
+  return seesDetails && team.address
+    ? i18n._(/*i18n*/ "At the family's home, {address}", { address: team.address })
+    : i18n._(/*i18n*/ "At the family's home");
 }
 
 /** Members' names as readers see them ("Grace Miller"), by uid. */
@@ -69,11 +78,29 @@ export async function namesOf(db: Db | Tx, uids: string[]): Promise<Map<string, 
   return new Map(rows.map((r) => [r.uid, displayNameOf({ isDeleted: false, ...r }).name]));
 }
 
-const TIME_FORMAT = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+/** The language a translator writes in. */
+export const localeOfI18n = (i18n: I18n): Locale => (isLocale(i18n.locale) ? i18n.locale : 'en');
 
-/** A local date in words: "Saturday, December 5". */
-export const dayLabel = careDateLabel;
-/** A local wall time in words: "6:00 PM". */
-export const timeLabel = (time: string) => TIME_FORMAT.format(new Date(`2000-01-01T${time}:00Z`));
+const TIME_FORMATS: Record<Locale, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat(LOCALE_TAGS.en, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
+  es: new Intl.DateTimeFormat(LOCALE_TAGS.es, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
+};
+
+/** A local date in words: "Saturday, December 5" ("sábado, 5 de diciembre"). */
+export const dayLabel = (date: string, i18n: I18n = i18nFor('en')) => careDateLabel(date, localeOfI18n(i18n));
+/** A local wall time in words: "6:00 PM" ("6:00 p.m."). */
+export const timeLabel = (time: string, i18n: I18n = i18nFor('en')) =>
+  TIME_FORMATS[localeOfI18n(i18n)].format(new Date(`2000-01-01T${time}:00Z`));
+const LISTS = new Map<Locale, Intl.ListFormat>();
+/** Names as a list of the language: "Grace, Leo and Ann" reads "Grace, Leo y Ann" in Spanish. */
+export function listOf(i18n: I18n, names: string[]): string {
+  const locale = localeOfI18n(i18n);
+  if (locale === 'en') return names.join(', ');
+  let format = LISTS.get(locale);
+  if (!format) LISTS.set(locale, (format = new Intl.ListFormat(LOCALE_TAGS[locale], { type: 'conjunction' })));
+  return format.format(names);
+}
+
 /** "Meal for Dana's family": what an occurrence is called outside the team's pages (never a child's name). */
-export const summaryOf = (task: Pick<CareTaskRow, 'title'>, familyFirstName: string) => `${task.title} for ${familyFirstName}'s family`;
+export const summaryOf = (task: Pick<CareTaskRow, 'title' | 'kind'>, familyFirstName: string, i18n: I18n = i18nFor('en')) =>
+  i18n._(/*i18n*/ "{title} for {name}'s family", { title: careTaskTitleIn(i18n, task.kind, task.title), name: familyFirstName });

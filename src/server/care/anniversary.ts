@@ -73,14 +73,19 @@ async function askFamily(deps: AnniversaryDeps, tx: Tx, team: CareTeamRow, now: 
     teamId: team.id,
     form: MAIL_FORMS.careAnniversary,
     now,
-    mail: {
-      subject: `A year with ${team.name}`,
+    mail: (i18n) => ({
+      subject: i18n._(/*i18n*/ 'A year with {team}', { team: team.name }),
       paragraphs: [
-        `${name}, your care team started a year ago. Thank you for opening your home, and for letting your church walk with you.`,
-        'One question, for the churches to learn what helps families keep going: are you still fostering? Answer with one click on your team’s page.',
-        { link: `${deps.config.publicUrl}${careTeamPath(team.id)}`, label: 'Answer on your team’s page' },
+        i18n._(
+          /*i18n*/ '{name}, your care team started a year ago. Thank you for opening your home, and for letting your church walk with you.',
+          { name },
+        ),
+        i18n._(
+          /*i18n*/ 'One question, for the churches to learn what helps families keep going: are you still fostering? Answer with one click on your team’s page.',
+        ),
+        { link: `${deps.config.publicUrl}${careTeamPath(team.id)}`, label: i18n._(/*i18n*/ 'Answer on your team’s page') },
       ],
-    },
+    }),
   });
 }
 

@@ -7,6 +7,7 @@ import type { RateLimiter } from '../rate-limit/rate-limit';
 import { CARE_CLAIM_RATE_MESSAGE, CARE_CLAIM_RULE, CARE_TASK_RATE_MESSAGE, CARE_TASK_RULE } from '../rate-limit/rules';
 import { cancelTask, createTask, editTask, myCareTasks, readCalendar, skipOccurrence } from './calendar';
 import { claimTask, withdrawClaim } from './claims';
+import { i18nOf } from '../i18n';
 
 type Asking = Pick<Context<{ Variables: AuthVariables & { member: SessionUser } }>, 'get'>;
 
@@ -25,7 +26,7 @@ export function careCalendarRoutes(deps: AppDeps, limiter: RateLimiter) {
     .openapi(guarded(deps, contracts.careCalendar), async (c) => {
       const { who, admin } = await viewerOf(c);
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await readCalendar(deps, { uid: who.id, admin }, c.req.valid('param').id, c.req.valid('query')), 200);
+      return c.json(await readCalendar(deps, { uid: who.id, admin }, c.req.valid('param').id, c.req.valid('query'), i18nOf(c)), 200);
     })
     .openapi(guarded(deps, contracts.createCareTask), async (c) => {
       const viewer = await viewerOf(c);
@@ -64,6 +65,6 @@ export function careCalendarRoutes(deps: AppDeps, limiter: RateLimiter) {
     })
     .openapi(guarded(deps, contracts.myCareTasks), async (c) => {
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await myCareTasks(deps, c.get('member').id), 200);
+      return c.json(await myCareTasks(deps, c.get('member').id, i18nOf(c)), 200);
     });
 }

@@ -9,6 +9,7 @@ import {
   CARE_MY_TASKS_DAYS,
   careDateLabel,
   careTaskTitle,
+  careTaskTitleIn,
   careTimeLabel,
   type CareCalendar,
   type CareOccurrence,
@@ -27,6 +28,8 @@ import { AppError } from '../http/errors';
 import type { SessionUser } from '../http/session';
 import { clearancesOf, clearanceToday, mayClaimKind, seesDetails, teamAccess, teamHead, type CareViewer, type TeamAccess } from './access';
 import { notifyCare } from './notify';
+import { localeOfI18n } from './agenda';
+import { i18nFor, type I18n } from '../i18n';
 import { addDays, localParts, occurrencesOf, occursOn, repeatLabel, repeatOf, ruleOf, type TaskTiming } from './recurrence';
 import {
   activeClaimsOf,
@@ -82,9 +85,16 @@ export async function namesOf(db: Db | Tx, uids: string[]): Promise<Map<string, 
 }
 
 /** Where a task happens, as a member reads it: the family's address only for those who see the details. */
-export function placeOf(task: Pick<CareTaskRow, 'atHome' | 'town'>, team: Pick<CareTeamRow, 'address'>, seesDetails: boolean): string {
+export function placeOf(
+  task: Pick<CareTaskRow, 'atHome' | 'town'>,
+  team: Pick<CareTeamRow, 'address'>,
+  seesDetails: boolean,
+  i18n: I18n = i18nFor('en'),
+): string {
   if (!task.atHome) return task.town ?? '';
-  return seesDetails && team.address ? `At the family’s home: ${team.address}` : 'At the family’s home';
+  return seesDetails && team.address
+    ? i18n._(/*i18n*/ 'At the family’s home: {address}', { address: team.address })
+    : i18n._(/*i18n*/ 'At the family’s home');
 }
 
 /** The team's tasks not cancelled whose dates also meet `reach` (a range, or today onwards). */
@@ -106,6 +116,7 @@ export async function readCalendar(
   viewer: CareViewer,
   teamId: number,
   query: { from?: string; to?: string },
+  i18n: I18n = i18nFor('en'),
 ): Promise<CareCalendar> {
   const { db } = deps.database;
   const now = deps.clock.now();
@@ -119,8 +130,8 @@ export async function readCalendar(
   const head = await teamHead(db, access);
   // An ended team's calendar stops: nothing more happens on it.
   const tasks = team.status === 'active' ? await tasksBetween(db, teamId, from, to) : [];
-  const occurrences = await occurrencesFor(db, access, tasks, { from, to, now });
-  const series = access.mayManage ? await seriesOf(db, teamId, today) : [];
+  const occurrences = await occurrencesFor(db, access, tasks, { from, to, now, i18n });
+  const series = access.mayManage ? await seriesOf(db, teamId, today, i18n) : [];
   const earlier = addDays(from, -CARE_CALENDAR_DEFAULT_DAYS);
   return { team: head, from, to, today, earlier, later: addDays(to, 1), occurrences, tasks: series };
 }
@@ -130,7 +141,7 @@ async function occurrencesFor(
   db: Db | Tx,
   access: TeamAccess,
   tasks: CareTaskRow[],
-  { from, to, now }: { from: string; to: string; now: Date },
+  { from, to, now, i18n }: { from: string; to: string; now: Date; i18n: I18n },
 ): Promise<CareOccurrence[]> {
   const ids = tasks.map((t) => t.id);
   const [skips, claims] = await Promise.all([skipsOf(db, ids), activeClaimsOf(db, ids)]);
@@ -144,7 +155,7 @@ async function occurrencesFor(
   const out: CareOccurrence[] = [];
   for (const task of tasks) {
     const mayKind = role !== null && mayClaimKind(task.kind, role, states);
-    const label = repeatLabel(task);
+    const label = repeatLabel(task, i18n);
     for (const o of occurrencesOf(timingOf(task), access.team.timeZone, { from, to, skipped: skips.get(task.id) })) {
       const holding = claimsOn(claims.get(task.id) ?? [], o.occursOn);
       const spotsLeft = Math.max(0, task.helpersNeeded - holding.length);
@@ -156,9 +167,9 @@ async function occurrencesFor(
         endsAt: o.endsAt.toISOString(),
         time: task.startTime,
         kind: task.kind,
-        title: task.title,
+        title: careTaskTitleIn(i18n, task.kind, task.title),
         notes: task.notes,
-        place: placeOf(task, access.team, access.seesDetails),
+        place: placeOf(task, access.team, access.seesDetails, i18n),
         helpersNeeded: task.helpersNeeded,
         claims: holding.map((c) => ({ id: c.id, name: names.get(c.uid) ?? '', mine: c.uid === uid, series: c.occursOn === null })),
         spotsLeft,
@@ -171,7 +182,7 @@ async function occurrencesFor(
 }
 
 /** The series the family and the leader edit: every task not cancelled whose dates reach today or later. */
-async function seriesOf(db: Db | Tx, teamId: number, today: string): Promise<CareTaskSeries[]> {
+async function seriesOf(db: Db | Tx, teamId: number, today: string, i18n: I18n): Promise<CareTaskSeries[]> {
   const rows = await tasksWhere(db, teamId, or(gte(careTask.startDate, today), isNull(careTask.until), gte(careTask.until, today)));
   return (
     rows
@@ -180,7 +191,7 @@ async function seriesOf(db: Db | Tx, teamId: number, today: string): Promise<Car
       .map((t) => ({
         id: t.id,
         kind: t.kind,
-        title: t.title,
+        title: careTaskTitleIn(i18n, t.kind, t.title),
         notes: t.notes,
         date: t.startDate,
         time: t.startTime,
@@ -190,7 +201,7 @@ async function seriesOf(db: Db | Tx, teamId: number, today: string): Promise<Car
         helpersNeeded: t.helpersNeeded,
         repeat: repeatOf(t.rrule),
         until: t.until,
-        repeatLabel: repeatLabel(t),
+        repeatLabel: repeatLabel(t, i18n),
       }))
   );
 }
@@ -231,12 +242,15 @@ function taskFieldsOf(
   };
 }
 
-/** "Dana's family needs a meal on Saturday, December 5 at 5:30 pm" (or "…every week on Saturday"). */
-function askedLine(family: string, fields: Pick<TaskFields, 'kind' | 'startDate' | 'startTime' | 'rrule' | 'until'>) {
-  const when = fields.rrule
-    ? `${inSentence(repeatLabel({ startDate: fields.startDate, rrule: fields.rrule, until: fields.until ?? null }))}, from ${careDateLabel(fields.startDate)}`
-    : `on ${careDateLabel(fields.startDate)}`;
-  return { ask: CARE_KIND_ASKS[fields.kind], when: `${when} at ${careTimeLabel(fields.startTime)}`, family };
+/** "a meal on Saturday, December 5 at 5:30 pm" (or "…every week on Saturday, from…"), in a language. */
+function askedLine(i18n: I18n, fields: Pick<TaskFields, 'kind' | 'startDate' | 'startTime' | 'rrule' | 'until'>) {
+  const locale = localeOfI18n(i18n);
+  const ask = i18n._(CARE_KIND_ASKS[fields.kind]);
+  const date = careDateLabel(fields.startDate, locale);
+  const time = careTimeLabel(fields.startTime, locale);
+  if (!fields.rrule) return i18n._(/*i18n*/ '{ask} on {date} at {time}', { ask, date, time });
+  const repeat = inSentence(repeatLabel({ startDate: fields.startDate, rrule: fields.rrule, until: fields.until ?? null }, i18n));
+  return i18n._(/*i18n*/ '{ask} {repeat}, from {date} at {time}', { ask, repeat, date, time });
 }
 
 /** Adds a task (the full form, or "We need…" with a kind and a date); the rest of the team is told. */
@@ -260,20 +274,25 @@ export async function createTask(
       .returning({ id: careTask.id });
     await deps.live.publish(tx, { topic: careTeamTopic(teamId), kind: 'created', id: String(row!.id) });
     const head = await teamHead(tx, access);
-    const { ask, when } = askedLine(head.familyFirstName, fields);
-    const family = `${head.familyFirstName}’s family`;
+    const name = head.familyFirstName;
+    const titled = fields.title !== careTaskTitle(fields.kind, null);
     const others = (await activeMembersOf(tx, teamId)).map((m) => m.uid);
     await notifyCare(deps, tx, {
       teamId,
       recipients: others,
       actor,
-      text: `asked for ${ask} ${when}`,
-      mail: {
-        subject: `${family} needs ${ask} ${when}`,
-        paragraphs: [
-          `${family} needs ${ask} ${when}${fields.title !== careTaskTitle(fields.kind, null) ? ` (“${fields.title}”)` : ''}.`,
-          'If you can, sign up for it on the team’s calendar, so the family knows who is coming.',
-        ],
+      text: (i18n) => i18n._(/*i18n*/ 'asked for {what}', { what: askedLine(i18n, fields) }),
+      mail: (i18n) => {
+        const what = askedLine(i18n, fields);
+        return {
+          subject: i18n._(/*i18n*/ '{name}’s family needs {what}', { name, what }),
+          paragraphs: [
+            titled
+              ? i18n._(/*i18n*/ '{name}’s family needs {what} (“{title}”).', { name, what, title: fields.title })
+              : i18n._(/*i18n*/ '{name}’s family needs {what}.', { name, what }),
+            i18n._(/*i18n*/ 'If you can, sign up for it on the team’s calendar, so the family knows who is coming.'),
+          ],
+        };
       },
       now,
     });
@@ -361,15 +380,25 @@ export async function editTask(
       teamId,
       recipients: claimersOf(claims),
       actor,
-      text: `changed “${fields.title}” on the calendar`,
-      mail: {
-        subject: `“${fields.title}” changed on the care team’s calendar`,
-        paragraphs: [
-          `${actor.name} changed “${fields.title}”, which you signed up for: it is now ${inSentence(repeatLabel(timing))}, from ${careDateLabel(fields.startDate)} at ${careTimeLabel(fields.startTime)}.`,
-          gone.length > 0
-            ? 'Your sign-up for a date it no longer has was withdrawn. Have a look at the calendar.'
-            : 'Your sign-up stands. Have a look at the calendar.',
-        ],
+      text: (i18n) => i18n._(/*i18n*/ 'changed “{title}” on the calendar', { title: careTaskTitleIn(i18n, fields.kind, fields.title) }),
+      mail: (i18n) => {
+        const locale = localeOfI18n(i18n);
+        const title = careTaskTitleIn(i18n, fields.kind, fields.title);
+        return {
+          subject: i18n._(/*i18n*/ '“{title}” changed on the care team’s calendar', { title }),
+          paragraphs: [
+            i18n._(/*i18n*/ '{name} changed “{title}”, which you signed up for: it is now {repeat}, from {date} at {time}.', {
+              name: actor.name,
+              title,
+              repeat: inSentence(repeatLabel(timing, i18n)),
+              date: careDateLabel(fields.startDate, locale),
+              time: careTimeLabel(fields.startTime, locale),
+            }),
+            gone.length > 0
+              ? i18n._(/*i18n*/ 'Your sign-up for a date it no longer has was withdrawn. Have a look at the calendar.')
+              : i18n._(/*i18n*/ 'Your sign-up stands. Have a look at the calendar.'),
+          ],
+        };
       },
       now,
     });
@@ -391,12 +420,19 @@ export async function cancelTask(
       teamId,
       recipients: claimersOf(claims),
       actor,
-      text: `cancelled “${task.title}”`,
-      mail: {
-        subject: `“${task.title}” is cancelled`,
-        paragraphs: [
-          `${actor.name} cancelled “${task.title}” (${inSentence(repeatLabel(task))}), which you signed up for. Thank you for offering.`,
-        ],
+      text: (i18n) => i18n._(/*i18n*/ 'cancelled “{title}”', { title: careTaskTitleIn(i18n, task.kind, task.title) }),
+      mail: (i18n) => {
+        const title = careTaskTitleIn(i18n, task.kind, task.title);
+        return {
+          subject: i18n._(/*i18n*/ '“{title}” is cancelled', { title }),
+          paragraphs: [
+            i18n._(/*i18n*/ '{name} cancelled “{title}” ({repeat}), which you signed up for. Thank you for offering.', {
+              name: actor.name,
+              title,
+              repeat: inSentence(repeatLabel(task, i18n)),
+            }),
+          ],
+        };
       },
       now,
     });
@@ -420,18 +456,24 @@ export async function skipOccurrence(
     await withdrawAll(tx, single, now);
     await deps.live.publish(tx, { topic: careTeamTopic(teamId), kind: 'updated', id: String(taskId) });
     for (const uid of claimersOf(holding)) await deps.live.publish(tx, { topic: myCareTeamsTopic(uid), kind: 'updated' });
-    const day = careDateLabel(date);
+    const words = (i18n: I18n) => ({ title: careTaskTitleIn(i18n, task.kind, task.title), day: careDateLabel(date, localeOfI18n(i18n)) });
     await notifyCare(deps, tx, {
       teamId,
       recipients: claimersOf(holding),
       actor,
-      text: `cancelled “${task.title}” on ${day}`,
-      mail: {
-        subject: `“${task.title}” on ${day} is cancelled`,
+      text: (i18n) => i18n._(/*i18n*/ 'cancelled “{title}” on {day}', words(i18n)),
+      mail: (i18n) => ({
+        subject: i18n._(/*i18n*/ '“{title}” on {day} is cancelled', words(i18n)),
         paragraphs: [
-          `${actor.name} cancelled “${task.title}” on ${day}, which you signed up for. Nothing is needed that day. Thank you for offering.`,
+          i18n._(
+            /*i18n*/ '{name} cancelled “{title}” on {day}, which you signed up for. Nothing is needed that day. Thank you for offering.',
+            {
+              name: actor.name,
+              ...words(i18n),
+            },
+          ),
         ],
-      },
+      }),
       now,
     });
   });
@@ -441,7 +483,11 @@ export async function skipOccurrence(
  * The member's sign-ups of the next CARE_MY_TASKS_DAYS days on the active teams they are an active member of (the
  * dashboard), and the teams they manage (where "We need…" asks).
  */
-export async function myCareTasks(deps: Pick<CalendarDeps, 'database' | 'clock'>, uid: string): Promise<MyCareTasks> {
+export async function myCareTasks(
+  deps: Pick<CalendarDeps, 'database' | 'clock'>,
+  uid: string,
+  i18n: I18n = i18nFor('en'),
+): Promise<MyCareTasks> {
   const { db } = deps.database;
   const now = deps.clock.now();
   const teams = await db
@@ -495,8 +541,8 @@ export async function myCareTasks(deps: Pick<CalendarDeps, 'database' | 'clock'>
           time: task.startTime,
           timeZone: team.timeZone,
           kind: task.kind,
-          title: task.title,
-          place: placeOf(task, team, place),
+          title: careTaskTitleIn(i18n, task.kind, task.title),
+          place: placeOf(task, team, place, i18n),
         });
       }
     }

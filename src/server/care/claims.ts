@@ -14,6 +14,8 @@ import type { SessionUser } from '../http/session';
 import { clearancesOf, clearanceToday, mayClaimKind, teamAccess } from './access';
 import { careActorOf, namesOf, teamToday, timingOf, withdrawAll, type CalendarDeps } from './calendar';
 import { notifyCare } from './notify';
+import { localeOfI18n } from './agenda';
+import type { I18n } from '../i18n';
 import { addDays, occurrencesOf, repeatLabel } from './recurrence';
 import { activeClaimsOf, careTeamTopic, claimsOn, myCareTeamsTopic, skipsOf, taskOf, type CareTaskRow } from './store';
 
@@ -24,10 +26,12 @@ import { activeClaimsOf, careTeamTopic, claimsOn, myCareTeamsTopic, skipsOf, tas
 // up may withdraw, not even the family (they cancel the date instead).
 
 /** "bring a meal on Saturday, December 5 at 5:30 pm", or "…every week on Saturday" for every date. */
-function deedOf(task: CareTaskRow, occursOn: string | null): string {
-  const deed = task.kind === 'other' ? `help with “${task.title}”` : CARE_KIND_DEEDS[task.kind];
-  if (occursOn === null) return `${deed} ${inSentence(repeatLabel(task))} at ${careTimeLabel(task.startTime)}`;
-  return `${deed} on ${careDateLabel(occursOn)} at ${careTimeLabel(task.startTime)}`;
+function deedOf(i18n: I18n, task: CareTaskRow, occursOn: string | null): string {
+  const locale = localeOfI18n(i18n);
+  const deed = task.kind === 'other' ? i18n._(/*i18n*/ 'help with “{title}”', { title: task.title }) : i18n._(CARE_KIND_DEEDS[task.kind]);
+  const time = careTimeLabel(task.startTime, locale);
+  if (occursOn === null) return i18n._(/*i18n*/ '{deed} {repeat} at {time}', { deed, repeat: inSentence(repeatLabel(task, i18n)), time });
+  return i18n._(/*i18n*/ '{deed} on {date} at {time}', { deed, date: careDateLabel(occursOn, locale), time });
 }
 
 /** Signs the member up for one date or every date; never beyond the helpers the task needs. */
@@ -80,15 +84,17 @@ export async function claimTask(
       .returning({ id: careClaim.id });
     await deps.live.publish(tx, { topic: careTeamTopic(teamId), kind: 'updated', id: String(taskId) });
     await deps.live.publish(tx, { topic: myCareTeamsTopic(who.id), kind: 'updated' });
-    const deed = deedOf(task, date);
     await notifyCare(deps, tx, {
       teamId,
       recipients: [access.team.familyUid],
       actor,
-      text: `will ${deed}`,
-      mail: {
-        subject: `${actor.name} will ${deed}`,
-        paragraphs: [`${actor.name} signed up on your care team’s calendar and will ${deed}.`],
+      text: (i18n) => i18n._(/*i18n*/ 'will {deed}', { deed: deedOf(i18n, task, date) }),
+      mail: (i18n) => {
+        const deed = deedOf(i18n, task, date);
+        return {
+          subject: i18n._(/*i18n*/ '{name} will {deed}', { name: actor.name, deed }),
+          paragraphs: [i18n._(/*i18n*/ '{name} signed up on your care team’s calendar and will {deed}.', { name: actor.name, deed })],
+        };
       },
       now,
     });
@@ -125,18 +131,21 @@ export async function withdrawClaim(
     await deps.live.publish(tx, { topic: myCareTeamsTopic(who.id), kind: 'updated' });
     // A suspended member may still let the family know they cannot come.
     const actor = { uid: who.id, name: (await namesOf(tx, [who.id])).get(who.id) ?? '' };
-    const deed = deedOf(task, claim!.occursOn);
+    const occurs = claim!.occursOn;
     await notifyCare(deps, tx, {
       teamId,
       recipients: [access.team.familyUid],
       actor,
-      text: `can no longer ${deed}`,
-      mail: {
-        subject: `${actor.name} can no longer ${deed}`,
-        paragraphs: [
-          `${actor.name} withdrew from your care team’s calendar and can no longer ${deed}.`,
-          'The place is open again on the calendar, for someone else on the team to take.',
-        ],
+      text: (i18n) => i18n._(/*i18n*/ 'can no longer {deed}', { deed: deedOf(i18n, task, occurs) }),
+      mail: (i18n) => {
+        const deed = deedOf(i18n, task, occurs);
+        return {
+          subject: i18n._(/*i18n*/ '{name} can no longer {deed}', { name: actor.name, deed }),
+          paragraphs: [
+            i18n._(/*i18n*/ '{name} withdrew from your care team’s calendar and can no longer {deed}.', { name: actor.name, deed }),
+            i18n._(/*i18n*/ 'The place is open again on the calendar, for someone else on the team to take.'),
+          ],
+        };
       },
       now,
     });

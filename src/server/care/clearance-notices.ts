@@ -9,6 +9,7 @@ import { clearanceToday } from './access';
 import { dayLabel, namesOf } from './agenda';
 import { addDays } from './recurrence';
 import { careTeamTopic } from './store';
+import { i18nFor, localesOf } from '../i18n';
 
 // Clearances' clock (issue 27): CLEARANCE_NOTICE_DAYS before a cleared record expires, the member and the point
 // persons of their church are told (clearanceExpiring); once it has expired, again (clearanceExpired), and the
@@ -93,26 +94,38 @@ async function tell(deps: NoticeDeps, tx: Tx, rows: ClaimedRecord[], kind: 'expi
   const emails = await reachable(tx, [...uids, ...pointPersons.map((p) => p.pointPerson)]);
   const page = `${deps.config.publicUrl}/care/clearances`;
   const form = kind === 'expiring' ? MAIL_FORMS.clearanceExpiring : MAIL_FORMS.clearanceExpired;
+  const locales = await localesOf(tx, emails.keys());
   for (const r of rows) {
-    const what = requirements.get(r.requirementId) ?? 'A clearance';
-    const on = dayLabel(r.expiresOn!);
+    // The requirement's name is the admins' own words; the sentences around it are in each reader's language.
+    const what = requirements.get(r.requirementId);
     const own = emails.get(r.uid);
     if (own) {
+      const locale = locales.get(r.uid) ?? 'en';
+      const i18n = i18nFor(locale);
+      const words = { what: what ?? i18n._(/*i18n*/ 'A clearance'), on: dayLabel(r.expiresOn!, i18n) };
       const mail =
         kind === 'expiring'
           ? renderMail({
-              subject: `Your ${what} expires on ${on}`,
+              locale,
+              subject: i18n._(/*i18n*/ 'Your {what} expires on {on}', words),
               paragraphs: [
-                `Your ${what} is valid until ${on}. After that, what your care team role needs it for stops until it is renewed.`,
-                'Ask your church’s point person or the site’s team how to renew it.',
-                { link: page, label: 'See your clearances' },
+                i18n._(
+                  /*i18n*/ 'Your {what} is valid until {on}. After that, what your care team role needs it for stops until it is renewed.',
+                  words,
+                ),
+                i18n._(/*i18n*/ 'Ask your church’s point person or the site’s team how to renew it.'),
+                { link: page, label: i18n._(/*i18n*/ 'See your clearances') },
               ],
             })
           : renderMail({
-              subject: `Your ${what} has expired`,
+              locale,
+              subject: i18n._(/*i18n*/ 'Your {what} has expired', words),
               paragraphs: [
-                `Your ${what} expired on ${on}. Until it is renewed, what your care team role needs it for is closed to you (for example the family’s details, or respite care).`,
-                { link: page, label: 'See your clearances' },
+                i18n._(
+                  /*i18n*/ 'Your {what} expired on {on}. Until it is renewed, what your care team role needs it for is closed to you (for example the family’s details, or respite care).',
+                  words,
+                ),
+                { link: page, label: i18n._(/*i18n*/ 'See your clearances') },
               ],
             });
       await deps.outbox.add({ form, to: own, ...mail }, tx);
@@ -120,14 +133,27 @@ async function tell(deps: NoticeDeps, tx: Tx, rows: ClaimedRecord[], kind: 'expi
     for (const p of pointPersons.filter((p) => p.member === r.uid && p.pointPerson !== r.uid)) {
       const to = emails.get(p.pointPerson);
       if (!to) continue;
-      const name = names.get(r.uid) ?? 'A member';
+      const locale = locales.get(p.pointPerson) ?? 'en';
+      const i18n = i18nFor(locale);
+      const words = {
+        name: names.get(r.uid) ?? i18n._(/*i18n*/ 'A member'),
+        what: what ?? i18n._(/*i18n*/ 'A clearance'),
+        on: dayLabel(r.expiresOn!, i18n),
+      };
       const mail = renderMail({
-        subject: kind === 'expiring' ? `${name}'s ${what} expires on ${on}` : `${name}'s ${what} has expired`,
+        locale,
+        subject:
+          kind === 'expiring'
+            ? i18n._(/*i18n*/ "{name}'s {what} expires on {on}", words)
+            : i18n._(/*i18n*/ "{name}'s {what} has expired", words),
         paragraphs: [
           kind === 'expiring'
-            ? `${name}, a member of your church on a care team, holds a ${what} valid until ${on}.`
-            : `${name}'s ${what} expired on ${on}; what their care team role needs it for is closed until it is renewed.`,
-          'You can record a renewal in the Clearances section of your church’s page.',
+            ? i18n._(/*i18n*/ '{name}, a member of your church on a care team, holds a {what} valid until {on}.', words)
+            : i18n._(
+                /*i18n*/ "{name}'s {what} expired on {on}; what their care team role needs it for is closed until it is renewed.",
+                words,
+              ),
+          i18n._(/*i18n*/ 'You can record a renewal in the Clearances section of your church’s page.'),
         ],
       });
       await deps.outbox.add({ form, to, ...mail }, tx);

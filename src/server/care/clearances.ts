@@ -453,7 +453,8 @@ export async function myClearances(
  * verified by the member themselves. Accepting again renews it. A confirmed address first, as for joining a team.
  */
 export async function acceptAgreement(deps: Deps, who: SessionUser): Promise<MyClearances> {
-  if (!who.emailVerified) throw new AppError('EMAIL_UNVERIFIED', 'You can accept the agreement once you confirm your email address.');
+  if (!who.emailVerified)
+    throw new AppError('EMAIL_UNVERIFIED', /*i18n*/ 'You can accept the agreement once you confirm your email address.');
   const now = deps.clock.now();
   const today = clearanceToday(now);
   return deps.database.db.transaction(async (tx) => {

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../db/client';
 import { calendarFeed, careTeam, careTeamMember, profile } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
+import { i18nFor, localeOfUser, type I18n } from '../i18n';
 import { clearancesOf, clearanceToday, familyFirstName, seesDetails } from './access';
 import { agendaOf, namesOf, placeOf, summaryOf } from './agenda';
 import { addDays, localParts } from './recurrence';
@@ -71,12 +72,15 @@ export async function feedCalendar(deps: FeedDeps, file: string): Promise<string
   if (!owner) throw new AppError('NOT_FOUND', CARE_FEED_NOT_FOUND);
   const now = deps.clock.now();
   const host = new URL(deps.config.publicUrl).host;
+  // The feed speaks its owner's language (their saved preference): a calendar program sends no one's cookie.
+  const locale = await localeOfUser(db, owner.uid);
+  const i18n = i18nFor(locale);
   const calendar = ical({
-    name: `${SITE_NAME}: care teams`,
-    prodId: { company: SITE_NAME, product: 'Care teams', language: 'EN' },
+    name: i18n._(/*i18n*/ '{site}: care teams', { site: SITE_NAME }),
+    prodId: { company: SITE_NAME, product: 'Care teams', language: locale.toUpperCase() },
     ttl: 60 * 60,
   });
-  for (const event of await feedEvents(db, owner.uid, now)) {
+  for (const event of await feedEvents(db, owner.uid, now, i18n)) {
     calendar.createEvent({
       id: `care-${event.taskId}-${event.occursOn}@${host}`,
       start: event.startsAt,
@@ -105,7 +109,7 @@ export type FeedEvent = {
 };
 
 /** The events a member's feed holds now: their claims (everything, for the family) of the window around today. */
-export async function feedEvents(db: Db | Tx, uid: string, now: Date): Promise<FeedEvent[]> {
+export async function feedEvents(db: Db | Tx, uid: string, now: Date, i18n: I18n = i18nFor('en')): Promise<FeedEvent[]> {
   const teams = await db
     .select({ team: careTeam, role: careTeamMember.role })
     .from(careTeamMember)
@@ -127,7 +131,7 @@ export async function feedEvents(db: Db | Tx, uid: string, now: Date): Promise<F
     );
     const details = seesDetails(states, role);
     for (const item of mine) {
-      const coming = item.claims.map((c) => (c.uid === uid ? 'you' : (names.get(c.uid) ?? 'a helper')));
+      const coming = item.claims.map((c) => (c.uid === uid ? i18n._(/*i18n*/ 'you') : (names.get(c.uid) ?? i18n._(/*i18n*/ 'a helper'))));
       const open = item.task.helpersNeeded - item.claims.length;
       events.push({
         teamId: team.id,
@@ -136,12 +140,12 @@ export async function feedEvents(db: Db | Tx, uid: string, now: Date): Promise<F
         startsAt: item.startsAt,
         endsAt: item.endsAt,
         updatedAt: item.task.updatedAt,
-        summary: summaryOf(item.task, family),
-        location: placeOf(item.task, team, details),
+        summary: summaryOf(item.task, family, i18n),
+        location: placeOf(item.task, team, details, i18n),
         description: [
           item.task.notes,
-          coming.length > 0 ? `Coming: ${coming.join(', ')}.` : null,
-          open > 0 ? `Still open: ${open} ${open === 1 ? 'place' : 'places'}.` : null,
+          coming.length > 0 ? i18n._(/*i18n*/ 'Coming: {names}.', { names: coming.join(', ') }) : null,
+          open > 0 ? i18n._(/*i18n*/ 'Still open: {count, plural, one {# place} other {# places}}.', { count: open }) : null,
           team.name,
         ]
           .filter(Boolean)

@@ -16,6 +16,7 @@ import type { SessionUser } from '../http/session';
 import { MAIL_FORMS, renderMail } from '../mail';
 import { teamAccess, teamHead, type CareViewer } from './access';
 import { notifyCare } from './notify';
+import { i18nFor, localeOfUser, type I18n } from '../i18n';
 import { careInvitePath, careTeamPath, hashToken, lockTeam, managersOf, membershipOf, newToken, teamById, type CareTeamRow } from './store';
 import {
   announce,
@@ -78,14 +79,20 @@ export async function inviteToTeam(
       .insert(careTeamMember)
       .values({ teamId, uid: input.uid, role: input.role, status: 'invited', invitedBy: who.id, invitedAt: now });
     const head = await teamHead(tx, access);
-    const label = careRoleLabel(input.role);
+    const roleIn = (i18n: I18n) => i18n._(careRoleLabel(input.role)).toLowerCase();
+    const locale = await localeOfUser(tx, input.uid);
+    const i18n = i18nFor(locale);
     // The bell only: the invitation's own mail follows, whatever the member's care-mail preference (they are not
     // on the team yet, and an invitation is a personal message, like one through the directory).
     await notifyCare(deps, tx, {
       teamId,
       recipients: [input.uid],
       actor: { uid: who.id, name: me.name },
-      text: `invited you to the care team around ${head.familyFirstName}'s family as ${label.toLowerCase()}`,
+      text: (i18n) =>
+        i18n._(/*i18n*/ "invited you to the care team around {name}'s family as {role}", {
+          name: head.familyFirstName,
+          role: roleIn(i18n),
+        }),
       mail: null,
       now,
     });
@@ -95,12 +102,33 @@ export async function inviteToTeam(
         to: invited.email,
         replyTo: me.email,
         ...renderMail({
-          subject: `${me.name} invited you to a care team`,
+          locale,
+          subject: i18n._(/*i18n*/ '{name} invited you to a care team', { name: me.name }),
           paragraphs: [
-            `Hello ${invited.firstName},`,
-            `${me.name} invited you to join “${team.name}”, the care team around ${head.familyFirstName}'s family${head.church ? ` at ${head.church.name}` : ''}, as ${label.toLowerCase()}: ${CARE_ROLE_DESCRIPTIONS[input.role]}`,
-            'A care team is a small circle of church members who bring meals, give rides and give a foster family a rest, as the family asks. Open the team to accept or decline; to ask a question first, reply to this email.',
-            { link: teamUrl(deps, teamId), label: 'See the invitation' },
+            i18n._(/*i18n*/ 'Hello {name},', { name: invited.firstName }),
+            head.church
+              ? i18n._(
+                  /*i18n*/ "{name} invited you to join “{team}”, the care team around {family}'s family at {church}, as {role}: {description}",
+                  {
+                    name: me.name,
+                    team: team.name,
+                    family: head.familyFirstName,
+                    church: head.church.name,
+                    role: roleIn(i18n),
+                    description: i18n._(CARE_ROLE_DESCRIPTIONS[input.role]),
+                  },
+                )
+              : i18n._(/*i18n*/ "{name} invited you to join “{team}”, the care team around {family}'s family, as {role}: {description}", {
+                  name: me.name,
+                  team: team.name,
+                  family: head.familyFirstName,
+                  role: roleIn(i18n),
+                  description: i18n._(CARE_ROLE_DESCRIPTIONS[input.role]),
+                }),
+            i18n._(
+              /*i18n*/ 'A care team is a small circle of church members who bring meals, give rides and give a foster family a rest, as the family asks. Open the team to accept or decline; to ask a question first, reply to this email.',
+            ),
+            { link: teamUrl(deps, teamId), label: i18n._(/*i18n*/ 'See the invitation') },
           ],
         }),
       },
@@ -199,13 +227,18 @@ async function toldOfRequest(deps: CareDeps, tx: Tx, team: CareTeamRow, me: { ui
     teamId: team.id,
     recipients: managers,
     actor: { uid: me.uid, name: me.name },
-    text: `asks to join as ${careRoleLabel(role).toLowerCase()}: approve them on the team's page`,
-    mail: {
-      subject: `${me.name} asks to join “${team.name}”`,
+    text: (i18n) =>
+      i18n._(/*i18n*/ "asks to join as {role}: approve them on the team's page", { role: i18n._(careRoleLabel(role)).toLowerCase() }),
+    mail: (i18n) => ({
+      subject: i18n._(/*i18n*/ '{name} asks to join “{team}”', { name: me.name, team: team.name }),
       paragraphs: [
-        `${me.name} asks to join your care team “${team.name}” as ${careRoleLabel(role).toLowerCase()}. Nobody joins until you approve.`,
+        i18n._(/*i18n*/ '{name} asks to join your care team “{team}” as {role}. Nobody joins until you approve.', {
+          name: me.name,
+          team: team.name,
+          role: i18n._(careRoleLabel(role)).toLowerCase(),
+        }),
       ],
-    },
+    }),
     now,
   });
   await announce(deps, tx, team.id, [me.uid, ...managers]);
@@ -246,15 +279,15 @@ export async function leaveTeam(deps: CareDeps, viewer: CareViewer, who: Session
     if (team.status === 'active') {
       const text =
         mine.status === 'active'
-          ? 'left the team'
+          ? /*i18n*/ 'left the team'
           : mine.status === 'invited'
-            ? 'declined the invitation'
-            : 'withdrew their request to join';
+            ? /*i18n*/ 'declined the invitation'
+            : /*i18n*/ 'withdrew their request to join';
       await notifyCare(deps, tx, {
         teamId,
         recipients: managers,
         actor: { uid: who.id, name: names.get(who.id) ?? 'A member' },
-        text,
+        text: (i18n) => i18n._(text),
         mail: null,
         now,
       });
@@ -290,13 +323,17 @@ export async function approveMember(deps: CareDeps, viewer: CareViewer, who: Ses
       teamId,
       recipients: [uid],
       actor: { uid: who.id, name: me.name },
-      text: `welcomed you to the care team as ${careRoleLabel(target.role).toLowerCase()}`,
-      mail: {
-        subject: `Welcome to “${team.name}”`,
+      text: (i18n) =>
+        i18n._(/*i18n*/ 'welcomed you to the care team as {role}', { role: i18n._(careRoleLabel(target.role)).toLowerCase() }),
+      mail: (i18n) => ({
+        subject: i18n._(/*i18n*/ 'Welcome to “{team}”', { team: team.name }),
         paragraphs: [
-          `${me.name} approved you: you are on the care team “${team.name}” as ${careRoleLabel(target.role).toLowerCase()}. Its calendar shows what the family needs; claim what you can do.`,
+          i18n._(
+            /*i18n*/ '{name} approved you: you are on the care team “{team}” as {role}. Its calendar shows what the family needs; claim what you can do.',
+            { name: me.name, team: team.name, role: i18n._(careRoleLabel(target.role)).toLowerCase() },
+          ),
         ],
-      },
+      }),
       now,
     });
     await announce(deps, tx, teamId, await everyoneOn(tx, teamId));
@@ -330,7 +367,7 @@ export async function changeRole(
         teamId,
         recipients: [uid],
         actor: { uid: who.id, name: me.name },
-        text: `made you ${careRoleLabel(role).toLowerCase()} on the care team`,
+        text: (i18n) => i18n._(/*i18n*/ 'made you {role} on the care team', { role: i18n._(careRoleLabel(role)).toLowerCase() }),
         mail: null,
         now,
       });

@@ -13,10 +13,14 @@ import {
   type Recipient,
 } from '../notifications';
 import { careTeamPath } from './store';
+import { i18nFor, localesOf, type I18n } from '../i18n';
 
 // Telling a care team's members what happened (issue 27): a bell notification each (kind 'care', the team and a
 // few words), and mail for those whose "care teams" preference wants it, with its one-click unsubscribe. Runs in
 // the change's transaction: the change and its notifications are saved together or not at all.
+
+/** A care mail written in a language (each recipient gets it in theirs). */
+export type CareMail = (i18n: I18n) => Omit<RenderMailInput, 'locale'>;
 
 export type CareNotifyDeps = Pick<AppDeps, 'config' | 'live' | 'outbox'>;
 
@@ -26,10 +30,13 @@ export type CareEvent = {
   recipients: string[];
   /** Who did it; null for the site itself (a reminder, an offer). */
   actor: { uid: string; name: string } | null;
-  /** What happened, after the actor's name in the bell: "claimed Meal on Saturday, December 5". */
-  text: string;
-  /** The mail, without its closing links (the team's page, the settings and unsubscribe links are added). */
-  mail: RenderMailInput | null;
+  /**
+   * What happened, after the actor's name in the bell ("claimed Meal on Saturday, December 5"), in a
+   * recipient's language: the bell keeps the words as they were written for each one.
+   */
+  text: (i18n: I18n) => string;
+  /** The mail in a recipient's language, without its closing links (the team's page, the settings and unsubscribe links are added). */
+  mail: CareMail | null;
   /** The mail's form in the log (MAIL_FORMS.notifyCare unless a job's own: an offer again, a reminder). */
   form?: MailForm;
   now: Date;
@@ -40,6 +47,7 @@ export async function notifyCare(deps: CareNotifyDeps, tx: Tx, event: CareEvent)
   const uids = [...new Set(event.recipients)].filter((uid) => uid !== event.actor?.uid);
   const emails = await reachable(tx, uids);
   if (emails.size === 0) return 0;
+  const locales = await localesOf(tx, emails.keys());
   const rows = await tx
     .insert(notification)
     .values(
@@ -49,7 +57,7 @@ export async function notifyCare(deps: CareNotifyDeps, tx: Tx, event: CareEvent)
         actorUid: event.actor?.uid ?? null,
         actorName: event.actor?.name ?? CARE_SITE_ACTOR,
         careTeamId: event.teamId,
-        careText: event.text,
+        careText: event.text(i18nFor(locales.get(uid))),
         createdAt: event.now,
       })),
     )
@@ -74,22 +82,31 @@ export async function notifyCare(deps: CareNotifyDeps, tx: Tx, event: CareEvent)
 export async function mailCare(
   deps: CareNotifyDeps,
   tx: Tx,
-  { recipients, teamId, mail, form, now }: { recipients: Recipient[]; teamId: number; mail: RenderMailInput; form: MailForm; now: Date },
+  { recipients, teamId, mail, form, now }: { recipients: Recipient[]; teamId: number; mail: CareMail; form: MailForm; now: Date },
 ): Promise<string[]> {
   const mailed: string[] = [];
-  for (const r of await wantingMail(tx, recipients)) {
+  const wanting = await wantingMail(tx, recipients);
+  const locales = await localesOf(
+    tx,
+    wanting.map((r) => r.uid),
+  );
+  for (const r of wanting) {
+    const locale = locales.get(r.uid) ?? 'en';
+    const i18n = i18nFor(locale);
+    const words = mail(i18n);
     const token = createUnsubscribeToken(deps.config.sessionSecret, { uid: r.uid, kind: 'care', now });
     await deps.outbox.add(
       {
         form,
         to: r.email,
         ...renderMail({
-          subject: mail.subject,
+          locale,
+          subject: words.subject,
           paragraphs: [
-            ...mail.paragraphs,
-            { link: `${deps.config.publicUrl}${careTeamPath(teamId)}`, label: 'Open your care team' },
-            { link: `${deps.config.publicUrl}${NOTIFICATION_SETTINGS_PAGE}`, label: 'Choose which mail you get' },
-            { link: unsubscribePageUrl(deps.config, token), label: 'Stop mail about care teams' },
+            ...words.paragraphs,
+            { link: `${deps.config.publicUrl}${careTeamPath(teamId)}`, label: i18n._('Open your care team') },
+            { link: `${deps.config.publicUrl}${NOTIFICATION_SETTINGS_PAGE}`, label: i18n._('Choose which mail you get') },
+            { link: unsubscribePageUrl(deps.config, token), label: i18n._('Stop mail about care teams') },
           ],
         }),
         headers: unsubscribeHeaders(deps.config, token),

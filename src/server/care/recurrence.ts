@@ -1,6 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import rrulePackage from 'rrule';
 import type { CareRepeat } from '../../shared/care';
+import { careRepeatLabel } from '../../shared/care-calendar';
+import { i18nFor, type I18n } from '../i18n';
 
 // The care calendar's recurrence (issue 27, decision 041): a task's rule is an RFC 5545 RRULE evaluated by the
 // maintained `rrule` library, never arithmetic of our own. Rules run in "floating" time: the task's local date and
@@ -77,17 +79,12 @@ export function repeatOf(rule: string | null): CareRepeat {
   return rule.includes('INTERVAL=2') ? 'every_other_week' : 'weekly';
 }
 
-/** How a task repeats, in words: "Every week on Saturday", "Monthly on the first Saturday", "Once". */
-export function repeatLabel(timing: Pick<TaskTiming, 'startDate' | 'rrule' | 'until'>): string {
-  if (!timing.rrule) return 'Once';
-  const rule = ruleFor(timing);
-  // A weekly rule repeats on its first date's weekday; naming it says which day ("Every week on Saturday").
-  const named =
-    rule.options.freq === RRule.WEEKLY && !timing.rrule.includes('BYDAY')
-      ? new RRule({ ...rule.origOptions, byweekday: [WEEKDAYS[floating(timing.startDate).getUTCDay()]!] })
-      : rule;
-  const text = named.toText();
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/**
+ * How a task repeats, in words of a language: "Every week on Saturday", "Every month on the 1st Saturday",
+ * "Once" (src/shared/care-calendar.ts writes them from the rule's kind and first date, as ruleOf made it).
+ */
+export function repeatLabel(timing: Pick<TaskTiming, 'startDate' | 'rrule' | 'until'>, i18n: I18n = i18nFor('en')): string {
+  return careRepeatLabel(i18n, { repeat: repeatOf(timing.rrule), startDate: timing.startDate, until: timing.rrule ? timing.until : null });
 }
 
 function ruleFor(timing: Pick<TaskTiming, 'startDate' | 'rrule' | 'until'> & { startTime?: string }) {

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { CARE_REMINDER_HOUR, CARE_REOFFER_DAYS, careTaskKindLabel, type CareRole } from '../../shared/care';
+import { CARE_REMINDER_HOUR, CARE_REOFFER_DAYS, type CareRole } from '../../shared/care';
+import { careTaskTitleIn } from '../../shared/care-calendar';
 import type { Tx } from '../db/client';
 import { careNotice, careTeam } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { MAIL_FORMS } from '../mail';
 import { reachable, type Recipient } from '../notifications';
 import { clearancesOf, clearanceToday, familyFirstName, mayClaimKind, seesDetails } from './access';
-import { agendaOf, dayLabel, namesOf, placeOf, spotsLeft, summaryOf, timeLabel, type AgendaItem } from './agenda';
+import { agendaOf, dayLabel, listOf, namesOf, placeOf, spotsLeft, summaryOf, timeLabel, type AgendaItem } from './agenda';
 import { mailCare, notifyCare } from './notify';
 import { addDays, localParts, zonedInstant } from './recurrence';
 import { activeMembersOf, type CareTeamRow } from './store';
@@ -84,15 +85,26 @@ async function remindOne(
     teamId: team.id,
     form: MAIL_FORMS.careReminder,
     now,
-    mail: {
-      subject: `Tomorrow: ${summaryOf(item.task, family)}`,
-      paragraphs: [
-        `A reminder: tomorrow, ${dayLabel(item.occursOn)}, at ${timeLabel(item.task.startTime)}: ${summaryOf(item.task, family)}.`,
-        `Where: ${placeOf(item.task, team, details) || 'see the team’s calendar'}.`,
-        item.task.notes ? `Notes: ${item.task.notes}` : '',
-        others.length > 0 ? `Also coming: ${others.join(', ')}.` : 'You are the one coming.',
-        'If you cannot come after all, withdraw on the team’s calendar so the family knows at once.',
-      ].filter(Boolean),
+    mail: (i18n) => {
+      const what = summaryOf(item.task, family, i18n);
+      return {
+        subject: i18n._(/*i18n*/ 'Tomorrow: {what}', { what }),
+        paragraphs: [
+          i18n._(/*i18n*/ 'A reminder: tomorrow, {day}, at {time}: {what}.', {
+            day: dayLabel(item.occursOn, i18n),
+            time: timeLabel(item.task.startTime, i18n),
+            what,
+          }),
+          i18n._(/*i18n*/ 'Where: {place}.', {
+            place: placeOf(item.task, team, details, i18n) || i18n._(/*i18n*/ 'see the team’s calendar'),
+          }),
+          item.task.notes ? i18n._(/*i18n*/ 'Notes: {notes}', { notes: item.task.notes }) : '',
+          others.length > 0
+            ? i18n._(/*i18n*/ 'Also coming: {names}.', { names: listOf(i18n, others) })
+            : i18n._(/*i18n*/ 'You are the one coming.'),
+          i18n._(/*i18n*/ 'If you cannot come after all, withdraw on the team’s calendar so the family knows at once.'),
+        ].filter(Boolean),
+      };
     },
   });
   return mailed.length > 0;
@@ -143,22 +155,38 @@ async function offerOne(
   { team, item, family, recipients, now }: { team: CareTeamRow; item: AgendaItem; family: string; recipients: string[]; now: Date },
 ): Promise<number> {
   const left = spotsLeft(item);
-  const what = `${item.task.title || careTaskKindLabel(item.task.kind)} on ${dayLabel(item.occursOn)}`;
-  const still = `${left} ${left === 1 ? 'helper' : 'helpers'}`;
   return notifyCare(deps, tx, {
     teamId: team.id,
     recipients,
     actor: null,
-    text: `asks: ${what} still needs ${still}`,
+    text: (i18n) =>
+      i18n._(/*i18n*/ 'asks: {title} on {day} still needs {count, plural, one {# helper} other {# helpers}}', {
+        title: careTaskTitleIn(i18n, item.task.kind, item.task.title),
+        day: dayLabel(item.occursOn, i18n),
+        count: left,
+      }),
     form: MAIL_FORMS.careReoffer,
     now,
-    mail: {
-      subject: `Still open: ${summaryOf(item.task, family)}, ${dayLabel(item.occursOn)}`,
-      paragraphs: [
-        `${summaryOf(item.task, family)} on ${dayLabel(item.occursOn)} at ${timeLabel(item.task.startTime)} still needs ${still}.`,
-        `Where: ${item.task.atHome ? "At the family's home" : item.task.town || 'see the team’s calendar'}.`,
-        'If you can do it, say “I’ll do it” on the team’s calendar.',
-      ],
+    mail: (i18n) => {
+      const what = summaryOf(item.task, family, i18n);
+      const day = dayLabel(item.occursOn, i18n);
+      return {
+        subject: i18n._(/*i18n*/ 'Still open: {what}, {day}', { what, day }),
+        paragraphs: [
+          i18n._(/*i18n*/ '{what} on {day} at {time} still needs {count, plural, one {# helper} other {# helpers}}.', {
+            what,
+            day,
+            time: timeLabel(item.task.startTime, i18n),
+            count: left,
+          }),
+          i18n._(/*i18n*/ 'Where: {place}.', {
+            place: item.task.atHome
+              ? i18n._(/*i18n*/ "At the family's home")
+              : item.task.town || i18n._(/*i18n*/ 'see the team’s calendar'),
+          }),
+          i18n._(/*i18n*/ 'If you can do it, say “I’ll do it” on the team’s calendar.'),
+        ],
+      };
     },
   });
 }

@@ -88,7 +88,8 @@ export async function listCarePosts(
 }
 
 /** The first words of a post, for the bell and the mail's subject line. */
-const KIND_TEXT = { update: 'shared an update', prayer: 'asked for prayer' } as const;
+const KIND_TEXT = { update: /*i18n*/ 'shared an update in {team}', prayer: /*i18n*/ 'asked for prayer in {team}' } as const;
+const KIND_MAIL = { update: /*i18n*/ '{name} shared an update in {team}', prayer: /*i18n*/ '{name} asked for prayer in {team}' } as const;
 
 /**
  * POST /api/care/teams/{id}/posts: an active member of an active team shares an update or asks for prayer; the
@@ -115,10 +116,10 @@ export async function createCarePost(
       teamId,
       recipients: members.map((m) => m.uid),
       actor: { uid: who.id, name: poster.name },
-      text: `${KIND_TEXT[input.kind]} in ${access.team.name}`,
-      mail: {
-        subject: `${poster.name} ${KIND_TEXT[input.kind]} in ${access.team.name}`,
-        paragraphs: [`${poster.name} ${KIND_TEXT[input.kind]} in ${access.team.name}:`, input.body],
+      text: (i18n) => i18n._(KIND_TEXT[input.kind], { team: access.team.name }),
+      mail: (i18n) => {
+        const said = i18n._(KIND_MAIL[input.kind], { name: poster.name, team: access.team.name });
+        return { subject: said, paragraphs: [i18n._(/*i18n*/ '{said}:', { said }), input.body] };
       },
       now,
     });

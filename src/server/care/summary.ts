@@ -9,6 +9,8 @@ import { agendaOf, dayLabel, namesOf, spotsLeft, timeLabel } from './agenda';
 import { mailCare } from './notify';
 import { addDays, localParts } from './recurrence';
 import { careTeamPath } from './store';
+import { careTaskTitleIn } from '../../shared/care-calendar';
+import type { I18n } from '../i18n';
 
 // The family's Sunday summary (issue 27): each Sunday from CARE_SUMMARY_HOUR in the family's time zone, the
 // family gets the coming week (Monday to Sunday) by mail: what is claimed and by whom, what is still open, and
@@ -46,12 +48,18 @@ export async function sendWeekSummaries(deps: SummaryDeps, { now }: { now: Date 
         tx,
         agenda.flatMap((item) => item.claims.map((c) => c.uid)),
       );
-      const lines = agenda.map((item) => {
-        const who = item.claims.map((c) => names.get(c.uid) ?? 'A helper');
-        const left = spotsLeft(item);
-        const open = left > 0 ? `still open (${left} ${left === 1 ? 'place' : 'places'})` : '';
-        return `${dayLabel(item.occursOn)}, ${timeLabel(item.task.startTime)}: ${item.task.title}: ${[who.join(', '), open].filter(Boolean).join('; ')}`;
-      });
+      const lines = (i18n: I18n) =>
+        agenda.map((item) => {
+          const who = item.claims.map((c) => names.get(c.uid) ?? i18n._(/*i18n*/ 'A helper'));
+          const left = spotsLeft(item);
+          const open = left > 0 ? i18n._(/*i18n*/ 'still open ({count, plural, one {# place} other {# places}})', { count: left }) : '';
+          return i18n._(/*i18n*/ '{day}, {time}: {title}: {who}', {
+            day: dayLabel(item.occursOn, i18n),
+            time: timeLabel(item.task.startTime, i18n),
+            title: careTaskTitleIn(i18n, item.task.kind, item.task.title),
+            who: [who.join(', '), open].filter(Boolean).join('; '),
+          });
+        });
       const open = agenda.filter((item) => spotsLeft(item) > 0).length;
       const name = await familyFirstName(tx, team.familyUid);
       await mailCare(deps, tx, {
@@ -59,21 +67,28 @@ export async function sendWeekSummaries(deps: SummaryDeps, { now }: { now: Date 
         teamId: team.id,
         form: MAIL_FORMS.careSummary,
         now,
-        mail: {
-          subject: `Your coming week with ${team.name}`,
+        mail: (i18n) => ({
+          subject: i18n._(/*i18n*/ 'Your coming week with {team}', { team: team.name }),
           paragraphs:
             agenda.length === 0
               ? [
-                  `${name}, nothing is on your team’s calendar for the coming week.`,
-                  'Need a meal, a ride or a few hours of rest? Asking is one step: choose what and when under “We need…”, and your team hears of it.',
-                  { link: `${deps.config.publicUrl}${careTeamPath(team.id)}/calendar`, label: 'Ask your team' },
+                  i18n._(/*i18n*/ '{name}, nothing is on your team’s calendar for the coming week.', { name }),
+                  i18n._(
+                    /*i18n*/ 'Need a meal, a ride or a few hours of rest? Asking is one step: choose what and when under “We need…”, and your team hears of it.',
+                  ),
+                  { link: `${deps.config.publicUrl}${careTeamPath(team.id)}/calendar`, label: i18n._(/*i18n*/ 'Ask your team') },
                 ]
               : [
-                  `${name}, here is your coming week${open > 0 ? `; ${open} still ${open === 1 ? 'needs' : 'need'} a helper, and your team will be asked again` : ''}.`,
-                  { quote: lines.join('\n') },
-                  { link: `${deps.config.publicUrl}${careTeamPath(team.id)}/calendar`, label: 'Open the calendar' },
+                  open > 0
+                    ? i18n._(
+                        /*i18n*/ '{name}, here is your coming week; {open, plural, one {# still needs a helper} other {# still need a helper}}, and your team will be asked again.',
+                        { name, open },
+                      )
+                    : i18n._(/*i18n*/ '{name}, here is your coming week.', { name }),
+                  { quote: lines(i18n).join('\n') },
+                  { link: `${deps.config.publicUrl}${careTeamPath(team.id)}/calendar`, label: i18n._(/*i18n*/ 'Open the calendar') },
                 ],
-        },
+        }),
       });
       return true;
     });

@@ -193,7 +193,7 @@ export async function startCareTeam(
 
   // A point person, for a family of their church.
   const churchId = input.churchId ?? null;
-  if (churchId === null) throw new AppError('VALIDATION', undefined, { churchId: 'Choose your church' });
+  if (churchId === null) throw new AppError('VALIDATION', undefined, { churchId: /*i18n*/ 'Choose your church' });
   const [home] = await db.select().from(church).where(eq(church.id, churchId));
   const keeps =
     home?.status === 'active' &&
@@ -227,15 +227,18 @@ export async function startCareTeam(
       teamId,
       recipients: [forFamily],
       actor: { uid: who.id, name: me.name },
-      text: `started a care team for your family at ${home.name}: accept or decline it`,
-      mail: {
-        subject: `${me.name} started a care team for your family`,
+      text: (i18n) => i18n._(/*i18n*/ 'started a care team for your family at {church}: accept or decline it', { church: home.name }),
+      mail: (i18n) => ({
+        subject: i18n._(/*i18n*/ '{name} started a care team for your family', { name: me.name }),
         paragraphs: [
-          `Hello ${family.firstName},`,
-          `${me.name}, a point person of ${home.name}, started a care team for your family on the Foster Care Network: a small circle of church members who bring meals, give rides and give you a rest, as you ask.`,
-          'Nothing happens until you accept it. Open the team to accept or decline.',
+          i18n._(/*i18n*/ 'Hello {name},', { name: family.firstName }),
+          i18n._(
+            /*i18n*/ '{name}, a point person of {church}, started a care team for your family on the Foster Care Network: a small circle of church members who bring meals, give rides and give you a rest, as you ask.',
+            { name: me.name, church: home.name },
+          ),
+          i18n._(/*i18n*/ 'Nothing happens until you accept it. Open the team to accept or decline.'),
         ],
-      },
+      }),
       now,
     });
     await announce(deps, tx, teamId, [forFamily, who.id]);
@@ -270,13 +273,19 @@ export async function answerProposal(deps: CareDeps, who: SessionUser, teamId: n
       teamId,
       recipients: others,
       actor: { uid: who.id, name: me.name },
-      text: accept ? 'accepted the care team' : 'declined the care team',
-      mail: {
-        subject: accept ? `${me.name} accepted the care team “${team.name}”` : `${me.name} declined the care team “${team.name}”`,
+      text: (i18n) => (accept ? i18n._(/*i18n*/ 'accepted the care team') : i18n._(/*i18n*/ 'declined the care team')),
+      mail: (i18n) => ({
+        subject: accept
+          ? i18n._(/*i18n*/ '{name} accepted the care team “{team}”', { name: me.name, team: team.name })
+          : i18n._(/*i18n*/ '{name} declined the care team “{team}”', { name: me.name, team: team.name }),
         paragraphs: accept
-          ? [`${me.name} accepted the care team you started. You can invite helpers now.`]
-          : [`${me.name} declined the care team you started. It has ended; nothing of it is shown to anyone.`],
-      },
+          ? [i18n._(/*i18n*/ '{name} accepted the care team you started. You can invite helpers now.', { name: me.name })]
+          : [
+              i18n._(/*i18n*/ '{name} declined the care team you started. It has ended; nothing of it is shown to anyone.', {
+                name: me.name,
+              }),
+            ],
+      }),
       now,
     });
     await announce(deps, tx, teamId, [who.id, ...others]);
@@ -536,13 +545,16 @@ export async function endCareTeam(deps: CareDeps, viewer: CareViewer, who: Sessi
       teamId,
       recipients: everyone,
       actor: { uid: who.id, name: me.name },
-      text: 'ended the care team',
-      mail: {
-        subject: `${me.name} ended the care team “${team.name}”`,
+      text: (i18n) => i18n._(/*i18n*/ 'ended the care team'),
+      mail: (i18n) => ({
+        subject: i18n._(/*i18n*/ '{name} ended the care team “{team}”', { name: me.name, team: team.name }),
         paragraphs: [
-          `${me.name} ended the care team “${team.name}”. Its calendar has stopped: nothing more is asked of you. Thank you for standing by this family.`,
+          i18n._(
+            /*i18n*/ '{name} ended the care team “{team}”. Its calendar has stopped: nothing more is asked of you. Thank you for standing by this family.',
+            { name: me.name, team: team.name },
+          ),
         ],
-      },
+      }),
       now,
     });
     await announce(deps, tx, teamId, everyone);

@@ -5,6 +5,7 @@ import '@mantine/core/styles/Modal.layer.css';
 
 import { Badge, Button, Checkbox, Group, Loader, NativeSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import {
   CLEARANCE_DESCRIPTION_MAX,
@@ -45,10 +46,13 @@ import {
  */
 export default function AdminClearancesPage() {
   useLive(['clearances']);
+  const { i18n } = useLingui();
   return (
     <AdminSection
-      title="Clearances"
-      intro="What care team roles require, and where each member stands. The site keeps only statuses and dates: never a background check's content, a Social Security number or a document."
+      title={i18n._('Clearances')}
+      intro={i18n._(
+        "What care team roles require, and where each member stands. The site keeps only statuses and dates: never a background check's content, a Social Security number or a document.",
+      )}
     >
       <Stack gap="xl">
         <Requirements />
@@ -61,18 +65,19 @@ export default function AdminClearancesPage() {
 function Requirements() {
   const list = useQuery(requirementsOptions);
   const [isAdding, setAdding] = useState(false);
+  const { i18n } = useLingui();
   return (
     <section aria-labelledby="clearance-requirements">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h3" id="clearance-requirements">
-          Requirements
+          {i18n._('Requirements')}
         </Title>
         <Button size="sm" onClick={() => setAdding(true)}>
-          Add a requirement
+          {i18n._('Add a requirement')}
         </Button>
       </Group>
-      {list.isPending ? <Loader aria-label="Loading the requirements" /> : null}
-      {list.isError ? <FormAlert message="The requirements could not be loaded. Please try again later." /> : null}
+      {list.isPending ? <Loader aria-label={i18n._('Loading the requirements')} /> : null}
+      {list.isError ? <FormAlert message={i18n._('The requirements could not be loaded. Please try again later.')} /> : null}
       {list.isSuccess ? (
         <ClearanceList>
           {list.data.requirements.map((r) => (
@@ -80,7 +85,7 @@ function Requirements() {
           ))}
         </ClearanceList>
       ) : null}
-      <Dialog title="Add a requirement" isOpen={isAdding} onClose={() => setAdding(false)} size="lg">
+      <Dialog title={i18n._('Add a requirement')} isOpen={isAdding} onClose={() => setAdding(false)} size="lg">
         <RequirementForm onDone={() => setAdding(false)} />
       </Dialog>
     </section>
@@ -90,22 +95,27 @@ function Requirements() {
 function RequirementCard({ requirement: r }: { requirement: ClearanceRequirement }) {
   const [isEditing, setEditing] = useState(false);
   const update = useUpdateRequirement();
+  const { i18n } = useLingui();
   return (
     <ClearanceCard>
       <Group justify="space-between" align="flex-start" gap="xs">
         <div>
           <Group gap="xs">
             <Text fw={700}>{r.name}</Text>
-            {r.archived ? <Badge color="gray.8">Archived</Badge> : null}
+            {r.archived ? <Badge color="gray.8">{i18n._('Archived')}</Badge> : null}
           </Group>
           <Text size="sm">
-            {clearanceKindLabel(r.kind)}, valid {r.validMonths} months. Needed for:{' '}
-            {r.requiredFor.length > 0 ? r.requiredFor.map(clearanceTargetLabel).join(', ') : 'nothing yet'}
+            {i18n._('{kind}, valid {months, plural, one {# month} other {# months}}. Needed for: {targets}', {
+              kind: i18n._(clearanceKindLabel(r.kind)),
+              months: r.validMonths,
+              targets:
+                r.requiredFor.length > 0 ? r.requiredFor.map((t) => i18n._(clearanceTargetLabel(t))).join(', ') : i18n._('nothing yet'),
+            })}
           </Text>
         </div>
         <Group gap="xs">
-          <Button size="xs" variant="outline" onClick={() => setEditing(true)} aria-label={`Edit ${r.name}`}>
-            Edit
+          <Button size="xs" variant="outline" onClick={() => setEditing(true)} aria-label={i18n._('Edit {name}', { name: r.name })}>
+            {i18n._('Edit')}
           </Button>
           <Button
             size="xs"
@@ -113,14 +123,14 @@ function RequirementCard({ requirement: r }: { requirement: ClearanceRequirement
             color={r.archived ? 'teal.9' : 'red.9'}
             loading={update.isPending}
             onClick={() => update.mutate({ id: r.id, input: { archived: !r.archived } })}
-            aria-label={`${r.archived ? 'Restore' : 'Archive'} ${r.name}`}
+            aria-label={r.archived ? i18n._('Restore {name}', { name: r.name }) : i18n._('Archive {name}', { name: r.name })}
           >
-            {r.archived ? 'Restore' : 'Archive'}
+            {r.archived ? i18n._('Restore') : i18n._('Archive')}
           </Button>
         </Group>
       </Group>
       {update.error ? <FormAlert message={update.error.message} /> : null}
-      <Dialog title={`Edit ${r.name}`} isOpen={isEditing} onClose={() => setEditing(false)} size="lg">
+      <Dialog title={i18n._('Edit {name}', { name: r.name })} isOpen={isEditing} onClose={() => setEditing(false)} size="lg">
         <RequirementForm requirement={r} onDone={() => setEditing(false)} />
       </Dialog>
     </ClearanceCard>
@@ -144,20 +154,25 @@ function RequirementForm({ requirement, onDone }: { requirement?: ClearanceRequi
     toInput: toRequirementInput,
   });
   const callbacks = { onSuccess: onDone, onError: (error: Error) => f.failWith(error, error.message) };
+  const { i18n } = useLingui();
   const create = useCreateRequirement(callbacks);
   const update = useUpdateRequirement(callbacks);
   return (
     <form
       {...f.formProps((input) => (requirement ? update.mutate({ id: requirement.id, input }) : create.mutate(input)))}
-      aria-label={requirement ? `Edit ${requirement.name}` : 'New requirement'}
+      aria-label={requirement ? i18n._('Edit {name}', { name: requirement.name }) : i18n._('New requirement')}
     >
       <Stack gap="sm">
         <FormAlert message={f.formError} />
-        <TextInput label="Name" {...f.field('name')} maxLength={CLEARANCE_NAME_MAX} />
-        <NativeSelect label="Kind" {...f.field('kind')} data={CLEARANCE_KINDS.map((k) => ({ value: k.code, label: k.label }))} />
+        <TextInput label={i18n._('Name')} {...f.field('name')} maxLength={CLEARANCE_NAME_MAX} />
+        <NativeSelect
+          label={i18n._('Kind')}
+          {...f.field('kind')}
+          data={CLEARANCE_KINDS.map((k) => ({ value: k.code, label: i18n._(k.label) }))}
+        />
         <Textarea
-          label="Description"
-          description="What it is and how to get it. For an agreement, the text each member accepts."
+          label={i18n._('Description')}
+          description={i18n._('What it is and how to get it. For an agreement, the text each member accepts.')}
           {...f.field('description')}
           maxLength={CLEARANCE_DESCRIPTION_MAX}
           autosize
@@ -165,22 +180,22 @@ function RequirementForm({ requirement, onDone }: { requirement?: ClearanceRequi
           maxRows={12}
         />
         <TextInput
-          label="Months valid"
+          label={i18n._('Months valid')}
           inputMode="numeric"
           {...f.field('validMonths')}
-          description={`From 1 to ${CLEARANCE_VALID_MONTHS_MAX}`}
+          description={i18n._('From 1 to {max}', { max: CLEARANCE_VALID_MONTHS_MAX })}
         />
-        <Checkbox.Group label="Needed for" {...f.field('requiredFor')}>
+        <Checkbox.Group label={i18n._('Needed for')} {...f.field('requiredFor')}>
           <Stack gap={6} mt={4}>
             {CLEARANCE_TARGETS.map((code) => (
-              <Checkbox key={code} value={code} label={clearanceTargetLabel(code)} />
+              <Checkbox key={code} value={code} label={i18n._(clearanceTargetLabel(code))} />
             ))}
           </Stack>
         </Checkbox.Group>
-        <Text size="sm">{CLEARANCE_ONLY_DATES}</Text>
+        <Text size="sm">{i18n._(CLEARANCE_ONLY_DATES)}</Text>
         <Group>
           <Button type="submit" loading={create.isPending || update.isPending}>
-            {requirement ? 'Save the requirement' : 'Add the requirement'}
+            {requirement ? i18n._('Save the requirement') : i18n._('Add the requirement')}
           </Button>
         </Group>
       </Stack>
@@ -192,18 +207,19 @@ function Members() {
   const [search, setSearch] = useState<AdminClearanceSearch>({ q: '', status: '', page: 1 });
   const [words, setWords] = useState('');
   const list = useQuery({ ...memberClearancesOptions(search), placeholderData: keepPreviousData });
+  const { i18n } = useLingui();
   return (
     <section aria-labelledby="clearance-members">
       <Title order={2} size="h3" id="clearance-members" mb="sm">
-        Members’ records
+        {i18n._('Members’ records')}
       </Title>
       <Text size="sm" mb="sm">
-        Members with a record, or on a care team. {CLEARANCE_ONLY_DATES}
+        {i18n._('Members with a record, or on a care team.')} {i18n._(CLEARANCE_ONLY_DATES)}
       </Text>
       <Group
         component="form"
         role="search"
-        aria-label="Search the members' records"
+        aria-label={i18n._("Search the members' records")}
         align="flex-end"
         gap="sm"
         mb="md"
@@ -212,24 +228,29 @@ function Members() {
           setSearch({ ...search, q: words.trim(), page: 1 });
         }}
       >
-        <TextInput label="Name" value={words} onChange={(e) => setWords(e.currentTarget.value)} w={{ base: '100%', sm: 240 }} />
+        <TextInput label={i18n._('Name')} value={words} onChange={(e) => setWords(e.currentTarget.value)} w={{ base: '100%', sm: 240 }} />
         <NativeSelect
-          label="Any requirement"
+          label={i18n._('Any requirement')}
           value={search.status}
           onChange={(e) => setSearch({ ...search, status: e.currentTarget.value as ClearanceStatus | '', page: 1 })}
-          data={[{ value: '', label: 'Any status' }, ...CLEARANCE_STATES.map((s) => ({ value: s, label: CLEARANCE_STATE_LABELS[s] }))]}
+          data={[
+            { value: '', label: i18n._('Any status') },
+            ...CLEARANCE_STATES.map((s) => ({ value: s, label: i18n._(CLEARANCE_STATE_LABELS[s]) })),
+          ]}
           w={{ base: '100%', sm: 200 }}
         />
         <Button type="submit" variant="outline">
-          Search
+          {i18n._('Search')}
         </Button>
       </Group>
-      {list.isPending ? <Loader aria-label="Loading the members' records" /> : null}
-      {list.isError ? <FormAlert message="The records could not be loaded. Please try again later." /> : null}
+      {list.isPending ? <Loader aria-label={i18n._("Loading the members' records")} /> : null}
+      {list.isError ? <FormAlert message={i18n._('The records could not be loaded. Please try again later.')} /> : null}
       {list.data ? (
         <>
           <Text size="sm" c="dimmed" role="status" mb="sm">
-            {list.data.total === 0 ? 'Nobody found.' : `${list.data.total} ${list.data.total === 1 ? 'member' : 'members'}`}
+            {list.data.total === 0
+              ? i18n._('Nobody found.')
+              : i18n._('{count, plural, one {# member} other {# members}}', { count: list.data.total })}
           </Text>
           <MemberClearanceList members={list.data.members} empty="" />
           <Pager page={list.data.page} pages={list.data.pages} onPage={(page) => setSearch({ ...search, page })} />

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { CareTeamHead } from '../../shared/care';
 import { anniversaryOptions, useAnswerAnniversary } from './care-feeds-api';
 
-const ANSWER_FAILED = 'Your answer could not be saved just now. Please try again in a moment.';
+const ANSWER_FAILED = /*i18n*/ 'Your answer could not be saved just now. Please try again in a moment.';
 
 /**
  * The anniversary question on the family's team page (issue 27): a year after the team started, "Are you still
@@ -19,14 +20,15 @@ function Question({ teamId }: { teamId: number }) {
   const state = useQuery(anniversaryOptions(teamId));
   const [thanks, setThanks] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { i18n } = useLingui();
   const answer = useAnswerAnniversary(teamId, {
     onSuccess: (now) =>
       setThanks(
         now.stillFostering
-          ? 'Thank you for answering, and for fostering. Your team is glad to be with you.'
-          : 'Thank you for answering, and for the children you cared for. Your team is still here for you.',
+          ? i18n._('Thank you for answering, and for fostering. Your team is glad to be with you.')
+          : i18n._('Thank you for answering, and for the children you cared for. Your team is still here for you.'),
       ),
-    onError: () => setError(ANSWER_FAILED),
+    onError: () => setError(i18n._(ANSWER_FAILED)),
   });
   if (thanks) {
     return (
@@ -37,9 +39,9 @@ function Question({ teamId }: { teamId: number }) {
   }
   if (state.data?.state !== 'due') return null;
   return (
-    <Alert color="teal" variant="light" mb="md" title="A year together" aria-label="A year together">
+    <Alert color="teal" variant="light" mb="md" title={i18n._('A year together')} aria-label={i18n._('A year together')}>
       <Text size="sm">
-        Your care team is a year old. Are you still fostering? Your answer helps the churches learn what keeps families going.
+        {i18n._('Your care team is a year old. Are you still fostering? Your answer helps the churches learn what keeps families going.')}
       </Text>
       {error ? (
         <Text size="sm" c="red.8" role="alert" mt="xs">
@@ -53,7 +55,7 @@ function Question({ teamId }: { teamId: number }) {
           disabled={answer.isPending}
           onClick={() => answer.mutate({ stillFostering: true })}
         >
-          Yes, still fostering
+          {i18n._('Yes, still fostering')}
         </Button>
         <Button
           size="xs"
@@ -62,7 +64,7 @@ function Question({ teamId }: { teamId: number }) {
           disabled={answer.isPending}
           onClick={() => answer.mutate({ stillFostering: false })}
         >
-          No, not any more
+          {i18n._('No, not any more')}
         </Button>
       </Group>
     </Alert>

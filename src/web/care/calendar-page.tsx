@@ -1,9 +1,17 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { CARE_TEAM_NOT_FOUND, careTaskKindLabel, careTeamTopic, timeZoneLabel } from '../../shared/care';
-import { careDateLabel, careTimeLabel, type CareCalendar, type CareOccurrence, type CareTaskSeries } from '../../shared/care-calendar';
+import {
+  careDateLabel,
+  careTimeLabel,
+  careRepeatLabel,
+  type CareCalendar,
+  type CareOccurrence,
+  type CareTaskSeries,
+} from '../../shared/care-calendar';
 import { isApiRequestError } from '../lib/api';
 import { useLive } from '../live';
 import { careCalendarOptions, useCancelCareTask } from './care-calendar-api';
@@ -26,15 +34,16 @@ export default function CalendarPage() {
   const from = DATE.test(params.get('from') ?? '') ? params.get('from') : null;
   useLive(teamId > 0 ? [careTeamTopic(teamId)] : []);
   const query = useQuery({ ...careCalendarOptions(teamId, from), enabled: teamId > 0 });
+  const { i18n } = useLingui();
   const error =
     teamId === 0 || (isApiRequestError(query.error) && query.error.status === 404)
-      ? { status: 404, message: CARE_TEAM_NOT_FOUND }
+      ? { status: 404, message: i18n._(CARE_TEAM_NOT_FOUND) }
       : query.error
-        ? { message: 'The calendar could not be loaded. Please try again.' }
+        ? { message: i18n._('The calendar could not be loaded. Please try again.') }
         : null;
   const go = (date: string | null) => setParams(date ? { from: date } : {});
   return (
-    <TeamFrame head={query.data?.team} error={error} section="Calendar">
+    <TeamFrame head={query.data?.team} error={error} section={i18n._('Calendar')}>
       {query.data ? <CalendarView calendar={query.data} go={go} /> : null}
     </TeamFrame>
   );
@@ -42,6 +51,8 @@ export default function CalendarPage() {
 
 function CalendarView({ calendar, go }: { calendar: CareCalendar; go: (date: string | null) => void }) {
   const { team } = calendar;
+  const { i18n } = useLingui();
+  const locale = i18n.locale === 'es' ? 'es' : 'en';
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState('');
   const days = groupByDay(calendar.occurrences);
@@ -56,14 +67,14 @@ function CalendarView({ calendar, go }: { calendar: CareCalendar; go: (date: str
         adding ? (
           <Paper withBorder p="md">
             <Title order={2} size="h3" mb="sm">
-              Add to the calendar
+              {i18n._('Add to the calendar')}
             </Title>
             <TaskForm teamId={team.id} today={calendar.today} series={null} onDone={closeForm} />
           </Paper>
         ) : (
           <Group>
             <Button variant="light" onClick={() => setAdding(true)}>
-              Add to the calendar
+              {i18n._('Add to the calendar')}
             </Button>
           </Group>
         )
@@ -73,41 +84,40 @@ function CalendarView({ calendar, go }: { calendar: CareCalendar; go: (date: str
           {notice}
         </Alert>
       ) : null}
-      {team.status === 'ended' ? <Text>This team has ended; its calendar has stopped.</Text> : null}
+      {team.status === 'ended' ? <Text>{i18n._('This team has ended; its calendar has stopped.')}</Text> : null}
       <section aria-labelledby="care-agenda">
         <Group justify="space-between" align="center" mb="sm" wrap="wrap">
           <Title order={2} size="h3" id="care-agenda">
-            {careDateLabel(calendar.from)} to {careDateLabel(calendar.to)}
+            {i18n._('{from} to {to}', { from: careDateLabel(calendar.from, locale), to: careDateLabel(calendar.to, locale) })}
           </Title>
-          <Group gap="xs" component="nav" aria-label="Weeks">
+          <Group gap="xs" component="nav" aria-label={i18n._('Weeks')}>
             <Button
               size="xs"
               variant="default"
               onClick={() => go(calendar.earlier)}
               disabled={calendar.earlier < addYearAgo(calendar.today)}
             >
-              Earlier
+              {i18n._('Earlier')}
             </Button>
             <Button size="xs" variant="default" onClick={() => go(null)}>
-              Today
+              {i18n._('Today')}
             </Button>
             <Button size="xs" variant="default" onClick={() => go(calendar.later)}>
-              Later
+              {i18n._('Later')}
             </Button>
           </Group>
         </Group>
         <Text size="sm" c="dimmed" mb="sm">
-          Times are the family’s: {timeZoneLabel(team.timeZone)} time.
+          {i18n._('Times are the family’s: {zone} time.', { zone: i18n._(timeZoneLabel(team.timeZone)) })}
         </Text>
         {days.length === 0 ? (
-          <Text>Nothing on the calendar in these weeks.</Text>
+          <Text>{i18n._('Nothing on the calendar in these weeks.')}</Text>
         ) : (
           <Stack gap="md">
             {days.map(([day, items]) => (
               <div key={day}>
                 <Title order={3} size="h4" mb={6}>
-                  {careDateLabel(day)}
-                  {day === calendar.today ? ' (today)' : ''}
+                  {day === calendar.today ? i18n._('{day} (today)', { day: careDateLabel(day, locale) }) : careDateLabel(day, locale)}
                 </Title>
                 <ul className={classes.agenda}>
                   {items.map((o) => (
@@ -138,11 +148,13 @@ function groupByDay(occurrences: CareOccurrence[]): [string, CareOccurrence[]][]
 /** The family's and the leader's list of tasks, to edit a series or cancel it whole. */
 function SeriesList({ calendar, onNotice }: { calendar: CareCalendar; onNotice: (message: string) => void }) {
   const [editing, setEditing] = useState<number | null>(null);
-  const cancel = useCancelCareTask(calendar.team.id, { onSuccess: () => onNotice('Cancelled. Those signed up are told.') });
+  const { i18n } = useLingui();
+  const locale = i18n.locale === 'es' ? 'es' : 'en';
+  const cancel = useCancelCareTask(calendar.team.id, { onSuccess: () => onNotice(i18n._('Cancelled. Those signed up are told.')) });
   return (
     <section aria-labelledby="care-series">
       <Title order={2} size="h3" id="care-series" mb="sm">
-        Tasks you have asked for
+        {i18n._('Tasks you have asked for')}
       </Title>
       <ul className={classes.agenda}>
         {calendar.tasks.map((s: CareTaskSeries) => (
@@ -161,16 +173,26 @@ function SeriesList({ calendar, onNotice }: { calendar: CareCalendar; onNotice: 
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <div>
                   <Text fw={700}>
-                    {s.title} ({careTaskKindLabel(s.kind)})
+                    {s.title} ({i18n._(careTaskKindLabel(s.kind))})
                   </Text>
                   <Text size="sm">
-                    {s.repeat === 'once' ? careDateLabel(s.date) : `${s.repeatLabel}, from ${careDateLabel(s.date)}`} at{' '}
-                    {careTimeLabel(s.time)}
+                    {s.repeat === 'once'
+                      ? i18n._('{date} at {time}', { date: careDateLabel(s.date, locale), time: careTimeLabel(s.time, locale) })
+                      : i18n._('{repeat}, from {date} at {time}', {
+                          repeat: careRepeatLabel(i18n, { repeat: s.repeat, startDate: s.date, until: s.until }),
+                          date: careDateLabel(s.date, locale),
+                          time: careTimeLabel(s.time, locale),
+                        })}
                   </Text>
                 </div>
                 <Group gap="xs">
-                  <Button size="xs" variant="default" onClick={() => setEditing(s.id)} aria-label={`Edit ${s.title}`}>
-                    Edit
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => setEditing(s.id)}
+                    aria-label={i18n._('Edit {title}', { title: s.title })}
+                  >
+                    {i18n._('Edit')}
                   </Button>
                   <Button
                     size="xs"
@@ -178,9 +200,9 @@ function SeriesList({ calendar, onNotice }: { calendar: CareCalendar; onNotice: 
                     color="red.9"
                     loading={cancel.isPending}
                     onClick={() => cancel.mutate(s.id)}
-                    aria-label={`Cancel ${s.title}`}
+                    aria-label={i18n._('Cancel {title}', { title: s.title })}
                   >
-                    Cancel task
+                    {i18n._('Cancel task')}
                   </Button>
                 </Group>
               </Group>

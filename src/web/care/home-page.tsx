@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { careRoleLabel, myCareTeamsTopic } from '../../shared/care';
 import type { MyCareTeams } from '../../shared/care-teams';
@@ -19,17 +20,20 @@ export default function CareHomePage() {
   const uid = me?.id ?? '';
   useLive(uid ? [myCareTeamsTopic(uid)] : []);
   const mine = useQuery({ ...myCareTeamsOptions(uid), enabled: Boolean(uid) });
+  const { i18n } = useLingui();
   return (
-    <Page title="Care teams" size="md">
+    <Page title={i18n._('Care teams')} size="md">
       <Text mb="md">
-        A care team is a few church members around one foster family: meals, rides, a babysitter, a rest. Everything on a team is seen by
-        its members only. <AppLink to="/care/clearances">Your clearances</AppLink>
+        <Trans
+          id="A care team is a few church members around one foster family: meals, rides, a babysitter, a rest. Everything on a team is seen by its members only. <0>Your clearances</0>"
+          components={{ 0: <AppLink to="/care/clearances" /> }}
+        />
       </Text>
       {mine.isPending ? (
-        <Loader aria-label="Loading your care teams" />
+        <Loader aria-label={i18n._('Loading your care teams')} />
       ) : mine.isError ? (
         <Alert color="red" variant="light">
-          Your care teams could not be loaded. Please try again.
+          {i18n._('Your care teams could not be loaded. Please try again.')}
         </Alert>
       ) : (
         <Stack gap="lg">
@@ -49,13 +53,14 @@ export default function CareHomePage() {
 
 function YourTeams({ teams }: { teams: MyCareTeams['teams'] }) {
   const titleId = useId();
+  const { i18n } = useLingui();
   return (
     <section aria-labelledby={titleId}>
       <Title order={2} size="h3" id={titleId} mb="sm">
-        Your care teams
+        {i18n._('Your care teams')}
       </Title>
       {teams.length === 0 ? (
-        <Text role="status">You are not on a care team yet. A family or a team leader can invite you, or send you a link.</Text>
+        <Text role="status">{i18n._('You are not on a care team yet. A family or a team leader can invite you, or send you a link.')}</Text>
       ) : (
         <ul className={classes.teamList}>
           {teams.map((team) => (
@@ -66,24 +71,26 @@ function YourTeams({ teams }: { teams: MyCareTeams['teams'] }) {
                 </AppLink>
               </Title>
               <Text size="sm" c="dimmed">
-                Around {team.familyFirstName}&rsquo;s family{team.church ? `, ${team.church.name}` : ''}
+                {team.church
+                  ? i18n._('Around {name}’s family, {church}', { name: team.familyFirstName, church: team.church.name })
+                  : i18n._('Around {name}’s family', { name: team.familyFirstName })}
               </Text>
               <Group gap="xs" mt={4}>
-                <Badge variant="light">{careRoleLabel(team.role)}</Badge>
+                <Badge variant="light">{i18n._(careRoleLabel(team.role))}</Badge>
                 {team.memberStatus === 'requested' ? (
                   <Badge color="mustard.3" c="dark">
-                    Waiting for approval
+                    {i18n._('Waiting for approval')}
                   </Badge>
                 ) : null}
                 {team.status === 'proposed' ? (
                   <Badge color="mustard.3" c="dark">
-                    Waiting for the family
+                    {i18n._('Waiting for the family')}
                   </Badge>
                 ) : null}
-                {team.status === 'ended' ? <Badge color="gray.8">Ended</Badge> : null}
+                {team.status === 'ended' ? <Badge color="gray.8">{i18n._('Ended')}</Badge> : null}
                 {team.waitingApproval > 0 ? (
                   <Badge color="salmon.2" c="dark">
-                    {team.waitingApproval} waiting for your approval
+                    {i18n._('{count} waiting for your approval', { count: team.waitingApproval })}
                   </Badge>
                 ) : null}
               </Group>
@@ -97,10 +104,11 @@ function YourTeams({ teams }: { teams: MyCareTeams['teams'] }) {
 
 function Invitations({ invitations }: { invitations: MyCareTeams['invitations'] }) {
   const titleId = useId();
+  const { i18n } = useLingui();
   return (
     <section aria-labelledby={titleId}>
       <Title order={2} size="h3" id={titleId} mb="sm">
-        Invitations
+        {i18n._('Invitations')}
       </Title>
       <Stack gap="sm">
         {invitations.map((inv) => (
@@ -112,11 +120,25 @@ function Invitations({ invitations }: { invitations: MyCareTeams['invitations'] 
 }
 
 function Invitation({ invitation }: { invitation: MyCareTeams['invitations'][number] }) {
+  const { i18n } = useLingui();
+  const values = {
+    team: invitation.teamName,
+    name: invitation.familyFirstName,
+    church: invitation.church?.name,
+    role: i18n._(careRoleLabel(invitation.role)).toLowerCase(),
+  };
   return (
     <InvitationAnswer teamId={invitation.teamId}>
       <Text>
-        <strong>{invitation.teamName}</strong>, around {invitation.familyFirstName}&rsquo;s family
-        {invitation.church ? `, ${invitation.church.name}` : ''}: you are invited as {careRoleLabel(invitation.role).toLowerCase()}.
+        {invitation.church ? (
+          <Trans
+            id="<0>{team}</0>, around {name}’s family, {church}: you are invited as {role}."
+            values={values}
+            components={{ 0: <strong /> }}
+          />
+        ) : (
+          <Trans id="<0>{team}</0>, around {name}’s family: you are invited as {role}." values={values} components={{ 0: <strong /> }} />
+        )}
       </Text>
     </InvitationAnswer>
   );
@@ -124,16 +146,21 @@ function Invitation({ invitation }: { invitation: MyCareTeams['invitations'][num
 
 function Proposal({ proposal }: { proposal: MyCareTeams['proposals'][number] }) {
   const titleId = useId();
+  const { i18n } = useLingui();
+  const values = { name: proposal.startedBy, church: proposal.church?.name, team: proposal.teamName };
   return (
     <section aria-labelledby={titleId}>
       <ProposalAnswer teamId={proposal.teamId}>
         <Title order={2} size="h3" id={titleId}>
-          A care team for your family
+          {i18n._('A care team for your family')}
         </Title>
         <Text mt="xs">
-          {proposal.startedBy}
-          {proposal.church ? ` of ${proposal.church.name}` : ''} started &ldquo;{proposal.teamName}&rdquo; for your family. Nothing happens
-          until you accept it; you then choose who is on it.
+          {proposal.church
+            ? i18n._(
+                '{name} of {church} started “{team}” for your family. Nothing happens until you accept it; you then choose who is on it.',
+                values,
+              )
+            : i18n._('{name} started “{team}” for your family. Nothing happens until you accept it; you then choose who is on it.', values)}
         </Text>
       </ProposalAnswer>
     </section>

@@ -1,4 +1,5 @@
 import { Button, Group, Paper } from '@mantine/core';
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { FormAlert } from '../app/form-alert';
 import { useAcceptInvitation, useAnswerProposal, useLeaveTeam } from './care-teams-api';
@@ -9,6 +10,7 @@ import { useAcceptInvitation, useAnswerProposal, useLeaveTeam } from './care-tea
 type AnswerProps = { teamId: number; children: ReactNode; onDeclined?: () => unknown; onAccepted?: () => unknown };
 
 function AnswerCard({ children, accept, decline }: { children: ReactNode; accept: Answer; decline: Answer }) {
+  const { i18n } = useLingui();
   return (
     <Paper withBorder p="md">
       {children}
@@ -17,7 +19,7 @@ function AnswerCard({ children, accept, decline }: { children: ReactNode; accept
           {accept.label}
         </Button>
         <Button variant="default" onClick={decline.run} loading={decline.isPending}>
-          Decline
+          {i18n._('Decline')}
         </Button>
       </Group>
       <FormAlert message={accept.error ?? decline.error} />
@@ -31,9 +33,10 @@ type Answer = { label?: string; run: () => void; isPending: boolean; error: stri
 export function InvitationAnswer({ teamId, children, onDeclined }: AnswerProps) {
   const accept = useAcceptInvitation(teamId);
   const decline = useLeaveTeam(teamId, { onSuccess: onDeclined });
+  const { i18n } = useLingui();
   return (
     <AnswerCard
-      accept={{ label: 'Accept', run: () => accept.mutate(), isPending: accept.isPending, error: accept.error?.message }}
+      accept={{ label: i18n._('Accept'), run: () => accept.mutate(), isPending: accept.isPending, error: accept.error?.message }}
       decline={{ run: () => decline.mutate(), isPending: decline.isPending, error: decline.error?.message }}
     >
       {children}
@@ -45,9 +48,10 @@ export function InvitationAnswer({ teamId, children, onDeclined }: AnswerProps) 
 export function ProposalAnswer({ teamId, children, onDeclined, onAccepted }: AnswerProps) {
   const answer = useAnswerProposal(teamId, { onSuccess: (_, accepted) => (accepted ? onAccepted?.() : onDeclined?.()) });
   const error = answer.error?.message;
+  const { i18n } = useLingui();
   return (
     <AnswerCard
-      accept={{ label: 'Accept the team', run: () => answer.mutate(true), isPending: answer.isPending && answer.variables, error }}
+      accept={{ label: i18n._('Accept the team'), run: () => answer.mutate(true), isPending: answer.isPending && answer.variables, error }}
       decline={{ run: () => answer.mutate(false), isPending: answer.isPending && !answer.variables, error: undefined }}
     >
       {children}

@@ -1,5 +1,6 @@
 import { Alert, Button, Loader, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react';
 import { useNavigate, useParams } from 'react-router';
 import { careRoleLabel } from '../../shared/care';
 import { FormAlert } from '../app/form-alert';
@@ -13,17 +14,18 @@ export default function CareJoinPage() {
   const navigate = useNavigate();
   const offer = useQuery(joinOfferOptions(token));
   const join = useJoinByLink(token, { onSuccess: (made) => navigate(`/care/${made.teamId}`) });
+  const { i18n } = useLingui();
   return (
-    <Page title="An invitation to a care team" size="sm">
+    <Page title={i18n._('An invitation to a care team')} size="sm">
       {offer.isPending ? (
-        <Loader aria-label="Loading the invitation" />
+        <Loader aria-label={i18n._('Loading the invitation')} />
       ) : offer.isError ? (
         <>
           <Alert color="red" variant="light" role="alert">
             {offer.error.message}
           </Alert>
           <Text mt="md">
-            <AppLink to="/care">Your care teams</AppLink>
+            <AppLink to="/care">{i18n._('Your care teams')}</AppLink>
           </Text>
         </>
       ) : (
@@ -32,21 +34,26 @@ export default function CareJoinPage() {
             {offer.data.teamName}
           </Text>
           <Text c="dimmed" size="sm">
-            Around {offer.data.familyFirstName}&rsquo;s family{offer.data.church ? `, ${offer.data.church.name}` : ''}
+            {offer.data.church
+              ? i18n._('Around {name}’s family, {church}', { name: offer.data.familyFirstName, church: offer.data.church.name })
+              : i18n._('Around {name}’s family', { name: offer.data.familyFirstName })}
           </Text>
           <Text mt="sm">
-            <strong>{careRoleLabel(offer.data.role)}</strong>: {offer.data.roleDescription}
+            <strong>{i18n._(careRoleLabel(offer.data.role))}</strong>: {i18n._(offer.data.roleDescription)}
           </Text>
           <Text mt="sm" size="sm">
-            The family or the team leader approves everyone who asks. Everything on the team stays within it.
+            {i18n._('The family or the team leader approves everyone who asks. Everything on the team stays within it.')}
           </Text>
           {offer.data.myStatus && offer.data.myStatus !== 'invited' ? (
             <Text mt="md" role="status">
-              You are already on this team, or waiting for approval. <AppLink to={`/care/${offer.data.teamId}`}>Open the team</AppLink>
+              <Trans
+                id="You are already on this team, or waiting for approval. <0>Open the team</0>"
+                components={{ 0: <AppLink to={`/care/${offer.data.teamId}`} /> }}
+              />
             </Text>
           ) : (
             <Button mt="md" onClick={() => join.mutate()} loading={join.isPending}>
-              Ask to join
+              {i18n._('Ask to join')}
             </Button>
           )}
           <FormAlert message={join.error?.message} />

@@ -1,5 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { careTaskKindLabel, myCareTeamsTopic } from '../../shared/care';
 import { careDateLabel, careTimeLabel } from '../../shared/care-calendar';
@@ -17,17 +18,19 @@ export function NextCareTasks() {
   useLive(me ? [myCareTeamsTopic(me.id)] : []);
   const mine = useQuery({ ...myCareTasksOptions(me?.id ?? ''), enabled: Boolean(me) });
   const tasks = mine.data?.tasks ?? [];
+  const { i18n } = useLingui();
+  const locale = i18n.locale === 'es' ? 'es' : 'en';
   if (tasks.length === 0) return null;
   return (
     <Paper withBorder p="md" mb="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} size="h3" id={headingId} mb="sm">
-        Your next care tasks
+        {i18n._('Your next care tasks')}
       </Title>
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {tasks.map((t) => (
           <li key={`${t.claimId}:${t.occursOn}`}>
             <Text fw={600}>
-              {careDateLabel(t.occursOn)}, {careTimeLabel(t.time)}: {t.title || careTaskKindLabel(t.kind)}
+              {careDateLabel(t.occursOn, locale)}, {careTimeLabel(t.time, locale)}: {t.title || i18n._(careTaskKindLabel(t.kind))}
             </Text>
             <Text size="sm">
               {t.place} · <AppLink to={`/care/${t.teamId}/calendar`}>{t.teamName}</AppLink>

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { careTaskKindLabel } from '../../shared/care';
 import { careTimeLabel, type CareOccurrence } from '../../shared/care-calendar';
@@ -17,23 +18,27 @@ export function OccurrenceCard({ teamId, occurrence: o, mayManage }: { teamId: n
   const withdraw = useWithdrawCareClaim(teamId, callbacks);
   const skip = useSkipCareDate(teamId, callbacks);
   const mine = o.claims.find((c) => c.mine);
-  const repeating = o.repeatLabel !== 'Once';
-  const what = `${o.title} at ${careTimeLabel(o.time)}`;
+  const { i18n } = useLingui();
+  const locale = i18n.locale === 'es' ? 'es' : 'en';
+  // The server writes the label in the reader's language, as this page asks in it.
+  const repeating = o.repeatLabel !== i18n._('Once');
+  const time = careTimeLabel(o.time, locale);
+  const what = i18n._('{title} at {time}', { title: o.title, time });
   return (
     <Paper withBorder p="sm" component="li" className={classes.occurrence}>
       <Stack gap={6}>
         <Group gap="xs" justify="space-between" wrap="wrap">
           <Text fw={700}>
-            {careTimeLabel(o.time)} · {o.title}
+            {time} · {o.title}
           </Text>
           <Group gap={6}>
-            <Badge variant="light">{careTaskKindLabel(o.kind)}</Badge>
+            <Badge variant="light">{i18n._(careTaskKindLabel(o.kind))}</Badge>
             {o.spotsLeft > 0 ? (
               <Badge color="salmon.2" c="dark">
-                {o.spotsLeft === 1 ? '1 place open' : `${o.spotsLeft} places open`}
+                {i18n._('{count, plural, one {# place open} other {# places open}}', { count: o.spotsLeft })}
               </Badge>
             ) : (
-              <Badge color="teal.9">Covered</Badge>
+              <Badge color="teal.9">{i18n._('Covered')}</Badge>
             )}
           </Group>
         </Group>
@@ -46,8 +51,15 @@ export function OccurrenceCard({ teamId, occurrence: o, mayManage }: { teamId: n
         {o.notes ? <Text size="sm">{o.notes}</Text> : null}
         <Text size="sm">
           {o.claims.length === 0
-            ? 'Nobody has signed up yet.'
-            : `Coming: ${o.claims.map((c) => `${c.mine ? 'you' : c.name}${c.series ? ' (every date)' : ''}`).join(', ')}`}
+            ? i18n._('Nobody has signed up yet.')
+            : i18n._('Coming: {names}', {
+                names: o.claims
+                  .map((c) => {
+                    const who = c.mine ? i18n._('you') : c.name;
+                    return c.series ? i18n._('{who} (every date)', { who }) : who;
+                  })
+                  .join(', '),
+              })}
         </Text>
         <FormAlert message={error} />
         <Group gap="xs">
@@ -56,9 +68,9 @@ export function OccurrenceCard({ teamId, occurrence: o, mayManage }: { teamId: n
               size="xs"
               loading={claim.isPending}
               onClick={() => claim.mutate({ taskId: o.taskId, input: { occursOn: o.occursOn } })}
-              aria-label={`I'll do it: ${what}`}
+              aria-label={i18n._("I'll do it: {what}", { what })}
             >
-              I’ll do it
+              {i18n._('I’ll do it')}
             </Button>
           ) : null}
           {o.mayClaim && repeating ? (
@@ -68,7 +80,7 @@ export function OccurrenceCard({ teamId, occurrence: o, mayManage }: { teamId: n
               loading={claim.isPending}
               onClick={() => claim.mutate({ taskId: o.taskId, input: { series: true } })}
             >
-              Every date
+              {i18n._('Every date')}
             </Button>
           ) : null}
           {mine ? (
@@ -77,9 +89,9 @@ export function OccurrenceCard({ teamId, occurrence: o, mayManage }: { teamId: n
               variant="default"
               loading={withdraw.isPending}
               onClick={() => withdraw.mutate(mine.id)}
-              aria-label={`Withdraw: ${what}`}
+              aria-label={i18n._('Withdraw: {what}', { what })}
             >
-              {mine.series ? 'Withdraw from every date' : 'Withdraw'}
+              {mine.series ? i18n._('Withdraw from every date') : i18n._('Withdraw')}
             </Button>
           ) : null}
           {mayManage ? (
@@ -89,9 +101,9 @@ export function OccurrenceCard({ teamId, occurrence: o, mayManage }: { teamId: n
               color="red.9"
               loading={skip.isPending}
               onClick={() => skip.mutate({ taskId: o.taskId, occursOn: o.occursOn })}
-              aria-label={`Cancel this date: ${what}`}
+              aria-label={i18n._('Cancel this date: {what}', { what })}
             >
-              Cancel this date
+              {i18n._('Cancel this date')}
             </Button>
           ) : null}
         </Group>

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Radio.layer.css';
 import { Badge, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import {
@@ -15,7 +16,6 @@ import { carePostKindLabel, type CarePost } from '../../shared/care-space';
 import { FormActions } from '../app/form-actions';
 import { FormAlert } from '../app/form-alert';
 import { isApiRequestError } from '../lib/api';
-import { formatDateTime } from '../lib/format-date-time';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { useLive } from '../live';
 import { careSpaceOptions, useCreateCarePost, useDeleteCarePost } from './care-space-api';
@@ -26,7 +26,7 @@ import classes from './care.module.css';
 // write; the author, the family or a leader removes a post. Only the team and admins reach it.
 
 type PostValues = { kind: 'update' | 'prayer'; body: string };
-const CHECK_FIELDS = 'Please check the fields marked below.';
+const CHECK_FIELDS = /*i18n*/ 'Please check the fields marked below.';
 const EMPTY_POST: PostValues = { kind: 'update', body: '' };
 
 export default function SpacePage() {
@@ -35,22 +35,23 @@ export default function SpacePage() {
   useLive(teamId > 0 ? [careTeamTopic(teamId)] : []);
   const space = useInfiniteQuery({ ...careSpaceOptions(teamId), enabled: teamId > 0 });
   const first = space.data?.pages[0];
+  const { i18n } = useLingui();
   const error =
     teamId === 0 || (isApiRequestError(space.error) && space.error.status === 404)
-      ? { status: 404, message: CARE_TEAM_NOT_FOUND }
+      ? { status: 404, message: i18n._(CARE_TEAM_NOT_FOUND) }
       : space.isError && !first
-        ? { message: 'The team space could not be loaded. Please try again.' }
+        ? { message: i18n._('The team space could not be loaded. Please try again.') }
         : null;
   const posts = space.data?.pages.flatMap((p) => p.posts) ?? [];
   return (
-    <TeamFrame head={first?.team} error={error} section="Updates and prayer">
+    <TeamFrame head={first?.team} error={error} section={i18n._('Updates and prayer')}>
       {first?.mayPost ? <PostForm teamId={teamId} /> : null}
       <section aria-labelledby="space-posts-title">
         <Title order={2} size="h3" id="space-posts-title" mb="sm">
-          Updates and prayer requests
+          {i18n._('Updates and prayer requests')}
         </Title>
         {posts.length === 0 ? (
-          <Text c="dimmed">Nothing here yet. Updates and prayer requests from the family and the team show here.</Text>
+          <Text c="dimmed">{i18n._('Nothing here yet. Updates and prayer requests from the family and the team show here.')}</Text>
         ) : (
           <ul className={classes.posts}>
             {posts.map((post) => (
@@ -60,7 +61,7 @@ export default function SpacePage() {
         )}
         {space.hasNextPage ? (
           <Button variant="default" mt="md" onClick={() => void space.fetchNextPage()} loading={space.isFetchingNextPage}>
-            Show older
+            {i18n._('Show older')}
           </Button>
         ) : null}
       </section>
@@ -72,31 +73,32 @@ export default function SpacePage() {
 function PostForm({ teamId }: { teamId: number }) {
   const titleId = useId();
   const f = useSchemaForm({ schema: carePostInputSchema, initialValues: EMPTY_POST });
+  const { i18n } = useLingui();
   const create = useCreateCarePost(teamId, {
     onSuccess: () => f.form.reset(),
-    onError: (error) => f.failWith(error, isApiRequestError(error) && error.fieldErrors ? CHECK_FIELDS : error.message),
+    onError: (error) => f.failWith(error, isApiRequestError(error) && error.fieldErrors ? i18n._(CHECK_FIELDS) : error.message),
   });
   const isPrayer = f.form.values.kind === 'prayer';
   return (
     <Paper withBorder p="md" mb="lg" component="section" aria-labelledby={titleId}>
       <Title order={2} size="h3" id={titleId} mb="xs">
-        Share with the team
+        {i18n._('Share with the team')}
       </Title>
       <Text size="sm" mb="sm">
-        {CARE_PRIVACY_RULE}
+        {i18n._(CARE_PRIVACY_RULE)}
       </Text>
       <FormAlert message={f.formError} />
       <form {...f.formProps((data) => create.mutate(data))} aria-labelledby={titleId}>
         <Stack gap="sm">
-          <Radio.Group label="What is it?" {...f.field('kind')}>
+          <Radio.Group label={i18n._('What is it?')} {...f.field('kind')}>
             <Group gap="lg" mt={6}>
-              <Radio value="update" label="Share an update" />
-              <Radio value="prayer" label="Ask for prayer" />
+              <Radio value="update" label={i18n._('Share an update')} />
+              <Radio value="prayer" label={i18n._('Ask for prayer')} />
             </Group>
           </Radio.Group>
           <Textarea
-            label={isPrayer ? 'Your prayer request' : 'Your update'}
-            description="Seen by the team only. No phone number, email or street address."
+            label={isPrayer ? i18n._('Your prayer request') : i18n._('Your update')}
+            description={i18n._('Seen by the team only. No phone number, email or street address.')}
             autosize
             minRows={3}
             maxLength={CARE_POST_MAX}
@@ -104,7 +106,7 @@ function PostForm({ teamId }: { teamId: number }) {
             withAsterisk
             {...f.field('body')}
           />
-          <FormActions submitLabel={isPrayer ? 'Ask for prayer' : 'Share the update'} isPending={create.isPending} />
+          <FormActions submitLabel={isPrayer ? i18n._('Ask for prayer') : i18n._('Share the update')} isPending={create.isPending} />
         </Stack>
       </form>
     </Paper>
@@ -115,18 +117,20 @@ function PostItem({ teamId, post }: { teamId: number; post: CarePost }) {
   const [isConfirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const remove = useDeleteCarePost(teamId, { onError: (error) => setFailure(error.message) });
-  const who = post.author ? post.author.name : 'A former member';
+  const { i18n } = useLingui();
+  const who = post.author ? post.author.name : i18n._('A former member');
+  const kind = i18n._(carePostKindLabel(post.kind));
   return (
     <li className={classes.post}>
-      <article aria-label={`${carePostKindLabel(post.kind)} by ${who}`}>
+      <article aria-label={i18n._('{kind} by {who}', { kind, who })}>
         <Group gap="xs" mb={4} wrap="wrap">
-          <Badge color={post.kind === 'prayer' ? 'grape.9' : 'teal.9'}>{carePostKindLabel(post.kind)}</Badge>
+          <Badge color={post.kind === 'prayer' ? 'grape.9' : 'teal.9'}>{kind}</Badge>
           <Text fw={600} size="sm">
             {who}
-            {post.author?.role ? `, ${careRoleLabel(post.author.role)}` : ''}
+            {post.author?.role ? `, ${i18n._(careRoleLabel(post.author.role))}` : ''}
           </Text>
           <Text size="sm" c="dimmed">
-            <time dateTime={post.createdAt}>{formatDateTime(post.createdAt)}</time>
+            <time dateTime={post.createdAt}>{i18n.date(post.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
           </Text>
         </Group>
         <Text className={classes.postBody}>{post.body}</Text>
@@ -134,17 +138,17 @@ function PostItem({ teamId, post }: { teamId: number; post: CarePost }) {
           <Group gap="xs" mt="xs">
             {isConfirming ? (
               <>
-                <Text size="sm">Remove this post for everyone?</Text>
+                <Text size="sm">{i18n._('Remove this post for everyone?')}</Text>
                 <Button size="xs" color="red.9" loading={remove.isPending} onClick={() => remove.mutate(post.id)}>
-                  Remove
+                  {i18n._('Remove')}
                 </Button>
                 <Button size="xs" variant="default" onClick={() => setConfirming(false)} disabled={remove.isPending}>
-                  Keep it
+                  {i18n._('Keep it')}
                 </Button>
               </>
             ) : (
               <Button size="xs" variant="outline" color="red.9" onClick={() => setConfirming(true)}>
-                Remove{post.mine ? '' : ` ${who}'s post`}
+                {post.mine ? i18n._('Remove') : i18n._("Remove {who}'s post", { who })}
               </Button>
             )}
           </Group>

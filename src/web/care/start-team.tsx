@@ -1,4 +1,5 @@
 import { Button, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CARE_TEAM_NAME_MAX } from '../../shared/care';
@@ -14,15 +15,17 @@ export function StartOwnTeam() {
   const titleId = useId();
   const navigate = useNavigate();
   const [name, setName] = useState('');
+  const { i18n } = useLingui();
   const start = useStartCareTeam({ onSuccess: (made) => navigate(`/care/${made.id}`) });
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
       <Title order={2} size="h3" id={titleId}>
-        Start a care team
+        {i18n._('Start a care team')}
       </Title>
       <Text mt="xs" mb="sm">
-        A care team is a small circle from your church (a leader, family helpers, a mentor, a respite caregiver) who bring meals, give rides
-        and give you a rest when you ask. You choose who is on it.
+        {i18n._(
+          'A care team is a small circle from your church (a leader, family helpers, a mentor, a respite caregiver) who bring meals, give rides and give you a rest when you ask. You choose who is on it.',
+        )}
       </Text>
       <form
         aria-labelledby={titleId}
@@ -34,15 +37,15 @@ export function StartOwnTeam() {
       >
         <Stack gap="sm">
           <TextInput
-            label="Team name"
-            description="Leave it blank to call it after your first name"
+            label={i18n._('Team name')}
+            description={i18n._('Leave it blank to call it after your first name')}
             maxLength={CARE_TEAM_NAME_MAX}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
           <FormAlert message={start.error?.message} />
           <Button type="submit" loading={start.isPending} style={{ alignSelf: 'flex-start' }}>
-            Start a care team
+            {i18n._('Start a care team')}
           </Button>
         </Stack>
       </form>
@@ -57,15 +60,17 @@ export function StartForFamily({ churches }: { churches: MyCareTeams['churchesTo
   const [churchId, setChurchId] = useState(String(churches[0]?.id ?? ''));
   const families = churches.find((c) => String(c.id) === churchId)?.families ?? [];
   const [familyUid, setFamilyUid] = useState('');
+  const { i18n } = useLingui();
   const start = useStartCareTeam({ onSuccess: (made) => navigate(`/care/${made.id}`) });
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
       <Title order={2} size="h3" id={titleId}>
-        Start a team for a family of your church
+        {i18n._('Start a team for a family of your church')}
       </Title>
       <Text mt="xs" mb="sm">
-        The family is told and chooses whether to accept it; you lead the team once they do. Only your church&rsquo;s confirmed members
-        whose profile says foster parent, and who have no team yet, are listed.
+        {i18n._(
+          'The family is told and chooses whether to accept it; you lead the team once they do. Only your church’s confirmed members whose profile says foster parent, and who have no team yet, are listed.',
+        )}
       </Text>
       <form
         aria-labelledby={titleId}
@@ -78,7 +83,7 @@ export function StartForFamily({ churches }: { churches: MyCareTeams['churchesTo
         <Stack gap="sm">
           {churches.length > 1 ? (
             <NativeSelect
-              label="Your church"
+              label={i18n._('Your church')}
               value={churchId}
               onChange={(e) => {
                 setChurchId(e.currentTarget.value);
@@ -89,19 +94,21 @@ export function StartForFamily({ churches }: { churches: MyCareTeams['churchesTo
           ) : null}
           {families.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No foster family of {churches.find((c) => String(c.id) === churchId)?.name ?? 'your church'} is waiting for a team.
+              {i18n._('No foster family of {church} is waiting for a team.', {
+                church: churches.find((c) => String(c.id) === churchId)?.name ?? i18n._('your church'),
+              })}
             </Text>
           ) : (
             <NativeSelect
-              label="The family"
+              label={i18n._('The family')}
               value={familyUid}
               onChange={(e) => setFamilyUid(e.currentTarget.value)}
-              data={[{ value: '', label: 'Choose a family' }, ...families.map((f) => ({ value: f.uid, label: f.name }))]}
+              data={[{ value: '', label: i18n._('Choose a family') }, ...families.map((f) => ({ value: f.uid, label: f.name }))]}
             />
           )}
           <FormAlert message={start.error?.message} />
           <Button type="submit" loading={start.isPending} disabled={families.length === 0} style={{ alignSelf: 'flex-start' }}>
-            Start the team
+            {i18n._('Start the team')}
           </Button>
         </Stack>
       </form>

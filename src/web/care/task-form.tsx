@@ -2,6 +2,7 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
+import { useLingui } from '@lingui/react';
 import { Button, Checkbox, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import {
   CARE_DURATION_MAX,
@@ -96,9 +97,10 @@ export function TaskForm({
   onDone: (message: string) => void;
 }) {
   const f = useSchemaForm({ schema: careTaskEditSchema, initialValues: valuesOf(series, today), toInput });
+  const { i18n } = useLingui();
   const callbacks = {
-    onSuccess: () => onDone(series ? 'Saved. Those signed up are told.' : 'Added to the calendar. Your team is told.'),
-    onError: (e: Error) => f.failWith(e, series ? 'The task could not be saved.' : 'The task could not be added.'),
+    onSuccess: () => onDone(series ? i18n._('Saved. Those signed up are told.') : i18n._('Added to the calendar. Your team is told.')),
+    onError: (e: Error) => f.failWith(e, series ? i18n._('The task could not be saved.') : i18n._('The task could not be added.')),
   };
   const create = useCreateCareTask(teamId, callbacks);
   const edit = useEditCareTask(teamId, series?.id ?? 0, callbacks);
@@ -106,15 +108,15 @@ export function TaskForm({
   return (
     <form
       {...f.formProps((data) => (series ? edit.mutate(data) : create.mutate(data)))}
-      aria-label={series ? 'Edit the task' : 'Add to the calendar'}
+      aria-label={series ? i18n._('Edit the task') : i18n._('Add to the calendar')}
     >
       <Stack gap="sm">
-        <Text size="sm">{CARE_PRIVACY_RULE}</Text>
+        <Text size="sm">{i18n._(CARE_PRIVACY_RULE)}</Text>
         <FormAlert message={f.formError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <NativeSelect
-            label="What kind of help"
-            data={CARE_TASK_KINDS.map((k) => ({ value: k.code, label: k.label }))}
+            label={i18n._('What kind of help')}
+            data={CARE_TASK_KINDS.map((k) => ({ value: k.code, label: i18n._(k.label) }))}
             {...f.field('kind')}
             onChange={(e) => {
               const kind = e.currentTarget.value as CareTaskKind;
@@ -123,37 +125,46 @@ export function TaskForm({
               if (!series && v.time === CARE_DEFAULT_TIMES[v.kind]) f.form.setFieldValue('time', CARE_DEFAULT_TIMES[kind]);
             }}
           />
-          <TextInput label="Title" description="Leave blank for the kind's name" {...f.field('title')} />
-          <TextInput type="date" label="Date" min={series ? undefined : today} required {...f.field('date')} />
-          <TextInput type="time" label="Time" required {...f.field('time')} />
+          <TextInput label={i18n._('Title')} description={i18n._("Leave blank for the kind's name")} {...f.field('title')} />
+          <TextInput type="date" label={i18n._('Date')} min={series ? undefined : today} required {...f.field('date')} />
+          <TextInput type="time" label={i18n._('Time')} required {...f.field('time')} />
           <NumberInput
-            label="Length in minutes"
+            label={i18n._('Length in minutes')}
             min={CARE_DURATION_MIN}
             max={CARE_DURATION_MAX}
             step={15}
             {...f.field('durationMinutes')}
           />
-          <NumberInput label="Helpers needed" min={1} max={CARE_HELPERS_NEEDED_MAX} {...f.field('helpersNeeded')} />
-          <NativeSelect label="Repeats" data={CARE_REPEATS.map((r) => ({ value: r.code, label: r.label }))} {...f.field('repeat')} />
+          <NumberInput label={i18n._('Helpers needed')} min={1} max={CARE_HELPERS_NEEDED_MAX} {...f.field('helpersNeeded')} />
+          <NativeSelect
+            label={i18n._('Repeats')}
+            data={CARE_REPEATS.map((r) => ({ value: r.code, label: i18n._(r.label) }))}
+            {...f.field('repeat')}
+          />
           {v.repeat !== 'once' ? (
-            <TextInput type="date" label="Last date" description="Leave blank to go on until you stop it" {...f.field('until')} />
+            <TextInput
+              type="date"
+              label={i18n._('Last date')}
+              description={i18n._('Leave blank to go on until you stop it')}
+              {...f.field('until')}
+            />
           ) : null}
         </SimpleGrid>
-        <Checkbox label="At the family’s home" {...f.field('atHome', { type: 'checkbox' })} />
-        {v.atHome ? null : <TextInput label="Town" required {...f.field('town')} />}
+        <Checkbox label={i18n._('At the family’s home')} {...f.field('atHome', { type: 'checkbox' })} />
+        {v.atHome ? null : <TextInput label={i18n._('Town')} required {...f.field('town')} />}
         <Textarea
-          label="Notes"
-          description="Seen by the whole team: no address, phone or email"
+          label={i18n._('Notes')}
+          description={i18n._('Seen by the whole team: no address, phone or email')}
           autosize
           minRows={2}
           {...f.field('notes')}
         />
         <Group gap="sm">
           <Button type="submit" loading={create.isPending || edit.isPending}>
-            {series ? 'Save changes' : 'Add to the calendar'}
+            {series ? i18n._('Save changes') : i18n._('Add to the calendar')}
           </Button>
           <Button variant="default" onClick={() => onDone('')}>
-            Cancel
+            {i18n._('Cancel')}
           </Button>
         </Group>
       </Stack>

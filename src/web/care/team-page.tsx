@@ -1,8 +1,9 @@
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { careRoleLabel, careTeamTopic, myCareTeamsTopic } from '../../shared/care';
+import { CARE_TEAM_NOT_FOUND, careRoleLabel, careTeamTopic, myCareTeamsTopic } from '../../shared/care';
 import type { CareTeamPage } from '../../shared/care-teams';
 import { ConfirmDelete } from '../app/confirm-delete';
 import { FormAlert } from '../app/form-alert';
@@ -22,6 +23,7 @@ export default function CareTeamPage() {
   const teamId = Number(useParams().id);
   const me = useMe();
   const queryClient = useQueryClient();
+  const { i18n } = useLingui();
   const team = useQuery({ ...careTeamOptions(teamId), enabled: Number.isInteger(teamId) && teamId > 0 });
   // The team's own topic is for its active members and admins: asking for it before (invited, waiting for
   // approval) would have the whole live stream refused, the bell's with it. The reader's own topic says when
@@ -32,13 +34,13 @@ export default function CareTeamPage() {
     if (me && event.topic === myCareTeamsTopic(me.id)) void queryClient.invalidateQueries({ queryKey: careTeamOptions(teamId).queryKey });
   });
   const error = !Number.isInteger(teamId)
-    ? { status: 404, message: 'This care team does not exist, or you are not on it.' }
+    ? { status: 404, message: i18n._(CARE_TEAM_NOT_FOUND) }
     : team.error
       ? { status: isApiRequestError(team.error) ? team.error.status : undefined, message: team.error.message }
       : null;
   const page = team.data;
   return (
-    <TeamFrame head={page?.team} error={error} section="Team">
+    <TeamFrame head={page?.team} error={error} section={i18n._('Team')}>
       {page ? <TeamContent page={page} /> : null}
     </TeamFrame>
   );
@@ -47,6 +49,7 @@ export default function CareTeamPage() {
 function TeamContent({ page }: { page: CareTeamPage }) {
   const { team, may } = page;
   const me = team.me;
+  const { i18n } = useLingui();
   if (me && me.status === 'invited' && me.role === 'family') return <ProposalWaiting teamId={team.id} name={team.name} />;
   if (me && me.status === 'invited') return <InvitationWaiting teamId={team.id} role={me.role} familyFirstName={team.familyFirstName} />;
   if (me && me.status === 'requested') return <WaitingForApproval teamId={team.id} />;
@@ -55,7 +58,7 @@ function TeamContent({ page }: { page: CareTeamPage }) {
       <AnniversaryBanner head={team} />
       {team.status === 'ended' ? (
         <Alert variant="light" color="gray">
-          This team has ended. Its calendar has stopped.
+          {i18n._('This team has ended. Its calendar has stopped.')}
         </Alert>
       ) : null}
       <DetailsCard page={page} />
@@ -69,11 +72,14 @@ function TeamContent({ page }: { page: CareTeamPage }) {
 
 function ProposalWaiting({ teamId, name }: { teamId: number; name: string }) {
   const navigate = useNavigate();
+  const { i18n } = useLingui();
   return (
     <ProposalAnswer teamId={teamId} onDeclined={() => navigate('/care')}>
       <Text>
-        A point person of your church started &ldquo;{name}&rdquo; for your family. Nothing happens until you accept it; you then choose who
-        is on it.
+        {i18n._(
+          'A point person of your church started “{name}” for your family. Nothing happens until you accept it; you then choose who is on it.',
+          { name },
+        )}
       </Text>
     </ProposalAnswer>
   );
@@ -81,11 +87,14 @@ function ProposalWaiting({ teamId, name }: { teamId: number; name: string }) {
 
 function InvitationWaiting({ teamId, role, familyFirstName }: { teamId: number; role: string; familyFirstName: string }) {
   const navigate = useNavigate();
+  const { i18n } = useLingui();
   return (
     <InvitationAnswer teamId={teamId} onDeclined={() => navigate('/care')}>
       <Text>
-        You are invited to the care team around {familyFirstName}&rsquo;s family as {careRoleLabel(role).toLowerCase()}. Once you accept,
-        the family or the team leader approves you.
+        {i18n._(
+          'You are invited to the care team around {name}’s family as {role}. Once you accept, the family or the team leader approves you.',
+          { name: familyFirstName, role: i18n._(careRoleLabel(role)).toLowerCase() },
+        )}
       </Text>
     </InvitationAnswer>
   );
@@ -94,11 +103,12 @@ function InvitationWaiting({ teamId, role, familyFirstName }: { teamId: number; 
 function WaitingForApproval({ teamId }: { teamId: number }) {
   const navigate = useNavigate();
   const withdraw = useLeaveTeam(teamId, { onSuccess: () => navigate('/care') });
+  const { i18n } = useLingui();
   return (
     <Paper withBorder p="md">
-      <Text role="status">You asked to join. The family or the team leader will approve you; you will be told.</Text>
+      <Text role="status">{i18n._('You asked to join. The family or the team leader will approve you; you will be told.')}</Text>
       <Button mt="sm" variant="default" onClick={() => withdraw.mutate()} loading={withdraw.isPending}>
-        Withdraw my request
+        {i18n._('Withdraw my request')}
       </Button>
       <FormAlert message={withdraw.error?.message} />
     </Paper>
@@ -109,12 +119,14 @@ function WaitingForApproval({ teamId }: { teamId: number }) {
 function LeaveTeam({ teamId }: { teamId: number }) {
   const navigate = useNavigate();
   const leave = useLeaveTeam(teamId, { onSuccess: () => navigate('/care') });
+  const { i18n } = useLingui();
   return (
     <ConfirmedAction
-      label="Leave the team"
-      text="What you signed up for on the calendar is given back, and the family is told."
-      confirmLabel="Yes, leave the team"
-      cancelLabel="Stay"
+      label={i18n._('Leave the team')}
+      title={i18n._('Leave the team?')}
+      text={i18n._('What you signed up for on the calendar is given back, and the family is told.')}
+      confirmLabel={i18n._('Yes, leave the team')}
+      cancelLabel={i18n._('Stay')}
       run={() => leave.mutate()}
       isPending={leave.isPending}
       error={leave.error?.message}
@@ -125,12 +137,14 @@ function LeaveTeam({ teamId }: { teamId: number }) {
 /** The family ends its team, asked once: everyone is told and the calendar stops. */
 function EndTeam({ teamId }: { teamId: number }) {
   const end = useEndCareTeam(teamId);
+  const { i18n } = useLingui();
   return (
     <ConfirmedAction
-      label="End the team"
-      text="Everyone on the team is told, and its calendar stops. This cannot be undone."
-      confirmLabel="Yes, end the team"
-      cancelLabel="Keep the team"
+      label={i18n._('End the team')}
+      title={i18n._('End the team?')}
+      text={i18n._('Everyone on the team is told, and its calendar stops. This cannot be undone.')}
+      confirmLabel={i18n._('Yes, end the team')}
+      cancelLabel={i18n._('Keep the team')}
       run={() => end.mutate()}
       isPending={end.isPending}
       error={end.error?.message}
@@ -140,6 +154,8 @@ function EndTeam({ teamId }: { teamId: number }) {
 
 type ConfirmedActionProps = {
   label: string;
+  /** The dialog's question ("Leave the team?"). */
+  title: string;
   text: string;
   confirmLabel: string;
   cancelLabel: string;
@@ -149,7 +165,7 @@ type ConfirmedActionProps = {
 };
 
 /** A button that asks first (the site's confirmation dialog). */
-function ConfirmedAction({ label, text, confirmLabel, cancelLabel, run, isPending, error }: ConfirmedActionProps) {
+function ConfirmedAction({ label, title, text, confirmLabel, cancelLabel, run, isPending, error }: ConfirmedActionProps) {
   const [isOpen, setOpen] = useState(false);
   return (
     <div>
@@ -159,7 +175,7 @@ function ConfirmedAction({ label, text, confirmLabel, cancelLabel, run, isPendin
       <FormAlert message={error} />
       <ConfirmDelete
         opened={isOpen}
-        title={`${label}?`}
+        title={title}
         text={text}
         isPending={isPending}
         onConfirm={run}

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import { CARE_TASK_KINDS, type CareTaskKind } from '../../shared/care';
 import { CARE_KIND_ASKS, careDateLabel, careTimeLabel } from '../../shared/care-calendar';
@@ -18,12 +19,20 @@ export function WeNeed({ teamId, today, teamName }: { teamId: number; today: str
   const [date, setDate] = useState(today);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<{ message: string; date?: string } | null>(null);
+  const { i18n } = useLingui();
+  const locale = i18n.locale === 'es' ? 'es' : 'en';
   const ask = useCreateCareTask(teamId, {
     onSuccess: (made) =>
-      setDone(`Asked for ${CARE_KIND_ASKS[kind]} on ${careDateLabel(made.date)} at ${careTimeLabel(made.time)}. Your team is told.`),
+      setDone(
+        i18n._('Asked for {what} on {date} at {time}. Your team is told.', {
+          what: i18n._(CARE_KIND_ASKS[kind]),
+          date: careDateLabel(made.date, locale),
+          time: careTimeLabel(made.time, locale),
+        }),
+      ),
     onError: (e) =>
       setError({
-        message: isApiRequestError(e) && !e.fieldErrors ? e.message : 'Please check the date.',
+        message: isApiRequestError(e) && !e.fieldErrors ? e.message : i18n._('Please check the date.'),
         date: isApiRequestError(e) ? e.fieldErrors?.date : undefined,
       }),
   });
@@ -40,19 +49,20 @@ export function WeNeed({ teamId, today, teamName }: { teamId: number; today: str
       >
         <Stack gap="sm">
           <Title order={2} size="h3" id={headingId}>
-            We need…{teamName ? <Text span c="dimmed" size="sm">{` (${teamName})`}</Text> : null}
+            {i18n._('We need…')}
+            {teamName ? <Text span c="dimmed" size="sm">{` (${teamName})`}</Text> : null}
           </Title>
           <FormAlert message={error?.message} />
           <Group align="flex-end" gap="sm" wrap="wrap">
             <NativeSelect
-              label="What kind of help"
+              label={i18n._('What kind of help')}
               value={kind}
               onChange={(e) => setKind(e.currentTarget.value as CareTaskKind)}
-              data={CARE_TASK_KINDS.map((k) => ({ value: k.code, label: k.label }))}
+              data={CARE_TASK_KINDS.map((k) => ({ value: k.code, label: i18n._(k.label) }))}
             />
             <TextInput
               type="date"
-              label="On"
+              label={i18n._('On')}
               min={today}
               value={date}
               onChange={(e) => setDate(e.currentTarget.value)}
@@ -60,7 +70,7 @@ export function WeNeed({ teamId, today, teamName }: { teamId: number; today: str
               required
             />
             <Button type="submit" loading={ask.isPending}>
-              Ask the team
+              {i18n._('Ask the team')}
             </Button>
           </Group>
           {done ? (

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Paper.layer.css';
 
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { isApiRequestError } from '../lib/api';
 import { FormAlert } from '../app/form-alert';
@@ -13,24 +14,25 @@ import { churchClearancesOptions } from './clearances-api';
  */
 export function ChurchClearances({ churchId }: { churchId: number }) {
   const list = useQuery(churchClearancesOptions(churchId));
+  const { i18n } = useLingui();
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md" component="section" aria-labelledby="section-clearances">
       <Stack gap="md">
         <Title order={3} size="h4" id="section-clearances">
-          Clearances
+          {i18n._('Clearances')}
         </Title>
         <Text size="sm">
-          Care team roles need clearances: a respite caregiver a background check and the respite training, anyone who sees a family’s
-          details the confidentiality agreement (members accept it themselves). Record here what you have verified for your church’s
-          confirmed members. Someone else records your own.
+          {i18n._(
+            'Care team roles need clearances: a respite caregiver a background check and the respite training, anyone who sees a family’s details the confidentiality agreement (members accept it themselves). Record here what you have verified for your church’s confirmed members. Someone else records your own.',
+          )}
         </Text>
-        {list.isPending ? <Loader aria-label="Loading the members' clearances" /> : null}
+        {list.isPending ? <Loader aria-label={i18n._("Loading the members' clearances")} /> : null}
         {list.isError ? (
           <FormAlert
-            message={isApiRequestError(list.error) ? list.error.message : 'The clearances could not be loaded. Please try again.'}
+            message={isApiRequestError(list.error) ? list.error.message : i18n._('The clearances could not be loaded. Please try again.')}
           />
         ) : null}
-        {list.isSuccess ? <MemberClearanceList members={list.data.members} empty="No confirmed member yet." /> : null}
+        {list.isSuccess ? <MemberClearanceList members={list.data.members} empty={i18n._('No confirmed member yet.')} /> : null}
       </Stack>
     </Paper>
   );

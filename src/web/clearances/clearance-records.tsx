@@ -1,4 +1,6 @@
 import { Badge, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
 import { useId, useState, type ReactNode } from 'react';
 import {
   CLEARANCE_ONLY_DATES,
@@ -26,24 +28,30 @@ const BADGE_COLORS: Record<ClearanceStatus, string> = {
   expired: 'grape.9',
 };
 
-/** "March 1, 2026": a calendar date as written, whatever the reader's time zone. */
-export function formatLocalDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+/** "March 1, 2026" ("1 de marzo de 2026"): a calendar date as written, whatever the reader's time zone. */
+export function formatLocalDate(i18n: I18n, date: string): string {
+  return i18n.date(new Date(`${date}T00:00:00Z`), { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 export function ClearanceBadge({ status }: { status: ClearanceStatus }) {
+  const { i18n } = useLingui();
   return (
     <Badge variant="filled" color={BADGE_COLORS[status]}>
-      {CLEARANCE_STATE_LABELS[status]}
+      {i18n._(CLEARANCE_STATE_LABELS[status])}
     </Badge>
   );
 }
 
 /** The dates of a state, in words: "completed March 1, 2026 · expires March 1, 2029". */
-export function datesOf(s: Pick<ClearanceStateView, 'completedOn' | 'expiresOn' | 'status'>): string {
+export function datesOf(i18n: I18n, s: Pick<ClearanceStateView, 'completedOn' | 'expiresOn' | 'status'>): string {
   const parts: string[] = [];
-  if (s.completedOn) parts.push(`completed ${formatLocalDate(s.completedOn)}`);
-  if (s.expiresOn) parts.push(`${s.status === 'expired' ? 'expired' : 'expires'} ${formatLocalDate(s.expiresOn)}`);
+  if (s.completedOn) parts.push(i18n._('completed {date}', { date: formatLocalDate(i18n, s.completedOn) }));
+  if (s.expiresOn)
+    parts.push(
+      s.status === 'expired'
+        ? i18n._('expired {date}', { date: formatLocalDate(i18n, s.expiresOn) })
+        : i18n._('expires {date}', { date: formatLocalDate(i18n, s.expiresOn) }),
+    );
   return parts.join(' · ');
 }
 
@@ -66,6 +74,7 @@ export const ClearanceCard = ({ children }: { children: ReactNode }) => <li clas
 function MemberCard({ member }: { member: MemberClearances }) {
   const [isOpen, setOpen] = useState(false);
   const formId = useId();
+  const { i18n } = useLingui();
   return (
     <ClearanceCard>
       <Group justify="space-between" align="flex-start" gap="xs">
@@ -83,9 +92,13 @@ function MemberCard({ member }: { member: MemberClearances }) {
           onClick={() => setOpen(!isOpen)}
           aria-expanded={isOpen}
           aria-controls={formId}
-          aria-label={`${isOpen ? 'Close the record form for' : 'Record a clearance for'} ${member.name}`}
+          aria-label={
+            isOpen
+              ? i18n._('Close the record form for {name}', { name: member.name })
+              : i18n._('Record a clearance for {name}', { name: member.name })
+          }
         >
-          {isOpen ? 'Close' : 'Record'}
+          {isOpen ? i18n._('Close') : i18n._('Record')}
         </Button>
       </Group>
       <ul className={classes.states}>
@@ -95,10 +108,10 @@ function MemberCard({ member }: { member: MemberClearances }) {
               {s.name}:{' '}
             </Text>
             <ClearanceBadge status={s.status} />
-            {datesOf(s) ? (
+            {datesOf(i18n, s) ? (
               <Text span size="xs" c="dimmed">
                 {' '}
-                {datesOf(s)}
+                {datesOf(i18n, s)}
               </Text>
             ) : null}
           </li>
@@ -125,41 +138,51 @@ function RecordForm({ member, onDone }: { member: MemberClearances; onDone: () =
     expiresOn: s?.status === 'cleared' || s?.status === 'expired' ? (s.expiresOn ?? '') : '',
   });
   const f = useSchemaForm({ schema: clearanceRecordInputSchema, initialValues: valuesOf(first), toInput });
+  const { i18n } = useLingui();
   const record = useRecordClearance({ onSuccess: onDone, onError: (error) => f.failWith(error, error.message) });
   const remove = useRemoveClearance({ onSuccess: onDone, onError: (error) => f.setFormError(error.message) });
   const chosen = stateOf(f.form.values.requirementId);
-  if (!first) return <Text>There is no clearance requirement to record.</Text>;
+  if (!first) return <Text>{i18n._('There is no clearance requirement to record.')}</Text>;
   return (
     <form
       {...f.formProps((input, values) => record.mutate({ uid: member.uid, requirementId: Number(values.requirementId), input }))}
-      aria-label={`Clearance record for ${member.name}`}
+      aria-label={i18n._('Clearance record for {name}', { name: member.name })}
     >
       <Stack gap="sm" mt="sm">
         <Text size="sm" fw={600}>
-          {CLEARANCE_ONLY_DATES}
+          {i18n._(CLEARANCE_ONLY_DATES)}
         </Text>
         <FormAlert message={f.formError} />
         <NativeSelect
-          label="Requirement"
+          label={i18n._('Requirement')}
           {...f.field('requirementId')}
           onChange={(e) => f.reset(valuesOf(stateOf(e.currentTarget.value)))}
           data={member.clearances.map((s) => ({ value: String(s.requirementId), label: s.name }))}
         />
         <NativeSelect
-          label="Status"
+          label={i18n._('Status')}
           {...f.field('status')}
-          data={CLEARANCE_RECORD_STATUSES.map((s) => ({ value: s, label: CLEARANCE_STATE_LABELS[s] }))}
+          data={CLEARANCE_RECORD_STATUSES.map((s) => ({ value: s, label: i18n._(CLEARANCE_STATE_LABELS[s]) }))}
         />
-        <TextInput type="date" label="Completed on" {...f.field('completedOn')} max={today()} />
+        <TextInput type="date" label={i18n._('Completed on')} {...f.field('completedOn')} max={today()} />
         <TextInput
           type="date"
-          label="Expires on"
-          description={chosen ? `Leave blank for ${chosen.validMonths} months after the completion date.` : undefined}
+          label={i18n._('Expires on')}
+          description={
+            chosen
+              ? i18n._(
+                  '{months, plural, one {Leave blank for # month after the completion date.} other {Leave blank for # months after the completion date.}}',
+                  {
+                    months: chosen.validMonths,
+                  },
+                )
+              : undefined
+          }
           {...f.field('expiresOn')}
         />
         <Group gap="xs">
           <Button type="submit" loading={record.isPending}>
-            Save the record
+            {i18n._('Save the record')}
           </Button>
           {chosen && chosen.status !== 'missing' ? (
             <Button
@@ -168,7 +191,7 @@ function RecordForm({ member, onDone }: { member: MemberClearances; onDone: () =
               loading={remove.isPending}
               onClick={() => remove.mutate({ uid: member.uid, requirementId: chosen.requirementId })}
             >
-              Remove this record
+              {i18n._('Remove this record')}
             </Button>
           ) : null}
         </Group>

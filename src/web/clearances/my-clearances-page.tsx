@@ -4,6 +4,7 @@ import '@mantine/core/styles/Paper.layer.css';
 
 import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { careRoleLabel } from '../../shared/care';
 import {
@@ -37,18 +38,21 @@ export default function MyClearancesPage() {
 function MyClearancesOf({ uid }: { uid: string }) {
   useLive([myCareTeamsTopic(uid)]);
   const mine = useQuery(myClearancesOptions(uid));
+  const { i18n } = useLingui();
   return (
-    <Page title="Your clearances" size="sm">
+    <Page title={i18n._('Your clearances')} size="sm">
       <Text mb="md">
-        Some roles on a <AppLink to="/care">care team</AppLink> need clearances, and seeing a family’s details (address, food, best times)
-        needs the confidentiality agreement. You accept the agreement here; your church’s point person or the network’s team records
-        background checks and trainings. {CLEARANCE_ONLY_DATES}
+        <Trans
+          id="Some roles on a <0>care team</0> need clearances, and seeing a family’s details (address, food, best times) needs the confidentiality agreement. You accept the agreement here; your church’s point person or the network’s team records background checks and trainings."
+          components={{ 0: <AppLink to="/care" /> }}
+        />{' '}
+        {i18n._(CLEARANCE_ONLY_DATES)}
       </Text>
       {mine.isPending ? (
-        <Loader aria-label="Loading your clearances" />
+        <Loader aria-label={i18n._('Loading your clearances')} />
       ) : mine.isError ? (
         <Alert color="red" variant="light">
-          Your clearances could not be loaded. Please try again.
+          {i18n._('Your clearances could not be loaded. Please try again.')}
         </Alert>
       ) : (
         <Clearances uid={uid} mine={mine.data} />
@@ -58,28 +62,31 @@ function MyClearancesOf({ uid }: { uid: string }) {
 }
 
 function Clearances({ uid, mine }: { uid: string; mine: MyClearances }) {
+  const { i18n } = useLingui();
+  const standing = (cleared: boolean, missing: string[]) =>
+    cleared ? i18n._('you have what it needs.') : i18n._('still needs {missing}.', { missing: missing.join(', ') });
   return (
     <Stack gap="lg">
       <section aria-labelledby="what-you-need">
         <Title order={2} size="h3" id="what-you-need" mb="xs">
-          What your roles need
+          {i18n._('What your roles need')}
         </Title>
         <ul className={classes.states}>
-          <li>
-            Seeing a family’s details:{' '}
-            {mine.details.cleared ? 'you have what it needs.' : `still needs ${mine.details.missing.join(', ')}.`}
-          </li>
+          <li>{i18n._('Seeing a family’s details: {standing}', { standing: standing(mine.details.cleared, mine.details.missing) })}</li>
           {mine.teams.map((t) => (
             <li key={t.teamId}>
-              <AppLink to={`/care/${t.teamId}`}>{t.name}</AppLink>, {careRoleLabel(t.role)}:{' '}
-              {t.cleared ? 'you have what it needs.' : `still needs ${t.missing.join(', ')}.`}
+              <Trans
+                id="<0>{team}</0>, {role}: {standing}"
+                values={{ team: t.name, role: i18n._(careRoleLabel(t.role)), standing: standing(t.cleared, t.missing) }}
+                components={{ 0: <AppLink to={`/care/${t.teamId}`} /> }}
+              />
             </li>
           ))}
         </ul>
       </section>
       <section aria-labelledby="your-requirements">
         <Title order={2} size="h3" id="your-requirements" mb="xs">
-          Requirements
+          {i18n._('Requirements')}
         </Title>
         <ul className={classes.list}>
           {mine.clearances.map((c) => (
@@ -91,10 +98,18 @@ function Clearances({ uid, mine }: { uid: string; mine: MyClearances }) {
                 <ClearanceBadge status={c.status} />
               </Group>
               <Text size="sm" c="dimmed">
-                {clearanceKindLabel(c.kind)}, valid {c.validMonths} months
-                {c.requiredFor.length > 0 ? `. Needed for: ${c.requiredFor.map(clearanceTargetLabel).join(', ')}` : ''}
+                {c.requiredFor.length > 0
+                  ? i18n._('{kind}, valid {months, plural, one {# month} other {# months}}. Needed for: {targets}', {
+                      kind: i18n._(clearanceKindLabel(c.kind)),
+                      months: c.validMonths,
+                      targets: c.requiredFor.map((target) => i18n._(clearanceTargetLabel(target))).join(', '),
+                    })
+                  : i18n._('{kind}, valid {months, plural, one {# month} other {# months}}', {
+                      kind: i18n._(clearanceKindLabel(c.kind)),
+                      months: c.validMonths,
+                    })}
               </Text>
-              {datesOf(c) ? <Text size="sm">{datesOf(c).replace(/^./, (l) => l.toUpperCase())}</Text> : null}
+              {datesOf(i18n, c) ? <Text size="sm">{datesOf(i18n, c).replace(/^./, (l) => l.toUpperCase())}</Text> : null}
               {c.kind === 'agreement' ? (
                 <Agreement uid={uid} text={c.description} renew={c.status === 'cleared'} name={c.name} />
               ) : c.description ? (
@@ -115,16 +130,17 @@ function Agreement({ uid, text, renew, name }: { uid: string; text: string; rene
   const [agree, setAgree] = useState(false);
   const [error, setError] = useState<string>();
   const [done, setDone] = useState<string>();
+  const { i18n } = useLingui();
   const accept = useAcceptAgreement(uid, {
     onSuccess: () => {
       setAgree(false);
-      setDone('Thank you: the agreement is recorded.');
+      setDone(i18n._('Thank you: the agreement is recorded.'));
     },
     onError: (e) => setError(e.message),
   });
   return (
     <Paper withBorder p="sm" mt="sm" radius="sm">
-      <Text size="sm" className={classes.text} component="blockquote" aria-label={`The text of the ${name}`}>
+      <Text size="sm" className={classes.text} component="blockquote" aria-label={i18n._('The text of the {name}', { name })}>
         {text}
       </Text>
       <form
@@ -133,17 +149,17 @@ function Agreement({ uid, text, renew, name }: { uid: string; text: string; rene
           e.preventDefault();
           setError(undefined);
           setDone(undefined);
-          if (!agree) return setError('Tick the box to agree.');
+          if (!agree) return setError(i18n._('Tick the box to agree.'));
           accept.mutate();
         }}
       >
         <Stack gap="xs" mt="sm">
           <FormAlert message={error} />
           <FormSuccess message={done} />
-          <Checkbox label={CLEARANCE_AGREE_LABEL} checked={agree} onChange={(e) => setAgree(e.currentTarget.checked)} />
+          <Checkbox label={i18n._(CLEARANCE_AGREE_LABEL)} checked={agree} onChange={(e) => setAgree(e.currentTarget.checked)} />
           <Group>
             <Button type="submit" loading={accept.isPending}>
-              {renew ? 'Renew the agreement' : 'Accept the agreement'}
+              {renew ? i18n._('Renew the agreement') : i18n._('Accept the agreement')}
             </Button>
           </Group>
         </Stack>
