@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Me } from '../../shared/account';
-import type { Locale } from '../../shared/i18n/locale';
+import { isLocale, type Locale } from '../../shared/i18n/locale';
 import { ADMIN_TOPICS } from '../../shared/admin';
 import { POSTS_TOPIC } from '../../shared/forum';
 import { MESSAGES } from '../../shared/messages';
@@ -28,6 +28,8 @@ export async function getMe(deps: Deps, { who, current }: { who: SessionUser; cu
         photoVersion: profile.photoVersion,
         isAdmin: profile.isAdmin,
         pendingEmail: sql<string | null>`(${pendingEmailQuery(deps, who.id)})`,
+        // Read here, not from the session kept in memory: right after a switch, that may still say the old one.
+        locale: sql<string | null>`(select ${user.locale} from ${user} where ${user.id} = ${who.id})`,
       })
       .from(profile)
       .where(eq(profile.uid, who.id));
@@ -44,7 +46,7 @@ export async function getMe(deps: Deps, { who, current }: { who: SessionUser; cu
     pendingEmail: row?.pendingEmail ?? null,
     isAdmin: isListedAdmin(deps.config, who) || row?.isAdmin === true,
     twoFactorEnabled: who.twoFactorEnabled,
-    locale: who.locale,
+    locale: isLocale(row?.locale) ? row.locale : null,
     secondFactorPassed: current?.secondFactorAt != null,
     secondFactorNeeded: who.twoFactorEnabled && current?.secondFactorAt == null,
     hasProfile: row?.savedAt != null,

@@ -15,9 +15,10 @@ export function useChooseLocale() {
   const queryClient = useQueryClient();
   return useCallback(
     async (locale: Locale) => {
+      // The member's saved language first, so useMemberLocale does not turn the page back meanwhile.
+      queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, (old) => (old?.user ? { user: { ...old.user, locale } } : old));
       await loadLocale(locale);
       await call(client.locale.$put({ json: { locale } }));
-      queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, (old) => (old?.user ? { user: { ...old.user, locale } } : old));
     },
     [queryClient],
   );
@@ -32,7 +33,9 @@ export function useMemberLocale() {
   const { i18n } = useLingui();
   const choose = useChooseLocale();
   const saved = me?.locale ?? null;
+  // Only when the saved language changes (someone signs in): a switch in progress is the switcher's. The
+  // i18n instance is the same one whatever its language, so it does not run this again.
   useEffect(() => {
     if (saved && saved !== i18n.locale && i18n.locale !== PSEUDO_LOCALE) void choose(saved);
-  }, [saved, i18n.locale, choose]);
+  }, [saved, choose, i18n]);
 }
