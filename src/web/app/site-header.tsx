@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { ActionIcon, Burger, Button, Container, Group, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -18,6 +19,7 @@ const MOBILE_MENU_ID = 'mobile-menu';
 const NEW_TAB_NOTE_ID = 'new-tab-note';
 
 export function SiteHeader() {
+  const { i18n } = useLingui();
   const me = useMe();
   const site = useSite();
   const { NotificationsLink } = useHeaderSlots();
@@ -45,7 +47,7 @@ export function SiteHeader() {
       size="sm"
       rightSection={<ExternalIcon />}
     >
-      Give
+      {i18n._('Give')}
     </Button>
   ) : null;
 
@@ -56,8 +58,8 @@ export function SiteHeader() {
       size={40}
       radius="xl"
       variant="filled"
-      aria-label="Your dashboard"
-      title="Your dashboard"
+      aria-label={i18n._('Your dashboard')}
+      title={i18n._('Your dashboard')}
     >
       <UserIcon />
     </ActionIcon>
@@ -80,14 +82,14 @@ export function SiteHeader() {
           Foster Care <span className={classes.brandAccent}>Network</span>
         </span>
       </AppLink>
-      <VisuallyHidden id={NEW_TAB_NOTE_ID}>Opens in a new tab</VisuallyHidden>
+      <VisuallyHidden id={NEW_TAB_NOTE_ID}>{i18n._('Opens in a new tab')}</VisuallyHidden>
 
-      <Group component="nav" aria-label="Main" gap="xs" visibleFrom="lg" wrap="nowrap">
+      <Group component="nav" aria-label={i18n._('Main')} gap="xs" visibleFrom="lg" wrap="nowrap">
         <ul className={classes.menu}>
           {items.map((item) => (
             <li key={item.to}>
               <AppNavLink to={item.to} end={item.end ?? false} className={classes.link}>
-                {item.label}
+                {i18n._(item.label)}
               </AppNavLink>
             </li>
           ))}
@@ -109,7 +111,7 @@ export function SiteHeader() {
             reachForMenu();
             menu.toggle();
           }}
-          aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={isMenuOpen ? i18n._('Close menu') : i18n._('Open menu')}
           aria-expanded={isMenuOpen}
           aria-controls={MOBILE_MENU_ID}
         />
