@@ -48,13 +48,15 @@ export default function StateMapSection() {
   const { i18n } = useLingui();
   const { data: answer, isError, refetch, isFetching } = useStates();
   // The answer names states in English: the page names them in its language, in its order (codes stay the data).
+  // i18n is one object whatever its language: its language says when the names change.
+  const locale = i18n.locale;
   const data = useMemo(() => {
     if (!answer) return undefined;
-    const collator = new Intl.Collator(i18n.locale);
+    const collator = new Intl.Collator(locale);
     const named = (s: StateStat): StateStat => ({ ...s, name: stateNameIn(i18n, s.code) });
     const states = answer.states.map(named).sort((a, b) => collator.compare(a.name, b.name));
     return { ...answer, national: named(answer.national), states };
-  }, [answer, i18n]);
+  }, [answer, i18n, locale]);
   const churchesWord = (n: number) => i18n._('{count, plural, one {# church} other {# churches}}', { count: n });
   const needsWord = (n: number) => i18n._('{count, plural, one {# open need} other {# open needs}}', { count: n });
   const [selected, setSelected] = useState<string>(NATIONAL_CODE);
