@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAxeClean } from './support/a11y';
-import { clientAddress, useBrowser } from './support/browser';
+import { openSite, useBrowser } from './support/browser';
 import { expectNoPageErrors, openPage, PASSWORD } from './support/journey';
 import { signUpMember } from './support/members';
 
@@ -11,23 +11,8 @@ import { signUpMember } from './support/members';
 
 const browser = useBrowser();
 
-/** A fresh browser profile whose Accept-Language asks for US Spanish (or the language given). */
-async function openIn(b: Browser, locale: string, width = 1280) {
-  const context = await b.newContext({
-    baseURL: inject('baseUrl'),
-    locale,
-    viewport: { width, height: 900 },
-    extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  // React reports a hydration mismatch as a console error (a minified one in a production build).
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/status of 40[0-9]/.test(msg.text())) errors.push(msg.text());
-  });
-  return { context, page, errors };
-}
+/** A fresh browser profile whose Accept-Language asks for this language; React reports a hydration mismatch as an error there. */
+const openIn = (b: Browser, locale: string) => openSite(b, { locale });
 
 const heroOf = (page: Page) => page.getByRole('heading', { level: 1 });
 
