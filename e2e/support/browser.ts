@@ -40,12 +40,15 @@ export async function openSite(
   opts: {
     viewport?: { width: number; height: number };
     /** A server of the journey's own (support/own-server.ts). */ baseURL?: string;
+    /** The browser's language (navigator.language and Accept-Language), 'es-US' for one that prefers Spanish. */
+    locale?: string;
   } = {},
 ): Promise<Session> {
   const context = await browser.newContext({
     baseURL: opts.baseURL ?? inject('baseUrl'),
     viewport: opts.viewport ?? { width: 1280, height: 900 },
     extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+    ...(opts.locale ? { locale: opts.locale } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -24,22 +24,26 @@ export const LOGO = {
 
 export type InvolvementArea = { key: 'speak' | 'donate' | 'support' | 'home'; title: string; text: string };
 
-/** product.md §3.1: the four areas of involvement. */
+/** product.md §3.1: the four areas of involvement (English, the catalog's ids: shown with `i18n._`). */
 export const INVOLVEMENT_AREAS: readonly InvolvementArea[] = [
   {
     key: 'speak',
-    title: 'Speak up',
-    text: 'Pray, preach and teach about foster care, and stand up for the children, families and agencies who carry it every day.',
+    title: /*i18n*/ 'Speak up',
+    text: /*i18n*/ 'Pray, preach and teach about foster care, and stand up for the children, families and agencies who carry it every day.',
   },
   {
     key: 'donate',
-    title: 'Donate for physical needs',
-    text: 'Meet the practical needs that come with a new placement: bunk beds, clothing, a week of meals.',
+    title: /*i18n*/ 'Donate for physical needs',
+    text: /*i18n*/ 'Meet the practical needs that come with a new placement: bunk beds, clothing, a week of meals.',
   },
   {
     key: 'support',
-    title: 'Provide support services',
-    text: 'Keep foster families going with babysitting, rides, meals and respite care when they need a rest.',
+    title: /*i18n*/ 'Provide support services',
+    text: /*i18n*/ 'Keep foster families going with babysitting, rides, meals and respite care when they need a rest.',
   },
-  { key: 'home', title: 'Open your home', text: 'Become a foster or adoptive parent and give a child a safe place to belong.' },
+  {
+    key: 'home',
+    title: /*i18n*/ 'Open your home',
+    text: /*i18n*/ 'Become a foster or adoptive parent and give a child a safe place to belong.',
+  },
 ];

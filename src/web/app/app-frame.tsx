@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { APP_READY_ATTRIBUTE } from '../../shared/boot';
 import { useIsNavigating, usePathname } from './navigation';
@@ -14,6 +15,7 @@ const KEEP_CLEAR_OF_SCROLLBAR = 'right-scroll-bar-position';
  * AppShell gave us, without its navbar, aside and resizing code in every first load).
  */
 export function AppFrame({ children }: { children: ReactNode }) {
+  const { i18n } = useLingui();
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigation(mainRef);
   const isNavigating = useIsNavigating();
@@ -28,7 +30,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
   return (
     <div className={classes.shell}>
       <a href="#main-content" className={classes.skipLink} onClick={onSkip}>
-        Skip to content
+        {i18n._('Skip to content')}
       </a>
       {isNavigating ? <div className={classes.progress} aria-hidden="true" /> : null}
       <header className={`${classes.header} ${KEEP_CLEAR_OF_SCROLLBAR}`}>

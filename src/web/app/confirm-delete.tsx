@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Modal.layer.css';
 
+import { useLingui } from '@lingui/react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 
 type ConfirmDeleteProps = {
@@ -23,10 +24,11 @@ export function ConfirmDelete({
   isPending,
   onConfirm,
   onClose,
-  confirmLabel = 'Yes, delete',
+  confirmLabel,
   confirmColor = 'red.9',
-  cancelLabel = 'Keep it',
+  cancelLabel,
 }: ConfirmDeleteProps) {
+  const { i18n } = useLingui();
   return (
     <Modal.Root opened={opened} onClose={onClose} centered>
       <Modal.Overlay />
@@ -34,16 +36,16 @@ export function ConfirmDelete({
         {/* A <div>, not Mantine's default <header>, which would read as a second banner landmark. */}
         <Modal.Header component="div">
           <Modal.Title>{title}</Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
+          <Modal.CloseButton aria-label={i18n._('Close')} />
         </Modal.Header>
         <Modal.Body>
           <Text mb="lg">{text}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={isPending}>
-              {cancelLabel}
+              {cancelLabel ?? i18n._('Keep it')}
             </Button>
             <Button color={confirmColor} onClick={onConfirm} loading={isPending}>
-              {confirmLabel}
+              {confirmLabel ?? i18n._('Yes, delete')}
             </Button>
           </Group>
         </Modal.Body>

@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react';
 import { PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
 import { PASSWORD_MIN } from '../../shared/limits';
 
 /** The email field of every account form: typed as email, labelled, autocompleted; the rest from `f.field('email')`. */
 export function EmailField(props: TextInputProps) {
-  return <TextInput label="Email" type="email" name="email" autoComplete="email" required {...props} />;
+  const { i18n } = useLingui();
+  return <TextInput label={i18n._('Email')} type="email" name="email" autoComplete="email" required {...props} />;
 }
 
 type PasswordFieldProps = PasswordInputProps & {
@@ -35,7 +37,13 @@ export function NewPasswordFields(props: {
   password: PasswordInputFieldProps;
   confirmation: PasswordInputFieldProps;
 }) {
-  const { label, confirmationLabel = `${label} confirmation`, description = `At least ${PASSWORD_MIN} characters`, required } = props;
+  const { i18n } = useLingui();
+  const {
+    label,
+    confirmationLabel = i18n._('{label} confirmation', { label }),
+    description = i18n._('At least {min} characters', { min: PASSWORD_MIN }),
+    required,
+  } = props;
   return (
     <>
       <PasswordField label={label} autoComplete="new-password" description={description} required={required} {...props.password} />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Group, type ButtonProps, type GroupProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -16,11 +17,12 @@ type FormActionsProps = {
 
 /** The buttons at the foot of a form, on the right: Cancel when there is one, then the submit button. */
 export function FormActions({ submitLabel, submitColor, isPending, onCancel, isCancelLockedWhilePending, mt }: FormActionsProps) {
+  const { i18n } = useLingui();
   return (
     <Group justify="flex-end" mt={mt}>
       {onCancel ? (
         <Button variant="default" onClick={onCancel} disabled={isCancelLockedWhilePending ? isPending : undefined}>
-          Cancel
+          {i18n._('Cancel')}
         </Button>
       ) : null}
       <Button type="submit" color={submitColor} loading={isPending}>

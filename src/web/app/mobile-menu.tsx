@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Divider, Drawer } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { AppNavLink } from './navigation';
@@ -19,6 +20,7 @@ type MobileMenuProps = {
 
 /** The phone menu: a drawer with the same entries as the header's menu. */
 export function MobileMenu({ id, isOpen, onClose, items, isSignedIn, notificationsLink, giveLink, languageLink }: MobileMenuProps) {
+  const { i18n } = useLingui();
   useInertPage(isOpen);
   return (
     // Compound form so the drawer's header can be a <div>: a second <header> would read as a second banner.
@@ -26,16 +28,16 @@ export function MobileMenu({ id, isOpen, onClose, items, isSignedIn, notificatio
       <Drawer.Overlay />
       <Drawer.Content>
         <Drawer.Header component="div">
-          <Drawer.Title>Menu</Drawer.Title>
-          <Drawer.CloseButton aria-label="Close menu" />
+          <Drawer.Title>{i18n._('Menu')}</Drawer.Title>
+          <Drawer.CloseButton aria-label={i18n._('Close menu')} />
         </Drawer.Header>
         <Drawer.Body>
-          <nav aria-label="Main">
+          <nav aria-label={i18n._('Main')}>
             <ul className={classes.drawerMenu}>
               {items.map((item) => (
                 <li key={item.to}>
                   <AppNavLink to={item.to} end={item.end ?? false} className={classes.drawerLink} onClick={onClose}>
-                    {item.label}
+                    {i18n._(item.label)}
                   </AppNavLink>
                 </li>
               ))}
@@ -43,7 +45,7 @@ export function MobileMenu({ id, isOpen, onClose, items, isSignedIn, notificatio
               {isSignedIn ? (
                 <li>
                   <AppNavLink to="/dashboard" className={classes.drawerLink} onClick={onClose}>
-                    Dashboard
+                    {i18n._('Dashboard')}
                   </AppNavLink>
                 </li>
               ) : null}

@@ -1,3 +1,4 @@
+/** `label` is English, the catalog's id: the menus show it with `i18n._`. */
 export type NavItem = { label: string; to: string; end?: boolean };
 
 /**
@@ -6,14 +7,14 @@ export type NavItem = { label: string; to: string; end?: boolean };
  */
 export function navItemsFor(isSignedIn: boolean): NavItem[] {
   return [
-    { label: 'Home', to: '/', end: true },
-    ...(isSignedIn ? [{ label: 'Directory', to: '/directory' }] : [{ label: 'Sign In', to: '/signin' }]),
+    { label: /*i18n*/ 'Home', to: '/', end: true },
+    ...(isSignedIn ? [{ label: /*i18n*/ 'Directory', to: '/directory' }] : [{ label: /*i18n*/ 'Sign In', to: '/signin' }]),
     // A member's care teams (issue 27): private, so only for those signed in.
-    ...(isSignedIn ? [{ label: 'Care teams', to: '/care' }] : []),
-    { label: 'Churches', to: '/churches' },
-    { label: 'Needs', to: '/needs' },
-    { label: 'Discuss', to: '/discuss' },
-    { label: 'Resources', to: '/resources' },
-    { label: 'Contact', to: '/contact' },
+    ...(isSignedIn ? [{ label: /*i18n*/ 'Care teams', to: '/care' }] : []),
+    { label: /*i18n*/ 'Churches', to: '/churches' },
+    { label: /*i18n*/ 'Needs', to: '/needs' },
+    { label: /*i18n*/ 'Discuss', to: '/discuss' },
+    { label: /*i18n*/ 'Resources', to: '/resources' },
+    { label: /*i18n*/ 'Contact', to: '/contact' },
   ];
 }

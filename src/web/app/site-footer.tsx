@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Container } from '@mantine/core';
 import { useMe } from '../lib/me-query';
 import { SITE_NAME } from '../../shared/brand';
@@ -5,26 +6,27 @@ import { AppLink } from './navigation';
 import classes from './site-footer.module.css';
 
 export function SiteFooter() {
+  const { i18n } = useLingui();
   const me = useMe();
   return (
     <footer className={classes.footer}>
       <Container size="lg" className={classes.inner}>
-        <nav aria-label="Footer">
+        <nav aria-label={i18n._('Footer')}>
           <ul className={classes.links}>
             <li>
               <AppLink to="/" className={classes.link}>
-                Home
+                {i18n._('Home')}
               </AppLink>
             </li>
             <li>
               <AppLink to="/contact" className={classes.link}>
-                Contact
+                {i18n._('Contact')}
               </AppLink>
             </li>
             {/* Agency staff ask the churches for a foster family's needs once their account is approved (issue 26). */}
             <li>
               <AppLink to="/caseworkers/apply" className={classes.link}>
-                For caseworkers
+                {i18n._('For caseworkers')}
               </AppLink>
             </li>
             {me ? (

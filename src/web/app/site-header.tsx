@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { ActionIcon, Burger, Button, Container, Group, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -16,13 +17,20 @@ const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.
 
 const MOBILE_MENU_ID = 'mobile-menu';
 const NEW_TAB_NOTE_ID = 'new-tab-note';
+/** The bar's width for a long menu, in px (Mantine's xl container is 1,320). */
+const LONG_MENU_BAR = 1440;
 
 export function SiteHeader() {
+  const { i18n } = useLingui();
   const me = useMe();
   const site = useSite();
   const { NotificationsLink } = useHeaderSlots();
   const isSignedIn = me !== null;
   const items = navItemsFor(isSignedIn);
+  // A member's menu in Spanish (about 1,380 px) is longer than the bar at lg: it folds until xl, where the bar may
+  // widen past a page's text and the site's name takes two lines if it must.
+  const isLongMenu = isSignedIn && i18n.locale !== 'en';
+  const foldsBelow = isLongMenu ? 'xl' : 'lg';
   const [isMenuOpen, menu] = useDisclosure(false);
   // Set once someone reaches for the menu button; the drawer's code loads from then on.
   const [wantsMenu, setWantsMenu] = useState(false);
@@ -45,7 +53,7 @@ export function SiteHeader() {
       size="sm"
       rightSection={<ExternalIcon />}
     >
-      Give
+      {i18n._('Give')}
     </Button>
   ) : null;
 
@@ -56,8 +64,8 @@ export function SiteHeader() {
       size={40}
       radius="xl"
       variant="filled"
-      aria-label="Your dashboard"
-      title="Your dashboard"
+      aria-label={i18n._('Your dashboard')}
+      title={i18n._('Your dashboard')}
     >
       <UserIcon />
     </ActionIcon>
@@ -73,21 +81,21 @@ export function SiteHeader() {
   return (
     // A member's menu (with "Care teams", issue 27) needs about 1,220 px: the bar may be wider than a page's text,
     // and below Mantine's lg (75em) the menu folds into the menu button, where it never clips.
-    <Container size="xl" className={classes.bar}>
+    <Container size={isLongMenu ? LONG_MENU_BAR : 'xl'} className={classes.bar} data-long-menu={isLongMenu || undefined}>
       <AppLink to={isSignedIn ? '/dashboard' : '/'} className={classes.brand}>
         <LogoMark />
         <span className={classes.brandName}>
           Foster Care <span className={classes.brandAccent}>Network</span>
         </span>
       </AppLink>
-      <VisuallyHidden id={NEW_TAB_NOTE_ID}>Opens in a new tab</VisuallyHidden>
+      <VisuallyHidden id={NEW_TAB_NOTE_ID}>{i18n._('Opens in a new tab')}</VisuallyHidden>
 
-      <Group component="nav" aria-label="Main" gap="xs" visibleFrom="lg" wrap="nowrap">
+      <Group component="nav" aria-label={i18n._('Main')} gap="xs" visibleFrom={foldsBelow} wrap="nowrap">
         <ul className={classes.menu}>
           {items.map((item) => (
             <li key={item.to}>
               <AppNavLink to={item.to} end={item.end ?? false} className={classes.link}>
-                {item.label}
+                {i18n._(item.label)}
               </AppNavLink>
             </li>
           ))}
@@ -98,7 +106,7 @@ export function SiteHeader() {
         {dashboardIcon}
       </Group>
 
-      <Group hiddenFrom="lg" gap="sm" wrap="nowrap">
+      <Group hiddenFrom={foldsBelow} gap="sm" wrap="nowrap">
         {bell}
         {dashboardIcon}
         <Burger
@@ -109,7 +117,7 @@ export function SiteHeader() {
             reachForMenu();
             menu.toggle();
           }}
-          aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={isMenuOpen ? i18n._('Close menu') : i18n._('Open menu')}
           aria-expanded={isMenuOpen}
           aria-controls={MOBILE_MENU_ID}
         />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -10,9 +11,6 @@ import { isApiRequestError } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { confirmHuman } from './contact-api';
 import classes from './contact.module.css';
-
-const CLICK_HUMAN_FIRST = `Please click “${MESSAGES.humanButton}” first.`;
-const SEND_FAILED = 'Your message could not be sent. Please try again later.';
 
 type ContactFormProps = {
   /** The form's accessible name. */
@@ -33,7 +31,10 @@ type ContactFormProps = {
  * short-lived token, a hidden field, a rate limit).
  */
 export function ContactForm({ label, send: sendMessage, asMember = false }: ContactFormProps) {
+  const { i18n } = useLingui();
   const me = useMe();
+  const human = i18n._(MESSAGES.humanButton);
+  const sendFailed = i18n._('Your message could not be sent. Please try again later.');
   const [humanToken, setHumanToken] = useState<string | null>(null);
   const [isSent, setIsSent] = useState(false);
   const f = useSchemaForm({
@@ -64,7 +65,9 @@ export function ContactForm({ label, send: sendMessage, asMember = false }: Cont
       f.setFormError(undefined);
     },
     onError: (error) => {
-      f.setFormError(isApiRequestError(error) && error.status === 429 ? error.message : 'The confirmation failed. Please try again.');
+      f.setFormError(
+        isApiRequestError(error) && error.status === 429 ? error.message : i18n._('The confirmation failed. Please try again.'),
+      );
     },
   });
 
@@ -82,13 +85,13 @@ export function ContactForm({ label, send: sendMessage, asMember = false }: Cont
       setHumanToken(null);
     },
     onError: (error) => {
-      if (!isApiRequestError(error)) return f.setFormError(SEND_FAILED);
+      if (!isApiRequestError(error)) return f.setFormError(sendFailed);
       if (error.fieldErrors?.humanToken) {
         // Expired or refused: ask for the click again.
         setHumanToken(null);
         return f.setFormError(error.fieldErrors.humanToken);
       }
-      f.failWith(error, error.fieldErrors ? undefined : error.status >= 500 || error.status === 0 ? SEND_FAILED : error.message);
+      f.failWith(error, error.fieldErrors ? undefined : error.status >= 500 || error.status === 0 ? sendFailed : error.message);
     },
   });
 
@@ -98,28 +101,37 @@ export function ContactForm({ label, send: sendMessage, asMember = false }: Cont
     if (isHuman) return formProps.onSubmit(event);
     event.preventDefault();
     setIsSent(false);
-    f.setFormError(CLICK_HUMAN_FIRST);
+    f.setFormError(i18n._('Please click “{button}” first.', { button: human }));
     humanRef.current?.focus();
   }
 
   return (
     <>
-      <FormSuccess message={isSent ? MESSAGES.messageSent : null} />
+      <FormSuccess message={isSent ? i18n._(MESSAGES.messageSent) : null} />
       <FormAlert message={f.formError} />
       <form {...formProps} onSubmit={onSubmit} aria-label={label}>
         <Stack>
           {writesAsMember ? (
             <Text size="sm">
-              You write as {[me.firstName, me.lastName].filter(Boolean).join(' ') || me.email}; replies come to {me.email}.
+              {i18n._('You write as {name}; replies come to {email}.', {
+                name: [me.firstName, me.lastName].filter(Boolean).join(' ') || me.email,
+                email: me.email,
+              })}
             </Text>
           ) : (
             <>
-              <TextInput label="Name" description="Optional" autoComplete="name" maxLength={CONTACT_NAME_MAX} {...f.field('name')} />
+              <TextInput
+                label={i18n._('Name')}
+                description={i18n._('Optional')}
+                autoComplete="name"
+                maxLength={CONTACT_NAME_MAX}
+                {...f.field('name')}
+              />
               <EmailField {...f.field('email')} />
             </>
           )}
           <Textarea
-            label="Message"
+            label={i18n._('Message')}
             required
             withAsterisk={false}
             autosize
@@ -130,7 +142,7 @@ export function ContactForm({ label, send: sendMessage, asMember = false }: Cont
           />
           <div className={classes.honeypot} aria-hidden="true">
             <label>
-              Leave this field empty
+              {i18n._('Leave this field empty')}
               <input
                 type="text"
                 tabIndex={-1}
@@ -144,10 +156,12 @@ export function ContactForm({ label, send: sendMessage, asMember = false }: Cont
             <>
               <p className={classes.confirmed} style={{ margin: 0 }}>
                 <span aria-hidden="true">✓</span>
-                {me ? `${MESSAGES.humanButton} — confirmed by your sign-in.` : `${MESSAGES.humanButton} — confirmed.`}
+                {me
+                  ? i18n._('{button} — confirmed by your sign-in.', { button: human })
+                  : i18n._('{button} — confirmed.', { button: human })}
               </p>
               <Button key="send" ref={sendRef} type="submit" loading={send.isPending} fullWidth>
-                Send
+                {i18n._('Send')}
               </Button>
             </>
           ) : (
@@ -160,7 +174,7 @@ export function ContactForm({ label, send: sendMessage, asMember = false }: Cont
               loading={confirm.isPending}
               fullWidth
             >
-              {MESSAGES.humanButton}
+              {human}
             </Button>
           )}
         </Stack>

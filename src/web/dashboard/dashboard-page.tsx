@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Anchor, Box, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,6 +20,7 @@ import { DashboardWeNeed, NextCareTasks } from '../care';
 const BLANK_AVATAR_URL = '/images/blank-avatar.svg';
 
 export default function DashboardPage() {
+  const { i18n } = useLingui();
   const me = useMe();
   const navigate = useNavigate();
   const [error, setError] = useState<string>();
@@ -28,14 +30,14 @@ export default function DashboardPage() {
     onSuccess: async () => {
       await navigate('/signin', { replace: true, ...endSession() });
     },
-    onError: () => setError(MESSAGES.signOutFailed),
+    onError: () => setError(i18n._(MESSAGES.signOutFailed)),
   });
 
   if (!me) return null;
   const name = [me.firstName, me.lastName].filter(Boolean).join(' ');
 
   return (
-    <Page title="Dashboard" size="xs">
+    <Page title={i18n._('Dashboard')} size="xs">
       <FormAlert message={error} />
       <EmailConfirmNotice place="dashboard" />
       {me.pendingEmail ? <PendingEmailNotice pendingEmail={me.pendingEmail} /> : null}
@@ -44,13 +46,13 @@ export default function DashboardPage() {
       {me.hasProfile ? null : (
         <Paper bg="mustard.5" c="var(--mantine-color-black)" p="md" radius="md" mb="lg">
           <Title order={2} size="h4" mb={4}>
-            Create your profile
+            {i18n._('Create your profile')}
           </Title>
           <Text size="sm" mb="xs">
-            Tell the network who you are and how you serve, so other members can find you.
+            {i18n._('Tell the network who you are and how you serve, so other members can find you.')}
           </Text>
           <Anchor component={Link} to="/update-profile" fw={700} c="inherit" underline="always">
-            Create your profile now
+            {i18n._('Create your profile now')}
           </Anchor>
         </Paper>
       )}
@@ -58,7 +60,7 @@ export default function DashboardPage() {
         <Stack align="center" gap="md">
           <Image
             src={me.photoUrl ?? BLANK_AVATAR_URL}
-            alt={me.photoUrl ? 'Your profile picture' : 'Blank profile picture'}
+            alt={me.photoUrl ? i18n._('Your profile picture') : i18n._('Blank profile picture')}
             w={140}
             h={140}
             radius={999}
@@ -70,29 +72,29 @@ export default function DashboardPage() {
             </Text>
           ) : null}
           <Text ta="center" style={{ overflowWrap: 'anywhere' }}>
-            <strong>Email:</strong> {me.email}
+            <Trans id="<0>Email:</0> {email}" values={{ email: me.email }} components={{ 0: <strong /> }} />
           </Text>
           <Stack gap="xs" align="center">
             <Anchor component={Link} to="/update-profile">
-              Update profile
+              {i18n._('Update profile')}
             </Anchor>
             <Anchor component={Link} to="/update-profile-image">
-              {me.photoUrl ? 'Change profile picture' : 'Add a profile picture'}
+              {me.photoUrl ? i18n._('Change profile picture') : i18n._('Add a profile picture')}
             </Anchor>
             <Anchor component={Link} to="/update-password">
-              Update email or password
+              {i18n._('Update email or password')}
             </Anchor>
             <Anchor component={Link} to="/settings/notifications">
-              Mail settings
+              {i18n._('Mail settings')}
             </Anchor>
             <YourChurchLinks />
             <YourRequestsLink />
             <Anchor component={Link} to="/care">
-              Your care teams
+              {i18n._('Your care teams')}
             </Anchor>
             {me.isAdmin ? (
               <Anchor component={Link} to="/admin" fw={700}>
-                Admin
+                {i18n._('Admin')}
               </Anchor>
             ) : null}
           </Stack>
@@ -103,10 +105,10 @@ export default function DashboardPage() {
       </Box>
       <Group justify="space-between" mt="lg">
         <Anchor component={Link} to="/delete-account" c="red.9" size="sm">
-          Delete account
+          {i18n._('Delete account')}
         </Anchor>
         <Button variant="outline" onClick={() => signOutMutation.mutate()} loading={signOutMutation.isPending}>
-          Sign Out
+          {i18n._('Sign Out')}
         </Button>
       </Group>
     </Page>

@@ -1,7 +1,8 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Button, Container, Text, TextInput, Title } from '@mantine/core';
 import { Suspense, type ComponentType, type CSSProperties } from 'react';
 import { BRAND, INVOLVEMENT_AREAS, type InvolvementArea } from '../../shared/brand';
-import { NETWORK_TARGET_PERCENT } from '../../shared/states';
+import { NETWORK_GOAL, NETWORK_TARGET_PERCENT } from '../../shared/states';
 import { AppLink } from '../app/navigation';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useMe } from '../lib/me-query';
@@ -17,10 +18,11 @@ import classes from './home-page.module.css';
 type Accent = CSSProperties & { '--accent': string; '--accent-text': string };
 const accent = (color: string, textColor = '#272E2E'): Accent => ({ '--accent': color, '--accent-text': textColor });
 
+// Words in English, the catalog's ids; numbers formatted in the page's language.
 const STATS = [
-  { label: 'In foster care', number: '400,000', text: 'children in the United States, approximately', color: '#73C1BB' },
-  { label: 'Ready for adoption', number: '100,000', text: 'children waiting for a family of their own', color: '#E5A26B' },
-  { label: 'Our goal', number: '20,000', text: 'children cared for by member churches and families', color: '#F1DC8E' },
+  { label: /*i18n*/ 'In foster care', number: 400_000, text: /*i18n*/ 'children in the United States, approximately', color: '#73C1BB' },
+  { label: /*i18n*/ 'Ready for adoption', number: 100_000, text: /*i18n*/ 'children waiting for a family of their own', color: '#E5A26B' },
+  { label: /*i18n*/ 'Our goal', number: 20_000, text: /*i18n*/ 'children cared for by member churches and families', color: '#F1DC8E' },
 ];
 
 // Each area's colour and icon; the words are shared with the printable flyer (src/shared/brand.ts).
@@ -37,6 +39,7 @@ const AREAS = INVOLVEMENT_AREAS.map((area) => ({ ...area, ...AREA_LOOK[area.key]
 
 export default function HomePage() {
   useDocumentTitle(undefined);
+  const { i18n } = useLingui();
   const me = useMe();
   const [mapRef, isMapNear, showMap] = useNearViewport<HTMLDivElement>();
 
@@ -44,28 +47,29 @@ export default function HomePage() {
     <>
       <section className={classes.hero} aria-labelledby="home-title">
         <Container size="lg">
-          <p className={classes.eyebrow}>Churches caring for children in foster care</p>
+          <p className={classes.eyebrow}>{i18n._('Churches caring for children in foster care')}</p>
           <Title order={1} id="home-title" className={classes.heroTitle} tabIndex={-1} data-page-heading>
-            Every child deserves a <em>family</em> that stays.
+            <Trans id="Every child deserves a <0>family</0> that stays." components={{ 0: <em /> }} />
           </Title>
           <Text className={classes.lead}>
-            We are a network of Assemblies of God churches, ministries and families working together so that no child in foster care, and no
-            family caring for one, has to go it alone.
+            {i18n._(
+              'We are a network of Assemblies of God churches, ministries and families working together so that no child in foster care, and no family caring for one, has to go it alone.',
+            )}
           </Text>
           {me ? null : (
             <Button component={AppLink} to="/signup" size="lg" radius="xl" color="salmon.5">
-              Join the network
+              {i18n._('Join the network')}
             </Button>
           )}
         </Container>
       </section>
 
       <Container size="lg">
-        <ul className={classes.stats} aria-label="Foster care in numbers">
+        <ul className={classes.stats} aria-label={i18n._('Foster care in numbers')}>
           {STATS.map((stat) => (
             <li key={stat.number} className={classes.stat} style={accent(stat.color)}>
-              <span className={classes.statLabel}>{stat.label}</span> <span className={classes.statNumber}>{stat.number}</span>{' '}
-              <Text span>{stat.text}</Text>
+              <span className={classes.statLabel}>{i18n._(stat.label)}</span>{' '}
+              <span className={classes.statNumber}>{i18n.number(stat.number)}</span> <Text span>{i18n._(stat.text)}</Text>
             </li>
           ))}
         </ul>
@@ -77,11 +81,13 @@ export default function HomePage() {
       <section className={classes.section} aria-labelledby="map-title">
         <Container size="lg">
           <Title order={2} id="map-title" className={classes.sectionTitle}>
-            Children in foster care, state by state
+            {i18n._('Children in foster care, state by state')}
           </Title>
           <Text maw="62ch" mb="lg">
-            Choose a state to see how many children are in foster care there and the network's target for it: {NETWORK_TARGET_PERCENT}% of
-            them, rounded up. Each state has a fact sheet to print and share.
+            {i18n._(
+              "Choose a state to see how many children are in foster care there and the network's target for it: {percent}% of them, rounded up. Each state has a fact sheet to print and share.",
+              { percent: NETWORK_TARGET_PERCENT },
+            )}
           </Text>
           <div ref={mapRef}>
             {isMapNear ? (
@@ -96,12 +102,12 @@ export default function HomePage() {
             <aside className={classes.mapPrompt} aria-labelledby="map-prompt-title">
               <div>
                 <Title order={3} size="h4" id="map-prompt-title">
-                  Is your church ready to help in your state?
+                  {i18n._('Is your church ready to help in your state?')}
                 </Title>
-                <Text>Sign up to join the network and count toward your state's target.</Text>
+                <Text>{i18n._("Sign up to join the network and count toward your state's target.")}</Text>
               </div>
               <Button component={AppLink} to="/signup" radius="xl" color="teal.7">
-                Join the network
+                {i18n._('Join the network')}
               </Button>
             </aside>
           )}
@@ -111,28 +117,30 @@ export default function HomePage() {
       <section className={classes.section} aria-labelledby="why-churches">
         <Container size="lg">
           <Title order={2} id="why-churches" className={classes.sectionTitle}>
-            Why churches?
+            {i18n._('Why churches?')}
           </Title>
           <Text maw="60ch">
-            Assemblies of God churches are about one in twenty evangelical churches in the U.S. If each cares for its share, one in twenty
-            children in foster care is covered: that is our 20,000.
+            {i18n._(
+              'Assemblies of God churches are about one in twenty evangelical churches in the U.S. If each cares for its share, one in twenty children in foster care is covered: that is our {goal}.',
+              { goal: i18n.number(NETWORK_GOAL) },
+            )}
           </Text>
           <div className={classes.problems}>
             <div className={classes.problem}>
               <Title order={3} size="h4" mb={4}>
-                Too few families
+                {i18n._('Too few families')}
               </Title>
-              <Text>There are not enough foster and adoptive homes for the children who need one.</Text>
+              <Text>{i18n._('There are not enough foster and adoptive homes for the children who need one.')}</Text>
             </div>
             <div className={classes.problem}>
               <Title order={3} size="h4" mb={4}>
-                Families give up
+                {i18n._('Families give up')}
               </Title>
-              <Text>About half of foster families stop within their first year, most often worn out and alone.</Text>
+              <Text>{i18n._('About half of foster families stop within their first year, most often worn out and alone.')}</Text>
             </div>
           </div>
           <Text maw="60ch" fw={700}>
-            Churches have both answers: families who can open their homes, and people around them ready to help.
+            {i18n._('Churches have both answers: families who can open their homes, and people around them ready to help.')}
           </Text>
         </Container>
       </section>
@@ -140,7 +148,7 @@ export default function HomePage() {
       <section className={`${classes.section} ${classes.tinted}`} aria-labelledby="get-involved">
         <Container size="lg">
           <Title order={2} id="get-involved" className={classes.sectionTitle}>
-            Four ways to get involved
+            {i18n._('Four ways to get involved')}
           </Title>
           <ol className={classes.areas}>
             {AREAS.map(({ Icon, ...area }) => (
@@ -149,12 +157,12 @@ export default function HomePage() {
                   <Icon />
                 </span>
                 <Title order={3} size="h4" mb="xs">
-                  {area.title}
+                  {i18n._(area.title)}
                 </Title>
-                <Text>{area.text}</Text>
+                <Text>{i18n._(area.text)}</Text>
                 {area.to ? (
                   <AppLink to={area.to} className={classes.areaLink}>
-                    See the needs near you
+                    {i18n._('See the needs near you')}
                   </AppLink>
                 ) : null}
               </li>
@@ -167,13 +175,15 @@ export default function HomePage() {
         <section className={classes.join} aria-labelledby="join-title">
           <Container size="sm">
             <Title order={2} id="join-title" className={classes.joinTitle}>
-              Join the network
+              {i18n._('Join the network')}
             </Title>
             <p className={classes.joinText}>
-              Sign up to connect your church or family with others across the country who are caring for children in foster care.
+              {i18n._(
+                'Sign up to connect your church or family with others across the country who are caring for children in foster care.',
+              )}
             </p>
             <Button component={AppLink} to="/signup" size="lg" radius="xl" color="salmon.5">
-              Sign Up
+              {i18n._('Sign Up')}
             </Button>
           </Container>
         </section>
@@ -187,27 +197,28 @@ export default function HomePage() {
  * page before (and without) its JavaScript.
  */
 function FindChurchBox() {
+  const { i18n } = useLingui();
   return (
     <section className={classes.findChurch} aria-labelledby="find-church-title">
       <div>
         <Title order={2} size="h3" id="find-church-title">
-          Find a church near you
+          {i18n._('Find a church near you')}
         </Title>
-        <Text>Churches of the network that help children in foster care and the families who care for them.</Text>
+        <Text>{i18n._('Churches of the network that help children in foster care and the families who care for them.')}</Text>
       </div>
       <form method="get" action="/churches" className={classes.findChurchForm} aria-labelledby="find-church-title">
         <TextInput
           name="zip"
-          label="ZIP code"
+          label={i18n._('ZIP code')}
           inputMode="numeric"
           autoComplete="postal-code"
           pattern="[0-9]{5}(-[0-9]{4})?"
-          title="Five digits, like 65802"
+          title={i18n._('Five digits, like 65802')}
           maxLength={10}
           required
         />
         <Button type="submit" color="teal.7">
-          Find churches
+          {i18n._('Find churches')}
         </Button>
       </form>
     </section>

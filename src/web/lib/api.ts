@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { type ApiError, isApiError } from '../../shared/api-error';
 import type * as authContracts from '../../shared/contracts/auth';
+import { i18n } from '../i18n/i18n';
 
 /** A failed API call: carries the server's `{code, message, fieldErrors}` and the HTTP status (0 = no answer). */
 export class ApiRequestError extends Error {
@@ -49,7 +50,7 @@ export async function answerOf(sent: Promise<Response>): Promise<unknown> {
     response = await sent;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiRequestError(0, { code: 'NETWORK', message: 'The server could not be reached.' });
+    throw new ApiRequestError(0, { code: 'NETWORK', message: i18n._('The server could not be reached.') });
   }
 
   const payload: unknown = await readJson(response);
@@ -58,7 +59,7 @@ export async function answerOf(sent: Promise<Response>): Promise<unknown> {
     const message =
       typeof (payload as { message?: unknown } | null)?.message === 'string'
         ? (payload as { message: string }).message
-        : response.statusText || `Request failed (${response.status})`;
+        : response.statusText || i18n._('Request failed ({status})', { status: response.status });
     throw new ApiRequestError(response.status, isApiError(payload) ? payload : { code: `HTTP_${response.status}`, message });
   }
   return payload;

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadLocale } from '../i18n/i18n';
 import { formatDateTime, formatTimeAgo } from './format-date-time';
 
 const now = Date.parse('2026-03-10T12:00:00Z');
@@ -8,6 +9,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 describe('formatTimeAgo', () => {
+  beforeAll(() => loadLocale('en'));
+
   it('says how long ago within the past week', () => {
     expect(formatTimeAgo(before(10_000), now)).toBe('just now');
     expect(formatTimeAgo(before(MINUTE), now)).toBe('1 minute ago');
@@ -22,5 +25,19 @@ describe('formatTimeAgo', () => {
     expect(formatTimeAgo(before(-5 * MINUTE), now)).toBe(formatDateTime(before(-5 * MINUTE)));
     // A clock a few seconds behind the server's: still "just now".
     expect(formatTimeAgo(before(-20_000), now)).toBe('just now');
+  });
+});
+
+describe('formatTimeAgo in Spanish', () => {
+  beforeAll(() => loadLocale('es'));
+  afterAll(() => loadLocale('en'));
+
+  it("says how long ago in the page's language, and dates as US Spanish writes them", () => {
+    expect(formatTimeAgo(before(10_000), now)).toBe('ahora mismo');
+    expect(formatTimeAgo(before(2 * HOUR + 5 * MINUTE), now)).toBe('hace 2 horas');
+    expect(formatTimeAgo(before(DAY + HOUR), now)).toBe('ayer');
+    expect(formatDateTime('2026-03-04T15:05:00Z')).toBe(
+      new Intl.DateTimeFormat('es-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-03-04T15:05:00Z')),
+    );
   });
 });

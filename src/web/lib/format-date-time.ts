@@ -1,11 +1,26 @@
 import { DAY, HOUR, MINUTE } from '../../shared/durations';
+import { LOCALE_TAGS, isLocale } from '../../shared/i18n/locale';
+import { i18n } from '../i18n/i18n';
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const RELATIVE = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+// Dates and times in the page's language (its Intl tag, en-US or es-US); one formatter per language, made once.
+const DATE_TIMES = new Map<string, Intl.DateTimeFormat>();
+const RELATIVES = new Map<string, Intl.RelativeTimeFormat>();
 
-/** "Mar 4, 2026, 3:05 PM" in the reader's time zone. */
+const tagOf = (): string => (isLocale(i18n.locale) ? LOCALE_TAGS[i18n.locale] : LOCALE_TAGS.en);
+
+function formatterOf<F>(cache: Map<string, F>, make: (tag: string) => F): F {
+  const tag = tagOf();
+  let formatter = cache.get(tag);
+  if (!formatter) {
+    formatter = make(tag);
+    cache.set(tag, formatter);
+  }
+  return formatter;
+}
+
+/** "Mar 4, 2026, 3:05 PM" ("4 mar 2026, 3:05 p.m.") in the reader's time zone. */
 export function formatDateTime(iso: string): string {
-  return DATE_TIME.format(new Date(iso));
+  return formatterOf(DATE_TIMES, (tag) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' })).format(new Date(iso));
 }
 
 /**
@@ -15,8 +30,9 @@ export function formatDateTime(iso: string): string {
 export function formatTimeAgo(iso: string, now: number = Date.now()): string {
   const ago = now - new Date(iso).getTime();
   if (ago < -MINUTE || ago >= 7 * DAY) return formatDateTime(iso);
-  if (ago < MINUTE) return 'just now';
-  if (ago < HOUR) return RELATIVE.format(-Math.floor(ago / MINUTE), 'minute');
-  if (ago < DAY) return RELATIVE.format(-Math.floor(ago / HOUR), 'hour');
-  return RELATIVE.format(-Math.floor(ago / DAY), 'day');
+  if (ago < MINUTE) return i18n._('just now');
+  const relative = formatterOf(RELATIVES, (tag) => new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }));
+  if (ago < HOUR) return relative.format(-Math.floor(ago / MINUTE), 'minute');
+  if (ago < DAY) return relative.format(-Math.floor(ago / HOUR), 'hour');
+  return relative.format(-Math.floor(ago / DAY), 'day');
 }

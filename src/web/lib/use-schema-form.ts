@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { schemaResolver, useForm, type FormErrors, type GetInputPropsOptions } from '@mantine/form';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
@@ -42,6 +43,7 @@ const FOCUSABLE = 'input, select, textarea';
  */
 export function useSchemaForm<V extends Values, S extends z.ZodType>(options: SchemaFormOptions<V, S>) {
   const { schema, toInput, fieldAliases, invalidMessage } = options;
+  const { i18n } = useLingui();
   const validate = useMemo(() => {
     const resolve = schemaResolver(schema, { sync: true });
     return (values: V) => resolve(toInput ? toInput(values) : values);
@@ -110,10 +112,12 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(options: Sc
     /** Everything the `<form>` element needs: `<form {...f.formProps(onValid)} aria-label="…">`. */
     formProps: (onValid: (data: z.output<S>, values: V) => void) => ({ ref, onSubmit: onSubmit(onValid), noValidate: true }),
     /** A field's name, value, onChange, error (Mantine inputs turn it into aria-invalid and aria-describedby). */
-    field: <K extends keyof V & string>(name: K, inputOptions?: GetInputPropsOptions) => ({
-      name,
-      ...form.getInputProps(name, inputOptions),
-    }),
+    field: <K extends keyof V & string>(name: K, inputOptions?: GetInputPropsOptions) => {
+      const props = form.getInputProps(name, inputOptions);
+      // The shared schema's messages are English, the catalog's ids (shown in the page's language); the
+      // server's come already worded in it, and a message with no entry is shown as it is.
+      return typeof props.error === 'string' ? { name, ...props, error: i18n._(props.error) } : { name, ...props };
+    },
     /** New values (or the initial ones), no errors, no message: a form opened anew. */
     reset(values?: V) {
       if (values) {

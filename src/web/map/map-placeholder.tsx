@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button } from '@mantine/core';
 import classes from './map-placeholder.module.css';
 
@@ -11,15 +12,16 @@ type MapPlaceholderProps = {
  * purpose: the landing page renders it before the map's chunk arrives.
  */
 export function MapPlaceholder({ onShow }: MapPlaceholderProps) {
+  const { i18n } = useLingui();
   return (
     <div className={classes.placeholder}>
       {onShow ? (
         <Button variant="outline" radius="xl" onClick={onShow}>
-          Show the map
+          {i18n._('Show the map')}
         </Button>
       ) : (
         <span className={classes.note} role="status">
-          Loading the map…
+          {i18n._('Loading the map…')}
         </span>
       )}
     </div>

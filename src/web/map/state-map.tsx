@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { StateCode } from '../../shared/states';
 import type { StateStat } from '../../shared/state-stat';
@@ -25,22 +27,24 @@ type StateMapProps = {
 const NEUTRAL_SHADE = { fill: '#e6ebeb', ink: '#272E2E' };
 
 /** "New Hampshire, 1,211 children in foster care": what a screen reader says for each state. */
-export function accessibleNameOf(stat: StateStat): string {
+export function accessibleNameOf(i18n: I18n, stat: StateStat): string {
   return stat.count === null
-    ? `${stat.name}, children in foster care: not available`
-    : `${stat.name}, ${formatCount(stat.count)} children in foster care`;
+    ? i18n._('{name}, children in foster care: not available', { name: stat.name })
+    : i18n._('{name}, {count} children in foster care', { name: stat.name, count: formatCount(stat.count) });
 }
 
 /** "Kansas, 3 churches in the network": a state's name on the churches layer. */
-export function churchesNameOf(stat: StateStat): string {
-  return `${stat.name}, ${formatCount(stat.churches)} ${stat.churches === 1 ? 'church' : 'churches'} in the network`;
+export function churchesNameOf(i18n: I18n, stat: StateStat): string {
+  return i18n._('{name}, {count, plural, one {# church} other {# churches}} in the network', { name: stat.name, count: stat.churches });
 }
 
 /**
  * The US map as SVG: each state (and DC) is a button — click, tap, or focus it and press Enter or
  * Space. States too small to hit get a labelled box beside the map that selects them too.
  */
-export function StateMap({ states, selected, onSelect, neutral = false, neutralNameOf = churchesNameOf, overlay }: StateMapProps) {
+export function StateMap({ states, selected, onSelect, neutral = false, neutralNameOf: nameOnLayer, overlay }: StateMapProps) {
+  const { i18n } = useLingui();
+  const neutralNameOf = nameOnLayer ?? ((stat: StateStat) => churchesNameOf(i18n, stat));
   const [focused, setFocused] = useState<string | null>(null);
   const [hovered, setHovered] = useState<string | null>(null);
   const byCode = new Map(states.map((s) => [s.code, s]));
@@ -76,7 +80,7 @@ export function StateMap({ states, selected, onSelect, neutral = false, neutralN
           viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
           className={classes.map}
           role="group"
-          aria-label="Map of the United States"
+          aria-label={i18n._('Map of the United States')}
           onMouseLeave={() => setHovered(null)}
         >
           <defs>
@@ -98,7 +102,7 @@ export function StateMap({ states, selected, onSelect, neutral = false, neutralN
                   className={classes.state}
                   role="button"
                   tabIndex={neutral ? -1 : 0}
-                  aria-label={neutral ? neutralNameOf(stat) : accessibleNameOf(stat)}
+                  aria-label={neutral ? neutralNameOf(stat) : accessibleNameOf(i18n, stat)}
                   aria-pressed={stat.code === selected}
                   data-state={stat.code}
                   onClick={() => onSelect(stat.code)}
@@ -178,7 +182,11 @@ export function StateMap({ states, selected, onSelect, neutral = false, neutralN
         {overlay}
       </div>
       <p className={classes.hover} aria-hidden="true">
-        {previewStat ? (neutral ? neutralNameOf(previewStat) : `${previewStat.name}: ${formatCount(previewStat.count)}`) : ' '}
+        {previewStat
+          ? neutral
+            ? neutralNameOf(previewStat)
+            : i18n._('{name}: {count}', { name: previewStat.name, count: formatCount(previewStat.count) })
+          : ' '}
       </p>
     </div>
   );

@@ -1,36 +1,39 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Button, Loader, NativeSelect, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type CSSProperties } from 'react';
 import { BRAND } from '../../shared/brand';
 import type { ResourceSummary } from '../../shared/resources';
-import { factSheetUrl, NATIONAL_CODE, NATIONAL_NAME, US_STATES } from '../../shared/states';
+import { factSheetUrl, NATIONAL_CODE, NETWORK_TARGET_PERCENT } from '../../shared/states';
 import { FormAlert } from '../app/form-alert';
+import { stateNameIn, stateOptions } from '../lib/state-names';
 import { Page } from '../app/page';
 import { resourcesQueryOptions } from './resources-query';
 import classes from './resources.module.css';
 
-const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 const SHEET_ACCENTS = [BRAND.tealDark, BRAND.salmon, BRAND.turquoise];
 
 /** /resources: printable PDFs, images to share, and each state's fact sheet. Public. */
 export default function ResourcesPage() {
+  const { i18n } = useLingui();
   const { data, isPending, isError } = useQuery(resourcesQueryOptions);
   const printables = data?.resources.filter((r) => r.format === 'PDF') ?? [];
   const images = data?.resources.filter((r) => r.format === 'PNG') ?? [];
 
   return (
-    <Page title="Resources" size="lg">
+    <Page title={i18n._('Resources')} size="lg">
       <Text className={classes.intro}>
-        Flyers, a bulletin insert and a prayer guide to print for your church, images to share online, and a fact sheet for every state.
-        Free to use, print and pass on.
+        {i18n._(
+          'Flyers, a bulletin insert and a prayer guide to print for your church, images to share online, and a fact sheet for every state. Free to use, print and pass on.',
+        )}
       </Text>
-      {isPending ? <Loader mt="xl" aria-label="Loading the resources" /> : null}
-      {isError ? <FormAlert message="The resources are not available right now. Please try again later." /> : null}
+      {isPending ? <Loader mt="xl" aria-label={i18n._('Loading the resources')} /> : null}
+      {isError ? <FormAlert message={i18n._('The resources are not available right now. Please try again later.')} /> : null}
 
       {printables.length ? (
         <section className={classes.section} aria-labelledby="to-print">
           <Title order={2} id="to-print" mb="md">
-            To print
+            {i18n._('To print')}
           </Title>
           <ul className={classes.grid}>
             {printables.map((r, i) => (
@@ -43,7 +46,7 @@ export default function ResourcesPage() {
       {images.length ? (
         <section className={classes.section} aria-labelledby="to-share">
           <Title order={2} id="to-share" mb="md">
-            To share online
+            {i18n._('To share online')}
           </Title>
           <ul className={classes.grid}>
             {images.map((r) => (
@@ -59,10 +62,19 @@ export default function ResourcesPage() {
 }
 
 function ResourceCard({ resource: r, accent }: { resource: ResourceSummary; accent: string }) {
+  const { i18n } = useLingui();
+  const size = i18n._('{kb} KB', { kb: i18n.number(Math.max(1, Math.round(r.bytes / 1024))) });
   return (
     <li className={classes.card}>
       {r.previewUrl ? (
-        <img className={classes.picture} src={r.previewUrl} alt={`Preview of “${r.title}”`} width={480} height={480} loading="lazy" />
+        <img
+          className={classes.picture}
+          src={r.previewUrl}
+          alt={i18n._('Preview of “{title}”', { title: r.title })}
+          width={480}
+          height={480}
+          loading="lazy"
+        />
       ) : (
         <div className={classes.sheet} aria-hidden="true">
           <div className={classes.paper} style={{ '--accent': accent } as CSSProperties}>
@@ -76,14 +88,11 @@ function ResourceCard({ resource: r, accent }: { resource: ResourceSummary; acce
         </Title>
         <Text size="sm">{r.description}</Text>
         <Text className={classes.meta}>
-          {r.format} · {r.details} · {kb(r.bytes)}
+          {r.format} · {r.details} · {size}
         </Text>
         <Button component="a" href={r.url} download={r.fileName} className={classes.download} radius="xl" variant="light">
-          Download
-          <VisuallyHidden>
-            {' '}
-            {r.title} ({r.format}, {kb(r.bytes)})
-          </VisuallyHidden>
+          {i18n._('Download')}
+          <VisuallyHidden> {i18n._('{title} ({format}, {size})', { title: r.title, format: r.format, size })}</VisuallyHidden>
         </Button>
       </div>
     </li>
@@ -92,26 +101,29 @@ function ResourceCard({ resource: r, accent }: { resource: ResourceSummary; acce
 
 /** Every state's fact sheet (the same the landing map links to), for people who came here for one. */
 function FactSheets() {
+  const { i18n } = useLingui();
   const [code, setCode] = useState<string>(NATIONAL_CODE);
-  const name = code === NATIONAL_CODE ? NATIONAL_NAME : (US_STATES.find((s) => s.code === code)?.name ?? code);
+  const name = stateNameIn(i18n, code);
   return (
     <section className={classes.section} aria-labelledby="fact-sheets">
       <Title order={2} id="fact-sheets" mb="xs">
-        State fact sheets
+        {i18n._('State fact sheets')}
       </Title>
       <Text mb="md" className={classes.intro}>
-        Children in foster care, the network’s 5% target and our members there, on one printable page.
+        {i18n._('Children in foster care, the network’s {percent}% target and our members there, on one printable page.', {
+          percent: NETWORK_TARGET_PERCENT,
+        })}
       </Text>
       <div className={classes.factSheet}>
         <NativeSelect
-          label="Fact sheet for"
+          label={i18n._('Fact sheet for')}
           value={code}
           onChange={(event) => setCode(event.currentTarget.value)}
-          data={[{ value: NATIONAL_CODE, label: NATIONAL_NAME }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))]}
+          data={[{ value: NATIONAL_CODE, label: stateNameIn(i18n, NATIONAL_CODE) }, ...stateOptions(i18n)]}
           w={260}
         />
         <Anchor href={factSheetUrl(code)} target="_blank" rel="noopener" fw={700} pb={6}>
-          {name} fact sheet (PDF)
+          {i18n._('{name} fact sheet (PDF)', { name })}
         </Anchor>
       </div>
     </section>
