@@ -143,7 +143,7 @@ export const activityListQuerySchema = z.object({ before: cursorSchema });
 export const overviewQuerySchema = z.object({
   days: z.coerce
     .number()
-    .refine((n) => (OVERVIEW_DAY_RANGES as readonly number[]).includes(n), `Choose ${OVERVIEW_DAY_RANGES.join(', ')} days`)
+    .refine((n) => (OVERVIEW_DAY_RANGES as readonly number[]).includes(n), /*i18n*/ 'Choose one of the periods the overview offers.')
     .default(OVERVIEW_DEFAULT_DAYS),
 });
 
