@@ -71,8 +71,6 @@ export function MailItem({ item }: { item: AdminMailSummary }) {
           subject: item.subject,
           to: item.to,
         })}
-        confirmLabel={i18n._('Yes, delete')}
-        cancelLabel={i18n._('Keep it')}
         isPending={remove.isPending}
         onConfirm={() => remove.mutate()}
         onClose={() => setConfirming(false)}
