@@ -388,8 +388,11 @@ describe('in Spanish (issue 28)', () => {
     // The admin's saved language (every member has one) wins over a cookie: the header's switch changes it, and it is
     // put back after, as the other journeys expect the admin in English.
     try {
+      // The page turns at once; the choice is kept once the server has answered.
+      const saved = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/locale' && res.request().method() === 'PUT');
       await page.getByRole('banner').getByRole('link', { name: 'Español' }).click();
       await page.getByRole('heading', { level: 1, name: 'Resumen' }).waitFor();
+      expect((await saved).status()).toBe(200);
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Resumen' }).waitFor();
       expect(await page.getAttribute('html', 'lang')).toBe('es');
