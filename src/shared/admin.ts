@@ -62,47 +62,47 @@ export type AdminAction = (typeof ADMIN_ACTIONS)[keyof typeof ADMIN_ACTIONS];
 
 /** How the log says it, after the actor's email: "… deleted a mail item". */
 export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
-  'mail.delete': 'deleted a mail item',
-  'mail.retry': 'retried a mail item',
-  'role.grant': 'made an admin',
-  'role.revoke': 'removed an admin',
-  'profiles.export': 'downloaded all profiles (CSV)',
-  'state.update': 'edited state figures',
-  'two-factor.reset': 'cleared two-step sign-in',
-  'member.suspend': 'suspended a member',
-  'member.unsuspend': 'lifted a suspension',
-  'church.create': 'added a church',
-  'church.update': 'edited a church',
-  'church.approve': 'approved a proposed church',
-  'church.decline': 'declined a proposed church',
-  'church.merge': 'merged a church into another',
-  'church.archive': 'archived a church',
-  'need.close': 'closed a need',
-  'church.restore': 'restored a church',
-  'church.point-persons': "set a church's point persons",
-  'church.link': 'linked a member to their church',
-  'churches.export': 'downloaded all churches (CSV)',
-  'caseworker.approve': 'approved a caseworker',
-  'caseworker.decline': 'declined a caseworker',
-  'need.approve': 'approved a need',
-  'need.decline': 'declined a need',
-  'clearance-requirement.create': 'added a clearance requirement',
-  'clearance-requirement.update': 'changed a clearance requirement',
-  'clearance.record': "recorded a member's clearance",
-  'clearance.remove': "removed a member's clearance record",
+  'mail.delete': /*i18n*/ 'deleted a mail item',
+  'mail.retry': /*i18n*/ 'retried a mail item',
+  'role.grant': /*i18n*/ 'made an admin',
+  'role.revoke': /*i18n*/ 'removed an admin',
+  'profiles.export': /*i18n*/ 'downloaded all profiles (CSV)',
+  'state.update': /*i18n*/ 'edited state figures',
+  'two-factor.reset': /*i18n*/ 'cleared two-step sign-in',
+  'member.suspend': /*i18n*/ 'suspended a member',
+  'member.unsuspend': /*i18n*/ 'lifted a suspension',
+  'church.create': /*i18n*/ 'added a church',
+  'church.update': /*i18n*/ 'edited a church',
+  'church.approve': /*i18n*/ 'approved a proposed church',
+  'church.decline': /*i18n*/ 'declined a proposed church',
+  'church.merge': /*i18n*/ 'merged a church into another',
+  'church.archive': /*i18n*/ 'archived a church',
+  'need.close': /*i18n*/ 'closed a need',
+  'church.restore': /*i18n*/ 'restored a church',
+  'church.point-persons': /*i18n*/ "set a church's point persons",
+  'church.link': /*i18n*/ 'linked a member to their church',
+  'churches.export': /*i18n*/ 'downloaded all churches (CSV)',
+  'caseworker.approve': /*i18n*/ 'approved a caseworker',
+  'caseworker.decline': /*i18n*/ 'declined a caseworker',
+  'need.approve': /*i18n*/ 'approved a need',
+  'need.decline': /*i18n*/ 'declined a need',
+  'clearance-requirement.create': /*i18n*/ 'added a clearance requirement',
+  'clearance-requirement.update': /*i18n*/ 'changed a clearance requirement',
+  'clearance.record': /*i18n*/ "recorded a member's clearance",
+  'clearance.remove': /*i18n*/ "removed a member's clearance record",
 };
 
 /** A list position: the time in microseconds since 1970 and the uuid of the last row shown. */
 const cursorSchema = z
   .string()
-  .regex(/^\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a list position')
+  .regex(/^\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, /*i18n*/ 'Not a list position')
   .optional();
 
 /** GET /api/admin/mail: newest first, optionally one form and one delivery state; `before` continues. */
 export const mailListQuerySchema = z.object({
-  form: queryTextOf('Form', MAIL_FORM_MAX, 'Unknown form'),
+  form: queryTextOf('Form', MAIL_FORM_MAX, /*i18n*/ 'Unknown form'),
   state: z
-    .union([z.enum(DELIVERY_STATES, { error: 'Unknown delivery state' }), z.literal('')])
+    .union([z.enum(DELIVERY_STATES, { error: /*i18n*/ 'Unknown delivery state' }), z.literal('')])
     .optional()
     .transform((s) => (s ? s : undefined)),
   before: cursorSchema,
@@ -117,19 +117,19 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 /** GET /api/admin/profiles: a page of every account's profile, searched and sorted on the server. */
 export const profileListQuerySchema = z.object({
   q: queryTextOf('Search words', ADMIN_SEARCH_MAX),
-  sort: z.enum(PROFILE_SORTS, { error: 'Unknown sort' }).default('signedUp'),
-  dir: z.enum(SORT_DIRECTIONS, { error: 'Sort asc or desc' }).default('desc'),
-  page: z.coerce.number({ error: 'Not a page number' }).int('Not a page number').min(1).max(100_000).default(1),
+  sort: z.enum(PROFILE_SORTS, { error: /*i18n*/ 'Unknown sort' }).default('signedUp'),
+  dir: z.enum(SORT_DIRECTIONS, { error: /*i18n*/ 'Sort asc or desc' }).default('desc'),
+  page: z.coerce.number({ error: /*i18n*/ 'Not a page number' }).int(/*i18n*/ 'Not a page number').min(1).max(100_000).default(1),
 });
 export type ProfileListQuery = z.input<typeof profileListQuerySchema>;
 
 /** A mail item that is gone, or an id that cannot be one. */
-export const MAIL_NOT_FOUND = 'This mail item does not exist (it may have been deleted).';
+export const MAIL_NOT_FOUND = /*i18n*/ 'This mail item does not exist (it may have been deleted).';
 /** An account that is gone (deleted meanwhile), or an id that cannot be one. */
-export const ACCOUNT_NOT_FOUND = 'This account no longer exists.';
+export const ACCOUNT_NOT_FOUND = /*i18n*/ 'This account no longer exists.';
 
 /** PUT /api/admin/profiles/:uid/role. */
-export const roleChangeSchema = z.object({ isAdmin: z.boolean({ error: 'isAdmin must be true or false' }) });
+export const roleChangeSchema = z.object({ isAdmin: z.boolean({ error: /*i18n*/ 'isAdmin must be true or false' }) });
 
 export const SUSPENSION_REASON_MAX = 500;
 
@@ -143,7 +143,7 @@ export const activityListQuerySchema = z.object({ before: cursorSchema });
 export const overviewQuerySchema = z.object({
   days: z.coerce
     .number()
-    .refine((n) => (OVERVIEW_DAY_RANGES as readonly number[]).includes(n), `Choose ${OVERVIEW_DAY_RANGES.join(', ')} days`)
+    .refine((n) => (OVERVIEW_DAY_RANGES as readonly number[]).includes(n), /*i18n*/ 'Choose one of the periods the overview offers.')
     .default(OVERVIEW_DEFAULT_DAYS),
 });
 

@@ -13,6 +13,7 @@ import { cursorOf, olderThan, pageOf } from '../db/keyset';
 import { mail, mailEvent } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
+import { later } from '../i18n';
 import { announceMail } from '../mail';
 import { recordActivity, type Actor } from '../activity';
 
@@ -156,7 +157,10 @@ export async function retryMail(deps: Deps, { actor, id }: { actor: Actor; id: s
     if (!updated) {
       const [existing] = await tx.select({ state: mail.state }).from(mail).where(eq(mail.id, id));
       if (!existing) throw new AppError('NOT_FOUND', MAIL_NOT_FOUND);
-      throw new AppError('CONFLICT', `Only a failed (ERROR) item can be retried; this one is ${existing.state}.`);
+      throw new AppError(
+        'CONFLICT',
+        later(/*i18n*/ 'Only a failed (ERROR) item can be retried; this one is {state}.', { state: existing.state }),
+      );
     }
     await tx.insert(mailEvent).values({
       mailId: id,

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { profile, user } from '../db/schema';
 import { AppError } from '../http/errors';
+import { later } from '../i18n';
 import type { LivePublisher } from '../live';
 import { COMMAND_LINE, recordActivity, type Actor } from '../activity';
 
@@ -108,13 +109,18 @@ export async function changeAdminRole(
   if (!isAdmin && deps.config.adminEmails.includes(target.email)) {
     throw new AppError(
       'CONFLICT',
-      `${target.email} is listed in ADMIN_EMAILS in the site's configuration, so it stays an admin. Remove it there to revoke it.`,
+      later(/*i18n*/ "{email} is listed in ADMIN_EMAILS in the site's configuration, so it stays an admin. Remove it there to revoke it.", {
+        email: target.email,
+      }),
     );
   }
   await db.transaction(async (tx) => {
     await tx.execute(ROLE_LOCK);
     if (!isAdmin && (await countOtherAdmins(tx, deps.config, target.uid)) === 0) {
-      throw new AppError('CONFLICT', `${target.email} is the last admin. Make another member an admin first.`);
+      throw new AppError(
+        'CONFLICT',
+        later(/*i18n*/ '{email} is the last admin. Make another member an admin first.', { email: target.email }),
+      );
     }
     await storeRole(tx, target, isAdmin, { actor, live: deps.live, at: deps.clock.now(), via: 'admin area' });
   });

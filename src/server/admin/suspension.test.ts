@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../shared/account';
 import { SUSPENSION_REASON_MAX } from '../../shared/admin';
-import { post, session } from '../db/schema';
+import { post, session, user } from '../db/schema';
 import { testClock, useTestApp } from '../testing/app';
 import { expectAnswer, mailsTo, signedInAdmin, signedInMember, uniqueTag } from '../testing/factories';
 
@@ -110,5 +110,60 @@ describe('suspending a member', () => {
     expect((await suspend(m.id)).status).toBe(200);
     expect((await suspend(m.id)).status).toBe(409);
     expect(await mailsTo(t.db, m.email, 'account suspended')).toHaveLength(1);
+  });
+});
+
+describe('in the asker’s and the member’s language (issue 28)', () => {
+  const inSpanish = { 'accept-language': 'es-US,es;q=0.9' };
+
+  it('answers a refusal in Spanish to an admin whose browser asks for it, and in the exact English otherwise', async () => {
+    const me = (await admin.me())!;
+    const self = `/api/admin/profiles/${me.id}/suspension`;
+    expect(await (await admin.request('PUT', self, { reason: REASON }, inSpanish)).json()).toEqual({
+      code: 'CONFLICT',
+      message: 'No puede suspender su propia cuenta.',
+    });
+    expect(await (await admin.request('PUT', self, { reason: REASON })).json()).toEqual({
+      code: 'CONFLICT',
+      message: 'You cannot suspend your own account.',
+    });
+
+    // A message with a value (the member's address) is put in the language with it.
+    const m = await signedInMember(t, { profile: null });
+    const path = `/api/admin/profiles/${m.id}/suspension`;
+    expect(await (await admin.request('DELETE', path, undefined, inSpanish)).json()).toMatchObject({
+      message: `La cuenta ${m.email} no está suspendida.`,
+    });
+    expect(await (await admin.request('DELETE', path)).json()).toMatchObject({ message: `${m.email} is not suspended.` });
+    expect(await (await admin.request('GET', '/api/admin/mail/not-a-uuid', undefined, inSpanish)).json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Este correo no existe (puede que se haya eliminado).',
+    });
+  });
+
+  it('tells a member whose saved language is Spanish in Spanish, whoever suspends them; the reason as the admin wrote it', async () => {
+    const spanish = await signedInMember(t, { profile: null });
+    await t.db.update(user).set({ locale: 'es' }).where(eq(user.id, spanish.id));
+    const english = await signedInMember(t, { profile: null });
+
+    // The admin's own browser asks for English: the member's language decides.
+    await expectAnswer(suspend(spanish.id));
+    await expectAnswer(suspend(english.id));
+    const [es] = await mailsTo(t.db, spanish.email, 'account suspended');
+    expect(es!.message.subject).toBe('Su cuenta de Foster Care Network está suspendida');
+    expect(es!.message.text).toContain('El motivo indicado:');
+    expect(es!.message.text).toContain(`> ${REASON}`);
+    expect(es!.message.text).toContain('Comunicarse con el equipo:');
+    expect(es!.message.html).toContain('<html lang="es">');
+    const [en] = await mailsTo(t.db, english.email, 'account suspended');
+    expect(en!.message.subject).toBe('Your Foster Care Network account is suspended');
+    expect(en!.message.text).toContain('The reason given:');
+
+    clock.advance(1000);
+    await expectAnswer(lift(spanish.id));
+    const [lifted] = await mailsTo(t.db, spanish.email, 'suspension lifted');
+    expect(lifted!.message.subject).toBe('Su cuenta de Foster Care Network está abierta de nuevo');
+    expect(lifted!.message.text).toContain('Iniciar sesión:');
+    expect(lifted!.message.text).not.toMatch(/sign in again/i);
   });
 });

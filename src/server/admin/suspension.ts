@@ -4,6 +4,7 @@ import type { Tx } from '../db/client';
 import { profile, session, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
+import { i18nFor, isLocale, later } from '../i18n';
 import { MAIL_FORMS, renderMail, type MailForm, type RenderMailInput } from '../mail';
 import { recordActivity, type Actor } from '../activity';
 
@@ -11,12 +12,13 @@ type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'live' | 'outbox' | 
 
 async function targetOf(deps: Deps, uid: string) {
   const [found] = await deps.database.db
-    .select({ uid: user.id, email: user.email, isAdmin: profile.isAdmin, suspendedAt: profile.suspendedAt })
+    .select({ uid: user.id, email: user.email, locale: user.locale, isAdmin: profile.isAdmin, suspendedAt: profile.suspendedAt })
     .from(user)
     .leftJoin(profile, eq(profile.uid, user.id))
     .where(eq(user.id, uid));
   if (!found) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
-  return { ...found, email: found.email.toLowerCase() };
+  // The member is told in their own language, whoever suspends them (decision 043).
+  return { ...found, email: found.email.toLowerCase(), locale: isLocale(found.locale) ? found.locale : 'en' };
 }
 
 type Target = Awaited<ReturnType<typeof targetOf>>;
@@ -25,7 +27,7 @@ type SuspensionChange = {
   write: (tx: Tx, now: Date) => Promise<void>;
   action: AdminAction;
   details: Record<string, unknown>;
-  /** The mail that tells the member. */
+  /** The mail that tells the member, in their language. */
   form: MailForm;
   mail: RenderMailInput;
   /** What the server's log says. */
@@ -59,11 +61,15 @@ async function changeSuspension(deps: Deps, actor: Actor & { uid: string }, targ
  */
 export async function suspendMember(deps: Deps, { actor, uid, reason }: { actor: Actor & { uid: string }; uid: string; reason: string }) {
   const target = await targetOf(deps, uid);
-  if (target.uid === actor.uid) throw new AppError('CONFLICT', 'You cannot suspend your own account.');
+  if (target.uid === actor.uid) throw new AppError('CONFLICT', /*i18n*/ 'You cannot suspend your own account.');
   if (target.isAdmin || deps.config.adminEmails.includes(target.email)) {
-    throw new AppError('CONFLICT', `${target.email} is an admin. Revoke the admin role first, then suspend the account.`);
+    throw new AppError(
+      'CONFLICT',
+      later(/*i18n*/ '{email} is an admin. Revoke the admin role first, then suspend the account.', { email: target.email }),
+    );
   }
-  if (target.suspendedAt) throw new AppError('CONFLICT', `${target.email} is already suspended.`);
+  if (target.suspendedAt) throw new AppError('CONFLICT', later(/*i18n*/ '{email} is already suspended.', { email: target.email }));
+  const i18n = i18nFor(target.locale);
   const now = await changeSuspension(deps, actor, target, {
     write: async (tx, at) => {
       await tx
@@ -76,13 +82,17 @@ export async function suspendMember(deps: Deps, { actor, uid, reason }: { actor:
     details: { uid: target.uid, reason },
     form: MAIL_FORMS.accountSuspended,
     mail: {
-      subject: 'Your Foster Care Network account is suspended',
+      locale: target.locale,
+      subject: i18n._('Your Foster Care Network account is suspended'),
       paragraphs: [
-        'The team of the Foster Care Network has suspended your account. You cannot sign in, you are not listed in the directory, and members cannot write to you. What you wrote in Discuss stays.',
-        'The reason given:',
+        i18n._(
+          'The team of the Foster Care Network has suspended your account. You cannot sign in, you are not listed in the directory, and members cannot write to you. What you wrote in Discuss stays.',
+        ),
+        i18n._('The reason given:'),
+        // The admin's own words, as they wrote them.
         { quote: reason },
-        'If you think this is a mistake, write to the team through the contact page:',
-        { link: `${deps.config.publicUrl}/contact`, label: 'Contact the team' },
+        i18n._('If you think this is a mistake, write to the team through the contact page:'),
+        { link: `${deps.config.publicUrl}/contact`, label: i18n._('Contact the team') },
       ],
     },
     log: 'member suspended',
@@ -92,7 +102,8 @@ export async function suspendMember(deps: Deps, { actor, uid, reason }: { actor:
 
 export async function liftSuspension(deps: Deps, { actor, uid }: { actor: Actor & { uid: string }; uid: string }) {
   const target = await targetOf(deps, uid);
-  if (!target.suspendedAt) throw new AppError('CONFLICT', `${target.email} is not suspended.`);
+  if (!target.suspendedAt) throw new AppError('CONFLICT', later(/*i18n*/ '{email} is not suspended.', { email: target.email }));
+  const i18n = i18nFor(target.locale);
   await changeSuspension(deps, actor, target, {
     write: async (tx) => {
       await tx.update(profile).set({ suspendedAt: null, suspensionReason: null }).where(eq(profile.uid, target.uid));
@@ -101,10 +112,13 @@ export async function liftSuspension(deps: Deps, { actor, uid }: { actor: Actor 
     details: { uid: target.uid },
     form: MAIL_FORMS.suspensionLifted,
     mail: {
-      subject: 'Your Foster Care Network account is open again',
+      locale: target.locale,
+      subject: i18n._('Your Foster Care Network account is open again'),
       paragraphs: [
-        'The team of the Foster Care Network has lifted the suspension of your account. You can sign in again, and you are listed in the directory as before.',
-        { link: `${deps.config.publicUrl}/signin`, label: 'Sign in' },
+        i18n._(
+          'The team of the Foster Care Network has lifted the suspension of your account. You can sign in again, and you are listed in the directory as before.',
+        ),
+        { link: `${deps.config.publicUrl}/signin`, label: i18n._('Sign in') },
       ],
     },
     log: 'suspension lifted',

@@ -1,4 +1,5 @@
 import { Alert, Container, Loader, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
@@ -39,6 +40,7 @@ function statusOf(error: unknown): number | undefined {
 }
 
 function AdminCheck() {
+  const { i18n } = useLingui();
   const location = useLocation();
   const access = useQuery({
     ...adminAccessQueryOptions,
@@ -58,8 +60,8 @@ function AdminCheck() {
   }
   if (status === 403) {
     return (
-      <Page title="Admin">
-        <Text size="lg">{MESSAGES.adminClosed}</Text>
+      <Page title={i18n._('Admin')}>
+        <Text size="lg">{i18n._(MESSAGES.adminClosed)}</Text>
       </Page>
     );
   }
@@ -68,7 +70,9 @@ function AdminCheck() {
     return (
       <Container size="sm" py="xl">
         <Alert color="yellow" variant="light" role="status">
-          The admin area cannot be reached right now. Trying again every {ADMIN_CHECK_RETRY_MS / 1000} seconds…
+          {i18n._('The admin area cannot be reached right now. Trying again every {seconds} seconds…', {
+            seconds: ADMIN_CHECK_RETRY_MS / 1000,
+          })}
         </Alert>
       </Container>
     );
@@ -78,6 +82,7 @@ function AdminCheck() {
 
 /** Before the admin area opens: set up two-step sign-in, or enter a code for this session. */
 function SecondFactorGate({ needs }: { needs: SecondFactorStep }) {
+  const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const me = useMe();
   async function onPassed() {
@@ -86,10 +91,10 @@ function SecondFactorGate({ needs }: { needs: SecondFactorStep }) {
   }
   if (needs === 'setup') {
     return (
-      <Page title="Set up two-step sign-in" size="sm">
-        <Text mb="lg">{SECOND_FACTOR_MESSAGES.setup}</Text>
+      <Page title={i18n._('Set up two-step sign-in')} size="sm">
+        <Text mb="lg">{i18n._(SECOND_FACTOR_MESSAGES.setup)}</Text>
         <FormCard>
-          <Suspense fallback={<Loader aria-label="Loading the set-up" />}>
+          <Suspense fallback={<Loader aria-label={i18n._('Loading the set-up')} />}>
             <TwoFactorSetup email={me?.email ?? ''} onDone={onPassed} />
           </Suspense>
         </FormCard>
@@ -97,8 +102,8 @@ function SecondFactorGate({ needs }: { needs: SecondFactorStep }) {
     );
   }
   return (
-    <Page title="Two-step sign-in" size="xs">
-      <Text mb="lg">{SECOND_FACTOR_MESSAGES.verify}</Text>
+    <Page title={i18n._('Two-step sign-in')} size="xs">
+      <Text mb="lg">{i18n._(SECOND_FACTOR_MESSAGES.verify)}</Text>
       <FormCard>
         <SecondFactorForm onPassed={onPassed} />
       </FormCard>
@@ -108,6 +113,7 @@ function SecondFactorGate({ needs }: { needs: SecondFactorStep }) {
 
 /** The side menu (a disclosure on phones) beside the section's page. */
 function AdminFrame() {
+  const { i18n } = useLingui();
   const { pathname } = useLocation();
   // The menu is open on the page where it was opened: going to another page closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -116,9 +122,9 @@ function AdminFrame() {
 
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} className={classes.layout}>
-      <nav aria-label="Admin" className={classes.nav}>
+      <nav aria-label={i18n._('Admin')} className={classes.nav}>
         <p className={classes.navTitle} aria-hidden="true">
-          Admin
+          {i18n._('Admin')}
         </p>
         <button
           type="button"
@@ -128,7 +134,8 @@ function AdminFrame() {
           onClick={() => setMenuOpenOn(isMenuOpen ? null : pathname)}
         >
           <span>
-            Admin menu<span className={classes.menuCurrent}>: {current?.label ?? 'Overview'}</span>
+            {i18n._('Admin menu')}
+            <span className={classes.menuCurrent}>: {current ? i18n._(current.label) : i18n._('Overview')}</span>
           </span>
           <span aria-hidden="true" className={classes.chevron} data-open={isMenuOpen || undefined} />
         </button>
@@ -137,7 +144,7 @@ function AdminFrame() {
             <li key={section.path}>
               <NavLink to={section.path} end={section.path === '/admin'} className={classes.link}>
                 <section.Icon />
-                {section.label}
+                {i18n._(section.label)}
               </NavLink>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { Group, Text, Title } from '@mantine/core';
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../app/use-document-title';
 
@@ -12,7 +13,8 @@ type AdminSectionProps = {
 
 /** One section of the admin area: its h1 (focused after each navigation), tab title and content. */
 export function AdminSection({ title, intro, actions, children }: AdminSectionProps) {
-  useDocumentTitle(`${title} · Admin`);
+  const { i18n } = useLingui();
+  useDocumentTitle(i18n._('{title} · Admin', { title }));
   return (
     <section aria-labelledby="admin-section-title">
       <Group justify="space-between" align="flex-end" gap="sm" mb="lg">

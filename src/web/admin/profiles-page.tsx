@@ -1,4 +1,5 @@
 import { Button, Loader, NativeSelect } from '@mantine/core';
+import { useLingui } from '@lingui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ADMIN_SEARCH_MAX, ADMIN_TOPICS, PROFILE_SORTS, type ProfileSort, type SortDirection } from '../../shared/admin';
@@ -11,7 +12,7 @@ import { AdminSection } from './admin-section';
 import { ListStatus } from './profiles/list-status';
 import { Pager } from '../app/pager';
 import { ProfilesTable } from './profiles/profiles-table';
-import { nextDirection, SORT_CHOICES } from './profiles/sorting';
+import { nextDirection, sortChoices } from './profiles/sorting';
 import classes from './admin.module.css';
 
 const DEFAULT_SORT: ProfileSort = 'signedUp';
@@ -41,6 +42,7 @@ function searchOf(query: ProfileQuery): URLSearchParams {
 
 /** All Profiles (product.md §3.17): every account's profile with all fields, live; search, sort, CSV, roles. */
 export default function ProfilesPage() {
+  const { i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const query = queryOf(params);
   useLive([ADMIN_TOPICS.users]);
@@ -55,36 +57,36 @@ export default function ProfilesPage() {
 
   return (
     <AdminSection
-      title="All Profiles"
-      intro="Every member's profile with all its fields, private ones included. The list updates by itself."
+      title={i18n._('All Profiles')}
+      intro={i18n._("Every member's profile with all its fields, private ones included. The list updates by itself.")}
       actions={
         <Button component="a" href={PROFILES_CSV_URL} download variant="outline">
-          Download CSV
+          {i18n._('Download CSV')}
         </Button>
       }
     >
       <div className={classes.toolbar}>
         <SearchBox
-          label="Search profiles"
-          description={() => 'Names, email, phone, address, church, city, state or organisation'}
+          label={i18n._('Search profiles')}
+          description={() => i18n._('Names, email, phone, address, church, city, state or organisation')}
           value={query.q}
           maxLength={ADMIN_SEARCH_MAX}
           onApply={(q) => update({ q })}
           w={{ base: '100%', sm: 380 }}
         />
         <NativeSelect
-          label="Sort by"
+          label={i18n._('Sort by')}
           value={`${query.sort}:${query.dir}`}
           onChange={(e) => {
             const [sort, dir] = e.currentTarget.value.split(':') as [ProfileSort, SortDirection];
             update({ sort, dir });
           }}
-          data={SORT_CHOICES}
+          data={sortChoices(i18n)}
           miw={220}
         />
       </div>
-      {list.isError && !data ? <FormAlert message={MESSAGES.profilesLoadFailed} /> : null}
-      {list.isPending ? <Loader aria-label="Loading profiles" /> : null}
+      {list.isError && !data ? <FormAlert message={i18n._(MESSAGES.profilesLoadFailed)} /> : null}
+      {list.isPending ? <Loader aria-label={i18n._('Loading profiles')} /> : null}
       {data ? (
         <>
           <ListStatus total={data.total} page={data.page} pages={pages} isSearch={query.q !== ''} />

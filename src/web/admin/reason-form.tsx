@@ -1,4 +1,5 @@
 import { Textarea } from '@mantine/core';
+import { useLingui } from '@lingui/react';
 import type { z } from 'zod';
 import { FormActions } from '../app/form-actions';
 import { FormAlert } from '../app/form-alert';
@@ -25,10 +26,11 @@ export function ReasonForm({
   isPending: boolean;
   onCancel: () => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <form {...f.formProps((data) => onSend(data.reason))}>
       <Textarea
-        label="Reason"
+        label={i18n._('Reason')}
         description={description}
         required
         autosize

@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Modal.layer.css';
 
 import { Anchor, Button, Group, Loader, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminStateRow } from '../../shared/admin';
@@ -10,16 +12,15 @@ import { FormActions } from '../app/form-actions';
 import { FormAlert, FormSuccess } from '../app/form-alert';
 import { isApiRequestError } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
-import { formatDateTime } from '../lib/format-date-time';
 import { adminStatesQueryOptions, useUpdateState } from './admin-api';
 import { AdminSection } from './admin-section';
 import { TableScroll } from './table-scroll';
-import { formatNumber } from './charts/scale';
+import { DATE_TIME } from './formats';
 import classes from './admin.module.css';
 
 /** A failure that is not about one field (those show beside the field). */
-function formErrorOf(error: Error): string | undefined {
-  if (!isApiRequestError(error)) return 'The change could not be saved. Please try again.';
+function formErrorOf(i18n: I18n, error: Error): string | undefined {
+  if (!isApiRequestError(error)) return i18n._('The change could not be saved. Please try again.');
   return error.fieldErrors ? undefined : error.message;
 }
 
@@ -34,95 +35,100 @@ function toStateInput(values: StateFields) {
   };
 }
 
-const count = (n: number | null) => (n === null ? 'not available' : formatNumber(n));
-
 /** State data: each state's (and DC's, and the nation's) count of children in foster care and its source. */
 export default function StatesPage() {
+  const { i18n } = useLingui();
+  const count = (n: number | null) => (n === null ? i18n._('not available') : i18n.number(n));
   const states = useQuery(adminStatesQueryOptions);
   const [editing, setEditing] = useState<AdminStateRow | null>(null);
   const [saved, setSaved] = useState<string>();
 
   return (
     <AdminSection
-      title="State data"
-      intro="The counts the landing map and the fact sheets show, and where each comes from. A change shows on the map within a minute."
+      title={i18n._('State data')}
+      intro={i18n._(
+        'The counts the landing map and the fact sheets show, and where each comes from. A change shows on the map within a minute.',
+      )}
     >
       <FormSuccess message={saved} />
-      {states.isError && !states.data ? <FormAlert message="The state figures could not be loaded. Please try again later." /> : null}
-      {states.isPending ? <Loader aria-label="Loading the state figures" /> : null}
+      {states.isError && !states.data ? (
+        <FormAlert message={i18n._('The state figures could not be loaded. Please try again later.')} />
+      ) : null}
+      {states.isPending ? <Loader aria-label={i18n._('Loading the state figures')} /> : null}
       {states.data ? (
-        <TableScroll label="State figures">
+        <TableScroll label={i18n._('State figures')}>
           <table className={`${classes.table} ${classes.middle} ${classes.stickyFirst}`}>
             <caption>
-              <VisuallyHidden>Children in foster care per state</VisuallyHidden>
+              <VisuallyHidden>{i18n._('Children in foster care per state')}</VisuallyHidden>
             </caption>
             <thead>
               <tr>
-                <th scope="col">State</th>
+                <th scope="col">{i18n._('State')}</th>
                 <th scope="col" className={classes.number}>
-                  Children in foster care
+                  {i18n._('Children in foster care')}
                 </th>
                 <th scope="col" className={classes.number}>
-                  Network target (5%)
+                  {i18n._('Network target (5%)')}
                 </th>
-                <th scope="col">Source</th>
-                <th scope="col">Last edited</th>
+                <th scope="col">{i18n._('Source')}</th>
+                <th scope="col">{i18n._('Last edited')}</th>
               </tr>
             </thead>
             <tbody>
-              {states.data.states.map((s) => (
-                <tr key={s.code} data-state={s.code}>
-                  <th scope="row" className={classes.nowrap}>
-                    <Group gap="xs" justify="space-between" wrap="nowrap">
-                      <span>
-                        {s.name}
-                        {s.code === NATIONAL_CODE ? ' (national)' : ''}
-                      </span>
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        onClick={() => {
-                          setSaved(undefined);
-                          setEditing(s);
-                        }}
-                      >
-                        Edit<VisuallyHidden> {s.name}</VisuallyHidden>
-                      </Button>
-                    </Group>
-                  </th>
-                  <td className={classes.number}>{count(s.count)}</td>
-                  <td className={classes.number}>{count(s.target)}</td>
-                  <td className={classes.wrap}>
-                    {s.sourceUrl ? (
-                      <Anchor href={s.sourceUrl} target="_blank" rel="noopener noreferrer" size="sm">
-                        {new URL(s.sourceUrl).hostname}
-                        <VisuallyHidden> source for {s.name} (opens in a new tab)</VisuallyHidden>
+              {states.data.states
+                .map(({ name: english, ...rest }) => ({ ...rest, name: i18n._(english) }))
+                .map((s) => (
+                  <tr key={s.code} data-state={s.code}>
+                    <th scope="row" className={classes.nowrap}>
+                      <Group gap="xs" justify="space-between" wrap="nowrap">
+                        <span>{s.code === NATIONAL_CODE ? i18n._('{name} (national)', { name: s.name }) : s.name}</span>
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          onClick={() => {
+                            setSaved(undefined);
+                            setEditing(s);
+                          }}
+                        >
+                          {i18n._('Edit')}
+                          <VisuallyHidden> {s.name}</VisuallyHidden>
+                        </Button>
+                      </Group>
+                    </th>
+                    <td className={classes.number}>{count(s.count)}</td>
+                    <td className={classes.number}>{count(s.target)}</td>
+                    <td className={classes.wrap}>
+                      {s.sourceUrl ? (
+                        <Anchor href={s.sourceUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                          {new URL(s.sourceUrl).hostname}
+                          <VisuallyHidden> {i18n._('source for {name} (opens in a new tab)', { name: s.name })}</VisuallyHidden>
+                        </Anchor>
+                      ) : (
+                        '—'
+                      )}{' '}
+                      ·{' '}
+                      <Anchor href={factSheetUrl(s.code)} target="_blank" size="sm">
+                        {i18n._('fact sheet')}
+                        <VisuallyHidden> {i18n._('for {name} (PDF, opens in a new tab)', { name: s.name })}</VisuallyHidden>
                       </Anchor>
-                    ) : (
-                      '—'
-                    )}{' '}
-                    ·{' '}
-                    <Anchor href={factSheetUrl(s.code)} target="_blank" size="sm">
-                      fact sheet<VisuallyHidden> for {s.name} (PDF, opens in a new tab)</VisuallyHidden>
-                    </Anchor>
-                  </td>
-                  <td className={classes.nowrap}>
-                    {s.isEdited ? (
-                      <>
-                        {formatDateTime(s.updatedAt)}
-                        <br />
-                        <Text span size="xs" c="dimmed">
-                          {s.updatedByEmail ?? 'a former admin'}
+                    </td>
+                    <td className={classes.nowrap}>
+                      {s.isEdited ? (
+                        <>
+                          {i18n.date(s.updatedAt, DATE_TIME)}
+                          <br />
+                          <Text span size="xs" c="dimmed">
+                            {s.updatedByEmail ?? i18n._('a former admin')}
+                          </Text>
+                        </>
+                      ) : (
+                        <Text span size="sm" c="dimmed">
+                          {i18n._('As loaded')}
                         </Text>
-                      </>
-                    ) : (
-                      <Text span size="sm" c="dimmed">
-                        As loaded
-                      </Text>
-                    )}
-                  </td>
-                </tr>
-              ))}
+                      )}
+                    </td>
+                  </tr>
+                ))}
             </tbody>
           </table>
         </TableScroll>
@@ -133,7 +139,7 @@ export default function StatesPage() {
           onClose={() => setEditing(null)}
           onSaved={(name) => {
             setEditing(null);
-            setSaved(`${name} saved. The map and its fact sheet use the new figures.`);
+            setSaved(i18n._('{name} saved. The map and its fact sheet use the new figures.', { name }));
           }}
         />
       ) : null}
@@ -142,6 +148,7 @@ export default function StatesPage() {
 }
 
 function EditState({ row, onClose, onSaved }: { row: AdminStateRow; onClose: () => void; onSaved: (name: string) => void }) {
+  const { i18n } = useLingui();
   const f = useSchemaForm({
     schema: stateStatUpdateSchema,
     initialValues: { count: row.count === null ? '' : String(row.count), sourceUrl: row.sourceUrl ?? '' },
@@ -149,7 +156,7 @@ function EditState({ row, onClose, onSaved }: { row: AdminStateRow; onClose: () 
   });
   const mutation = useUpdateState(row.code, {
     onRefreshed: () => onSaved(row.name),
-    onError: (error) => f.failWith(error, formErrorOf(error)),
+    onError: (error) => f.failWith(error, formErrorOf(i18n, error)),
   });
 
   return (
@@ -157,28 +164,28 @@ function EditState({ row, onClose, onSaved }: { row: AdminStateRow; onClose: () 
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header component="div">
-          <Modal.Title fw={800}>Edit {row.name}</Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
+          <Modal.Title fw={800}>{i18n._('Edit {name}', { name: row.name })}</Modal.Title>
+          <Modal.CloseButton aria-label={i18n._('Close')} />
         </Modal.Header>
         <Modal.Body>
           <form {...f.formProps((data) => mutation.mutate(data))}>
             <Stack>
               <FormAlert message={f.formError} />
               <TextInput
-                label="Children in foster care"
-                description="A whole number. Leave it empty when no count is published (shown as “not available”)."
+                label={i18n._('Children in foster care')}
+                description={i18n._('A whole number. Leave it empty when no count is published (shown as “not available”).')}
                 inputMode="numeric"
                 {...f.field('count')}
                 data-autofocus
               />
               <TextInput
-                label="Source link"
-                description="The fact sheet or page the count comes from (http or https)."
+                label={i18n._('Source link')}
+                description={i18n._('The fact sheet or page the count comes from (http or https).')}
                 type="url"
                 maxLength={SOURCE_URL_MAX}
                 {...f.field('sourceUrl')}
               />
-              <FormActions submitLabel="Save" isPending={mutation.isPending} onCancel={onClose} isCancelLockedWhilePending />
+              <FormActions submitLabel={i18n._('Save')} isPending={mutation.isPending} onCancel={onClose} isCancelLockedWhilePending />
             </Stack>
           </form>
         </Modal.Body>

@@ -1,5 +1,6 @@
+import { useLingui } from '@lingui/react';
 import { ChartFigure, type Series } from './chart-figure';
-import { clip, formatNumber, niceScale } from './scale';
+import { clip, niceScale } from './scale';
 import { useWidth } from './use-width';
 import classes from './charts.module.css';
 
@@ -22,6 +23,7 @@ const MARGIN = { top: 4, right: 48, bottom: 4 };
 
 /** Horizontal bars per category (members and foster children per state, most viewed pages), as accessible SVG. */
 export function BarChart({ title, summary, labelName, series, rows, empty }: BarChartProps) {
+  const { i18n } = useLingui();
   const { ref, width } = useWidth();
   const labelWidth = Math.min(170, Math.round(width * 0.38));
   const plotWidth = Math.max(60, width - labelWidth - MARGIN.right);
@@ -56,10 +58,10 @@ export function BarChart({ title, summary, labelName, series, rows, empty }: Bar
                     return (
                       <g key={series[s]?.name ?? s}>
                         <rect x={labelWidth} y={y} width={Math.max(v > 0 ? 2 : 0, w)} height={BAR} rx={2} fill={series[s]?.color}>
-                          <title>{`${row.label}, ${series[s]?.name ?? ''}: ${formatNumber(v)}`}</title>
+                          <title>{`${row.label}, ${series[s]?.name ?? ''}: ${i18n.number(v)}`}</title>
                         </rect>
                         <text x={labelWidth + w + 4} y={y + BAR / 2} dy="0.32em" className={classes.value}>
-                          {formatNumber(v)}
+                          {i18n.number(v)}
                         </text>
                       </g>
                     );

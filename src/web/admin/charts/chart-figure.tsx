@@ -1,5 +1,5 @@
+import { useLingui } from '@lingui/react';
 import { useId, type ReactNode } from 'react';
-import { formatNumber } from './scale';
 import classes from './charts.module.css';
 
 export type Series = { name: string; color: string };
@@ -22,6 +22,7 @@ type ChartFigureProps = {
  * the legend names the colours, and the figures are one click away as a table.
  */
 export function ChartFigure({ title, summary, series, table, children, empty }: ChartFigureProps) {
+  const { i18n } = useLingui();
   const id = useId();
   const ids = { titleId: `${id}-title`, descId: `${id}-desc` };
   return (
@@ -41,7 +42,7 @@ export function ChartFigure({ title, summary, series, table, children, empty }: 
       ) : (
         <>
           {series.length > 1 ? (
-            <ul className={classes.legend} aria-label="Legend">
+            <ul className={classes.legend} aria-label={i18n._('Legend')}>
               {series.map((s) => (
                 <li key={s.name}>
                   <span className={classes.swatch} style={{ background: s.color }} aria-hidden="true" />
@@ -52,7 +53,7 @@ export function ChartFigure({ title, summary, series, table, children, empty }: 
           ) : null}
           {children(ids)}
           <details className={classes.details}>
-            <summary>Show the figures as a table</summary>
+            <summary>{i18n._('Show the figures as a table')}</summary>
             <div className={classes.tableScroll}>
               <table className={classes.table}>
                 <caption className={classes.tableCaption}>{title}</caption>
@@ -72,7 +73,7 @@ export function ChartFigure({ title, summary, series, table, children, empty }: 
                       <th scope="row">{row.label}</th>
                       {row.values.map((v, i) => (
                         <td key={series[i]?.name ?? i} className={classes.number}>
-                          {formatNumber(v)}
+                          {i18n.number(v)}
                         </td>
                       ))}
                     </tr>

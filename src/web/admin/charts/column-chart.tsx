@@ -1,5 +1,6 @@
+import { useLingui } from '@lingui/react';
 import { ChartFigure } from './chart-figure';
-import { clip, formatNumber, niceScale } from './scale';
+import { clip, niceScale } from './scale';
 import { useWidth } from './use-width';
 import classes from './charts.module.css';
 
@@ -23,6 +24,7 @@ const MARGIN = { top: 12, right: 8, bottom: 28, left: 44 };
 
 /** Columns over time (sign-ups per day, page views per day), as accessible SVG. */
 export function ColumnChart({ title, summary, valueName, labelName, columns, color, axisLabel }: ColumnChartProps) {
+  const { i18n } = useLingui();
   const { ref, width } = useWidth();
   const inner = { width: Math.max(120, width - MARGIN.left - MARGIN.right), height: HEIGHT - MARGIN.top - MARGIN.bottom };
   const max = Math.max(0, ...columns.map((c) => c.value));
@@ -54,7 +56,7 @@ export function ColumnChart({ title, summary, valueName, labelName, columns, col
                   className={t === 0 ? classes.axis : classes.grid}
                 />
                 <text x={MARGIN.left - 6} y={y(t)} dy="0.32em" textAnchor="end" className={classes.tick}>
-                  {formatNumber(t)}
+                  {i18n.number(t)}
                 </text>
               </g>
             ))}
@@ -73,7 +75,7 @@ export function ColumnChart({ title, summary, valueName, labelName, columns, col
                     fill={color}
                     rx={Math.min(3, barWidth / 4)}
                   >
-                    <title>{`${c.label}: ${formatNumber(c.value)}`}</title>
+                    <title>{`${c.label}: ${i18n.number(c.value)}`}</title>
                   </rect>
                   {isLabelled && !isLabelCrowded ? (
                     // The last label ends at its column, so it is never cut off at the edge.

@@ -1,3 +1,5 @@
+import { isLocale, LOCALE_TAGS } from '../../../shared/i18n/locale';
+
 /** A round upper bound and step for an axis from 0 to `max`: 0, 5, 10, 15, 20 rather than 0, 4.6, 9.2 … */
 export function niceScale(max: number, ticks = 4): { top: number; step: number } {
   if (max <= 0) return { top: ticks, step: 1 };
@@ -8,8 +10,15 @@ export function niceScale(max: number, ticks = 4): { top: number; step: number }
   return { top: Math.ceil(max / wholeStep) * wholeStep, step: wholeStep };
 }
 
-const numberFormat = new Intl.NumberFormat('en-US');
-export const formatNumber = (n: number) => numberFormat.format(n);
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A figure as the page's language writes it ("1,234"); `locale` is i18n.locale ('en' or 'es'). */
+export function formatNumber(n: number, locale: string = 'en'): string {
+  const tag = isLocale(locale) ? LOCALE_TAGS[locale] : LOCALE_TAGS.en;
+  let format = numberFormats.get(tag);
+  if (!format) numberFormats.set(tag, (format = new Intl.NumberFormat(tag)));
+  return format.format(n);
+}
 
 /** Cuts a label to fit a column of the chart; the table below it has the whole text. */
 export function clip(text: string, maxChars: number): string {

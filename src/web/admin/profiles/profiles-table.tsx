@@ -1,4 +1,5 @@
 import { Button, Text, VisuallyHidden } from '@mantine/core';
+import { useLingui } from '@lingui/react';
 import { Fragment, useState } from 'react';
 import type { AdminProfile, ProfileSort } from '../../../shared/admin';
 import type { ProfileQuery } from '../admin-api';
@@ -6,11 +7,8 @@ import { TableScroll } from '../table-scroll';
 import { nameOf, placeOf } from './names';
 import { ProfileDetails } from './profile-details';
 import { SORTABLE } from './sorting';
+import { DAY } from '../formats';
 import classes from '../admin.module.css';
-
-const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-/** The table shows the day; the details show the time too. */
-const formatDay = (iso: string) => DAY.format(new Date(iso));
 
 type ProfilesTableProps = {
   profiles: AdminProfile[];
@@ -22,25 +20,28 @@ type ProfilesTableProps = {
 
 /** One row per account; a row's Details open all its fields and the admin's controls below it. */
 export function ProfilesTable({ profiles, query, onSort, isBusy }: ProfilesTableProps) {
+  const { i18n } = useLingui();
   const [openUid, setOpenUid] = useState<string | null>(null);
   const header = { query, onSort };
   return (
-    <TableScroll label="Profiles">
+    <TableScroll label={i18n._('Profiles')}>
       <table className={`${classes.table} ${classes.stickyFirst}`} aria-busy={isBusy}>
         <caption>
-          <VisuallyHidden>Profiles, sorted by {SORTABLE[query.sort].label.toLowerCase()}</VisuallyHidden>
+          <VisuallyHidden>
+            {i18n._('Profiles, sorted by {column}', { column: i18n._(SORTABLE[query.sort].label).toLowerCase() })}
+          </VisuallyHidden>
         </caption>
         <thead>
           <tr>
-            <SortHeader sort="name" label="Member" {...header} />
-            <th scope="col">Phone</th>
-            <SortHeader sort="state" label="Location" {...header} />
+            <SortHeader sort="name" label={i18n._('Member')} {...header} />
+            <th scope="col">{i18n._('Phone')}</th>
+            <SortHeader sort="state" label={i18n._('Location')} {...header} />
             <SortHeader sort="church" {...header} />
             <SortHeader sort="fosterKids" {...header} isNumber />
             <SortHeader sort="savedAt" {...header} />
             <SortHeader sort="signedUp" {...header} />
             <th scope="col">
-              <VisuallyHidden>Details</VisuallyHidden>
+              <VisuallyHidden>{i18n._('Details')}</VisuallyHidden>
             </th>
           </tr>
         </thead>
@@ -73,7 +74,8 @@ type SortHeaderProps = {
   isNumber?: boolean;
 };
 
-function SortHeader({ sort, label = SORTABLE[sort].label, query, onSort, isNumber }: SortHeaderProps) {
+function SortHeader({ sort, label, query, onSort, isNumber }: SortHeaderProps) {
+  const { i18n } = useLingui();
   const isActive = query.sort === sort;
   const isAscending = query.dir === 'asc';
   return (
@@ -83,7 +85,7 @@ function SortHeader({ sort, label = SORTABLE[sort].label, query, onSort, isNumbe
       className={isNumber ? classes.number : undefined}
     >
       <button type="button" className={classes.sortButton} onClick={() => onSort(sort)}>
-        {label}
+        {label ?? i18n._(SORTABLE[sort].label)}
         <span className={classes.sortArrow} aria-hidden="true">
           {isActive ? (isAscending ? '▲' : '▼') : ''}
         </span>
@@ -93,6 +95,7 @@ function SortHeader({ sort, label = SORTABLE[sort].label, query, onSort, isNumbe
 }
 
 function ProfileRow({ profile: p, isOpen, onToggle }: { profile: AdminProfile; isOpen: boolean; onToggle: () => void }) {
+  const { i18n } = useLingui();
   const name = nameOf(p);
   return (
     <tr data-uid={p.uid}>
@@ -100,24 +103,24 @@ function ProfileRow({ profile: p, isOpen, onToggle }: { profile: AdminProfile; i
         <span className={classes.memberName}>
           {name || (
             <Text span c="dimmed" size="sm">
-              No profile yet
+              {i18n._('No profile yet')}
             </Text>
           )}
-          {p.isAdmin ? <span className={classes.badge}>Admin</span> : null}
-          {p.suspendedAt ? <span className={classes.badge}>Suspended</span> : null}
+          {p.isAdmin ? <span className={classes.badge}>{i18n._('Admin')}</span> : null}
+          {p.suspendedAt ? <span className={classes.badge}>{i18n._('Suspended')}</span> : null}
         </span>
         <span className={classes.memberEmail}>{p.email}</span>
       </td>
       <td className={classes.nowrap}>{p.phone ?? '—'}</td>
       <td>{placeOf(p) || '—'}</td>
       <td className={classes.wrap}>{p.church ?? '—'}</td>
-      <td className={classes.number}>{p.numberOfFosterKids ?? '—'}</td>
-      <td className={classes.nowrap}>{p.savedAt ? formatDay(p.savedAt) : '—'}</td>
-      <td className={classes.nowrap}>{formatDay(p.signedUpAt)}</td>
+      <td className={classes.number}>{typeof p.numberOfFosterKids === 'number' ? i18n.number(p.numberOfFosterKids) : '—'}</td>
+      <td className={classes.nowrap}>{p.savedAt ? i18n.date(p.savedAt, DAY) : '—'}</td>
+      <td className={classes.nowrap}>{i18n.date(p.signedUpAt, DAY)}</td>
       <td>
         <Button variant="subtle" size="xs" aria-expanded={isOpen} aria-controls={`profile-${p.uid}`} onClick={onToggle}>
-          {isOpen ? 'Hide' : 'Details'}
-          <VisuallyHidden> of {name || p.email}</VisuallyHidden>
+          {isOpen ? i18n._('Hide') : i18n._('Details')}
+          <VisuallyHidden> {i18n._('of {who}', { who: name || p.email })}</VisuallyHidden>
         </Button>
       </td>
     </tr>
