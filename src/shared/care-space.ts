@@ -8,7 +8,7 @@ import { CARE_ROLE_CODES, careTeamHeadSchema } from './care';
 export const CARE_POSTS_PAGE = 20;
 
 export const CARE_POST_KINDS = [
-  { code: 'update', label: /*i18n*/ 'Update' },
+  { code: 'update', label: /*i18n*/ 'News' },
   { code: 'prayer', label: /*i18n*/ 'Prayer request' },
 ] as const;
 export const carePostKindLabel = (code: string) => CARE_POST_KINDS.find((k) => k.code === code)?.label ?? code;
