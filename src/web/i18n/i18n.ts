@@ -1,5 +1,5 @@
 // The browser's language (decision 043): one Lingui instance, the active language's catalog loaded on
-// demand (a chunk per language; the landing page loads the frame's part alone), zod's own messages in it.
+// demand (a chunk per language; the landing page loads the frame's part alone), and whoever needs to know (zod's messages) told of a change.
 import { setupI18n, type Messages } from '@lingui/core';
 import { LOCALE_TAGS, PSEUDO_LOCALE, isLocale, type DisplayLocale } from '../../shared/i18n/locale';
 
@@ -19,12 +19,14 @@ const CATALOGS: Record<DisplayLocale, Record<Scope, () => Promise<Catalog>>> = {
   },
 };
 
-/** Zod's own messages (a form's field checked in the browser) in the language; the landing page has no forms. */
-const ZOD: Record<DisplayLocale, () => Promise<unknown>> = {
-  en: () => Promise.all([import('zod/v4/core'), import('zod/v4/locales/en.js')]).then(([core, words]) => core.config(words.default())),
-  es: () => Promise.all([import('zod/v4/core'), import('zod/v4/locales/es.js')]).then(([core, words]) => core.config(words.default())),
-  pseudo: () => Promise.resolve(),
-};
+/** Who is told when the page's language changes (zod's messages, src/web/lib/zod-without-eval.ts). */
+const listeners = new Set<(locale: DisplayLocale) => void>();
+
+/** Calls `listener` with the page's language now (once one is loaded) and after every change. */
+export function onLocale(listener: (locale: DisplayLocale) => void): void {
+  listeners.add(listener);
+  if (loaded) listener(loaded.locale);
+}
 
 export const isDisplayLocale = (value: unknown): value is DisplayLocale => isLocale(value) || value === PSEUDO_LOCALE;
 
@@ -39,7 +41,6 @@ export async function loadLocale(locale: DisplayLocale, scope: Scope = 'all'): P
   const [own, english] = await Promise.all([
     CATALOGS[locale][scope](),
     locale === 'en' ? undefined : CATALOGS.en[scope](),
-    scope === 'all' ? ZOD[locale]() : undefined,
   ]);
   const tag = locale === PSEUDO_LOCALE ? 'en-XA' : LOCALE_TAGS[locale];
   i18n.loadAndActivate({
@@ -47,7 +48,9 @@ export async function loadLocale(locale: DisplayLocale, scope: Scope = 'all'): P
     locales: [locale === PSEUDO_LOCALE ? 'en-US' : tag],
     messages: { ...english?.messages, ...own.messages },
   });
+  const changed = loaded?.locale !== locale;
   loaded = { locale, scope };
+  if (changed) for (const listener of listeners) listener(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale === PSEUDO_LOCALE ? 'en' : locale;
 }
 
