@@ -13,7 +13,7 @@ import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { supervisorRequestQueryOptions, useSupervisorDecision } from './approvals-api';
-import { dateTime, dollars } from '../needs/need-words';
+import { dateTime, dollars } from '../needs';
 
 const FAILED = /*i18n*/ 'The request could not be loaded just now. Please try again in a moment.';
 

@@ -227,7 +227,7 @@ export function NeedForm<S extends z.ZodType>({
           </Stack>
           {f.form.errors.items ? (
             <Text c="red.8" size="sm" mt="xs" role="alert">
-              {i18n._(String(f.form.errors.items))}
+              {typeof f.form.errors.items === 'string' ? i18n._(f.form.errors.items) : f.form.errors.items}
             </Text>
           ) : null}
           {items.length < NEED_ITEMS_MAX ? (

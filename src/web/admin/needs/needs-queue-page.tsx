@@ -15,7 +15,7 @@ import { needQueueQueryOptions, useApproveNeed, useDeclineNeed } from './needs-a
 import { AdminSection } from '../admin-section';
 import { Dialog } from '../churches/church-actions';
 import { ReasonForm } from '../reason-form';
-import { dateTime, dollars } from '../../needs/need-words';
+import { dateTime, dollars } from '../../needs';
 import classes from '../admin.module.css';
 
 const ASKED_AS: Record<QueuedNeed['askedAs'], string> = {
