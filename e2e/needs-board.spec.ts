@@ -124,6 +124,23 @@ describe('the needs board', () => {
     // Visitors do not see who asked.
     expect(await page.getByText('Members of the network see who asked.').isVisible()).toBe(true);
     await expectAxeClean(page, '/needs/:id', { noSidewaysScroll: true });
+
+    // In Spanish (the visitor's choice, the `lang` cookie): the board's words, kinds and progress in Spanish, the
+    // need's title as its asker wrote it; axe clean at both widths.
+    const spanish = await openSite(browser(), { viewport: { width: 390, height: 900 } });
+    await spanish.context.addCookies([{ name: 'lang', value: 'es', url: inject('baseUrl') }]);
+    await openPage(spanish.page, `/needs?zip=65802&q=${encodeURIComponent(tag)}`);
+    await spanish.page.getByRole('heading', { level: 1, name: 'Necesidades de familias de crianza' }).waitFor();
+    expect(await spanish.page.locator('html').getAttribute('lang')).toBe('es');
+    const tarjeta = spanish.page.getByRole('article', { name: `${tag} dinners for a family of five` });
+    await tarjeta.waitFor();
+    expect(await tarjeta.textContent()).toContain('0 de 4 comprometidos');
+    expect(await tarjeta.textContent()).toContain('Comidas');
+    expect(await tarjeta.textContent()).toContain('3.1 millas');
+    expect(await spanish.page.getByRole('status').filter({ hasText: 'a menos de 30 millas de 65802' }).count()).toBe(1);
+    expect(await spanish.page.getByRole('form', { name: 'Buscar necesidades' }).getByLabel('Código postal').inputValue()).toBe('65802');
+    await expectAxeClean(spanish.page, '/needs in Spanish', { noSidewaysScroll: true });
+    expectNoPageErrors(spanish.errors);
     await admin.dispose();
     expectNoPageErrors(errors);
   }, 180_000);

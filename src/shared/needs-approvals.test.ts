@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { i18nFor } from '../server/i18n';
 import { supervisorDecisionSchema, waitingLabel } from './needs-approvals';
 
 describe('the waiting time in the queue', () => {
   it('says hours under a day, then days and hours', () => {
-    expect([0, 1, 5, 24, 25, 49, 72].map(waitingLabel)).toEqual([
+    expect([0, 1, 5, 24, 25, 49, 72].map((h) => waitingLabel(i18nFor('en'), h))).toEqual([
       'less than an hour',
       '1 hour',
       '5 hours',
@@ -11,6 +12,15 @@ describe('the waiting time in the queue', () => {
       '1 day 1 hour',
       '2 days 1 hour',
       '3 days',
+    ]);
+  });
+
+  it('is said in Spanish to a Spanish reader, with its plurals', () => {
+    expect([0, 1, 25, 49].map((h) => waitingLabel(i18nFor('es'), h))).toEqual([
+      'menos de una hora',
+      '1 hora',
+      '1 día 1 hora',
+      '2 días 1 hora',
     ]);
   });
 });

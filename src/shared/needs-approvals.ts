@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { z } from 'zod';
 import { emailSchema } from './account';
 import {
@@ -23,13 +24,13 @@ export const CASEWORKER_APPLICATIONS_PER_DAY = 3;
 
 // ---- Messages ----
 
-export const CASEWORKER_NOT_FOUND = 'There is no caseworker application for this account.';
-export const CASEWORKER_ALREADY_APPROVED = 'Your caseworker account is approved already. Nothing was changed.';
-export const CASEWORKER_OWN_SUPERVISOR = "Your supervisor's work email must be someone else's address.";
+export const CASEWORKER_NOT_FOUND = /*i18n*/ 'There is no caseworker application for this account.';
+export const CASEWORKER_ALREADY_APPROVED = /*i18n*/ 'Your caseworker account is approved already. Nothing was changed.';
+export const CASEWORKER_OWN_SUPERVISOR = /*i18n*/ "Your supervisor's work email must be someone else's address.";
 export const CASEWORKER_ALREADY = (status: 'approved' | 'declined') =>
-  status === 'approved' ? 'This caseworker is approved already.' : 'This caseworker is declined already.';
-export const NEED_NOT_WAITING = 'This request is not waiting for approval any more. Nothing was changed.';
-export const DECLINE_REASON_REQUIRED = 'Say why you decline it: the caseworker is sent your reason';
+  status === 'approved' ? /*i18n*/ 'This caseworker is approved already.' : /*i18n*/ 'This caseworker is declined already.';
+export const NEED_NOT_WAITING = /*i18n*/ 'This request is not waiting for approval any more. Nothing was changed.';
+export const DECLINE_REASON_REQUIRED = /*i18n*/ 'Say why you decline it: the caseworker is sent your reason';
 
 // ---- A caseworker's application ----
 
@@ -71,7 +72,7 @@ export const adminCaseworkerSchema = caseworkerApplicationStatus
 export type AdminCaseworker = z.infer<typeof adminCaseworkerSchema>;
 
 export const adminCaseworkerQuerySchema = z.object({
-  status: z.enum(CASEWORKER_STATUSES, { error: 'Choose applied, approved or declined' }).optional(),
+  status: z.enum(CASEWORKER_STATUSES, { error: /*i18n*/ 'Choose applied, approved or declined' }).optional(),
 });
 export const adminCaseworkerListSchema = z.object({ caseworkers: z.array(adminCaseworkerSchema) });
 export type AdminCaseworkerList = z.infer<typeof adminCaseworkerListSchema>;
@@ -105,11 +106,11 @@ export type SupervisorRequest = z.infer<typeof supervisorRequestSchema>;
 /** POST /api/needs/approve/{token}: approve, or decline with a reason the caseworker is sent. */
 export const supervisorDecisionSchema = z
   .object({
-    decision: z.enum(['approve', 'decline'], { error: 'Choose approve or decline' }),
+    decision: z.enum(['approve', 'decline'], { error: /*i18n*/ 'Choose approve or decline' }),
     reason: plainString('Reason', { multiLine: true })
       .nullish()
       .transform((s) => (s ?? '').replace(/\r\n?/g, '\n').trim())
-      .pipe(z.string().max(NEED_REASON_MAX, `Reason must be at most ${NEED_REASON_MAX} characters`))
+      .pipe(z.string().max(NEED_REASON_MAX, /*i18n*/ 'Reason must be at most 1000 characters'))
       .transform((s) => (s === '' ? null : s)),
   })
   .superRefine((v, ctx) => {
@@ -153,12 +154,12 @@ export type NeedQueue = z.infer<typeof needQueueSchema>;
 /** How many the queue shows at most, oldest first. */
 export const NEED_QUEUE_MAX = 200;
 
-/** "3 days 4 hours": the queue's waiting time. */
-export function waitingLabel(hours: number): string {
-  if (hours < 1) return 'less than an hour';
+/** "3 days 4 hours": the queue's waiting time, in the reader's language. */
+export function waitingLabel(i18n: Pick<I18n, '_'>, hours: number): string {
+  if (hours < 1) return i18n._('less than an hour');
   const days = Math.floor(hours / 24);
   const rest = hours % 24;
-  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  if (days === 0) return part(rest, 'hour');
-  return rest === 0 ? part(days, 'day') : `${part(days, 'day')} ${part(rest, 'hour')}`;
+  if (days === 0) return i18n._('{hours, plural, one {# hour} other {# hours}}', { hours: rest });
+  if (rest === 0) return i18n._('{days, plural, one {# day} other {# days}}', { days });
+  return i18n._('{days, plural, one {# day} other {# days}} {hours, plural, one {# hour} other {# hours}}', { days, hours: rest });
 }

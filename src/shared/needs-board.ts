@@ -31,26 +31,29 @@ export const NEED_BOARD_SORTS = ['nearest', 'newest'] as const;
 
 export const needBoardQuerySchema = z
   .object({
-    show: z.enum(NEED_BOARD_SHOWS, { error: 'Show open or closed needs' }).default('open'),
+    show: z.enum(NEED_BOARD_SHOWS, { error: /*i18n*/ 'Show open or closed needs' }).default('open'),
     /** Nearest first needs a ZIP code; without one the board is newest first. */
-    sort: z.enum(NEED_BOARD_SORTS, { error: 'Sort by nearest or newest' }).optional(),
+    sort: z.enum(NEED_BOARD_SORTS, { error: /*i18n*/ 'Sort by nearest or newest' }).optional(),
     zip: zip5.optional(),
     radius: z
-      .enum(NEED_BOARD_RADII.map(String) as [string, ...string[]], { error: 'Choose a distance of 15, 30, 60 or 100 miles' })
+      .enum(NEED_BOARD_RADII.map(String) as [string, ...string[]], { error: /*i18n*/ 'Choose a distance of 15, 30, 60 or 100 miles' })
       .optional()
       .transform((r) => (r ? (Number(r) as NeedBoardRadius) : NEED_BOARD_DEFAULT_RADIUS)),
-    kind: z.enum(NEED_KIND_CODES, { error: 'Choose a kind of need from the list' }).optional(),
-    state: z.enum(STATE_CODES, { error: 'Choose a state' }).optional(),
-    urgency: z.enum(NEED_URGENCY_CODES, { error: 'Choose how soon from the list' }).optional(),
+    kind: z.enum(NEED_KIND_CODES, { error: /*i18n*/ 'Choose a kind of need from the list' }).optional(),
+    state: z.enum(STATE_CODES, { error: /*i18n*/ 'Choose a state' }).optional(),
+    urgency: z.enum(NEED_URGENCY_CODES, { error: /*i18n*/ 'Choose how soon from the list' }).optional(),
     q: queryTextOf('Keyword', NEED_KEYWORD_MAX),
     page: z
       .string()
-      .regex(/^\d{1,4}$/, 'Page must be a number')
+      .regex(/^\d{1,4}$/, /*i18n*/ 'Page must be a number')
       .optional()
       .transform((p) => (p ? Number(p) : 1))
-      .pipe(z.number().int().min(1, 'Page must be at least 1').max(NEED_BOARD_PAGE_MAX, `Page must be at most ${NEED_BOARD_PAGE_MAX}`)),
+      .pipe(z.number().int().min(1, /*i18n*/ 'Page must be at least 1').max(NEED_BOARD_PAGE_MAX, /*i18n*/ 'Page must be at most 500')),
   })
-  .refine((q) => q.sort !== 'nearest' || q.zip !== undefined, { message: 'Enter a ZIP code to see the nearest needs', path: ['zip'] });
+  .refine((q) => q.sort !== 'nearest' || q.zip !== undefined, {
+    message: /*i18n*/ 'Enter a ZIP code to see the nearest needs',
+    path: ['zip'],
+  });
 export type NeedBoardQuery = z.output<typeof needBoardQuerySchema>;
 
 export const needBoardSchema = z
@@ -75,13 +78,13 @@ export type NeedItemEdit = z.input<typeof needItemEditSchema>;
 /** PATCH /api/needs/:id: the fields again; items named by id are kept (with what is committed to them). */
 export const needEditSchema = needFieldsSchema.extend({
   items: z
-    .array(needItemEditSchema, { error: 'List at least one item' })
-    .min(1, 'List at least one item')
-    .max(NEED_ITEMS_MAX, `List at most ${NEED_ITEMS_MAX} items`)
+    .array(needItemEditSchema, { error: /*i18n*/ 'List at least one item' })
+    .min(1, /*i18n*/ 'List at least one item')
+    .max(NEED_ITEMS_MAX, /*i18n*/ 'List at most 20 items')
     .refine((items) => {
       const ids = items.flatMap((i) => (i.id === undefined ? [] : [i.id]));
       return new Set(ids).size === ids.length;
-    }, 'Each item may be listed once'),
+    }, /*i18n*/ 'Each item may be listed once'),
 });
 export type NeedEditInput = z.input<typeof needEditSchema>;
 export type NeedEdit = z.output<typeof needEditSchema>;
@@ -115,27 +118,34 @@ export const askedNeedSchema = myNeedSchema;
 
 /** How each status reads to the asker. */
 export const NEED_STATUS_LABELS: Record<NeedStatus, string> = {
-  supervisor: "Waiting for your supervisor's approval",
-  review: 'Waiting for approval',
-  open: 'On the board',
-  closed: 'Closed',
-  declined: 'Declined',
-  expired: 'Expired without approval',
+  supervisor: /*i18n*/ "Waiting for your supervisor's approval",
+  review: /*i18n*/ 'Waiting for approval',
+  open: /*i18n*/ 'On the board',
+  closed: /*i18n*/ 'Closed',
+  declined: /*i18n*/ 'Declined',
+  expired: /*i18n*/ 'Expired without approval',
 };
 
 /** What asking says once it is sent, by where the request went. */
 export const NEED_ASKED_MESSAGES = {
-  open: 'The need is on the board, and the churches near it will hear of it.',
-  review: 'Thank you. The team will review the request, usually within a day; you will get an email once it is on the board.',
-  supervisor: 'Thank you. Your supervisor has been emailed a link to approve the request; it goes on the board once they do.',
+  open: /*i18n*/ 'The need is on the board, and the churches near it will hear of it.',
+  review: /*i18n*/ 'Thank you. The team will review the request, usually within a day; you will get an email once it is on the board.',
+  supervisor: /*i18n*/ 'Thank you. Your supervisor has been emailed a link to approve the request; it goes on the board once they do.',
 } as const;
 
 /** PATCH refuses a need that has closed, was declined or expired. */
-export const NEED_NOT_EDITABLE = 'This need can no longer be changed.';
-export const NEED_ASK_FORBIDDEN = 'Only the person who asked, or an admin, may change this need.';
-export const NEED_CHURCH_NOT_KEPT = 'You can ask for a church only if you are one of its point persons.';
-export const needQuantityBelowCommitted = (committed: number) => `Quantity must be at least ${committed}: that many are already committed`;
-export const needItemHasCommitments = (name: string) =>
-  `"${name}" has commitments, so it cannot be removed; lower its quantity to what is committed instead`;
-export const NEED_PROFILE_REQUIRED = 'Save your profile first: the team reads who asks. You can create one in your dashboard.';
-export const NEED_ITEM_UNKNOWN = 'This item is not part of the need';
+export const NEED_NOT_EDITABLE = /*i18n*/ 'This need can no longer be changed.';
+export const NEED_ASK_FORBIDDEN = /*i18n*/ 'Only the person who asked, or an admin, may change this need.';
+export const NEED_CHURCH_NOT_KEPT = /*i18n*/ 'You can ask for a church only if you are one of its point persons.';
+/** A message with values, for the server to put in the asker's language (its `later(...)` shape). */
+type Worded = { id: string; values: Record<string, unknown> };
+export const needQuantityBelowCommitted = (committed: number): Worded => ({
+  id: /*i18n*/ 'Quantity must be at least {committed}: that many are already committed',
+  values: { committed },
+});
+export const needItemHasCommitments = (name: string): Worded => ({
+  id: /*i18n*/ '"{name}" has commitments, so it cannot be removed; lower its quantity to what is committed instead',
+  values: { name },
+});
+export const NEED_PROFILE_REQUIRED = /*i18n*/ 'Save your profile first: the team reads who asks. You can create one in your dashboard.';
+export const NEED_ITEM_UNKNOWN = /*i18n*/ 'This item is not part of the need';

@@ -10,19 +10,19 @@ import { lineOf, optionalLineOf, textOf } from './text';
 // child, and nothing is public before approval.
 
 export const NEED_KINDS = [
-  { code: 'items', label: 'Physical items' },
-  { code: 'meals', label: 'Meals' },
-  { code: 'rides', label: 'Rides' },
-  { code: 'respite', label: 'Babysitting or respite' },
-  { code: 'other', label: 'Other' },
+  { code: 'items', label: /*i18n*/ 'Physical items' },
+  { code: 'meals', label: /*i18n*/ 'Meals' },
+  { code: 'rides', label: /*i18n*/ 'Rides' },
+  { code: 'respite', label: /*i18n*/ 'Babysitting or respite' },
+  { code: 'other', label: /*i18n*/ 'Other' },
 ] as const;
 export type NeedKind = (typeof NEED_KINDS)[number]['code'];
 export const NEED_KIND_CODES = NEED_KINDS.map((k) => k.code) as [NeedKind, ...NeedKind[]];
 export const needKindLabel = (code: string) => NEED_KINDS.find((k) => k.code === code)?.label ?? code;
 
 export const NEED_URGENCIES = [
-  { code: 'urgent', label: 'Within 72 hours' },
-  { code: 'normal', label: 'Within 10 days' },
+  { code: 'urgent', label: /*i18n*/ 'Within 72 hours' },
+  { code: 'normal', label: /*i18n*/ 'Within 10 days' },
 ] as const;
 export type NeedUrgency = (typeof NEED_URGENCIES)[number]['code'];
 export const NEED_URGENCY_CODES = NEED_URGENCIES.map((u) => u.code) as [NeedUrgency, ...NeedUrgency[]];
@@ -41,9 +41,9 @@ export const NEED_STATUSES = ['supervisor', 'review', 'open', 'closed', 'decline
 export type NeedStatus = (typeof NEED_STATUSES)[number];
 
 export const NEED_OUTCOMES = [
-  { code: 'met', label: 'Met' },
-  { code: 'partly_met', label: 'Partly met' },
-  { code: 'not_met', label: 'Not met' },
+  { code: 'met', label: /*i18n*/ 'Met' },
+  { code: 'partly_met', label: /*i18n*/ 'Partly met' },
+  { code: 'not_met', label: /*i18n*/ 'Not met' },
 ] as const;
 export type NeedOutcome = (typeof NEED_OUTCOMES)[number]['code'];
 export const NEED_OUTCOME_CODES = NEED_OUTCOMES.map((o) => o.code) as [NeedOutcome, ...NeedOutcome[]];
@@ -97,14 +97,16 @@ export const COMMITMENTS_PER_HOUR = 20;
 
 // ---- Messages ----
 
-export const NEED_NOT_FOUND = 'This need is not on the board.';
-export const NEED_NOT_OPEN = 'This need is not taking commitments any more.';
-export const NEED_ITEM_FULL = 'Someone else committed to the rest of this item just now. Nothing was committed.';
-export const NEED_CONSENT_REQUIRED = 'Confirm that the family agreed to this request';
+export const NEED_NOT_FOUND = /*i18n*/ 'This need is not on the board.';
+export const NEED_NOT_OPEN = /*i18n*/ 'This need is not taking commitments any more.';
+export const NEED_ITEM_FULL = /*i18n*/ 'Someone else committed to the rest of this item just now. Nothing was committed.';
+export const NEED_CONSENT_REQUIRED = /*i18n*/ 'Confirm that the family agreed to this request';
 /** What the form says plainly above the fields (the server enforces what it can of it). */
 export const NEED_PRIVACY_RULE =
-  "Never write a child's name, photo, school, case or placement details. Give the town, never a street address, and no phone number or email address: responders reach the asker through the site's mail.";
-export const SUPERVISOR_LINK_USED = 'This link has been used or has expired. Nothing was changed.';
+  /*i18n*/ "Never write a child's name, photo, school, case or placement details. Give the town, never a street address, and no phone number or email address: responders reach the asker through the site's mail.";
+/** What a need's page says in place of a first name (the page puts it in the reader's language). */
+export const NEED_NAMELESS = { member: /*i18n*/ 'A member', former: /*i18n*/ 'A former member' } as const;
+export const SUPERVISOR_LINK_USED = /*i18n*/ 'This link has been used or has expired. Nothing was changed.';
 
 // ---- Children's privacy: what a need's text may not hold ----
 
@@ -116,14 +118,65 @@ const STREET_WORDS =
 const STREET_ADDRESS = new RegExp(`\\b\\d{1,6}\\s+(?:[A-Za-z0-9.'-]+\\s+){0,4}(?:${STREET_WORDS})\\b\\.?`, 'i');
 
 /**
+ * The refusals, written out for each field that is checked: a zod message is one string, found before anyone knows
+ * who reads it, so each must be a catalog's message of its own to reach a Spanish reader (decision 043).
+ */
+const CONTACT_DETAIL_MESSAGES: Record<string, Record<'email' | 'phone' | 'street', string>> = {
+  Item: {
+    email: /*i18n*/ 'Item must not hold an email address: responders write to the asker through the site.',
+    phone: /*i18n*/ 'Item must not hold a phone number: responders write to the asker through the site.',
+    street: /*i18n*/ 'Item must not hold a street address: give the town only.',
+  },
+  Details: {
+    email: /*i18n*/ 'Details must not hold an email address: responders write to the asker through the site.',
+    phone: /*i18n*/ 'Details must not hold a phone number: responders write to the asker through the site.',
+    street: /*i18n*/ 'Details must not hold a street address: give the town only.',
+  },
+  Title: {
+    email: /*i18n*/ 'Title must not hold an email address: responders write to the asker through the site.',
+    phone: /*i18n*/ 'Title must not hold a phone number: responders write to the asker through the site.',
+    street: /*i18n*/ 'Title must not hold a street address: give the town only.',
+  },
+  Description: {
+    email: /*i18n*/ 'Description must not hold an email address: responders write to the asker through the site.',
+    phone: /*i18n*/ 'Description must not hold a phone number: responders write to the asker through the site.',
+    street: /*i18n*/ 'Description must not hold a street address: give the town only.',
+  },
+  'Thank-you': {
+    email: /*i18n*/ 'Thank-you must not hold an email address: responders write to the asker through the site.',
+    phone: /*i18n*/ 'Thank-you must not hold a phone number: responders write to the asker through the site.',
+    street: /*i18n*/ 'Thank-you must not hold a street address: give the town only.',
+  },
+  Notes: {
+    email: /*i18n*/ 'Notes must not hold an email address: responders write to the asker through the site.',
+    phone: /*i18n*/ 'Notes must not hold a phone number: responders write to the asker through the site.',
+    street: /*i18n*/ 'Notes must not hold a street address: give the town only.',
+  },
+  Town: {
+    email: /*i18n*/ 'Town must not hold an email address: responders write to the asker through the site.',
+    phone: /*i18n*/ 'Town must not hold a phone number: responders write to the asker through the site.',
+    street: /*i18n*/ 'Town must not hold a street address: give the town only.',
+  },
+  Message: {
+    email: /*i18n*/ 'Message must not hold an email address: responders write to the asker through the site.',
+    phone: /*i18n*/ 'Message must not hold a phone number: responders write to the asker through the site.',
+    street: /*i18n*/ 'Message must not hold a street address: give the town only.',
+  },
+};
+
+/**
  * What a text holds that a need may not show: a phone number, an email address or a street address; the message
  * names the field. Null when the text is fine.
  */
 export function contactDetailIn(text: string, label: string): string | null {
-  if (EMAIL.test(text)) return `${label} must not hold an email address: responders write to the asker through the site.`;
-  if (PHONE.test(text)) return `${label} must not hold a phone number: responders write to the asker through the site.`;
-  if (STREET_ADDRESS.test(text)) return `${label} must not hold a street address: give the town only.`;
-  return null;
+  const found = EMAIL.test(text) ? 'email' : PHONE.test(text) ? 'phone' : STREET_ADDRESS.test(text) ? 'street' : null;
+  if (!found) return null;
+  const written = CONTACT_DETAIL_MESSAGES[label]?.[found];
+  if (written) return written;
+  // A field not in the table above keeps its English refusal.
+  if (found === 'email') return `${label} must not hold an email address: responders write to the asker through the site.`;
+  if (found === 'phone') return `${label} must not hold a phone number: responders write to the asker through the site.`;
+  return `${label} must not hold a street address: give the town only.`;
 }
 
 /** A text field of a need, refused when it holds a contact detail (the message names the field). */
@@ -134,35 +187,47 @@ export function privateFree<T extends z.ZodType<string | null>>(schema: T, label
   });
 }
 
-const wholeNumber = (label: string, min: number, max: number) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`)
-    .max(max, `${label} must be at most ${max}`);
+type WholeNumberMessages = { type: string; int: string; min: string; max: string };
+
+/** Each message written out with its limit (zod's message is one string: see CONTACT_DETAIL_MESSAGES). */
+const wholeNumber = (min: number, max: number, m: WholeNumberMessages) =>
+  z.number({ error: m.type }).int(m.int).min(min, m.min).max(max, m.max);
+
+const QUANTITY_MESSAGES: WholeNumberMessages = {
+  type: /*i18n*/ 'Quantity must be a number',
+  int: /*i18n*/ 'Quantity must be a whole number',
+  min: /*i18n*/ 'Quantity must be at least 1',
+  max: /*i18n*/ 'Quantity must be at most 100',
+};
+const VALUE_MESSAGES: WholeNumberMessages = {
+  type: /*i18n*/ 'Estimated value must be a number',
+  int: /*i18n*/ 'Estimated value must be a whole number',
+  min: /*i18n*/ 'Estimated value must be at least 0',
+  max: /*i18n*/ 'Estimated value must be at most 10000',
+};
 
 export const needItemInputSchema = z.object({
   name: privateFree(lineOf('Item', NEED_ITEM_NAME_MAX), 'Item'),
-  quantity: wholeNumber('Quantity', 1, NEED_ITEM_QUANTITY_MAX),
+  quantity: wholeNumber(1, NEED_ITEM_QUANTITY_MAX, QUANTITY_MESSAGES),
   /** Estimated value of one unit, in whole dollars. */
-  unitValue: wholeNumber('Estimated value', 0, NEED_ITEM_VALUE_MAX),
+  unitValue: wholeNumber(0, NEED_ITEM_VALUE_MAX, VALUE_MESSAGES),
   note: privateFree(optionalLineOf('Details', NEED_ITEM_NOTE_MAX), 'Details'),
 });
 export type NeedItemInput = z.input<typeof needItemInputSchema>;
 
 /** What an asker writes (and an admin may edit before approving). */
 export const needFieldsSchema = z.object({
-  kind: z.enum(NEED_KIND_CODES, { error: 'Choose a kind of need from the list' }),
+  kind: z.enum(NEED_KIND_CODES, { error: /*i18n*/ 'Choose a kind of need from the list' }),
   title: privateFree(lineOf('Title', NEED_TITLE_MAX), 'Title'),
   description: privateFree(textOf('Description', NEED_DESCRIPTION_MAX), 'Description'),
   city: lineOf('Town', NEED_CITY_MAX),
-  state: z.enum(STATE_CODES, { error: 'Choose a state' }),
+  state: z.enum(STATE_CODES, { error: /*i18n*/ 'Choose a state' }),
   zip: zip5,
-  urgency: z.enum(NEED_URGENCY_CODES, { error: 'Choose how soon it is needed' }),
+  urgency: z.enum(NEED_URGENCY_CODES, { error: /*i18n*/ 'Choose how soon it is needed' }),
   items: z
-    .array(needItemInputSchema, { error: 'List at least one item' })
-    .min(1, 'List at least one item')
-    .max(NEED_ITEMS_MAX, `List at most ${NEED_ITEMS_MAX} items`),
+    .array(needItemInputSchema, { error: /*i18n*/ 'List at least one item' })
+    .min(1, /*i18n*/ 'List at least one item')
+    .max(NEED_ITEMS_MAX, /*i18n*/ 'List at most 20 items'),
 });
 export type NeedFieldsInput = z.input<typeof needFieldsSchema>;
 export type NeedFields = z.output<typeof needFieldsSchema>;

@@ -6,13 +6,11 @@ import {
   NEED_CHURCH_NOT_KEPT,
   NEED_NOT_EDITABLE,
   NEED_PROFILE_REQUIRED,
-  needItemHasCommitments,
-  needQuantityBelowCommitted,
   type MyNeed,
   type NeedEditInput,
   type NeedFieldsAnswer,
 } from '../../shared/needs-board';
-import { need, needCommitment, profile } from '../db/schema';
+import { need, needCommitment, profile, user } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
 import { NEED_ASK_RATE_MESSAGE } from '../rate-limit/rules';
 import { nextLiveEvent, testClock, useTestApp } from '../testing/app';
@@ -91,6 +89,22 @@ describe('POST /api/needs', () => {
     expect(mail!.message.text).toContain('Twin bunk bed × 1');
     const token = /https:\/\/network\.test\/needs\/approve\/([\w-]+)/.exec(mail!.message.text)![1]!;
     expect(hashLinkToken(token)).toBe(row.supervisorTokenHash);
+  });
+
+  it("writes the supervisor's mail in the language of the caseworker who asked (the supervisor has no account)", async () => {
+    const m = await signedInMember(t, { profile: null });
+    await t.db.update(user).set({ locale: 'es' }).where(eq(user.id, m.id));
+    await insertCaseworker(t.db, m.id, {
+      name: 'Carla Ruiz',
+      agency: 'Greene County',
+      supervisorName: 'Sara Jefa',
+      supervisorEmail: 'sara@agency.test',
+    });
+    await expectJson<MyNeed>(await m.c.post('/api/needs', ask()), 201);
+    const mail = await t.lastMailTo('sara@agency.test', MAIL_FORMS.needSupervisor);
+    expect(mail!.message.subject).toBe('Carla Ruiz le pide aprobar una solicitud para una familia de crianza');
+    expect(mail!.message.text).toContain('Estimado/a Sara Jefa:');
+    expect(mail!.message.text).toContain('durante 4 días');
   });
 
   it('lets a point person ask for their church, and refuses a church they do not keep', async () => {
@@ -237,12 +251,14 @@ describe('PATCH /api/needs/:id', () => {
       await m.c.patch(`/api/needs/${id}`, edit({ items: [{ id: itemIds[0], name: 'Dinner', quantity: 2, unitValue: 40 }] })),
       400,
     );
-    expect(below.fieldErrors['items.0.quantity']).toBe(needQuantityBelowCommitted(3));
+    expect(below.fieldErrors['items.0.quantity']).toBe('Quantity must be at least 3: that many are already committed');
     const removed = await expectJson<{ fieldErrors: Record<string, string> }>(
       await m.c.patch(`/api/needs/${id}`, edit({ items: [{ name: 'Something else', quantity: 1, unitValue: 5 }] })),
       400,
     );
-    expect(removed.fieldErrors.items).toBe(needItemHasCommitments('Dinner'));
+    expect(removed.fieldErrors.items).toBe(
+      '"Dinner" has commitments, so it cannot be removed; lower its quantity to what is committed instead',
+    );
     const foreign = await insertNeed(t.db);
     const unknown = await expectJson<{ fieldErrors: Record<string, string> }>(
       await m.c.patch(

@@ -15,9 +15,10 @@ import { churchById, isPointPerson, locationColumns, placeOfZip } from '../churc
 import type { AppDeps } from '../deps';
 import type { Tx } from '../db/client';
 import { need, needCommitment, needItem, profile } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError, type ErrorWords } from '../http/errors';
 import type { SessionUser } from '../http/session';
 import { MAIL_FORMS, renderMail } from '../mail';
+import { localeOfUser } from '../i18n';
 import { isEditableNeed, keepsNeed, myNeeds, needPage, type Reader } from './board';
 import { caseworkerOf, NEED_REVIEWS_TOPIC, NEEDS_TOPIC, newSupervisorLink, openNeed, supervisorLinkPath, supervisorMail } from './store';
 
@@ -134,6 +135,7 @@ export async function askNeed(deps: Deps, asker: Asker, input: NeedInput & { fam
         input.items,
         { caseworkerName: name, agency, supervisorName },
         `${deps.config.publicUrl}${supervisorLinkPath(link.token)}`,
+        await localeOfUser(tx, asker.who.id),
       );
       await deps.outbox.add({ form: MAIL_FORMS.needSupervisor, to: supervisorEmail, replyTo: asker.who.email, ...renderMail(mail) }, tx);
     }
@@ -181,7 +183,7 @@ export async function editNeed(deps: Deps, reader: Reader, id: number, input: Ne
     const existing = await tx.select().from(needItem).where(eq(needItem.needId, id));
     const committed = await committedUnits(tx, id);
     const known = new Map(existing.map((i) => [i.id, i]));
-    const fieldErrors: Record<string, string> = {};
+    const fieldErrors: Record<string, ErrorWords> = {};
     input.items.forEach((item, i) => {
       if (item.id === undefined) return;
       if (!known.has(item.id)) fieldErrors[`items.${i}.id`] = NEED_ITEM_UNKNOWN;

@@ -1,5 +1,5 @@
 import { and, asc, between, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
-import { NEED_EXPIRE_DAYS, NEED_NOT_FOUND, type NeedAsker, type NeedCommitment, type NeedPage } from '../../shared/needs';
+import { NEED_EXPIRE_DAYS, NEED_NAMELESS, NEED_NOT_FOUND, type NeedAsker, type NeedCommitment, type NeedPage } from '../../shared/needs';
 import {
   NEED_ASK_FORBIDDEN,
   NEED_BOARD_PAGE_SIZE,
@@ -175,7 +175,7 @@ async function askerOf(db: Db | Tx, row: NeedRow): Promise<NeedAsker> {
   // A caseworker needs no profile: their application's name stands for it.
   const caseworkerName = uid && !names.get(uid) && row.askedAs === 'caseworker' ? (await caseworkerOf(db, uid))?.name : undefined;
   return {
-    firstName: (uid && names.get(uid)) || caseworkerName?.split(/\s+/)[0] || (uid ? 'A member' : 'A former member'),
+    firstName: (uid && names.get(uid)) || caseworkerName?.split(/\s+/)[0] || (uid ? NEED_NAMELESS.member : NEED_NAMELESS.former),
     askedAs: row.askedAs,
     church,
     agency: row.askedAs === 'caseworker' ? row.agency : null,
@@ -203,7 +203,7 @@ async function commitmentsOf(db: Db | Tx, row: NeedRow, reader: Reader): Promise
     id: r.id,
     itemId: r.itemId,
     quantity: r.quantity,
-    firstName: reader.who ? ((r.uid && names.get(r.uid)) ?? 'A member') : null,
+    firstName: reader.who ? ((r.uid && names.get(r.uid)) ?? NEED_NAMELESS.member) : null,
     church: (r.churchId !== null ? churchById.get(r.churchId) : r.uid ? ownChurches.get(r.uid) : undefined) ?? null,
     createdAt: r.createdAt.toISOString(),
     mine: reader.who !== null && r.uid === reader.who.id,

@@ -16,6 +16,7 @@ import { caseworker, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import type { SessionUser } from '../http/session';
+import { i18nFor, isLocale, localeOfEmail } from '../i18n';
 import { MAIL_FORMS, renderMail } from '../mail';
 import { CASEWORKERS_TOPIC, caseworkerOf } from './store';
 
@@ -54,7 +55,7 @@ export async function myCaseworker(deps: Pick<AppDeps, 'database'>, uid: string)
  * Reply-To the applicant.
  */
 export async function applyAsCaseworker(deps: Deps, { who, input }: { who: SessionUser; input: Application }): Promise<MyCaseworker> {
-  if (!who.emailVerified) throw new AppError('EMAIL_UNVERIFIED', 'You can apply once you confirm your email address.');
+  if (!who.emailVerified) throw new AppError('EMAIL_UNVERIFIED', /*i18n*/ 'You can apply once you confirm your email address.');
   if (input.supervisorEmail === who.email.toLowerCase()) {
     throw new AppError('VALIDATION', CASEWORKER_OWN_SUPERVISOR, { supervisorEmail: CASEWORKER_OWN_SUPERVISOR });
   }
@@ -70,19 +71,30 @@ export async function applyAsCaseworker(deps: Deps, { who, input }: { who: Sessi
       .returning();
     // Approved by an admin in the meantime: the upsert left it alone.
     if (!saved) throw new AppError('CONFLICT', CASEWORKER_ALREADY_APPROVED);
+    // The team's mailbox reads the language of the account with its address, if there is one (else English).
+    const locale = await localeOfEmail(tx, deps.config.staffEmail);
+    const i18n = i18nFor(locale);
     await deps.outbox.add(
       {
         form: MAIL_FORMS.caseworkerApplication,
         to: deps.config.staffEmail,
         replyTo: who.email,
         ...renderMail({
-          subject: `A caseworker applies: ${input.name}, ${input.agency}`,
+          locale,
+          subject: i18n._('A caseworker applies: {name}, {agency}', { name: input.name, agency: input.agency }),
           paragraphs: [
-            `${input.name} (${who.email}) applies for a caseworker account on the needs board:`,
-            { quote: [`Agency: ${input.agency}`, `Supervisor: ${input.supervisorName} (${input.supervisorEmail})`].join('\n') },
-            'Check the work address against the agency before approving. Each request they write goes to their supervisor for approval.',
-            { link: `${deps.config.publicUrl}/admin/caseworkers`, label: 'Open the caseworkers in the admin area' },
-            'Replying to this message writes to the applicant.',
+            i18n._('{name} ({email}) applies for a caseworker account on the needs board:', { name: input.name, email: who.email }),
+            {
+              quote: [
+                i18n._('Agency: {agency}', { agency: input.agency }),
+                i18n._('Supervisor: {name} ({email})', { name: input.supervisorName, email: input.supervisorEmail }),
+              ].join('\n'),
+            },
+            i18n._(
+              'Check the work address against the agency before approving. Each request they write goes to their supervisor for approval.',
+            ),
+            { link: `${deps.config.publicUrl}/admin/caseworkers`, label: i18n._('Open the caseworkers in the admin area') },
+            i18n._('Replying to this message writes to the applicant.'),
           ],
         }),
       },
@@ -133,7 +145,7 @@ async function decide(
   const now = deps.clock.now();
   const answer = await deps.database.db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ row: caseworker, email: user.email })
+      .select({ row: caseworker, email: user.email, locale: user.locale })
       .from(caseworker)
       .innerJoin(user, eq(user.id, caseworker.uid))
       .where(eq(caseworker.uid, uid))
@@ -146,28 +158,40 @@ async function decide(
       .where(eq(caseworker.uid, uid))
       .returning();
     const home = deps.config.publicUrl;
+    // In the caseworker's language, whichever admin decided.
+    const locale = isLocale(found.locale) ? found.locale : 'en';
+    const i18n = i18nFor(locale);
+    const dear = i18n._('Dear {name},', { name: found.row.name });
     const message =
       to === 'approved'
         ? {
-            subject: 'Your caseworker account is approved',
+            locale,
+            subject: i18n._('Your caseworker account is approved'),
             paragraphs: [
-              `Dear ${found.row.name},`,
-              `The team of the Foster Care Network approved your caseworker account for ${found.row.agency}. You can now ask for what a foster family needs on the needs board.`,
-              `Each request you write goes to your supervisor, ${found.row.supervisorName}, as a link to approve it; it goes to the churches near the family once they do.`,
-              { link: `${home}/needs/new`, label: 'Ask for a need' },
+              dear,
+              i18n._(
+                'The team of the Foster Care Network approved your caseworker account for {agency}. You can now ask for what a foster family needs on the needs board.',
+                { agency: found.row.agency },
+              ),
+              i18n._(
+                'Each request you write goes to your supervisor, {name}, as a link to approve it; it goes to the churches near the family once they do.',
+                { name: found.row.supervisorName },
+              ),
+              { link: `${home}/needs/new`, label: i18n._('Ask for a need') },
             ],
           }
         : {
-            subject: 'About your caseworker account',
+            locale,
+            subject: i18n._('About your caseworker account'),
             paragraphs: [
-              `Dear ${found.row.name},`,
+              dear,
               found.row.status === 'approved'
-                ? 'The team of the Foster Care Network withdrew the approval of your caseworker account.'
-                : 'The team of the Foster Care Network did not approve your caseworker account.',
-              'The reason given:',
+                ? i18n._('The team of the Foster Care Network withdrew the approval of your caseworker account.')
+                : i18n._('The team of the Foster Care Network did not approve your caseworker account.'),
+              i18n._('The reason given:'),
               { quote: reason ?? '' },
-              'You can apply again with what was missing:',
-              { link: `${home}/caseworkers/apply`, label: 'Apply as a caseworker' },
+              i18n._('You can apply again with what was missing:'),
+              { link: `${home}/caseworkers/apply`, label: i18n._('Apply as a caseworker') },
             ],
           };
     await deps.outbox.add(

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { NEED_RESPONSE_MESSAGES } from '../../shared/need-responses';
 import { NEED_NOT_OPEN } from '../../shared/needs';
-import { adminActivity, need } from '../db/schema';
+import { adminActivity, need, user } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
 import { nextLiveEvent, useTestApp } from '../testing/app';
 import { expectJson, insertNeed, mailsTo, signedInAdmin, signedInMember, type SignedUpMember } from '../testing/factories';
@@ -85,6 +85,29 @@ describe('closing', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'closed', outcome: 'partly_met', closeReason: 'admin', closedBy: admin.id });
     const logged = await t.db.select().from(adminActivity).where(eq(adminActivity.action, 'need.close'));
     expect(logged.map((l) => l.details)).toContainEqual(expect.objectContaining({ need: id, outcome: 'partly_met' }));
+  });
+});
+
+describe('in Spanish', () => {
+  it('tells a Spanish responder in Spanish when an English asker closes the need', async () => {
+    const sofia = await signedInMember(t, { prefix: 'sofia', profile: { firstName: 'Sofía', lastName: 'Soto' } });
+    await t.db.update(user).set({ locale: 'es' }).where(eq(user.id, sofia.id));
+    const { id, itemIds } = await insertNeed(t.db, {
+      askerUid: asker.id,
+      title: 'Bunk bed',
+      city: 'Springfield',
+      state: 'MO',
+      items: [{ quantity: 2 }],
+    });
+    await expectJson(await sofia.c.post(`/api/needs/${id}/commitments`, { itemId: itemIds[0], quantity: 1 }), 201);
+    await expectJson(await close(asker, id, { ...outcome, outcome: 'partly_met' }), 200);
+    const [toSofia] = await mailsTo(t.db, sofia.email, MAIL_FORMS.needClosed);
+    expect(toSofia?.message.subject).toBe('«Bunk bed» está cerrada: cubierta en parte');
+    expect(toSofia?.message.text).toContain('Hola, Sofía:');
+    expect(toSofia?.message.text).toContain(
+      'La solicitud con la que se comprometió en Springfield, MO está cerrada. Cómo resultó: Cubierta en parte.',
+    );
+    expect(toSofia?.message.text).toContain(outcome.thankYou);
   });
 });
 

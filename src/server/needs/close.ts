@@ -2,6 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { ADMIN_ACTIONS } from '../../shared/admin';
 import { NEED_RESPONSE_MESSAGES, type NeedCloseInput } from '../../shared/need-responses';
 import { NEED_NOT_FOUND, needOutcomeLabel, type NeedOutcome } from '../../shared/needs';
+import { i18nFor } from '../i18n';
+import { hello } from './mail-words';
 import { recordActivity } from '../activity';
 import type { Tx } from '../db/client';
 import { need } from '../db/schema';
@@ -19,7 +21,7 @@ import { lockNeed, NEED_REVIEWS_TOPIC, NEEDS_TOPIC, type NeedRow } from './store
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'logger' | 'outbox' | 'live'>;
 
-export const NEED_CLOSED_ALREADY = 'This need is closed already, or not on the board yet.';
+export const NEED_CLOSED_ALREADY = /*i18n*/ 'This need is closed already, or not on the board yet.';
 
 /** Who closes: the signed-in member, and whether their session may act as an admin (past the second factor). */
 export type Closer = { who: SessionUser; asAdmin: boolean };
@@ -61,7 +63,7 @@ export async function closeNeed(deps: Deps, { who, asAdmin }: Closer, { needId, 
         },
       );
     }
-    await tellResponders(deps, tx, row, { outcome, thankYou, why: null });
+    await tellResponders(deps, tx, row, { outcome, thankYou, askerLeft: false });
     await deps.live.publish(tx, { topic: NEEDS_TOPIC, kind: 'updated', id: String(needId) });
   });
   deps.outbox.wake();
@@ -73,21 +75,37 @@ async function tellResponders(
   deps: Pick<Deps, 'config'> & { outbox: Outbox },
   tx: Tx,
   row: NeedRow,
-  { outcome, thankYou, why }: { outcome: NeedOutcome; thankYou: string | null; why: string | null },
+  { outcome, thankYou, askerLeft }: { outcome: NeedOutcome; thankYou: string | null; askerLeft: boolean },
 ) {
+  const where = { city: row.city, state: row.state };
   for (const r of await respondersOf(tx, row.id)) {
+    // Each responder reads it in their own language.
+    const i18n = i18nFor(r.locale);
     await deps.outbox.add(
       {
         form: MAIL_FORMS.needClosed,
         to: r.email,
         ...renderMail({
-          subject: `“${row.title}” is closed: ${needOutcomeLabel(outcome).toLowerCase()}`,
+          locale: r.locale,
+          subject: i18n._('“{title}” is closed: {outcome, select, met {met} partly_met {partly met} other {not met}}', {
+            title: row.title,
+            outcome,
+          }),
           paragraphs: [
-            `Hello ${r.firstName},`,
-            why ?? `The request you committed to in ${row.city}, ${row.state} is closed. How it went: ${needOutcomeLabel(outcome)}.`,
-            ...(thankYou ? ['The person who asked wrote:', { quote: thankYou }] : []),
-            'Thank you for answering it.',
-            { link: `${deps.config.publicUrl}/needs/${row.id}`, label: 'The need' },
+            hello(i18n, r.firstName),
+            askerLeft
+              ? i18n._(
+                  'The request you committed to in {city}, {state} is closed: the person who asked has left the network, so there is nobody to receive it now.',
+                  where,
+                )
+              : i18n._('The request you committed to in {city}, {state} is closed. How it went: {outcome}.', {
+                  city: row.city,
+                  state: row.state,
+                  outcome: i18n._(needOutcomeLabel(outcome)),
+                }),
+            ...(thankYou ? [i18n._('The person who asked wrote:'), { quote: thankYou }] : []),
+            i18n._('Thank you for answering it.'),
+            { link: `${deps.config.publicUrl}/needs/${row.id}`, label: i18n._('The need') },
           ],
         }),
       },
@@ -121,7 +139,7 @@ export async function closeNeedsOfDeletedAsker(
     await tellResponders(deps, tx, row, {
       outcome,
       thankYou: null,
-      why: `The request you committed to in ${row.city}, ${row.state} is closed: the person who asked has left the network, so there is nobody to receive it now.`,
+      askerLeft: true,
     });
   }
   const waiting = await tx

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { NEED_RESPONSE_MESSAGES } from '../../shared/need-responses';
 import { COMMITMENTS_PER_HOUR, NEED_ITEM_FULL, NEED_NOT_OPEN } from '../../shared/needs';
-import { need, needCommitment } from '../db/schema';
+import { need, needCommitment, user } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
 import { NEED_COMMITMENT_RATE_MESSAGE } from '../rate-limit/rules';
 import { nextLiveEvent, useTestApp } from '../testing/app';
@@ -113,7 +113,7 @@ describe('committing', () => {
       await commit(hank, id, { itemId: itemIds[0], quantity: 2 }),
       409,
     );
-    expect(tooMany.fieldErrors.quantity).toBe(NEED_RESPONSE_MESSAGES.tooMany(1));
+    expect(tooMany.fieldErrors.quantity).toBe('Only 1 is still needed. Nothing was committed: commit to 1 or fewer.');
     const other = await askedNeed();
     const wrong = await expectJson<{ fieldErrors: Record<string, string> }>(
       await commit(hank, id, { itemId: other.itemIds[0], quantity: 1 }),
@@ -190,6 +190,51 @@ describe('committing', () => {
       message: NEED_COMMITMENT_RATE_MESSAGE,
     });
     expect(await committedOf(id)).toEqual([COMMITMENTS_PER_HOUR]);
+  });
+});
+
+describe('in Spanish', () => {
+  it("answers a Spanish asker's refusal in Spanish, and an English one in the exact English", async () => {
+    const { id, itemIds } = await askedNeed({ items: [{ quantity: 2 }] });
+    await expectJson(await commit(grace, id, { itemId: itemIds[0], quantity: 1 }), 201);
+    const body = { itemId: itemIds[0], quantity: 2 };
+    const inSpanish = await expectJson<{ message: string; fieldErrors: Record<string, string> }>(
+      await hank.c.post(`/api/needs/${id}/commitments`, body, { 'accept-language': 'es-US,es;q=0.9' }),
+      409,
+    );
+    expect(inSpanish.message).toBe('Solo falta 1. No se comprometió nada: comprométase con 1 o menos.');
+    expect(inSpanish.fieldErrors.quantity).toBe(inSpanish.message);
+    const own = await expectJson(await asker.c.post(`/api/needs/${id}/commitments`, { prayer: true }, { 'accept-language': 'es' }), 403);
+    expect(own).toMatchObject({ message: 'Usted pidió esta necesidad: otras personas se comprometen con ella.' });
+    const inEnglish = await expectJson(await hank.c.post(`/api/needs/${id}/commitments`, body, { 'accept-language': 'en-US' }), 409);
+    expect(inEnglish).toMatchObject({ message: 'Only 1 is still needed. Nothing was committed: commit to 1 or fewer.' });
+  });
+
+  it("mails each person in their own language: a Spanish asker's mail in Spanish, the English responder's copy in English", async () => {
+    const spanish = await signedInMember(t, { prefix: 'sofia', profile: { firstName: 'Sofía', lastName: 'Soto' } });
+    await t.db.update(user).set({ locale: 'es' }).where(eq(user.id, spanish.id));
+    const gil = await signedInMember(t, { prefix: 'gil', profile: { firstName: 'Gil', lastName: 'Giver' } });
+    const { id, itemIds } = await insertNeed(t.db, {
+      askerUid: spanish.id,
+      title: 'Cenas para una familia',
+      items: [{ name: 'Cena', quantity: 4, unitValue: 40 }],
+    });
+    await expectJson(await commit(gil, id, { itemId: itemIds[0], quantity: 2 }), 201);
+    const [toAsker] = await mailsTo(t.db, spanish.email, MAIL_FORMS.needCommitment);
+    expect(toAsker?.message.subject).toBe('Gil Giver se comprometió con su solicitud «Cenas para una familia»');
+    expect(toAsker?.message.text).toContain('Hola, Sofía:');
+    expect(toAsker?.message.text).toContain('Cena: 2 de 4');
+    expect(toAsker?.message.html).toContain('lang="es"');
+    const confirmations = await mailsTo(t.db, gil.email, MAIL_FORMS.needCommitmentConfirmation);
+    const toGil = confirmations.find((m) => m.replyTo === spanish.email);
+    expect(toGil?.message.subject).toBe('You committed to “Cenas para una familia”');
+    expect(toGil?.message.text).toContain('your reply goes to Sofía, who asked');
+
+    // Withdrawing mails the Spanish asker in Spanish too.
+    const [mine] = await t.db.select().from(needCommitment).where(eq(needCommitment.needId, id));
+    await expectJson(await gil.c.delete(`/api/needs/${id}/commitments/${mine!.id}`), 200);
+    const [withdrawn] = await mailsTo(t.db, spanish.email, MAIL_FORMS.needCommitmentWithdrawn);
+    expect(withdrawn?.message.subject).toBe('Gil Giver retiró un compromiso con «Cenas para una familia»');
   });
 });
 

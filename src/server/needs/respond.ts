@@ -7,8 +7,11 @@ import type { Tx } from '../db/client';
 import { caseworker, church, churchMember, need, needCommitment, needItem, profile, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
+import type { Locale } from '../../shared/i18n/locale';
 import type { SessionUser } from '../http/session';
+import { i18nFor, isLocale, localeOfUser, localesOf, type I18n } from '../i18n';
 import { MAIL_FORMS, renderMail } from '../mail';
+import { committedLine, hello, NO_FIRST_NAME } from './mail-words';
 import { itemsOf, lockNeed, NEEDS_TOPIC, totalsOf, type NeedRow } from './store';
 
 // Responding to a need (issue 26): a member commits units of an item (a point person may do it for their
@@ -23,7 +26,7 @@ type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'logger' | 'outbox' 
 /** What a responder's mail and the asker's say of a person. */
 type Person = { uid: string; email: string; firstName: string; name: string };
 
-export const EMAIL_UNCONFIRMED_TO_COMMIT = 'You can commit to needs once you confirm your email address.';
+export const EMAIL_UNCONFIRMED_TO_COMMIT = /*i18n*/ 'You can commit to needs once you confirm your email address.';
 
 /** A member who may respond: a confirmed address, a saved profile (their name goes to the asker), not suspended. */
 async function responderOf(deps: Pick<Deps, 'database'>, who: SessionUser): Promise<Person> {
@@ -44,7 +47,7 @@ function caseworkerNames(name: string) {
 }
 
 function namesOf(row: { firstName: string | null; lastName: string | null }) {
-  return { firstName: row.firstName?.trim() || 'there', name: displayNameOf({ isDeleted: false, ...row }).name };
+  return { firstName: row.firstName?.trim() || NO_FIRST_NAME, name: displayNameOf({ isDeleted: false, ...row }).name };
 }
 
 /** The asker's account, to mail (null once their account is gone: their needs are closed then). */
@@ -82,7 +85,6 @@ async function openNeedForChange(tx: Tx, id: number): Promise<NeedRow> {
 }
 
 const needUrl = (deps: Pick<Deps, 'config'>, id: number) => `${deps.config.publicUrl}/needs/${id}`;
-const what = (item: { name: string }, quantity: number, asked: number) => `${item.name}: ${quantity} of ${asked}`;
 
 /**
  * Commits units of an item (or a promise to pray) to an open need. Never more than is still needed: the need's
@@ -110,7 +112,7 @@ export async function commitToNeed(
       .select()
       .from(needItem)
       .where(and(eq(needItem.id, input.itemId ?? 0), eq(needItem.needId, needId)));
-    if (!item) throw new AppError('VALIDATION', undefined, { itemId: 'Choose an item of this need' });
+    if (!item) throw new AppError('VALIDATION', undefined, { itemId: /*i18n*/ 'Choose an item of this need' });
     const quantity = input.quantity ?? 0;
     const committed = (await itemsOf(tx, [needId])).get(needId)?.find((i) => i.id === item.id)?.committed ?? 0;
     const left = item.quantity - committed;
@@ -130,21 +132,29 @@ export async function commitToNeed(
     const asker = await askerOf(tx, row);
     const churchName = await churchNameOf(tx, who.id, churchId);
     const from = churchName ? `${responder.name} (${churchName})` : responder.name;
-    const line = what(item, quantity, item.quantity);
+    // Each person's mail in their own language, whoever's action sends it.
+    const locales = await localesOf(tx, [who.id, ...(asker ? [asker.uid] : [])]);
     if (asker) {
+      const i18n = i18nFor(locales.get(asker.uid));
       await deps.outbox.add(
         {
           form: MAIL_FORMS.needCommitment,
           to: asker.email,
           replyTo: responder.email,
           ...renderMail({
-            subject: `${from} committed to your request “${row.title}”`,
+            locale: i18n.locale as Locale,
+            subject: i18n._('{from} committed to your request “{title}”', { from, title: row.title }),
             paragraphs: [
-              `Hello ${asker.firstName},`,
-              `${from} committed to your request on the Foster Care Network’s needs board${churchId !== null ? ', for their church' : ''}:`,
-              { quote: `${row.title}\n${line}` },
-              `To arrange it, reply to this email: your reply goes to ${responder.firstName} alone. Neither of your addresses is shown on the site.`,
-              { link: needUrl(deps, needId), label: 'See the need and what is committed' },
+              hello(i18n, asker.firstName),
+              churchId !== null
+                ? i18n._('{from} committed to your request on the Foster Care Network’s needs board, for their church:', { from })
+                : i18n._('{from} committed to your request on the Foster Care Network’s needs board:', { from }),
+              { quote: `${row.title}\n${committedLine(i18n, item, quantity, item.quantity)}` },
+              i18n._(
+                'To arrange it, reply to this email: your reply goes to {name} alone. Neither of your addresses is shown on the site.',
+                { name: responder.firstName },
+              ),
+              { link: needUrl(deps, needId), label: i18n._('See the need and what is committed') },
             ],
           }),
         },
@@ -156,19 +166,17 @@ export async function commitToNeed(
         form: MAIL_FORMS.needCommitmentConfirmation,
         to: responder.email,
         ...(asker ? { replyTo: asker.email } : {}),
-        ...renderMail({
-          subject: `You committed to “${row.title}”`,
-          paragraphs: [
-            `Hello ${responder.firstName},`,
-            `Thank you. You committed${churchName && churchId !== null ? ` for ${churchName}` : ''} to this request in ${row.city}, ${row.state}:`,
-            { quote: `${row.title}\n${line}` },
-            asker
-              ? `To arrange it, reply to this email: your reply goes to ${asker.firstName}, who asked. Neither of your addresses is shown on the site.`
-              : 'The person who asked will write to you.',
-            'If you cannot do it after all, withdraw your commitment on the need’s page, so that someone else can.',
-            { link: needUrl(deps, needId), label: 'The need' },
-          ],
-        }),
+        ...renderMail(
+          responderMail(i18nFor(locales.get(who.id)), {
+            responder,
+            asker,
+            row,
+            churchName: churchId !== null ? churchName : null,
+            item,
+            quantity,
+            url: needUrl(deps, needId),
+          }),
+        ),
       },
       tx,
     );
@@ -177,6 +185,45 @@ export async function commitToNeed(
   deps.outbox.wake();
   deps.logger.info('need commitment', { needId, uid: who.id, itemId: answer.itemId, quantity: answer.quantity });
   return answer;
+}
+
+/** The responder's copy of their commitment, in their language. */
+function responderMail(
+  i18n: I18n,
+  m: {
+    responder: Person;
+    asker: Person | null;
+    row: NeedRow;
+    churchName: string | null;
+    item: { name: string; quantity: number };
+    quantity: number;
+    url: string;
+  },
+) {
+  const where = { city: m.row.city, state: m.row.state };
+  return {
+    locale: i18n.locale as Locale,
+    subject: i18n._('You committed to “{title}”', { title: m.row.title }),
+    paragraphs: [
+      hello(i18n, m.responder.firstName),
+      m.churchName
+        ? i18n._('Thank you. You committed for {church} to this request in {city}, {state}:', {
+            church: m.churchName,
+            city: where.city,
+            state: where.state,
+          })
+        : i18n._('Thank you. You committed to this request in {city}, {state}:', where),
+      { quote: `${m.row.title}\n${committedLine(i18n, m.item, m.quantity, m.item.quantity)}` },
+      m.asker
+        ? i18n._(
+            'To arrange it, reply to this email: your reply goes to {name}, who asked. Neither of your addresses is shown on the site.',
+            { name: m.asker.firstName },
+          )
+        : i18n._('The person who asked will write to you.'),
+      i18n._('If you cannot do it after all, withdraw your commitment on the need’s page, so that someone else can.'),
+      { link: m.url, label: i18n._('The need') },
+    ],
+  };
 }
 
 /** A promise to pray: once per person and need (promising again answers the first one); nobody is mailed. */
@@ -249,19 +296,21 @@ export async function withdrawCommitment(
       .from(profile)
       .where(eq(profile.uid, who.id));
     const responder = namesOf(names ?? { firstName: null, lastName: null });
+    const i18n = i18nFor(await localeOfUser(tx, asker.uid));
     await deps.outbox.add(
       {
         form: MAIL_FORMS.needCommitmentWithdrawn,
         to: asker.email,
         replyTo: who.email.toLowerCase(),
         ...renderMail({
-          subject: `${responder.name} withdrew a commitment to “${row.title}”`,
+          locale: i18n.locale as Locale,
+          subject: i18n._('{name} withdrew a commitment to “{title}”', { name: responder.name, title: row.title }),
           paragraphs: [
-            `Hello ${asker.firstName},`,
-            `${responder.name} can no longer do what they committed to for your request, and withdrew it:`,
-            { quote: `${row.title}\n${what(item, commitment.quantity, item.quantity)}` },
-            'It is needed again on the board, so someone else can commit to it. To ask them why, reply to this email.',
-            { link: needUrl(deps, needId), label: 'See the need' },
+            hello(i18n, asker.firstName),
+            i18n._('{name} can no longer do what they committed to for your request, and withdrew it:', { name: responder.name }),
+            { quote: `${row.title}\n${committedLine(i18n, item, commitment.quantity, item.quantity)}` },
+            i18n._('It is needed again on the board, so someone else can commit to it. To ask them why, reply to this email.'),
+            { link: needUrl(deps, needId), label: i18n._('See the need') },
           ],
         }),
       },
@@ -278,12 +327,16 @@ export async function unitsOf(db: Tx, needId: number) {
 }
 
 /** Active commitments' responders of a need (each once), to tell them it closed. */
-export async function respondersOf(db: Tx, needId: number): Promise<Array<{ email: string; firstName: string }>> {
+export async function respondersOf(db: Tx, needId: number): Promise<Array<{ email: string; firstName: string; locale: Locale }>> {
   const rows = await db
-    .selectDistinct({ email: user.email, firstName: profile.firstName })
+    .selectDistinct({ email: user.email, firstName: profile.firstName, locale: user.locale })
     .from(needCommitment)
     .innerJoin(user, eq(user.id, needCommitment.uid))
     .leftJoin(profile, eq(profile.uid, user.id))
     .where(and(eq(needCommitment.needId, needId), isNull(needCommitment.withdrawnAt), sql`${needCommitment.itemId} is not null`));
-  return rows.map((r) => ({ email: r.email.toLowerCase(), firstName: r.firstName?.trim() || 'there' }));
+  return rows.map((r) => ({
+    email: r.email.toLowerCase(),
+    firstName: r.firstName?.trim() || NO_FIRST_NAME,
+    locale: isLocale(r.locale) ? r.locale : 'en',
+  }));
 }

@@ -1,12 +1,14 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { ADMIN_ACTIONS } from '../../shared/admin';
 import { HOUR } from '../../shared/durations';
+import { SUPERVISOR_LINK_DAYS } from '../../shared/needs';
 import { NEED_NOT_WAITING, NEED_QUEUE_MAX, type QueuedNeed } from '../../shared/needs-approvals';
 import { recordActivity, type Actor } from '../activity';
 import type { Tx } from '../db/client';
 import { caseworker, church, need, profile, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
+import { i18nFor, isLocale } from '../i18n';
 import { MAIL_FORMS, renderMail, type RenderMailInput } from '../mail';
 import { itemsOf, needById, needFieldsOf, NEED_REVIEWS_TOPIC, NEEDS_TOPIC, openNeed, totalsOf, type NeedRow } from './store';
 
@@ -82,56 +84,76 @@ export type Answer =
 export async function tellAsker(deps: Pick<AppDeps, 'config' | 'outbox'>, tx: Tx, row: NeedRow, answer: Answer): Promise<boolean> {
   if (!row.askerUid) return false;
   const [asker] = await tx
-    .select({ email: user.email, firstName: profile.firstName })
+    .select({ email: user.email, firstName: profile.firstName, locale: user.locale })
     .from(user)
     .leftJoin(profile, eq(profile.uid, user.id))
     .where(eq(user.id, row.askerUid));
   if (!asker) return false;
   const home = deps.config.publicUrl;
-  const hello = asker.firstName ? `Dear ${asker.firstName},` : 'Hello,';
-  const who =
-    answer.to !== 'expired' && answer.by === 'supervisor'
-      ? `Your supervisor, ${row.supervisorName ?? ''},`
-      : 'The team of the Foster Care Network';
+  // In the asker's language, whoever decided.
+  const locale = isLocale(asker.locale) ? asker.locale : 'en';
+  const i18n = i18nFor(locale);
+  const hello = asker.firstName ? i18n._('Dear {name},', { name: asker.firstName }) : i18n._('Hello,');
+  const bySupervisor = answer.to !== 'expired' && answer.by === 'supervisor';
+  const supervisor = { name: row.supervisorName ?? '' };
   const quoted = { quote: `${row.title}\n${row.city}, ${row.state}` };
+  const title = { title: row.title };
   let message: RenderMailInput;
   let form;
   if (answer.to === 'open') {
     form = MAIL_FORMS.needApproved;
     message = {
-      subject: `Your request is on the needs board: ${row.title}`,
+      locale,
+      subject: i18n._('Your request is on the needs board: {title}', title),
       paragraphs: [
         hello,
-        `${who} approved your request:`,
+        bySupervisor
+          ? i18n._('Your supervisor, {name}, approved your request:', supervisor)
+          : i18n._('The team of the Foster Care Network approved your request:'),
         quoted,
-        'It now goes to the churches near the family, and further if nobody responds within a few days. You are mailed as soon as someone commits to it.',
-        { link: `${home}/needs/${row.id}`, label: 'Your request on the board' },
+        i18n._(
+          'It now goes to the churches near the family, and further if nobody responds within a few days. You are mailed as soon as someone commits to it.',
+        ),
+        { link: `${home}/needs/${row.id}`, label: i18n._('Your request on the board') },
       ],
     };
   } else if (answer.to === 'declined') {
     form = MAIL_FORMS.needDeclined;
     message = {
-      subject: `About your request: ${row.title}`,
+      locale,
+      subject: i18n._('About your request: {title}', title),
       paragraphs: [
         hello,
-        `${who} did not put your request on the needs board:`,
+        bySupervisor
+          ? i18n._('Your supervisor, {name}, did not put your request on the needs board:', supervisor)
+          : i18n._('The team of the Foster Care Network did not put your request on the needs board:'),
         quoted,
-        'The reason given:',
+        i18n._('The reason given:'),
         { quote: answer.reason },
-        'You can write it again with what was missing:',
-        { link: `${home}/needs/new`, label: 'Ask for a need' },
+        i18n._('You can write it again with what was missing:'),
+        { link: `${home}/needs/new`, label: i18n._('Ask for a need') },
       ],
     };
   } else {
     form = MAIL_FORMS.needLinkExpired;
+    const days = { days: SUPERVISOR_LINK_DAYS };
     message = {
-      subject: `Your request expired: ${row.title}`,
+      locale,
+      subject: i18n._('Your request expired: {title}', title),
       paragraphs: [
         hello,
-        `Your supervisor${row.supervisorName ? `, ${row.supervisorName},` : ''} did not answer your request within the 4 days its link works, so it expired and is not on the needs board:`,
+        row.supervisorName
+          ? i18n._(
+              'Your supervisor, {name}, did not answer your request within the {days} days its link works, so it expired and is not on the needs board:',
+              { name: supervisor.name, days: SUPERVISOR_LINK_DAYS },
+            )
+          : i18n._(
+              'Your supervisor did not answer your request within the {days} days its link works, so it expired and is not on the needs board:',
+              days,
+            ),
         quoted,
-        'If the family still needs it, write it again: a new link goes to your supervisor.',
-        { link: `${home}/needs/new`, label: 'Ask for a need' },
+        i18n._('If the family still needs it, write it again: a new link goes to your supervisor.'),
+        { link: `${home}/needs/new`, label: i18n._('Ask for a need') },
       ],
     };
   }

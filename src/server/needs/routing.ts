@@ -6,8 +6,6 @@ import {
   NEED_RADIUS_STEPS,
   NEED_REMIND_DAYS,
   NEED_WIDEN_AFTER_HOURS,
-  needOutcomeLabel,
-  needUrgencyLabel,
   type NeedItem,
   type NeedOutcome,
 } from '../../shared/needs';
@@ -16,7 +14,9 @@ import { boundingBox, milesBetween } from '../churches';
 import type { Tx } from '../db/client';
 import { church, churchPointPerson, need, needAlert, needCommitment, needItem, needRecipient, notification, user } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { i18nFor, isLocale, localesOf, type I18n, type Locale } from '../i18n';
 import { MAIL_FORMS, renderMail } from '../mail';
+import { dollars } from './mail-words';
 import {
   createUnsubscribeToken,
   NOTIFICATION_SETTINGS_PAGE,
@@ -47,10 +47,9 @@ export const ROUTING_BATCH = 100;
 type Hearer = { miles: number; church: string | null; alert: { zip: string; radiusMiles: number } | null };
 
 /** "about 12 miles", or "less than a mile" (ZIP centroids: two ZIP codes of one town may be a mile apart). */
-export function milesText(miles: number): string {
-  if (miles < 1) return 'less than a mile';
-  const n = Math.round(miles);
-  return `about ${n} ${n === 1 ? 'mile' : 'miles'}`;
+export function milesText(i18n: I18n, miles: number): string {
+  if (miles < 1) return i18n._('less than a mile');
+  return i18n._('{miles, plural, one {about # mile} other {about # miles}}', { miles: Math.round(miles) });
 }
 
 /**
@@ -159,13 +158,26 @@ async function announceNeed(deps: RoutingDeps, tx: Tx, row: NeedRow, now: Date):
   for (const r of rows) await deps.live.publish(tx, { topic: notificationsTopic(r.uid), kind: 'created', id: r.id });
   const recipients: Recipient[] = rows.map((r) => ({ uid: r.uid, email: emails.get(r.uid)!, kind: 'need', notificationId: r.id }));
   const items = (await itemsOf(tx, [row.id])).get(row.id) ?? [];
-  for (const r of await wantingMail(tx, recipients)) {
+  const wanting = await wantingMail(tx, recipients);
+  // Each in their own language.
+  const locales = await localesOf(
+    tx,
+    wanting.map((r) => r.uid),
+  );
+  for (const r of wanting) {
     const token = createUnsubscribeToken(deps.config.sessionSecret, { uid: r.uid, kind: 'need', now });
     await deps.outbox.add(
       {
         form: MAIL_FORMS.notifyNeed,
         to: r.email,
-        ...announcementMail(deps.config, row, items, hearers.get(r.uid)!, unsubscribePageUrl(deps.config, token)),
+        ...announcementMail(
+          deps.config,
+          row,
+          items,
+          hearers.get(r.uid)!,
+          unsubscribePageUrl(deps.config, token),
+          locales.get(r.uid) ?? 'en',
+        ),
         headers: unsubscribeHeaders(deps.config, token),
       },
       tx,
@@ -174,29 +186,51 @@ async function announceNeed(deps: RoutingDeps, tx: Tx, row: NeedRow, now: Date):
   return rows.length;
 }
 
-/** An item as mail lists it: "Twin bunk bed × 1 (about $300 each), 1 still needed". */
-function itemLine(i: NeedItem): string {
+/** An item as mail lists it: "Twin bunk bed × 2 (about $300 each), 1 still needed". */
+function itemLine(i18n: I18n, i: NeedItem): string {
   const left = i.quantity - i.committed;
-  const value = i.unitValue > 0 ? ` (about $${i.unitValue}${i.quantity > 1 ? ' each' : ''})` : '';
-  return `${i.name} × ${i.quantity}${value}${left < i.quantity ? `, ${left} still needed` : ''}`;
+  const value = { value: dollars(i18n, i.unitValue) };
+  const worth = i.unitValue <= 0 ? '' : i.quantity > 1 ? i18n._('(about {value} each)', value) : i18n._('(about {value})', value);
+  const asked = worth ? `${i.name} × ${i.quantity} ${worth}` : `${i.name} × ${i.quantity}`;
+  return left < i.quantity ? i18n._('{asked}, {left} still needed', { asked, left }) : asked;
 }
 
 /** The announcement's mail: where the need is, what it asks, why this person hears of it, and how to stop. */
-export function announcementMail(config: AppDeps['config'], row: NeedRow, items: NeedItem[], hearer: Hearer, unsubscribePage: string) {
-  const distance = milesText(hearer.miles);
-  const near = hearer.church ? `${distance} from ${hearer.church}` : `${distance} from ${hearer.alert?.zip ?? 'you'}`;
+export function announcementMail(
+  config: AppDeps['config'],
+  row: NeedRow,
+  items: NeedItem[],
+  hearer: Hearer,
+  unsubscribePage: string,
+  locale: Locale = 'en',
+) {
+  const i18n = i18nFor(locale);
+  const distance = milesText(i18n, hearer.miles);
+  const from = hearer.church ?? hearer.alert?.zip;
+  const near = from ? i18n._('{distance} from {place}', { distance, place: from }) : i18n._('{distance} from you', { distance });
+  const where = { site: SITE_NAME, city: row.city, state: row.state, near };
   return renderMail({
-    subject: `A need ${hearer.church ? 'near your church' : 'near you'}: ${row.title}`,
+    locale,
+    subject: hearer.church
+      ? i18n._('A need near your church: {title}', { title: row.title })
+      : i18n._('A need near you: {title}', { title: row.title }),
     paragraphs: [
-      `A need is open on the ${SITE_NAME} needs board in ${row.city}, ${row.state}, ${near}. Needed ${needUrgencyLabel(row.urgency).toLowerCase()}.`,
+      row.urgency === 'urgent'
+        ? i18n._('A need is open on the {site} needs board in {city}, {state}, {near}. Needed within 72 hours.', where)
+        : i18n._('A need is open on the {site} needs board in {city}, {state}, {near}. Needed within 10 days.', where),
       { quote: `${row.title}\n\n${row.description}` },
-      `What it asks for:\n${items.map(itemLine).join('\n')}`,
-      { link: `${config.publicUrl}${needNotificationLink(row.id)}`, label: 'See the need and commit to part of it' },
+      `${i18n._('What it asks for:')}\n${items.map((i) => itemLine(i18n, i)).join('\n')}`,
+      { link: `${config.publicUrl}${needNotificationLink(row.id)}`, label: i18n._('See the need and commit to part of it') },
       hearer.church
-        ? `You get this mail because you keep the page of ${hearer.church}, which responds to needs near it.`
-        : `You get this mail because you asked to hear of needs within ${hearer.alert?.radiusMiles ?? 0} miles of ${hearer.alert?.zip ?? 'your ZIP code'}.`,
-      { link: `${config.publicUrl}${NOTIFICATION_SETTINGS_PAGE}`, label: 'Choose which mail you get' },
-      { link: unsubscribePage, label: 'Stop mail like this one' },
+        ? i18n._('You get this mail because you keep the page of {church}, which responds to needs near it.', { church: hearer.church })
+        : hearer.alert
+          ? i18n._('You get this mail because you asked to hear of needs within {miles} miles of {zip}.', {
+              miles: hearer.alert.radiusMiles,
+              zip: hearer.alert.zip,
+            })
+          : i18n._('You get this mail because you asked to hear of needs near your ZIP code.'),
+      { link: `${config.publicUrl}${NOTIFICATION_SETTINGS_PAGE}`, label: i18n._('Choose which mail you get') },
+      { link: unsubscribePage, label: i18n._('Stop mail like this one') },
     ],
   });
 }
@@ -234,13 +268,13 @@ export async function widenQuietNeeds(deps: RoutingDeps, { now }: { now: Date })
 }
 
 /** The mail address of a need's asker, when they can still be written to (confirmed; a deleted asker has none). */
-async function askerEmail(tx: Tx, uid: string | null): Promise<string | null> {
+async function askerEmail(tx: Tx, uid: string | null): Promise<{ email: string; locale: Locale } | null> {
   if (!uid) return null;
   const [row] = await tx
-    .select({ email: user.email })
+    .select({ email: user.email, locale: user.locale })
     .from(user)
     .where(and(eq(user.id, uid), eq(user.emailVerified, true)));
-  return row?.email ?? null;
+  return row ? { email: row.email, locale: isLocale(row.locale) ? row.locale : 'en' } : null;
 }
 
 /**
@@ -272,8 +306,9 @@ export async function expireOldNeeds(deps: RoutingDeps, { now, batchSize = ROUTI
       .returning();
     for (const row of rows) {
       await deps.live.publish(tx, { topic: NEEDS_TOPIC, kind: 'updated', id: String(row.id) });
-      const to = await askerEmail(tx, row.askerUid);
-      if (to) await deps.outbox.add({ form: MAIL_FORMS.needExpired, to, ...expiredMail(deps.config, row) }, tx);
+      const asker = await askerEmail(tx, row.askerUid);
+      if (asker)
+        await deps.outbox.add({ form: MAIL_FORMS.needExpired, to: asker.email, ...expiredMail(deps.config, row, asker.locale) }, tx);
     }
     return rows;
   });
@@ -281,13 +316,18 @@ export async function expireOldNeeds(deps: RoutingDeps, { now, batchSize = ROUTI
   return closed.map((r) => r.id);
 }
 
-function expiredMail(config: AppDeps['config'], row: NeedRow) {
+function expiredMail(config: AppDeps['config'], row: NeedRow, locale: Locale) {
+  const i18n = i18nFor(locale);
   return renderMail({
-    subject: `Your request "${row.title}" has closed`,
+    locale,
+    subject: i18n._('Your request "{title}" has closed', { title: row.title }),
     paragraphs: [
-      `Your request "${row.title}" was open on the ${SITE_NAME} needs board for ${NEED_EXPIRE_DAYS} days, so the board closed it. It is recorded as ${needOutcomeLabel(row.outcome as NeedOutcome).toLowerCase()}, by what was committed to it.`,
-      { link: `${config.publicUrl}${needNotificationLink(row.id)}`, label: 'See the request' },
-      'Thank you for asking. If the family still needs help, you are welcome to ask again.',
+      i18n._(
+        'Your request "{title}" was open on the {site} needs board for {days} days, so the board closed it. It is recorded as {outcome, select, met {met} partly_met {partly met} other {not met}}, by what was committed to it.',
+        { title: row.title, site: SITE_NAME, days: NEED_EXPIRE_DAYS, outcome: row.outcome as NeedOutcome },
+      ),
+      { link: `${config.publicUrl}${needNotificationLink(row.id)}`, label: i18n._('See the request') },
+      i18n._('Thank you for asking. If the family still needs help, you are welcome to ask again.'),
     ],
   });
 }
@@ -321,10 +361,14 @@ export async function remindAskers(deps: RoutingDeps, { now, batchSize = ROUTING
       );
       for (const row of rows) {
         reminded.push(row.id);
-        const to = await askerEmail(tx, row.askerUid);
-        if (to)
+        const asker = await askerEmail(tx, row.askerUid);
+        if (asker)
           await deps.outbox.add(
-            { form: MAIL_FORMS.needOutcomeReminder, to, ...reminderMail(deps.config, row, items.get(row.id) ?? [], step) },
+            {
+              form: MAIL_FORMS.needOutcomeReminder,
+              to: asker.email,
+              ...reminderMail(deps.config, row, items.get(row.id) ?? [], step, asker.locale),
+            },
             tx,
           );
       }
@@ -335,18 +379,25 @@ export async function remindAskers(deps: RoutingDeps, { now, batchSize = ROUTING
 }
 
 /** "Saturday, April 12" (UTC, as the digest names its days). */
-const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const DAY_FORMAT: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' };
 
-function reminderMail(config: AppDeps['config'], row: NeedRow, items: NeedItem[], step: number) {
+function reminderMail(config: AppDeps['config'], row: NeedRow, items: NeedItem[], step: number, locale: Locale) {
+  const i18n = i18nFor(locale);
   const { totalUnits, committedUnits } = totalsOf(items);
   const closes = closesAt(row, NEED_EXPIRE_DAYS);
   return renderMail({
-    subject: `How is it going? "${row.title}"`,
+    locale,
+    subject: i18n._('How is it going? "{title}"', { title: row.title }),
     paragraphs: [
-      `Your request "${row.title}" has been on the ${SITE_NAME} needs board for ${NEED_REMIND_DAYS[step]} days; ${committedUnits} of ${totalUnits} ${totalUnits === 1 ? 'thing it asks for is' : 'things it asks for are'} committed.`,
-      'When it is met, or no longer needed, please record how it went: met, partly met or not met, and how many children it served. A thank-you note is welcome too (without any detail about a child). It helps the churches see what their help did.',
-      { link: `${config.publicUrl}${needNotificationLink(row.id)}`, label: 'Record the outcome' },
-      closes ? `If it stays open, the board closes it by itself on ${DAY_FORMAT.format(closes)}.` : '',
+      i18n._(
+        'Your request "{title}" has been on the {site} needs board for {days} days; {committed} of {total, plural, one {# thing it asks for is} other {# things it asks for are}} committed.',
+        { title: row.title, site: SITE_NAME, days: NEED_REMIND_DAYS[step], committed: committedUnits, total: totalUnits },
+      ),
+      i18n._(
+        'When it is met, or no longer needed, please record how it went: met, partly met or not met, and how many children it served. A thank-you note is welcome too (without any detail about a child). It helps the churches see what their help did.',
+      ),
+      { link: `${config.publicUrl}${needNotificationLink(row.id)}`, label: i18n._('Record the outcome') },
+      closes ? i18n._('If it stays open, the board closes it by itself on {day}.', { day: i18n.date(closes, DAY_FORMAT) }) : '',
     ].filter(Boolean),
   });
 }

@@ -6,7 +6,9 @@ import type { StateCode } from '../../shared/states';
 import type { Db, Tx } from '../db/client';
 import { caseworker, need, needCommitment, needItem } from '../db/schema';
 import { AppError } from '../http/errors';
+import { i18nFor, type Locale } from '../i18n';
 import type { RenderMailInput } from '../mail';
+import { dollars } from './mail-words';
 import type { LivePublisher } from '../live';
 
 // What every part of the needs board shares (issue 26): a need's row as pages show it, what is committed to
@@ -177,23 +179,42 @@ export async function caseworkerOf(db: Db | Tx, uid: string) {
 /**
  * The mail that asks a caseworker's supervisor to approve a request (form MAIL_FORMS.needSupervisor, to the
  * supervisor's work address, Reply-To the caseworker): what the request says, and the single-use link.
+ * The supervisor has no account here, so no saved language: the mail is written in the language of the
+ * caseworker who asked (their saved one), the best guess of what their office reads.
  */
 export function supervisorMail(
   row: Pick<NeedRow, 'title' | 'description' | 'city' | 'state'>,
   items: Array<{ name: string; quantity: number; unitValue: number }>,
   who: { caseworkerName: string; agency: string; supervisorName: string },
   linkUrl: string,
+  locale: Locale,
 ): RenderMailInput {
+  const i18n = i18nFor(locale);
   return {
-    subject: `${who.caseworkerName} asks you to approve a request for a foster family`,
+    locale,
+    subject: i18n._('{caseworker} asks you to approve a request for a foster family', { caseworker: who.caseworkerName }),
     paragraphs: [
-      `Dear ${who.supervisorName},`,
-      `${who.caseworkerName} (${who.agency}) wrote a request for a foster family on the Foster Care Network's needs board, and named you as their supervisor. It goes to the churches near the family only once you approve it.`,
+      i18n._('Dear {name},', { name: who.supervisorName }),
+      i18n._(
+        "{caseworker} ({agency}) wrote a request for a foster family on the Foster Care Network's needs board, and named you as their supervisor. It goes to the churches near the family only once you approve it.",
+        { caseworker: who.caseworkerName, agency: who.agency },
+      ),
       { quote: `${row.title}\n${row.city}, ${row.state}\n\n${row.description}` },
-      { quote: items.map((i) => `${i.name} × ${i.quantity} (about $${i.unitValue} each)`).join('\n') },
-      'Open the link to approve or decline it. It works once, for 4 days, and signs nobody in.',
-      { link: linkUrl, label: 'Approve or decline the request' },
-      "If you do not know this caseworker, decline the request and say so: the network's team will look into it.",
+      {
+        quote: items
+          .map((i) =>
+            i18n._('{item} × {quantity} (about {value} each)', { item: i.name, quantity: i.quantity, value: dollars(i18n, i.unitValue) }),
+          )
+          .join('\n'),
+      },
+      i18n._(
+        'Open the link to approve or decline it. It works once, for {days, plural, one {# day} other {# days}}, and signs nobody in.',
+        {
+          days: SUPERVISOR_LINK_DAYS,
+        },
+      ),
+      { link: linkUrl, label: i18n._('Approve or decline the request') },
+      i18n._("If you do not know this caseworker, decline the request and say so: the network's team will look into it."),
     ],
   };
 }

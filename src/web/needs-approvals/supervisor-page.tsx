@@ -1,4 +1,6 @@
 import { Button, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -9,18 +11,16 @@ import { FormAlert, FormSuccess } from '../app/form-alert';
 import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
-import { formatDateTime } from '../lib/format-date-time';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { supervisorRequestQueryOptions, useSupervisorDecision } from './approvals-api';
+import { dateTime, dollars } from '../needs';
 
-const FAILED = 'The request could not be loaded just now. Please try again in a moment.';
+const FAILED = /*i18n*/ 'The request could not be loaded just now. Please try again in a moment.';
 
 /** The server's words for a link it refuses (used, expired, never made); ours when there was no answer. */
-function messageOf(error: unknown): string {
-  return isApiRequestError(error) && error.status >= 400 && error.status < 500 ? error.message : FAILED;
+function messageOf(i18n: I18n, error: unknown): string {
+  return isApiRequestError(error) && error.status >= 400 && error.status < 500 ? error.message : i18n._(FAILED);
 }
-
-const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
 
 /**
  * /needs/approve/:token (issue 26): where a caseworker's supervisor lands from the mail. No sign-in, and it signs
@@ -28,23 +28,26 @@ const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
  * buttons do, once.
  */
 export default function SupervisorPage() {
+  const { i18n } = useLingui();
   const token = useParams().token ?? '';
   const request = useQuery(supervisorRequestQueryOptions(token));
   const [decided, setDecided] = useState<'open' | 'declined' | null>(null);
   return (
-    <Page title="Approve a request for a foster family" size="sm">
+    <Page title={i18n._('Approve a request for a foster family')} size="sm">
       {request.isPending ? (
         <Group gap="sm" role="status">
           <Loader size="sm" aria-hidden />
-          <Text>Reading the link…</Text>
+          <Text>{i18n._('Reading the link…')}</Text>
         </Group>
       ) : null}
       {decided === 'open' ? (
-        <FormSuccess message="Thank you: the request is approved. It goes to the churches near the family now, and the caseworker is told." />
+        <FormSuccess
+          message={i18n._('Thank you: the request is approved. It goes to the churches near the family now, and the caseworker is told.')}
+        />
       ) : decided === 'declined' ? (
-        <FormSuccess message="Thank you: the request is declined, and the caseworker is sent your reason." />
+        <FormSuccess message={i18n._('Thank you: the request is declined, and the caseworker is sent your reason.')} />
       ) : request.isError ? (
-        <FormAlert message={messageOf(request.error)} />
+        <FormAlert message={messageOf(i18n, request.error)} />
       ) : request.data ? (
         <Decision token={token} request={request.data} onDecided={setDecided} />
       ) : null}
@@ -61,6 +64,7 @@ function Decision({
   request: SupervisorRequest;
   onDecided: (s: 'open' | 'declined') => void;
 }) {
+  const { i18n } = useLingui();
   const [isDeclining, setDeclining] = useState(false);
   const f = useSchemaForm({ schema: needReasonSchema, initialValues: { reason: '' } });
   const decide = useSupervisorDecision(token, {
@@ -70,8 +74,10 @@ function Decision({
   return (
     <Stack gap="md">
       <Text>
-        Dear {request.supervisorName}, {request.caseworker.name} ({request.caseworker.agency}) wrote this request and named you as their
-        supervisor. It goes to the churches near the family only once you approve it.
+        {i18n._(
+          'Dear {name}, {caseworker} ({agency}) wrote this request and named you as their supervisor. It goes to the churches near the family only once you approve it.',
+          { name: request.supervisorName, caseworker: request.caseworker.name, agency: request.caseworker.agency },
+        )}
       </Text>
       <FormCard>
         <Stack gap="xs">
@@ -79,29 +85,38 @@ function Decision({
             {request.title}
           </Title>
           <Text size="sm" c="dimmed">
-            {needKindLabel(request.kind)} · {needUrgencyLabel(request.urgency)} · {request.city}, {request.state}
+            {i18n._(needKindLabel(request.kind))} · {i18n._(needUrgencyLabel(request.urgency))} · {request.city}, {request.state}
           </Text>
           <Text style={{ whiteSpace: 'pre-wrap' }}>{request.description}</Text>
           <Text fw={700} mt="xs">
-            Items asked for
+            {i18n._('Items asked for')}
           </Text>
           <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
             {request.items.map((item, i) => (
               <li key={i}>
-                {item.name} × {item.quantity}, about {dollars(item.unitValue)} each
+                {i18n._('{item} × {quantity}, about {value} each', {
+                  item: item.name,
+                  quantity: item.quantity,
+                  value: dollars(i18n, item.unitValue),
+                })}
                 {item.note ? ` (${item.note})` : ''}
               </li>
             ))}
           </ul>
         </Stack>
       </FormCard>
-      <Text size="sm">This link works once, until {formatDateTime(request.expiresAt)}, and signs nobody in.</Text>
+      <Text size="sm">
+        {i18n._('This link works once, until {when}, and signs nobody in.', { when: dateTime(i18n, request.expiresAt) })}
+      </Text>
       {isDeclining ? (
         <FormCard>
-          <form {...f.formProps((data) => decide.mutate({ decision: 'decline', reason: data.reason }))} aria-label="Decline the request">
+          <form
+            {...f.formProps((data) => decide.mutate({ decision: 'decline', reason: data.reason }))}
+            aria-label={i18n._('Decline the request')}
+          >
             <Textarea
-              label="Reason"
-              description="Sent to the caseworker, so they can write it again with what was missing."
+              label={i18n._('Reason')}
+              description={i18n._('Sent to the caseworker, so they can write it again with what was missing.')}
               required
               autosize
               minRows={3}
@@ -111,7 +126,7 @@ function Decision({
             />
             <FormAlert message={f.formError} />
             <FormActions
-              submitLabel="Decline the request"
+              submitLabel={i18n._('Decline the request')}
               submitColor="red.9"
               isPending={decide.isPending}
               onCancel={() => setDeclining(false)}
@@ -125,10 +140,10 @@ function Decision({
           <FormAlert message={f.formError} />
           <Group>
             <Button onClick={() => decide.mutate({ decision: 'approve' })} loading={decide.isPending}>
-              Approve the request
+              {i18n._('Approve the request')}
             </Button>
             <Button variant="outline" color="red.9" onClick={() => setDeclining(true)} disabled={decide.isPending}>
-              Decline…
+              {i18n._('Decline…')}
             </Button>
           </Group>
         </>

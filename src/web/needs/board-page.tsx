@@ -1,10 +1,12 @@
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { NEED_KIND_CODES, NEED_KINDS, NEED_URGENCIES, NEED_URGENCY_CODES, type NeedListing } from '../../shared/needs';
-import { NEED_BOARD_DEFAULT_RADIUS, NEED_BOARD_RADII, type NeedBoardRadius } from '../../shared/needs-board';
+import { NEED_BOARD_DEFAULT_RADIUS, NEED_BOARD_RADII, type NeedBoard, type NeedBoardRadius } from '../../shared/needs-board';
 import { STATE_CODES, US_STATES, type StateCode } from '../../shared/states';
 import { AppLink } from '../app/navigation';
 import { Page } from '../app/page';
@@ -14,6 +16,7 @@ import { useMe } from '../lib/me-query';
 import { useLive } from '../live';
 import { NeedBadges, NeedProgress } from './need-progress';
 import { boardQueryOf, needBoardOptions, type NeedSearch } from './needs-api';
+import { dollars } from './need-words';
 import classes from './needs.module.css';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
@@ -36,8 +39,36 @@ function searchOf(params: URLSearchParams): NeedSearch {
   };
 }
 
+/** What the search found, in one sentence: how many, and near where; or, when none, what to try. */
+function foundLine(i18n: I18n, search: NeedSearch, found: NeedBoard): string {
+  const o = found.origin;
+  const near = o ? { radius: found.radius ?? 0, zip: o.zip, place: `${o.city}, ${o.state}` } : null;
+  if (found.total > 0) {
+    const count = found.total;
+    return near
+      ? i18n._('{count, plural, one {# need} other {# needs}} within {radius} miles of {zip} ({place}).', {
+          count,
+          radius: near.radius,
+          zip: near.zip,
+          place: near.place,
+        })
+      : i18n._('{count, plural, one {# need} other {# needs}}.', { count });
+  }
+  const none =
+    search.show === 'open'
+      ? near
+        ? i18n._('No open needs within {radius} miles of {zip} ({place}) match.', near)
+        : i18n._('No open needs match.')
+      : near
+        ? i18n._('No closed needs within {radius} miles of {zip} ({place}) match.', near)
+        : i18n._('No closed needs match.');
+  const hint = search.zip && search.radius < 100 ? i18n._('Try a larger distance, or fewer filters.') : i18n._('Try fewer filters.');
+  return `${none} ${hint}`;
+}
+
 /** /needs (product.md §13): open needs, nearest a ZIP code or newest first, filtered; live as needs change. */
 export default function BoardPage() {
+  const { i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const search = searchOf(params);
   const me = useMe();
@@ -47,36 +78,37 @@ export default function BoardPage() {
   const go = (s: NeedSearch) => setParams(boardQueryOf(s));
 
   return (
-    <Page title="Needs of foster families" documentTitle="Needs" size="lg">
+    <Page title={i18n._('Needs of foster families')} documentTitle={i18n._('Needs')} size="lg">
       <Text mb="sm" maw="65ch">
-        Concrete needs of foster families near you, each approved by the network&apos;s team or an agency supervisor: a bed, a week of
-        meals, rides, a night of respite. Commit to what you can give, and the family is told at once.
+        {i18n._(
+          "Concrete needs of foster families near you, each approved by the network's team or an agency supervisor: a bed, a week of meals, rides, a night of respite. Commit to what you can give, and the family is told at once.",
+        )}
       </Text>
       <Group mb="lg" gap="sm">
-        <AppLink to={me ? '/needs/new' : '/signin'}>{me ? 'Ask for a need' : 'Sign in to ask for a need'}</AppLink>
-        {me ? <AppLink to="/needs/mine">Your requests</AppLink> : null}
+        <AppLink to={me ? '/needs/new' : '/signin'}>{me ? i18n._('Ask for a need') : i18n._('Sign in to ask for a need')}</AppLink>
+        {me ? <AppLink to="/needs/mine">{i18n._('Your requests')}</AppLink> : null}
       </Group>
       <SearchForm key={params.toString()} search={search} errors={fieldErrors} onSearch={go} />
       <section aria-labelledby="results-title" className={classes.results}>
         <Title order={2} id="results-title" size="h3" mb="sm">
-          {search.show === 'open' ? 'Open needs' : 'Closed needs'}
+          {search.show === 'open' ? i18n._('Open needs') : i18n._('Closed needs')}
         </Title>
         {found.isPending ? (
-          <Text role="status">Searching…</Text>
+          <Text role="status">{i18n._('Searching…')}</Text>
         ) : found.isError ? (
           fieldErrors ? (
-            <Text c="dimmed">Check the search above.</Text>
+            <Text c="dimmed">{i18n._('Check the search above.')}</Text>
           ) : (
             <Alert color="red" variant="light">
-              {isApiRequestError(found.error) && found.error.status < 500 ? found.error.message : 'The search failed. Please try again.'}
+              {isApiRequestError(found.error) && found.error.status < 500
+                ? found.error.message
+                : i18n._('The search failed. Please try again.')}
             </Alert>
           )
         ) : (
           <>
             <Text role="status" mb="md">
-              {found.data.total === 0
-                ? `No ${search.show} needs${found.data.origin ? ` within ${found.data.radius} miles of ${found.data.origin.zip} (${found.data.origin.city}, ${found.data.origin.state})` : ''} match. ${search.zip && search.radius < 100 ? 'Try a larger distance, or fewer filters.' : 'Try fewer filters.'}`
-                : `${found.data.total === 1 ? '1 need' : `${found.data.total} needs`}${found.data.origin ? ` within ${found.data.radius} miles of ${found.data.origin.zip} (${found.data.origin.city}, ${found.data.origin.state})` : ''}.`}
+              {foundLine(i18n, search, found.data)}
             </Text>
             <ul className={classes.list}>
               {found.data.needs.map((n) => (
@@ -100,6 +132,7 @@ export default function BoardPage() {
 type SearchFormProps = { search: NeedSearch; errors: Record<string, string> | undefined; onSearch: (search: NeedSearch) => void };
 
 function SearchForm({ search, errors, onSearch }: SearchFormProps) {
+  const { i18n } = useLingui();
   const [s, setS] = useState<NeedSearch>(search);
   const set = <K extends keyof NeedSearch>(key: K, value: NeedSearch[K]) => setS((old) => ({ ...old, [key]: value }));
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -107,10 +140,10 @@ function SearchForm({ search, errors, onSearch }: SearchFormProps) {
     onSearch({ ...s, zip: s.zip.trim(), q: s.q.trim(), page: 1 });
   }
   return (
-    <form onSubmit={onSubmit} aria-label="Search needs" className={classes.search}>
+    <form onSubmit={onSubmit} aria-label={i18n._('Search needs')} className={classes.search}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         <TextInput
-          label="ZIP code"
+          label={i18n._('ZIP code')}
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={10}
@@ -119,58 +152,66 @@ function SearchForm({ search, errors, onSearch }: SearchFormProps) {
           error={errors?.zip}
         />
         <NativeSelect
-          label="Within"
+          label={i18n._('Within')}
           value={String(s.radius)}
           onChange={(e) => set('radius', Number(e.currentTarget.value) as NeedBoardRadius)}
-          data={NEED_BOARD_RADII.map((r) => ({ value: String(r), label: `${r} miles` }))}
+          data={NEED_BOARD_RADII.map((r) => ({ value: String(r), label: i18n._('{miles} miles', { miles: r }) }))}
           error={errors?.radius}
         />
         <NativeSelect
-          label="Order"
+          label={i18n._('Order')}
           value={s.sort}
           onChange={(e) => set('sort', e.currentTarget.value as NeedSearch['sort'])}
           data={[
-            { value: 'nearest', label: 'Nearest first (with a ZIP code)' },
-            { value: 'newest', label: 'Newest first' },
+            { value: 'nearest', label: i18n._('Nearest first (with a ZIP code)') },
+            { value: 'newest', label: i18n._('Newest first') },
           ]}
         />
-        <TextInput label="Keyword" maxLength={100} value={s.q} onChange={(e) => set('q', e.currentTarget.value)} error={errors?.q} />
+        <TextInput
+          label={i18n._('Keyword')}
+          maxLength={100}
+          value={s.q}
+          onChange={(e) => set('q', e.currentTarget.value)}
+          error={errors?.q}
+        />
         <NativeSelect
-          label="Kind"
+          label={i18n._('Kind')}
           value={s.kind}
           onChange={(e) => set('kind', e.currentTarget.value as NeedSearch['kind'])}
-          data={[{ value: '', label: 'Any kind' }, ...NEED_KINDS.map((k) => ({ value: k.code, label: k.label }))]}
+          data={[{ value: '', label: i18n._('Any kind') }, ...NEED_KINDS.map((k) => ({ value: k.code, label: i18n._(k.label) }))]}
         />
         <NativeSelect
-          label="State"
+          label={i18n._('State')}
           value={s.state}
           onChange={(e) => set('state', e.currentTarget.value as StateCode | '')}
-          data={[{ value: '', label: 'Any state' }, ...US_STATES.map((st) => ({ value: st.code, label: st.name }))]}
+          data={[{ value: '', label: i18n._('Any state') }, ...US_STATES.map((st) => ({ value: st.code, label: i18n._(st.name) }))]}
         />
         <NativeSelect
-          label="How soon"
+          label={i18n._('How soon')}
           value={s.urgency}
           onChange={(e) => set('urgency', e.currentTarget.value as NeedSearch['urgency'])}
-          data={[{ value: '', label: 'Any time' }, ...NEED_URGENCIES.map((u) => ({ value: u.code, label: u.label }))]}
+          data={[{ value: '', label: i18n._('Any time') }, ...NEED_URGENCIES.map((u) => ({ value: u.code, label: i18n._(u.label) }))]}
         />
         <NativeSelect
-          label="Show"
+          label={i18n._('Show')}
           value={s.show}
           onChange={(e) => set('show', e.currentTarget.value as NeedSearch['show'])}
           data={[
-            { value: 'open', label: 'Open needs' },
-            { value: 'closed', label: 'Closed needs' },
+            { value: 'open', label: i18n._('Open needs') },
+            { value: 'closed', label: i18n._('Closed needs') },
           ]}
         />
       </SimpleGrid>
       <Group mt="md">
-        <Button type="submit">Search</Button>
+        <Button type="submit">{i18n._('Search')}</Button>
       </Group>
     </form>
   );
 }
 
 function NeedCard({ need }: { need: NeedListing }) {
+  const { i18n } = useLingui();
+  const place = { city: need.city, state: need.state, value: dollars(i18n, need.totalValue) };
   return (
     <article className={classes.card} aria-labelledby={`need-${need.id}`}>
       <NeedBadges need={need} />
@@ -180,10 +221,15 @@ function NeedCard({ need }: { need: NeedListing }) {
         </AppLink>
       </Title>
       <Text size="sm">
-        {need.distanceMiles !== null ? <strong>{need.distanceMiles.toFixed(1)} miles · </strong> : null}
-        {need.city}, {need.state} · about ${need.totalValue.toLocaleString('en-US')}
+        {need.distanceMiles !== null ? (
+          <strong>
+            {i18n._('{miles} miles', { miles: i18n.number(need.distanceMiles, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}{' '}
+            ·{' '}
+          </strong>
+        ) : null}
+        {i18n._('{city}, {state} · about {value}', place)}
       </Text>
-      <NeedProgress committed={need.committedUnits} total={need.totalUnits} label={`Committed to ${need.title}`} />
+      <NeedProgress committed={need.committedUnits} total={need.totalUnits} label={i18n._('Committed to {title}', { title: need.title })} />
     </article>
   );
 }

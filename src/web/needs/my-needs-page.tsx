@@ -1,42 +1,44 @@
 import { Alert, Badge, Group, Loader, Text, Title } from '@mantine/core';
+import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { NEED_STATUS_LABELS } from '../../shared/needs-board';
 import { needOutcomeLabel } from '../../shared/needs';
 import { AppLink } from '../app/navigation';
 import { Page } from '../app/page';
-import { formatDateTime } from '../lib/format-date-time';
 import { useLive } from '../live';
 import { NeedProgress } from './need-progress';
+import { dateTime } from './need-words';
 import { myNeedsOptions } from './needs-api';
 import classes from './needs.module.css';
 
 /** /needs/mine: "Your requests", each with where it waits, what is committed, and a decline's reason. */
 export default function MyNeedsPage() {
+  const { i18n } = useLingui();
   useLive(['needs']);
   const mine = useQuery(myNeedsOptions);
   return (
-    <Page title="Your requests" size="md">
+    <Page title={i18n._('Your requests')} size="md">
       <Text mb="md">
-        <AppLink to="/needs/new">Ask for a need</AppLink>
+        <AppLink to="/needs/new">{i18n._('Ask for a need')}</AppLink>
       </Text>
       {mine.isPending ? (
-        <Loader aria-label="Loading your requests" />
+        <Loader aria-label={i18n._('Loading your requests')} />
       ) : mine.isError ? (
         <Alert color="red" variant="light">
-          Your requests could not be loaded. Please try again.
+          {i18n._('Your requests could not be loaded. Please try again.')}
         </Alert>
       ) : mine.data.needs.length === 0 ? (
-        <Text role="status">You have not asked for anything yet.</Text>
+        <Text role="status">{i18n._('You have not asked for anything yet.')}</Text>
       ) : (
         <ul className={classes.itemList}>
           {mine.data.needs.map((n) => (
             <li key={n.id} className={classes.card}>
               <Group gap="xs">
                 <Badge color={n.status === 'open' ? 'teal.9' : 'gray.8'}>
-                  {n.outcome ? needOutcomeLabel(n.outcome) : NEED_STATUS_LABELS[n.status]}
+                  {i18n._(n.outcome ? needOutcomeLabel(n.outcome) : NEED_STATUS_LABELS[n.status])}
                 </Badge>
                 <Text size="sm" c="dimmed">
-                  Asked {formatDateTime(n.createdAt)}
+                  {i18n._('Asked {when}', { when: dateTime(i18n, n.createdAt) })}
                 </Text>
               </Group>
               <Title order={2} size="h4">
@@ -44,9 +46,13 @@ export default function MyNeedsPage() {
                   {n.title}
                 </AppLink>
               </Title>
-              {n.declineReason ? <Text size="sm">Reason: {n.declineReason}</Text> : null}
+              {n.declineReason ? <Text size="sm">{i18n._('Reason: {reason}', { reason: n.declineReason })}</Text> : null}
               {n.status === 'open' || n.status === 'closed' ? (
-                <NeedProgress committed={n.committedUnits} total={n.totalUnits} label={`Committed to ${n.title}`} />
+                <NeedProgress
+                  committed={n.committedUnits}
+                  total={n.totalUnits}
+                  label={i18n._('Committed to {title}', { title: n.title })}
+                />
               ) : null}
             </li>
           ))}

@@ -17,6 +17,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useLingui } from '@lingui/react';
 import type { z } from 'zod';
 import {
   NEED_CITY_MAX,
@@ -106,11 +107,12 @@ export function NeedForm<S extends z.ZodType>({
   onSubmit,
   onCancel,
 }: NeedFormProps<S>) {
+  const { i18n } = useLingui();
   const f = useSchemaForm({
     schema,
     initialValues,
     toInput: asking ? askingInput : editingInput,
-    invalidMessage: 'Some fields need attention: see the notes beside them.',
+    invalidMessage: i18n._('Some fields need attention: see the notes beside them.'),
   });
   const items = f.form.values.items;
   const fail = (error: Error) => f.failWith(error, error.message);
@@ -119,82 +121,87 @@ export function NeedForm<S extends z.ZodType>({
       <Stack gap="md">
         <section aria-labelledby="privacy-rule-title" className={classes.rule}>
           <Title order={2} size="h4" id="privacy-rule-title" mb={4}>
-            Protect the children&apos;s privacy
+            {i18n._("Protect the children's privacy")}
           </Title>
-          <Text>{NEED_PRIVACY_RULE}</Text>
+          <Text>{i18n._(NEED_PRIVACY_RULE)}</Text>
         </section>
         {asking && churches.length > 0 ? (
           <NativeSelect
-            label="Asking for"
-            description="A point person may ask for a family their church knows."
-            data={[{ value: '', label: 'My own family' }, ...churches.map((c) => ({ value: String(c.id), label: c.name }))]}
+            label={i18n._('Asking for')}
+            description={i18n._('A point person may ask for a family their church knows.')}
+            data={[{ value: '', label: i18n._('My own family') }, ...churches.map((c) => ({ value: String(c.id), label: c.name }))]}
             {...f.field('churchId')}
           />
         ) : null}
         <NativeSelect
-          label="Kind of need"
+          label={i18n._('Kind of need')}
           required
-          data={[{ value: '', label: 'Choose a kind' }, ...NEED_KINDS.map((k) => ({ value: k.code, label: k.label }))]}
+          data={[{ value: '', label: i18n._('Choose a kind') }, ...NEED_KINDS.map((k) => ({ value: k.code, label: i18n._(k.label) }))]}
           {...f.field('kind')}
         />
         <TextInput
-          label="Title"
+          label={i18n._('Title')}
           required
           maxLength={NEED_TITLE_MAX}
-          description="For example: A bunk bed for two brothers"
+          description={i18n._('For example: A bunk bed for two brothers')}
           {...f.field('title')}
         />
         <Textarea
-          label="Description"
+          label={i18n._('Description')}
           required
           autosize
           minRows={4}
           maxLength={NEED_DESCRIPTION_MAX}
-          description="What is needed and why, without anything that identifies a child."
+          description={i18n._('What is needed and why, without anything that identifies a child.')}
           {...f.field('description')}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Town" required maxLength={NEED_CITY_MAX} {...f.field('city')} />
+          <TextInput label={i18n._('Town')} required maxLength={NEED_CITY_MAX} {...f.field('city')} />
           <NativeSelect
-            label="State"
+            label={i18n._('State')}
             required
-            data={[{ value: '', label: 'Choose a state' }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))]}
+            data={[{ value: '', label: i18n._('Choose a state') }, ...US_STATES.map((s) => ({ value: s.code, label: i18n._(s.name) }))]}
             {...f.field('state')}
           />
-          <TextInput label="ZIP code" required inputMode="numeric" maxLength={10} {...f.field('zip')} />
+          <TextInput label={i18n._('ZIP code')} required inputMode="numeric" maxLength={10} {...f.field('zip')} />
         </SimpleGrid>
         <NativeSelect
-          label="Needed"
+          label={i18n._('Needed')}
           required
-          data={[{ value: '', label: 'Choose how soon' }, ...NEED_URGENCIES.map((u) => ({ value: u.code, label: u.label }))]}
+          data={[
+            { value: '', label: i18n._('Choose how soon') },
+            ...NEED_URGENCIES.map((u) => ({ value: u.code, label: i18n._(u.label) })),
+          ]}
           {...f.field('urgency')}
         />
-        <Fieldset legend="Items" className={classes.items}>
+        <Fieldset legend={i18n._('Items')} className={classes.items}>
           <Text size="sm" c="dimmed" mb="sm">
-            Each thing needed, how many, and about what one costs in dollars (for example: dinner for a family of 5, 4 evenings, $40 each).
+            {i18n._(
+              'Each thing needed, how many, and about what one costs in dollars (for example: dinner for a family of 5, 4 evenings, $40 each).',
+            )}
           </Text>
           <Stack gap="sm">
             {items.map((item, i) => (
-              <fieldset key={item.id ?? `new-${i}`} className={classes.item} aria-label={`Item ${i + 1}`}>
+              <fieldset key={item.id ?? `new-${i}`} className={classes.item} aria-label={i18n._('Item {number}', { number: i + 1 })}>
                 <SimpleGrid cols={{ base: 1, sm: 3 }}>
                   <TextInput
-                    label="Item"
+                    label={i18n._('Item')}
                     required
                     maxLength={NEED_ITEM_NAME_MAX}
                     {...f.form.getInputProps(`items.${i}.name`)}
                     name={`items.${i}.name`}
                   />
                   <NumberInput
-                    label="Quantity"
+                    label={i18n._('Quantity')}
                     required
                     min={Math.max(1, item.committed)}
                     allowDecimal={false}
-                    description={item.committed > 0 ? `${item.committed} committed` : undefined}
+                    description={item.committed > 0 ? i18n._('{count} committed', { count: item.committed }) : undefined}
                     {...f.form.getInputProps(`items.${i}.quantity`)}
                     name={`items.${i}.quantity`}
                   />
                   <NumberInput
-                    label="Value of one, in dollars"
+                    label={i18n._('Value of one, in dollars')}
                     required
                     min={0}
                     allowDecimal={false}
@@ -204,7 +211,7 @@ export function NeedForm<S extends z.ZodType>({
                   />
                 </SimpleGrid>
                 <TextInput
-                  label="Details (optional)"
+                  label={i18n._('Details (optional)')}
                   maxLength={NEED_ITEM_NOTE_MAX}
                   mt="xs"
                   {...f.form.getInputProps(`items.${i}.note`)}
@@ -212,7 +219,7 @@ export function NeedForm<S extends z.ZodType>({
                 />
                 {items.length > 1 && item.committed === 0 ? (
                   <Button variant="subtle" color="red" size="compact-sm" mt="xs" onClick={() => f.form.removeListItem('items', i)}>
-                    Remove item {i + 1}
+                    {i18n._('Remove item {number}', { number: i + 1 })}
                   </Button>
                 ) : null}
               </fieldset>
@@ -220,20 +227,20 @@ export function NeedForm<S extends z.ZodType>({
           </Stack>
           {f.form.errors.items ? (
             <Text c="red.8" size="sm" mt="xs" role="alert">
-              {f.form.errors.items}
+              {typeof f.form.errors.items === 'string' ? i18n._(f.form.errors.items) : f.form.errors.items}
             </Text>
           ) : null}
           {items.length < NEED_ITEMS_MAX ? (
             <Group mt="sm">
               <Button variant="light" onClick={() => f.form.insertListItem('items', emptyItem())}>
-                Add an item
+                {i18n._('Add an item')}
               </Button>
             </Group>
           ) : null}
         </Fieldset>
         {asking ? (
           <Checkbox
-            label="The family agreed to this request, and it names no child."
+            label={i18n._('The family agreed to this request, and it names no child.')}
             {...f.form.getInputProps('familyConsent', { type: 'checkbox' })}
             name="familyConsent"
           />

@@ -1,17 +1,20 @@
 import '@mantine/core/styles/Progress.layer.css';
 import { Badge, Group, Progress, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react';
 import { needKindLabel, needOutcomeLabel, needUrgencyLabel, type NeedListing } from '../../shared/needs';
 
 /** "3 of 5 committed": the share of units committed, all items together. */
 export function NeedProgress({ committed, total, label }: { committed: number; total: number; label: string }) {
+  const { i18n } = useLingui();
+  const words = i18n._('{committed} of {total} committed', { committed: i18n.number(committed), total: i18n.number(total) });
   const percent = total === 0 ? 0 : Math.round((committed / total) * 100);
   return (
     <div>
       <Progress.Root size="md">
-        <Progress.Section value={percent} color="teal.8" aria-label={label} aria-valuetext={`${committed} of ${total} committed`} />
+        <Progress.Section value={percent} color="teal.8" aria-label={label} aria-valuetext={words} />
       </Progress.Root>
       <Text size="sm" mt={4}>
-        {committed} of {total} committed
+        {words}
       </Text>
     </div>
   );
@@ -19,11 +22,12 @@ export function NeedProgress({ committed, total, label }: { committed: number; t
 
 /** A need's kind and urgency, and its outcome (or, given, the status it waits in) once it is not open. */
 export function NeedBadges({ need, status }: { need: Pick<NeedListing, 'kind' | 'urgency' | 'outcome'>; status?: string | undefined }) {
-  const state = need.outcome ? needOutcomeLabel(need.outcome) : status;
+  const { i18n } = useLingui();
+  const state = need.outcome ? i18n._(needOutcomeLabel(need.outcome)) : status;
   return (
     <Group gap="xs">
-      <Badge color="gray.8">{needKindLabel(need.kind)}</Badge>
-      <Badge color={need.urgency === 'urgent' ? 'red.9' : 'teal.9'}>{needUrgencyLabel(need.urgency)}</Badge>
+      <Badge color="gray.8">{i18n._(needKindLabel(need.kind))}</Badge>
+      <Badge color={need.urgency === 'urgent' ? 'red.9' : 'teal.9'}>{i18n._(needUrgencyLabel(need.urgency))}</Badge>
       {state ? (
         <Badge variant="outline" color="gray.8">
           {state}

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Modal.layer.css';
 
 import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,20 +9,20 @@ import { NEED_REASON_MAX, needKindLabel, needUrgencyLabel } from '../../../share
 import { needReasonSchema, waitingLabel, type QueuedNeed } from '../../../shared/needs-approvals';
 import { FormAlert } from '../../app/form-alert';
 import { isApiRequestError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format-date-time';
 import { useLive } from '../../live';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { needQueueQueryOptions, useApproveNeed, useDeclineNeed } from './needs-admin-api';
 import { AdminSection } from '../admin-section';
 import { Dialog } from '../churches/church-actions';
 import { ReasonForm } from '../reason-form';
+import { dateTime, dollars } from '../../needs';
 import classes from '../admin.module.css';
 
 const ASKED_AS: Record<QueuedNeed['askedAs'], string> = {
-  family: 'a foster family',
-  church: 'a church’s point person',
-  caseworker: 'a caseworker',
-  admin: 'an admin',
+  family: /*i18n*/ 'a foster family',
+  church: /*i18n*/ 'a church’s point person',
+  caseworker: /*i18n*/ 'a caseworker',
+  admin: /*i18n*/ 'an admin',
 };
 
 /**
@@ -30,6 +31,7 @@ const ASKED_AS: Record<QueuedNeed['askedAs'], string> = {
  * caseworker's request waits for their supervisor's link, and shows here so the team sees it.
  */
 export default function NeedsQueuePage() {
+  const { i18n } = useLingui();
   useLive(['need-reviews']);
   const queue = useQuery(needQueueQueryOptions);
   const needs = queue.data?.needs ?? [];
@@ -37,28 +39,32 @@ export default function NeedsQueuePage() {
   const withSupervisors = needs.filter((n) => n.status === 'supervisor');
   return (
     <AdminSection
-      title="Needs"
-      intro="Requests waiting for approval, the longest waiting first. Nothing is on the board before it is approved."
+      title={i18n._('Needs')}
+      intro={i18n._('Requests waiting for approval, the longest waiting first. Nothing is on the board before it is approved.')}
     >
-      {queue.isPending ? <Loader aria-label="Loading the queue" /> : null}
-      {queue.isError ? <FormAlert message="The queue could not be loaded. Please try again later." /> : null}
+      {queue.isPending ? <Loader aria-label={i18n._('Loading the queue')} /> : null}
+      {queue.isError ? <FormAlert message={i18n._('The queue could not be loaded. Please try again later.')} /> : null}
       {queue.isSuccess ? (
         <Stack gap="xl">
           <Stack gap="md">
             <Text size="sm" role="status">
               {forAdmins.length === 0
-                ? 'No request waits for an admin.'
-                : `${forAdmins.length} ${forAdmins.length === 1 ? 'request waits' : 'requests wait'} for an admin, the oldest first.`}
+                ? i18n._('No request waits for an admin.')
+                : i18n._('{count, plural, one {# request waits} other {# requests wait}} for an admin, the oldest first.', {
+                    count: forAdmins.length,
+                  })}
             </Text>
-            <QueueList label="Requests waiting for an admin" needs={forAdmins} />
+            <QueueList label={i18n._('Requests waiting for an admin')} needs={forAdmins} />
           </Stack>
           {withSupervisors.length > 0 ? (
             <Stack gap="md">
               <Text component="h2" fw={700} size="lg">
-                Waiting for a caseworker’s supervisor
+                {i18n._('Waiting for a caseworker’s supervisor')}
               </Text>
-              <Text size="sm">Each goes on the board once the supervisor approves it from the mailed link; you may still decide here.</Text>
-              <QueueList label="Requests waiting for a supervisor" needs={withSupervisors} />
+              <Text size="sm">
+                {i18n._('Each goes on the board once the supervisor approves it from the mailed link; you may still decide here.')}
+              </Text>
+              <QueueList label={i18n._('Requests waiting for a supervisor')} needs={withSupervisors} />
             </Stack>
           ) : null}
         </Stack>
@@ -68,6 +74,7 @@ export default function NeedsQueuePage() {
 }
 
 function QueueList({ label, needs }: { label: string; needs: QueuedNeed[] }) {
+  const { i18n } = useLingui();
   if (needs.length === 0) return null;
   return (
     <ul aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 'var(--mantine-spacing-md)' }}>
@@ -77,8 +84,8 @@ function QueueList({ label, needs }: { label: string; needs: QueuedNeed[] }) {
             {n.title}
           </Text>
           <Text size="sm">
-            {needKindLabel(n.kind)} · {needUrgencyLabel(n.urgency)} · {n.city}, {n.state} {n.zip} · about $
-            {n.totalValue.toLocaleString('en-US')}
+            {i18n._(needKindLabel(n.kind))} · {i18n._(needUrgencyLabel(n.urgency))} · {n.city}, {n.state} {n.zip} ·{' '}
+            {i18n._('about {value}', { value: dollars(i18n, n.totalValue) })}
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} mt={4}>
             {n.description}
@@ -87,23 +94,29 @@ function QueueList({ label, needs }: { label: string; needs: QueuedNeed[] }) {
             {n.items.map((i) => (
               <li key={i.id}>
                 <Text size="sm" span>
-                  {i.name} × {i.quantity}, about ${i.unitValue} each{i.note ? ` (${i.note})` : ''}
+                  {i18n._('{item} × {quantity}, about {value} each', {
+                    item: i.name,
+                    quantity: i.quantity,
+                    value: dollars(i18n, i.unitValue),
+                  })}
+                  {i.note ? ` (${i.note})` : ''}
                 </Text>
               </li>
             ))}
           </ul>
           <Text size="sm" c="dimmed" mt={4}>
-            Asked by {ASKED_AS[n.askedAs]}
-            {n.asker ? `, ${n.asker.name} (${n.asker.email})` : ' whose account is gone'}
-            {n.church ? ` for ${n.church.name}` : ''}
+            {i18n._('Asked by {who}', { who: i18n._(ASKED_AS[n.askedAs]) })}
+            {n.asker ? `, ${n.asker.name} (${n.asker.email})` : ` ${i18n._('whose account is gone')}`}
+            {n.church ? ` ${i18n._('for {church}', { church: n.church.name })}` : ''}
             {n.agency ? `, ${n.agency}` : ''}
-            {n.supervisorName ? `; supervisor ${n.supervisorName}` : ''} on {formatDateTime(n.createdAt)} ·{' '}
-            <strong>waiting {waitingLabel(n.waitingHours)}</strong>
+            {n.supervisorName ? `; ${i18n._('supervisor {name}', { name: n.supervisorName })}` : ''}{' '}
+            {i18n._('on {when}', { when: dateTime(i18n, n.createdAt) })} ·{' '}
+            <strong>{i18n._('waiting {time}', { time: waitingLabel(i18n, n.waitingHours) })}</strong>
           </Text>
           <Group gap="xs" mt="sm">
             <ApproveNeed need={n} />
             <Button size="xs" variant="outline" component={Link} to={`/needs/${n.id}/edit`}>
-              Edit
+              {i18n._('Edit')}
             </Button>
             <DeclineNeed need={n} />
           </Group>
@@ -114,11 +127,17 @@ function QueueList({ label, needs }: { label: string; needs: QueuedNeed[] }) {
 }
 
 function ApproveNeed({ need }: { need: QueuedNeed }) {
+  const { i18n } = useLingui();
   const approve = useApproveNeed(need.id);
   return (
     <>
-      <Button size="xs" onClick={() => approve.mutate()} loading={approve.isPending} aria-label={`Approve ${need.title}`}>
-        Approve
+      <Button
+        size="xs"
+        onClick={() => approve.mutate()}
+        loading={approve.isPending}
+        aria-label={i18n._('Approve {title}', { title: need.title })}
+      >
+        {i18n._('Approve')}
       </Button>
       {approve.error ? <FormAlert message={approve.error.message} /> : null}
     </>
@@ -126,6 +145,7 @@ function ApproveNeed({ need }: { need: QueuedNeed }) {
 }
 
 function DeclineNeed({ need }: { need: QueuedNeed }) {
+  const { i18n } = useLingui();
   const [isOpen, setOpen] = useState(false);
   const f = useSchemaForm({ schema: needReasonSchema, initialValues: { reason: '' } });
   const decline = useDeclineNeed(need.id, {
@@ -134,23 +154,29 @@ function DeclineNeed({ need }: { need: QueuedNeed }) {
   });
   return (
     <>
-      <Button size="xs" variant="outline" color="red.9" onClick={() => setOpen(true)} aria-label={`Decline ${need.title}`}>
-        Decline
+      <Button
+        size="xs"
+        variant="outline"
+        color="red.9"
+        onClick={() => setOpen(true)}
+        aria-label={i18n._('Decline {title}', { title: need.title })}
+      >
+        {i18n._('Decline')}
       </Button>
-      <Dialog title={`Decline “${need.title}”?`} isOpen={isOpen} onClose={() => setOpen(false)}>
+      <Dialog title={i18n._('Decline “{title}”?', { title: need.title })} isOpen={isOpen} onClose={() => setOpen(false)}>
         <Text mb="md">
-          It does not go on the board. {need.asker ? `${need.asker.name} is sent the reason below.` : ''}{' '}
-          <Anchor component={Link} to={`/needs/${need.id}/edit`}>
-            Edit it instead
-          </Anchor>{' '}
-          if a detail is all that is wrong.
+          {i18n._('It does not go on the board.')} {need.asker ? i18n._('{name} is sent the reason below.', { name: need.asker.name }) : ''}{' '}
+          <Trans
+            id="<0>Edit it instead</0> if a detail is all that is wrong."
+            components={{ 0: <Anchor component={Link} to={`/needs/${need.id}/edit`} /> }}
+          />
         </Text>
         <ReasonForm
           f={f}
           onSend={(reason) => decline.mutate(reason)}
-          description="Sent to whoever asked and kept in the activity log."
+          description={i18n._('Sent to whoever asked and kept in the activity log.')}
           maxLength={NEED_REASON_MAX}
-          submitLabel="Decline"
+          submitLabel={i18n._('Decline')}
           isPending={decline.isPending}
           onCancel={() => setOpen(false)}
         />
