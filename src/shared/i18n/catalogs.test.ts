@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { getConfig } from '@lingui/conf';
 import { getCatalogs } from '@lingui/cli/api';
+import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { compileAll, readCatalog } from '../../../scripts/i18n';
 import { PARTS } from './parts';
@@ -8,11 +9,28 @@ import { PARTS } from './parts';
 // Issue 28's guards on the catalogs (decision 043): no message in one language and not the other, no message
 // that no code uses, compiled files as the catalogs say, and a Spanish that keeps each message's placeholders.
 
-/** The placeholders and tags of a message: what the code fills in, which a translation must keep. */
+/**
+ * The placeholders and tags of a message: what the code fills in, which a translation must keep. Read from
+ * the compiled message, so the words inside a plural's or a select's cases are words, not placeholders.
+ */
 function slots(message: string): string[] {
-  const names = [...message.matchAll(/\{\s*(\w+)\s*(?:[,}])/g)].map((m) => `{${m[1]}}`);
-  const tags = [...message.matchAll(/<\/?(\d+)\/?>/g)].map((m) => m[0]);
-  return [...new Set([...names, ...tags])].sort();
+  const found = new Set<string>();
+  const walk = (tokens: CompiledMessage) => {
+    for (const token of tokens) {
+      if (typeof token === 'string') {
+        for (const tag of token.matchAll(/<\/?(\d+)\/?>/g)) found.add(tag[0]);
+        continue;
+      }
+      const [name, type, format] = token;
+      found.add(`{${name}${type ? `, ${type}` : ''}}`);
+      if (format && typeof format === 'object') {
+        for (const [key, value] of Object.entries(format as Record<string, unknown>))
+          if (key !== 'offset' && Array.isArray(value)) walk(value as CompiledMessage);
+      }
+    }
+  };
+  walk(compileMessageOrThrow(message));
+  return [...found].sort();
 }
 
 describe('the catalogs', { timeout: 120_000 }, () => {

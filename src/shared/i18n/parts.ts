@@ -8,6 +8,8 @@ export const PARTS = ['care', 'needs', 'churches', 'admin', 'community', 'accoun
 export type Part = (typeof PARTS)[number];
 
 const RULES: [Part, RegExp][] = [
+  // The landing page's words (the home page, the map and their bands) load with it: the frame's part.
+  ['frame', /^src\/web\/(home|map)\//],
   ['care', /care|clearance/],
   ['needs', /need/],
   ['churches', /church/],
