@@ -67,13 +67,24 @@ const browserStaysOffTheServer = {
 const restrict = (...zones) => ['error', { zones }];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', 'data/**', 'test-results/**', 'public/**', 'node_modules/**', 'src/web/map/us-map-shapes.ts', 'src/shared/i18n/compiled/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-*/**',
+      'data/**',
+      'test-results/**',
+      'public/**',
+      'node_modules/**',
+      'src/web/map/us-map-shapes.ts',
+      'src/shared/i18n/compiled/**',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js', 'eslint-rules/*.js', 'lingui.config.ts'] },
+        projectService: { allowDefaultProject: ['eslint.config.js', 'eslint-rules/*.js'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

@@ -58,7 +58,13 @@ export async function seedDemoForum(deps: AppDeps): Promise<{ created: number }>
   if (count > 0) return { created: 0 };
   const emails = [...new Set(THREADS.flatMap((t) => [t.author, ...t.responses.map((r) => r.author)]))];
   const members = await db
-    .select({ id: user.id, email: user.email, emailVerified: user.emailVerified, twoFactorEnabled: user.twoFactorEnabled, locale: sql<null>`null` })
+    .select({
+      id: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      twoFactorEnabled: user.twoFactorEnabled,
+      locale: sql<null>`null`,
+    })
     .from(user)
     .where(inArray(user.email, emails));
   const byEmail = new Map(members.map((m) => [m.email, m]));

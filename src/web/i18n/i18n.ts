@@ -38,10 +38,7 @@ let loaded: { locale: DisplayLocale; scope: Scope } | undefined;
  */
 export async function loadLocale(locale: DisplayLocale, scope: Scope = 'all'): Promise<void> {
   if (loaded?.locale === locale && (loaded.scope === 'all' || scope === 'frame')) return;
-  const [own, english] = await Promise.all([
-    CATALOGS[locale][scope](),
-    locale === 'en' ? undefined : CATALOGS.en[scope](),
-  ]);
+  const [own, english] = await Promise.all([CATALOGS[locale][scope](), locale === 'en' ? undefined : CATALOGS.en[scope]()]);
   const tag = locale === PSEUDO_LOCALE ? 'en-XA' : LOCALE_TAGS[locale];
   i18n.loadAndActivate({
     locale,
