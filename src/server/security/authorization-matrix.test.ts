@@ -510,6 +510,12 @@ const ROWS: Row[] = [
     expect: [401, 200, 200, 200, 200, 200, 200],
   },
   { route: 'DELETE /api/account', fresh: true, request: () => ({ path: '/api/account' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  // The site's language (issue 28): anyone may choose it (a cookie); a member's choice is saved too.
+  {
+    route: 'PUT /api/locale',
+    request: () => ({ path: '/api/locale', body: { locale: 'es' } }),
+    expect: [200, 200, 200, 200, 200, 200, 200],
+  },
 
   // ---- Profile and photo: one's own ----
   { route: 'GET /api/profile', request: () => ({ path: '/api/profile' }), expect: [401, 200, 200, 200, 200, 200, 200] },

@@ -230,6 +230,7 @@ const TARGETS: Record<string, Target> = {
   'PATCH /api/account': { body: ['email', 'password', 'confirmPassword'], fresh: true },
   'POST /api/account/sign-out-everywhere': { body: [], fresh: true },
   'DELETE /api/account': { fresh: true },
+  'PUT /api/locale': { body: ['locale'] },
 
   'GET /api/profile': {},
   'PUT /api/profile': { body: [...PROFILE_FIELDS, 'uid', 'email', 'isAdmin', 'savedAt', 'photoUrl'] },
@@ -489,6 +490,7 @@ const GOOD: Record<string, () => unknown> = {
   newPassword: () => 'another horse 2',
   name: () => 'Fuzz',
   timeZone: () => 'America/Chicago',
+  locale: () => 'es',
   familyUid: () => recipient,
   uid: () => recipient,
   role: () => 'mentor',

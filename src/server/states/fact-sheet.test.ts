@@ -170,7 +170,7 @@ describe('GET /api/states/:code/fact-sheet.pdf', () => {
     // A copy kept in English is not good for a Spanish asker, and the other way round.
     const asSpanish = await sheet('OR', { 'accept-language': 'es', 'if-none-match': english.res.headers.get('etag')! });
     expect(asSpanish.res.status).toBe(200);
-    expect(flat(await pdfText(asSpanish.bytes))).toContain('Nuestra red en Oregon');
+    expect(flat(await pdfText(asSpanish.bytes))).toContain('Nuestra red en Oregón');
     const again = await sheet('OR', { 'accept-language': 'en', 'if-none-match': english.res.headers.get('etag')! });
     expect(again.res.status).toBe(304);
   });
