@@ -9,6 +9,7 @@ import noImportCycle from './eslint-rules/no-import-cycle.js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import noUntranslated from './eslint-rules/no-untranslated.js';
 import tseslint from 'typescript-eslint';
 
 const src = path.join(import.meta.dirname, 'src');
@@ -164,6 +165,99 @@ export default tseslint.config(
             message:
               'The landing page runs without React Router at first: use AppLink, AppNavLink and usePathname (src/web/app/navigation.tsx).',
           })),
+        },
+      ],
+    },
+  },
+  {
+    // Issue 28: a component's words come from the catalog (decision 043). A string a person reads, written in a
+    // component without i18n._(), <Trans> or a /*i18n*/ mark, is refused; what only code reads (class names,
+    // variants, paths, keys) passes by its name or its shape.
+    files: ['src/web/**/*.tsx'],
+    ignores: TESTS,
+    plugins: { i18n: { rules: { 'no-untranslated': noUntranslated } } },
+    rules: {
+      'i18n/no-untranslated': [
+        'error',
+        {
+          ignore: [
+            // One lowercase token, a path, a code or a CSS value: no sentence.
+            '^[a-z0-9./:#@_%+,()\\[\\]=?&*-]*$',
+            '^[A-Z0-9_]+$',
+            '^(aria|data)-',
+            // A colour, a camelCase name (a state's key).
+            '^#[0-9A-Fa-f]{3,8}$',
+            '^[a-z]+[A-Za-z0-9]*$',
+            // An SVG path.
+            '^[MmLlHhVvCcSsQqTtAaZz0-9 .,-]+$',
+          ],
+          ignoreNames: [
+            {
+              regex: {
+                pattern:
+                  '^(className|classNames|class|style|styles|variant|color|c|bg|size|radius|gap|justify|align|wrap|fw|fz|ta|tt|lh|ff|display|pos|position|component|type|to|href|src|id|key|name|target|rel|autoComplete|inputMode|role|method|order|hiddenFrom|visibleFrom|mt|mb|ml|mr|my|mx|m|p|pt|pb|pl|pr|px|py|w|h|maw|miw|mah|mih|span|cols|spacing|verticalSpacing|withinPortal|transition|orientation|dir|lang|hrefLang|download|accept|loading|decoding|fill|stroke|d|viewBox|xmlns|clipPath|strokeLinecap|strokeLinejoin|fillRule|clipRule|transform|textAnchor|dominantBaseline|fontWeight|fontSize|x|y|cx|cy|r|width|height|dataKey|value|defaultValue|tabIndex|scope|headers|htmlFor|form|encType|pattern|step|min|max|leftSectionPointerEvents|rightSectionPointerEvents|inputSize|labelPosition|layout|underline|shadow|weight|icon|mode|queryKey|path|variantColor|autoCapitalize|spellCheck|enterKeyHint|timeZone|locale|currency|dateStyle|timeStyle|weekday|month|day|year|hour|minute|unit|unitDisplay|notation|compactDisplay|maximumFractionDigits|minimumFractionDigits|numeric|style)$',
+              },
+            },
+          ],
+          ignoreFunctions: [
+            'console.*',
+            '*.field',
+            'f.*',
+            'icon',
+            'Error',
+            'new Error',
+            'URLSearchParams',
+            'URL',
+            '*.get',
+            '*.set',
+            '*.has',
+            '*.delete',
+            '*.append',
+            '*.getAttribute',
+            '*.setAttribute',
+            '*.addEventListener',
+            '*.removeEventListener',
+            '*.querySelector',
+            '*.querySelectorAll',
+            '*.getElementById',
+            '*.startsWith',
+            '*.endsWith',
+            '*.includes',
+            '*.split',
+            '*.join',
+            '*.replace',
+            '*.replaceAll',
+            '*.match',
+            '*.test',
+            'cx',
+            'clsx',
+            'useQuery',
+            'queryOptions',
+            'useLive',
+            'navigate',
+            'matchPath',
+            'useParams',
+            'useSearchParams',
+            'setSearchParams',
+            'document.createElement',
+            'Intl.*',
+            'new Intl.*',
+            '*.toLocaleString',
+            '*.toLocaleDateString',
+            '*.padStart',
+            '*.padEnd',
+            'require',
+            'import',
+            'call',
+            'fetch',
+            'RegExp',
+            'new RegExp',
+            'Symbol',
+            '*.date',
+            '*.number',
+            'Date',
+            'new Date',
+          ],
         },
       ],
     },

@@ -84,9 +84,12 @@ export function SiteHeader() {
     <Container size={isLongMenu ? LONG_MENU_BAR : 'xl'} className={classes.bar} data-long-menu={isLongMenu || undefined}>
       <AppLink to={isSignedIn ? '/dashboard' : '/'} className={classes.brand}>
         <LogoMark />
+        {/* The network's name is a name: it is not translated (docs/i18n/terminology.md). */}
+        {/* eslint-disable i18n/no-untranslated */}
         <span className={classes.brandName}>
           Foster Care <span className={classes.brandAccent}>Network</span>
         </span>
+        {/* eslint-enable i18n/no-untranslated */}
       </AppLink>
       <VisuallyHidden id={NEW_TAB_NOTE_ID}>{i18n._('Opens in a new tab')}</VisuallyHidden>
 
