@@ -46,7 +46,7 @@ function CareFiguresView({ figures }: { figures: CareFigures }) {
     { term: i18n._('Families supported'), value: n(figures.familiesSupported), note: i18n._('Every family whose team got going') },
     {
       term: i18n._('Time to a first helper'),
-      value: formatWait(figures.firstClaim.medianHours),
+      value: formatWait(figures.firstClaim.medianHours, i18n),
       note: i18n._('Median, {claimed} of {tasks} requests in 12 months claimed', {
         claimed: n(figures.firstClaim.claimed),
         tasks: n(figures.firstClaim.tasks),

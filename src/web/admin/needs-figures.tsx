@@ -1,8 +1,10 @@
 import { Button } from '@mantine/core';
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import type { AdminNeedFigures } from '../../shared/need-figures';
 import { BRAND } from '../../shared/brand';
 import { BarChart } from './charts/bar-chart';
-import { formatNumber } from './charts/scale';
+import { stateNameIn } from '../lib/state-names';
 import { TableScroll } from './table-scroll';
 import classes from './admin.module.css';
 
@@ -13,65 +15,71 @@ import classes from './admin.module.css';
 const SALMON_DARK = '#c57a3c';
 export const NEEDS_CSV_URL = '/api/admin/needs.csv';
 
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthName = (i18n: I18n, month: string) =>
+  i18n.date(new Date(`${month}-01T00:00:00Z`), { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** "5.5 hours", "2.3 days": hours under two days, days beyond. */
-export function formatWait(hours: number | null): string {
+/** "5.5 hours", "2.3 days" in the page's language: hours under two days, days beyond. */
+export function formatWait(hours: number | null, i18n: I18n): string {
   if (hours === null) return '—';
-  if (hours < 48) return `${formatNumber(Math.round(hours * 10) / 10)} ${hours === 1 ? 'hour' : 'hours'}`;
-  return `${formatNumber(Math.round((hours / 24) * 10) / 10)} days`;
+  if (hours < 48) return i18n._('{count, plural, one {# hour} other {# hours}}', { count: Math.round(hours * 10) / 10 });
+  return i18n._('{count, plural, one {# day} other {# days}}', { count: Math.round((hours / 24) * 10) / 10 });
 }
 
 export function NeedsFigures({ needs }: { needs: AdminNeedFigures }) {
   const asked = needs.byMonth.reduce((n, m) => n + m.asked, 0);
   const met = needs.byMonth.reduce((n, m) => n + m.met, 0);
   const national = needs.times[0];
+  const { i18n } = useLingui();
+  const n = (value: number) => i18n.number(value);
   return (
     <>
       <BarChart
-        title="Needs asked and met per month"
-        summary={`${formatNumber(asked)} ${asked === 1 ? 'need' : 'needs'} asked and ${formatNumber(met)} met (or partly met) in the last 12 months.`}
-        labelName="Month"
+        title={i18n._('Needs asked and met per month')}
+        summary={i18n._(
+          '{asked, plural, one {# need asked and {met} met (or partly met) in the last 12 months.} other {# needs asked and {met} met (or partly met) in the last 12 months.}}',
+          { asked, met: n(met) },
+        )}
+        labelName={i18n._('Month')}
         series={[
-          { name: 'Asked', color: BRAND.teal },
-          { name: 'Met', color: SALMON_DARK },
+          { name: i18n._('Asked'), color: BRAND.teal },
+          { name: i18n._('Met'), color: SALMON_DARK },
         ]}
-        rows={needs.byMonth.map((m) => ({ label: monthName(m.month), values: [m.asked, m.met] }))}
+        rows={needs.byMonth.map((m) => ({ label: monthName(i18n, m.month), values: [m.asked, m.met] }))}
       />
       <section aria-labelledby="need-times-title">
         <h3 id="need-times-title" className={classes.needsTitle}>
-          How fast needs find help
+          {i18n._('How fast needs find help')}
         </h3>
         <p className={classes.needsNote}>
-          Median time from a need&apos;s approval to its first commitment, and to every unit committed, for needs approved in the last 12
-          months.
+          {i18n._(
+            "Median time from a need's approval to its first commitment, and to every unit committed, for needs approved in the last 12 months.",
+          )}
           {national && national.firstCommitment.medianHours !== null
-            ? ` Nationwide: ${formatWait(national.firstCommitment.medianHours)} to the first commitment.`
+            ? ` ${i18n._('Nationwide: {wait} to the first commitment.', { wait: formatWait(national.firstCommitment.medianHours, i18n) })}`
             : ''}
         </p>
         {needs.times.length > 1 ? (
-          <TableScroll label="Response times by state">
+          <TableScroll label={i18n._('Response times by state')}>
             <table className={classes.table}>
               <thead>
                 <tr>
-                  <th scope="col">State</th>
-                  <th scope="col">Needs approved</th>
-                  <th scope="col">To the first commitment</th>
-                  <th scope="col">To met</th>
+                  <th scope="col">{i18n._('State')}</th>
+                  <th scope="col">{i18n._('Needs approved')}</th>
+                  <th scope="col">{i18n._('To the first commitment')}</th>
+                  <th scope="col">{i18n._('To met')}</th>
                 </tr>
               </thead>
               <tbody>
                 {needs.times.map((r) => (
                   <tr key={r.code}>
-                    <th scope="row">{r.name}</th>
-                    <td>{formatNumber(r.approved)}</td>
+                    <th scope="row">{stateNameIn(i18n, r.code)}</th>
+                    <td>{n(r.approved)}</td>
                     <td>
-                      {formatWait(r.firstCommitment.medianHours)}{' '}
-                      <span className={classes.needsCount}>({formatNumber(r.firstCommitment.needs)})</span>
+                      {formatWait(r.firstCommitment.medianHours, i18n)}{' '}
+                      <span className={classes.needsCount}>({n(r.firstCommitment.needs)})</span>
                     </td>
                     <td>
-                      {formatWait(r.met.medianHours)} <span className={classes.needsCount}>({formatNumber(r.met.needs)})</span>
+                      {formatWait(r.met.medianHours, i18n)} <span className={classes.needsCount}>({n(r.met.needs)})</span>
                     </td>
                   </tr>
                 ))}
@@ -79,11 +87,11 @@ export function NeedsFigures({ needs }: { needs: AdminNeedFigures }) {
             </table>
           </TableScroll>
         ) : (
-          <p>No need has been approved in the last 12 months.</p>
+          <p>{i18n._('No need has been approved in the last 12 months.')}</p>
         )}
-        <p className={classes.needsNote}>In brackets: how many needs got there.</p>
+        <p className={classes.needsNote}>{i18n._('In brackets: how many needs got there.')}</p>
         <Button component="a" href={NEEDS_CSV_URL} download variant="outline" size="sm">
-          Download the needs (CSV)
+          {i18n._('Download the needs (CSV)')}
         </Button>
       </section>
     </>

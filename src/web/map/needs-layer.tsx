@@ -1,7 +1,10 @@
 import { Button, Text } from '@mantine/core';
+import type { I18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react';
 import { useRef, type CSSProperties, type KeyboardEvent } from 'react';
-import { stateName, type StateCode } from '../../shared/states';
+import type { StateCode } from '../../shared/states';
 import { AppLink } from '../app/navigation';
+import { stateNameIn } from '../lib/state-names';
 import { useLive } from '../live';
 import { formatCount } from './format';
 import { CALLOUT_SIZE, CALLOUTS, LABEL_POSITIONS } from './map-layout';
@@ -16,10 +19,10 @@ import classes from './needs-layer.module.css';
 // rule; the board shows each of them anyway. Its markers and its list under the map are drawn as the churches
 // layer's are.
 
-export const needsWord = (n: number) => `${formatCount(n)} open ${n === 1 ? 'need' : 'needs'}`;
+export const needsWord = (i18n: I18n, n: number) => i18n._('{count, plural, one {# open need} other {# open needs}}', { count: n });
 
 /** "Missouri, 2 open needs": a marker's name, and a state's on this layer. */
-export const needsNameOf = (name: string, count: number) => `${name}, ${needsWord(count)}`;
+export const needsNameOf = (i18n: I18n, name: string, count: number) => i18n._('{name}, {needs}', { name, needs: needsWord(i18n, count) });
 
 /** Where a state's marker sits: beside the box of a small state, else on its label's place. */
 function pointOf(code: StateCode): [number, number] | null {
@@ -42,6 +45,7 @@ type NeedMarkersProps = { selected: string; onSelect: (code: string) => void };
 /** The markers over the map, west to east for Tab and the arrow keys; each picks its state. */
 export function NeedMarkers({ selected, onSelect }: NeedMarkersProps) {
   const { data } = useNeedFigures();
+  const { i18n } = useLingui();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const markers = Object.entries(data?.openByState ?? {})
     .map(([code, count]) => ({ code: code as StateCode, count, point: pointOf(code as StateCode) }))
@@ -56,7 +60,7 @@ export function NeedMarkers({ selected, onSelect }: NeedMarkersProps) {
   }
 
   return (
-    <div className={shared.markers} role="group" aria-label="Open needs on the map">
+    <div className={shared.markers} role="group" aria-label={i18n._('Open needs on the map')}>
       {markers.map((m, index) => {
         const style: MarkerStyle = {
           '--x': `${(m.point[0] / MAP_WIDTH) * 100}%`,
@@ -72,7 +76,7 @@ export function NeedMarkers({ selected, onSelect }: NeedMarkersProps) {
             }}
             className={`${shared.marker} ${classes.marker}`}
             style={style}
-            aria-label={needsNameOf(stateName(m.code) ?? m.code, m.count)}
+            aria-label={needsNameOf(i18n, stateNameIn(i18n, m.code), m.count)}
             aria-pressed={m.code === selected}
             data-state={m.code}
             data-count={m.count}
@@ -90,17 +94,22 @@ export function NeedMarkers({ selected, onSelect }: NeedMarkersProps) {
 /** In the state's panel: how many needs are open there, and the way to them. */
 export function NeedsInState({ code, place }: { code: string | null; place: string }) {
   const { data, isError } = useNeedFigures();
-  if (!data) return <p className={classes.inState}>{isError ? 'The open needs could not be loaded.' : 'Counting the open needs…'}</p>;
+  const { i18n } = useLingui();
+  if (!data)
+    return (
+      <p className={classes.inState}>{isError ? i18n._('The open needs could not be loaded.') : i18n._('Counting the open needs…')}</p>
+    );
   const count = code ? (data.openByState[code] ?? 0) : data.open;
   return (
     <p className={classes.inState} data-testid="map-needs">
       {count === 0 ? (
-        `No need is open in ${place} right now.`
+        i18n._('No need is open in {place} right now.', { place })
       ) : (
-        <>
-          <strong>{needsWord(count)}</strong> in {place}.{' '}
-          <AppLink to={code ? `/needs?state=${code}` : '/needs'}>See the needs in {place}</AppLink>
-        </>
+        <Trans
+          id="<0>{needs}</0> in {place}. <1>See the needs in {place}</1>"
+          values={{ needs: needsWord(i18n, count), place }}
+          components={{ 0: <strong />, 1: <AppLink to={code ? `/needs?state=${code}` : '/needs'} /> }}
+        />
       )}
     </p>
   );
@@ -109,49 +118,50 @@ export function NeedsInState({ code, place }: { code: string | null; place: stri
 /** Under the map: what the markers mean, and every state's open needs as a list (the map's text alternative). */
 export function NeedsBelowMap() {
   const { data, isError, refetch, isFetching } = useNeedFigures();
+  const { i18n } = useLingui();
   // While the layer is shown, a need approved or closed anywhere moves its markers at once (the figures' key
   // starts with the topic).
   useLive(['needs']);
   if (!data) {
     return isError ? (
       <div role="alert" className={shared.below}>
-        <Text>The open needs could not be loaded.</Text>
+        <Text>{i18n._('The open needs could not be loaded.')}</Text>
         <Button variant="outline" onClick={() => void refetch()} loading={isFetching} mt="xs">
-          Try again
+          {i18n._('Try again')}
         </Button>
       </div>
     ) : (
       <p role="status" className={shared.below}>
-        Loading the open needs…
+        {i18n._('Loading the open needs…')}
       </p>
     );
   }
   const states = Object.entries(data.openByState)
-    .map(([code, count]) => ({ code, name: stateName(code) ?? code, count }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+    .map(([code, count]) => ({ code, name: stateNameIn(i18n, code), count }))
+    .sort((a, b) => a.name.localeCompare(b.name, i18n.locale === 'es' ? 'es' : 'en'));
   return (
     <div className={shared.below}>
       <p className={shared.legendTitle} id="needs-legend">
-        Open needs: {formatCount(data.open)}
+        {i18n._('Open needs: {count}', { count: formatCount(data.open) })}
       </p>
       <ul className={shared.legend} aria-labelledby="needs-legend">
         <li>
           <span className={`${shared.swatch} ${classes.swatch}`} aria-hidden="true">
             2
           </span>
-          open needs in a state, and how many
+          {i18n._('open needs in a state, and how many')}
         </li>
       </ul>
       <details className={shared.list}>
-        <summary>Open needs by state, as a list</summary>
+        <summary>{i18n._('Open needs by state, as a list')}</summary>
         {states.length === 0 ? (
-          <Text size="sm">No need is open right now.</Text>
+          <Text size="sm">{i18n._('No need is open right now.')}</Text>
         ) : (
           <ul>
             {states.map((s) => (
               <li key={s.code}>
                 <AppLink to={`/needs?state=${s.code}`}>
-                  {s.name}: {needsWord(s.count)}
+                  {i18n._('{name}: {needs}', { name: s.name, needs: needsWord(i18n, s.count) })}
                 </AppLink>
               </li>
             ))}

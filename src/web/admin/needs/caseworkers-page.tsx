@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Modal.layer.css';
 
 import { Button, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CASEWORKER_STATUSES, NEED_REASON_MAX, type CaseworkerStatus } from '../../../shared/needs';
@@ -17,8 +18,11 @@ import { ReasonForm } from '../reason-form';
 import { TableScroll } from '../table-scroll';
 import classes from '../admin.module.css';
 
-const STATUS_LABELS: Record<CaseworkerStatus, string> = { applied: 'Waiting', approved: 'Approved', declined: 'Declined' };
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+const STATUS_LABELS: Record<CaseworkerStatus, string> = {
+  applied: /*i18n*/ 'Waiting',
+  approved: /*i18n*/ 'Approved',
+  declined: /*i18n*/ 'Declined',
+};
 
 /**
  * Caseworkers (issue 26): applications waiting, oldest first, then those decided. Approve, or decline (an
@@ -29,35 +33,43 @@ export default function CaseworkersPage() {
   const [status, setStatus] = useState<CaseworkerStatus | ''>('');
   const list = useQuery(caseworkersQueryOptions(status));
   const caseworkers = list.data?.caseworkers ?? [];
+  const { i18n } = useLingui();
   return (
     <AdminSection
-      title="Caseworkers"
-      intro="People from child-welfare agencies who asked for a caseworker account. Check the work address against the agency before approving: each request they write then goes to their supervisor."
+      title={i18n._('Caseworkers')}
+      intro={i18n._(
+        'People from child-welfare agencies who asked for a caseworker account. Check the work address against the agency before approving: each request they write then goes to their supervisor.',
+      )}
     >
       <Stack gap="md">
         <NativeSelect
-          label="Show"
+          label={i18n._('Show')}
           value={status}
           onChange={(e) => setStatus(e.currentTarget.value as CaseworkerStatus | '')}
-          data={[{ value: '', label: 'Everyone' }, ...CASEWORKER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]}
+          data={[
+            { value: '', label: i18n._('Everyone') },
+            ...CASEWORKER_STATUSES.map((s) => ({ value: s, label: i18n._(STATUS_LABELS[s]) })),
+          ]}
           w={{ base: '100%', sm: 240 }}
         />
-        {list.isPending ? <Loader aria-label="Loading the caseworkers" /> : null}
-        {list.isError ? <FormAlert message="The caseworkers could not be loaded. Please try again later." /> : null}
+        {list.isPending ? <Loader aria-label={i18n._('Loading the caseworkers')} /> : null}
+        {list.isError ? <FormAlert message={i18n._('The caseworkers could not be loaded. Please try again later.')} /> : null}
         {list.isSuccess ? (
           <Text size="sm" role="status">
-            {caseworkers.length === 0 ? 'No caseworker here.' : plural(caseworkers.length, 'caseworker')}
+            {caseworkers.length === 0
+              ? i18n._('No caseworker here.')
+              : i18n._('{count, plural, one {# caseworker} other {# caseworkers}}', { count: caseworkers.length })}
           </Text>
         ) : null}
         {caseworkers.length > 0 ? (
-          <TableScroll label="Table of caseworkers">
+          <TableScroll label={i18n._('Table of caseworkers')}>
             <table className={classes.table}>
               <thead>
                 <tr>
-                  <th scope="col">Caseworker</th>
-                  <th scope="col">Agency and supervisor</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">{i18n._('Caseworker')}</th>
+                  <th scope="col">{i18n._('Agency and supervisor')}</th>
+                  <th scope="col">{i18n._('Status')}</th>
+                  <th scope="col">{i18n._('Actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -75,6 +87,7 @@ export default function CaseworkersPage() {
 
 function CaseworkerRow({ caseworker: c }: { caseworker: AdminCaseworker }) {
   const approve = useApproveCaseworker(c.uid);
+  const { i18n } = useLingui();
   return (
     <tr>
       <td>
@@ -88,19 +101,29 @@ function CaseworkerRow({ caseworker: c }: { caseworker: AdminCaseworker }) {
         {c.supervisorName} ({c.supervisorEmail})
       </td>
       <td>
-        {STATUS_LABELS[c.status]}
+        {i18n._(STATUS_LABELS[c.status])}
         <br />
         <Text span size="xs" c="dimmed">
           {c.status === 'applied'
-            ? `applied ${formatDateTime(c.appliedAt)}, waiting ${plural(c.waitingDays ?? 0, 'day')}`
-            : `${formatDateTime(c.decidedAt ?? c.appliedAt)}${c.declineReason ? `: ${c.declineReason}` : ''}`}
+            ? i18n._('applied {date}, waiting {days, plural, one {# day} other {# days}}', {
+                date: formatDateTime(c.appliedAt),
+                days: c.waitingDays ?? 0,
+              })
+            : c.declineReason
+              ? i18n._('{date}: {reason}', { date: formatDateTime(c.decidedAt ?? c.appliedAt), reason: c.declineReason })
+              : formatDateTime(c.decidedAt ?? c.appliedAt)}
         </Text>
       </td>
       <td>
         <Group gap="xs">
           {c.status !== 'approved' ? (
-            <Button size="xs" onClick={() => approve.mutate()} loading={approve.isPending} aria-label={`Approve ${c.name}`}>
-              Approve
+            <Button
+              size="xs"
+              onClick={() => approve.mutate()}
+              loading={approve.isPending}
+              aria-label={i18n._('Approve {name}', { name: c.name })}
+            >
+              {i18n._('Approve')}
             </Button>
           ) : null}
           {c.status !== 'declined' ? <DeclineCaseworker caseworker={c} /> : null}
@@ -118,20 +141,25 @@ function DeclineCaseworker({ caseworker: c }: { caseworker: AdminCaseworker }) {
     onSuccess: () => setOpen(false),
     onError: (error) => f.failWith(error, isApiRequestError(error) && error.fieldErrors?.reason ? undefined : error.message),
   });
-  const verb = c.status === 'approved' ? 'Withdraw the approval of' : 'Decline';
+  const { i18n } = useLingui();
+  const isApproved = c.status === 'approved';
+  const label = isApproved ? i18n._('Withdraw the approval of {name}', { name: c.name }) : i18n._('Decline {name}', { name: c.name });
+  const title = isApproved ? i18n._('Withdraw the approval of {name}?', { name: c.name }) : i18n._('Decline {name}?', { name: c.name });
+  // Not plain "Withdraw": the catalog's Spanish for that is a member withdrawing their own commitment.
+  const submitLabel = isApproved ? i18n._('Withdraw approval') : i18n._('Decline');
   return (
     <>
-      <Button size="xs" variant="outline" color="red.9" onClick={() => setOpen(true)} aria-label={`${verb} ${c.name}`}>
-        {c.status === 'approved' ? 'Withdraw' : 'Decline'}
+      <Button size="xs" variant="outline" color="red.9" onClick={() => setOpen(true)} aria-label={label}>
+        {submitLabel}
       </Button>
-      <Dialog title={`${verb} ${c.name}?`} isOpen={isOpen} onClose={() => setOpen(false)}>
-        <Text mb="md">{c.name} is sent the reason below, and may apply again.</Text>
+      <Dialog title={title} isOpen={isOpen} onClose={() => setOpen(false)}>
+        <Text mb="md">{i18n._('{name} is sent the reason below, and may apply again.', { name: c.name })}</Text>
         <ReasonForm
           f={f}
           onSend={(reason) => decline.mutate(reason)}
-          description="Sent to the caseworker and kept in the activity log."
+          description={i18n._('Sent to the caseworker and kept in the activity log.')}
           maxLength={NEED_REASON_MAX}
-          submitLabel={c.status === 'approved' ? 'Withdraw' : 'Decline'}
+          submitLabel={submitLabel}
           isPending={decline.isPending}
           onCancel={() => setOpen(false)}
         />
