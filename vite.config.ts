@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 import { prerenderLanding } from './scripts/prerender-landing.ts';
@@ -35,6 +36,10 @@ const isFramework = (id: string) => FRAMEWORK.some((dir) => id.includes(dir));
 
 export default defineConfig({
   plugins: [react(), prerenderLanding(), precompress()],
+  // Lingui's <Trans>, made safe with what people typed (src/web/i18n/lingui-react.tsx).
+  resolve: {
+    alias: [{ find: /^@lingui\/react$/, replacement: fileURLToPath(new URL('./src/web/i18n/lingui-react.tsx', import.meta.url)) }],
+  },
   publicDir: 'public',
   build: {
     outDir: 'dist',

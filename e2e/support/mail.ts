@@ -3,6 +3,7 @@ import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { inject } from 'vitest';
 import type { APIRequestContext } from 'playwright-core';
+import { i18nFor } from '../../src/server/i18n';
 
 export type ReceivedMail = { rcpt: string[]; parsed: ParsedMail; text: string; subject: string };
 
@@ -35,8 +36,19 @@ export async function waitForMail(to: string, where: (m: ReceivedMail) => boolea
   throw new Error(`No mail for ${to} within ${timeoutMs} ms`);
 }
 
+/** A sign-up's confirmation, in English or Spanish (the recipient's language, issue 28). */
+const CONFIRM_SUBJECT = new RegExp(
+  `^(${(['en', 'es'] as const)
+    .map((l) =>
+      i18nFor(l)
+        ._('Confirm your email address for the Foster Care Network')
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('|')})`,
+);
+
 /** The confirmation link of the newest mail of this kind sent to the address (sign-up or change of address). */
-export async function waitForEmailLink(to: string, subject: RegExp = /^Confirm your email address/): Promise<string> {
+export async function waitForEmailLink(to: string, subject: RegExp = CONFIRM_SUBJECT): Promise<string> {
   const mail = await waitForMail(to, (m) => subject.test(m.subject));
   const link = mail.text.match(/https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+/)?.[0];
   if (!link) throw new Error(`The mail to ${to} has no confirmation link:\n${mail.text}`);

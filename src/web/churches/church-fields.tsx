@@ -57,6 +57,8 @@ type Stored = Partial<{
 export function churchFieldValues(c: Stored = {}): ChurchFieldValues {
   return {
     name: c.name ?? '',
+    // The radio's values, not its labels (those are translated where they are shown).
+    // eslint-disable-next-line i18n/no-untranslated
     ag: c.ag === false ? 'No' : 'Yes',
     agDistrict: c.agDistrict ?? '',
     street: c.street ?? '',

@@ -79,6 +79,8 @@ export function MemberEmailBox({ uid, firstName, fullName, canWrite, leading, be
           aria-expanded={isOpen}
           aria-controls={boxId}
           onClick={toggle}
+          // A long name (or a longer language) wraps rather than being cut.
+          styles={{ root: { height: 'auto', minHeight: 30 }, label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
         >
           {i18n._('Email {name}', { name: firstName || fullName })}
         </Button>

@@ -27,7 +27,7 @@ export default function ResourcesPage() {
           'Flyers, a bulletin insert and a prayer guide to print for your church, images to share online, and a fact sheet for every state. Free to use, print and pass on.',
         )}
       </Text>
-      {isPending ? <Loader mt="xl" aria-label={i18n._('Loading the resources')} /> : null}
+      {isPending ? <Loader mt="xl" role="status" aria-label={i18n._('Loading the resources')} /> : null}
       {isError ? <FormAlert message={i18n._('The resources are not available right now. Please try again later.')} /> : null}
 
       {printables.length ? (

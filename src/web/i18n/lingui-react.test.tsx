@@ -1,0 +1,38 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../app/app-providers';
+import { testQueryClient } from '../testing/render';
+import { Trans } from './lingui-react';
+
+// The stored-XSS journey found Lingui's <Trans> reading a member's words as the message's tags: a name
+// written `<script>` broke the admin's pages. Ours keeps what people typed apart from the message.
+describe('<Trans>', () => {
+  it("shows what people typed as text, tags and all, inside the message's own components", () => {
+    render(
+      <AppProviders queryClient={testQueryClient()}>
+        <p data-testid="line">
+          <Trans
+            id="{actor} responded to your post <0>“{title}”</0>"
+            values={{ actor: '<script>alert(1)</script>', title: '<0>Click</0> me' }}
+            components={{ 0: <strong /> }}
+          />
+        </p>
+      </AppProviders>,
+    );
+    const line = screen.getByTestId('line');
+    expect(line.textContent).toBe('<script>alert(1)</script> responded to your post “<0>Click</0> me”');
+    expect(line.querySelectorAll('strong')).toHaveLength(1);
+    expect(line.querySelector('script')).toBeNull();
+  });
+
+  it('keeps numbers as numbers, for the plurals', () => {
+    render(
+      <AppProviders queryClient={testQueryClient()}>
+        <p data-testid="count">
+          <Trans id="{count, plural, one {# church} other {# churches}}" values={{ count: 3 }} />
+        </p>
+      </AppProviders>,
+    );
+    expect(screen.getByTestId('count').textContent).toBe('3 churches');
+  });
+});
