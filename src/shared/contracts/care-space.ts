@@ -3,6 +3,7 @@ import { CARE_TEAM_NOT_FOUND, carePostInputSchema } from '../care';
 import { CARE_SPACE_MESSAGES, carePostSchema, careSpaceSchema } from '../care-space';
 import { contract, errors, json, jsonBody, okSchema } from './define';
 import { serialId } from './params';
+import { PG_INT_MAX } from '../text';
 
 // A care team's space (issue 27): updates and prayer requests, read and written by the team's active members
 // (admins read). Everyone else gets the same 404 whether the team exists or not.
@@ -14,8 +15,10 @@ export const carePostsQuerySchema = z.object({
   /** A post's id: the page holds the posts older than it. */
   before: z
     .string()
-    .regex(/^\d{1,10}$/, 'Give a post id')
+    .regex(/^\d{1,10}$/, /*i18n*/ 'Give a post id')
     .transform(Number)
+    // Ten digits reach past PostgreSQL's integer: 2147483648 was a 500 there (the fuzz suite found it).
+    .pipe(z.number().max(PG_INT_MAX, /*i18n*/ 'Give a post id'))
     .optional(),
 });
 
