@@ -12,7 +12,7 @@ import type { AppDeps } from '../deps';
 import type { Db } from '../db/client';
 import { church, churchPointPerson, profile, user } from '../db/schema';
 import { AppError } from '../http/errors';
-import { i18nFor, isLocale, localeOfEmail, userLocaleColumn, type I18n } from '../i18n';
+import { i18nFor, isLocale, localeOfEmail, type I18n } from '../i18n';
 import type { SessionUser } from '../http/session';
 import { MAIL_FORMS, renderMail } from '../mail';
 import { boundingBox, milesBetween } from './geo';
@@ -125,7 +125,7 @@ export async function contactChurch(
   const { db } = deps.database;
   const sender = await senderOf(db, who, input);
   const keepers = await db
-    .select({ email: user.email, firstName: profile.firstName, locale: userLocaleColumn })
+    .select({ email: user.email, firstName: profile.firstName, locale: user.locale })
     .from(churchPointPerson)
     .innerJoin(user, eq(user.id, churchPointPerson.uid))
     .leftJoin(profile, eq(profile.uid, churchPointPerson.uid))

@@ -10,7 +10,7 @@ import type { Tx } from '../db/client';
 import { church, churchMember, churchPointPerson, profile, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { i18nFor, isLocale, userLocaleColumn } from '../i18n';
+import { i18nFor, isLocale } from '../i18n';
 import type { SessionUser } from '../http/session';
 import { MAIL_FORMS, renderMail } from '../mail';
 import { processPhoto } from '../profiles';
@@ -266,7 +266,7 @@ export async function messageMembers(
     .where(eq(profile.uid, who.id));
   const senderName = displayNameOf({ isDeleted: false, ...sender }).name;
   const recipients = await db
-    .select({ uid: churchMember.uid, firstName: profile.firstName, email: user.email, locale: userLocaleColumn })
+    .select({ uid: churchMember.uid, firstName: profile.firstName, email: user.email, locale: user.locale })
     .from(churchMember)
     .innerJoin(profile, eq(profile.uid, churchMember.uid))
     .innerJoin(user, eq(user.id, churchMember.uid))

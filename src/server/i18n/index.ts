@@ -30,13 +30,11 @@ type Asking = Pick<Context, 'req'> & { get(key: 'user'): { locale?: string | nul
  * Accept-Language, then English (src/shared/i18n/locale.ts).
  */
 export function localeOf(c: Asking): Locale {
-  let saved: string | null | undefined;
-  try {
-    saved = c.get('user')?.locale;
-  } catch {
-    saved = undefined;
-  }
-  return negotiateLocale({ saved, chosen: getCookie(c as Context, LOCALE_COOKIE), acceptLanguage: c.req.header('accept-language') });
+  return negotiateLocale({
+    saved: c.get('user')?.locale,
+    chosen: getCookie(c as Context, LOCALE_COOKIE),
+    acceptLanguage: c.req.header('accept-language'),
+  });
 }
 
 /** The asker's translator. */
@@ -56,4 +54,4 @@ export function translate(i18n: I18n, message: string | Later): string {
   return i18n._(message.id, message.values);
 }
 
-export { localeOfEmail, localeOfUser, localesOf, userLocaleColumn } from './recipients';
+export { localeOfEmail, localeOfUser, localesOf } from './recipients';

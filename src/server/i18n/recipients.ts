@@ -29,6 +29,3 @@ export async function localeOfEmail(db: Pick<Db, 'select'>, email: string): Prom
     .where(sql`lower(${user.email}) = ${email.toLowerCase()}`);
   return isLocale(row?.locale) ? row.locale : 'en';
 }
-
-/** For SQL that joins the user table itself: the column to select (null: English). */
-export const userLocaleColumn = user.locale;
