@@ -23,10 +23,10 @@ describe('the account’s pages in Spanish', () => {
     expect(await page.title()).toContain('Iniciar sesión');
     expect(await page.getByLabel(/^Contraseña/).count()).toBe(1);
     expect(await page.getByRole('link', { name: '¿Olvidó su contraseña?' }).getAttribute('href')).toBe('/forgot-password');
-    expect(await page.getByRole('main').getByText('¿Necesita una cuenta?').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('main').getByText('¿Necesita una cuenta?').isVisible()).toBe(true);
     expect(await page.getByRole('main').getByRole('link', { name: 'Crear una cuenta' }).getAttribute('href')).toBe('/signup');
-    expect(await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Iniciar sesión con Google' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Iniciar sesión', exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Iniciar sesión con Google' }).isVisible()).toBe(true);
     await expectAxeClean(page, '/signin in Spanish', { noSidewaysScroll: true });
     expectNoPageErrors(errors);
   });
@@ -37,7 +37,7 @@ describe('the account’s pages in Spanish', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     expect(await page.getByLabel(/^Contraseña/).count()).toBe(1);
     expect(await page.getByLabel(/^Confirmación de la contraseña/).count()).toBe(1);
-    expect(await page.getByRole('main').getByText('¿Ya tiene una cuenta?').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('main').getByText('¿Ya tiene una cuenta?').isVisible()).toBe(true);
     await expectAxeClean(page, '/signup in Spanish', { noSidewaysScroll: true });
     expectNoPageErrors(errors);
   });

@@ -38,7 +38,7 @@ describe('update email or password', () => {
     await expect.poll(() => page.getByText(`We sent a link to ${newEmail}.`, { exact: false }).isVisible()).toBe(true);
     // Until the new address confirms, the account keeps the old one and says what is pending.
     await expect.poll(() => page.locator('[data-pending-email]').getByText(newEmail).isVisible()).toBe(true);
-    expect(await page.getByRole('main').getByText(`Email: ${email}`).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('main').getByText(`Email: ${email}`).isVisible()).toBe(true);
     expect((await waitForMail(email, (m) => /change of your Foster Care Network email/.test(m.subject))).text).toContain(newEmail);
 
     await page.goto(await waitForEmailLink(newEmail, /^Confirm your new email address/));
@@ -65,8 +65,8 @@ describe('update email or password', () => {
     await page.getByLabel('Email').fill(uniqueEmail('other'));
     await page.getByRole('button', { name: /update|save/i }).click();
     await expect.poll(() => page.getByText('This address is refused').isVisible()).toBe(true);
-    expect(await page.getByText('The confirmation is refused').isVisible()).toBe(true);
-    expect(await page.getByRole('alert').filter({ hasText: 'Failed to update account' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('The confirmation is refused').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Failed to update account' }).isVisible()).toBe(true);
     expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
   });

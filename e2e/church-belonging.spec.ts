@@ -48,7 +48,7 @@ describe('a member and their church', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     await expect.poll(() => section.getByText(name).first().isVisible()).toBe(true);
-    expect(await section.getByText('You proposed this church').isVisible()).toBe(true);
+    await expect.poll(() => section.getByText('You proposed this church').isVisible()).toBe(true);
     await expectAxeClean(page, 'the profile page with the member’s church');
     await page.setViewportSize({ width: 1280, height: 900 });
     // The team hears of it.
@@ -60,14 +60,14 @@ describe('a member and their church', () => {
     await page.waitForURL(/\/churches\/\d+\/manage$/);
     const form = page.getByRole('form', { name: 'The church’s page' });
     await form.getByLabel('Street address').waitFor();
-    expect(await page.getByText('waiting for approval').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('waiting for approval').first().isVisible()).toBe(true);
     await form.getByLabel('Street address').fill('2415 W Jefferson Blvd');
     await form.getByRole('checkbox', { name: 'Spanish (Español)' }).check();
     await form.getByRole('checkbox', { name: 'Respite nights' }).check();
     await form.getByLabel('Its foster-care ministry').fill('Noches de descanso para padres de acogida.');
     await form.getByRole('button', { name: 'Save the page' }).click();
     await expect.poll(() => page.getByText('The church’s page has been saved.').isVisible()).toBe(true);
-    expect(await page.getByText('Paula Proposer').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Paula Proposer').first().isVisible()).toBe(true);
     await expectAxeClean(page, 'the point person’s page');
 
     // The dashboard links to it.

@@ -84,7 +84,7 @@ describe('finding a church', () => {
     await page.getByRole('link', { name: CHURCH }).click();
     await page.getByRole('heading', { level: 1, name: CHURCH }).waitFor();
     expect(await page.title()).toContain(CHURCH);
-    expect(await page.getByText('1 River Rd').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('1 River Rd').isVisible()).toBe(true);
     expect(await page.getByTestId('church-members').textContent()).toBe('Fewer than 3');
     await page.getByRole('img', { name: /Map of Missouri/ }).waitFor();
     expect(await page.getByTestId('church-marker').count()).toBe(1);

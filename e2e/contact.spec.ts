@@ -48,7 +48,7 @@ describe('the contact form', () => {
     await page.getByRole('button', { name: MESSAGES.humanButton }).click();
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Email is required').waitFor();
-    expect(await page.getByText('Message is required').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Message is required').isVisible()).toBe(true);
     expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
     // The keyboard moves to the first field that needs attention (Name is optional).
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
@@ -61,7 +61,7 @@ describe('the contact form', () => {
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Send' }).waitFor();
     expect(await page.getByRole('button', { name: MESSAGES.humanButton }).count()).toBe(0);
-    expect(await page.getByText('confirmed by your sign-in', { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('confirmed by your sign-in', { exact: false }).isVisible()).toBe(true);
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
     expect(await page.getByLabel('Name').inputValue()).toBe('Mia Member');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -91,13 +91,13 @@ describe('the member directory', () => {
     await a.page.waitForURL(`**/directory?q=${tag}`);
 
     const card = a.page.getByRole('article', { name: `Bea Recipient${tag}` });
-    expect(await card.getByText('Joplin, Missouri').isVisible()).toBe(true);
-    expect(await card.getByText('Foster Parent', { exact: true }).isVisible()).toBe(true);
-    expect(await card.getByText('AG church', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('Joplin, Missouri').isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('Foster Parent', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('AG church', { exact: true }).isVisible()).toBe(true);
     expect(await card.getByText('AG Credentialed').count()).toBe(0);
     // Their own card has no box to write to oneself.
     const own = a.page.getByRole('article', { name: `Alma Author${tag}` });
-    expect(await own.getByText('This is you.').isVisible()).toBe(true);
+    await expect.poll(() => own.getByText('This is you.').isVisible()).toBe(true);
     expect(await own.getByRole('button', { name: /^Email/ }).count()).toBe(0);
 
     // Details open and close with a button that says whether they are shown.
@@ -106,11 +106,11 @@ describe('the member directory', () => {
     await details.click();
     expect(await details.getAttribute('aria-expanded')).toBe('true');
     await card.getByText('Harbor Assembly').waitFor();
-    expect(await card.getByText('Volunteer', { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('Volunteer', { exact: false }).isVisible()).toBe(true);
     const link = card.getByRole('link', { name: 'hope.example.org' });
     expect(await link.getAttribute('href')).toBe('https://hope.example.org/');
     expect(await link.getAttribute('rel')).toContain('noopener');
-    expect(await card.getByText('Happy to help with respite care.').isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('Happy to help with respite care.').isVisible()).toBe(true);
 
     // The email box.
     const toggle = card.getByRole('button', { name: 'Email Bea' });

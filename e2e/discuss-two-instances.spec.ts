@@ -126,7 +126,7 @@ describe('discuss on two app instances sharing one PostgreSQL', () => {
     expect((await author.post(`/api/posts/${id}/responses`, { data: { body: 'Answered through one.' } })).status()).toBe(201);
     await page.getByText('Answered through one.').waitFor({ timeout: LIVE_MS });
     // Signed in on two as the author, the browser may edit what was written through one.
-    expect(await page.getByRole('button', { name: 'Edit Post', exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Edit Post', exact: true }).isVisible()).toBe(true);
 
     process.stdout.write(`  post through one → list on two: ${listMs} ms\n`);
     expectNoPageErrors(errors);

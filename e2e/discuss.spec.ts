@@ -40,9 +40,9 @@ describe('discuss, live in two browsers', () => {
     await writePost(a.page, { category, title, body: 'Who can help on Saturday?\nWe have two kids, 3 and 5.' });
     const inB = b.page.getByRole('article', { name: title });
     await inB.waitFor({ timeout: LIVE_MS });
-    expect(await inB.getByText('By Alma Author').isVisible()).toBe(true);
-    expect(await inB.getByText(category).isVisible()).toBe(true);
-    expect(await inB.getByText('No responses yet').isVisible()).toBe(true);
+    await expect.poll(() => inB.getByText('By Alma Author').isVisible()).toBe(true);
+    await expect.poll(() => inB.getByText(category).isVisible()).toBe(true);
+    await expect.poll(() => inB.getByText('No responses yet').isVisible()).toBe(true);
     // The new category is in B's list too, with its count.
     await b.page.getByRole('button', { name: `${category} (1 post)` }).waitFor({ timeout: LIVE_MS });
 
@@ -50,14 +50,14 @@ describe('discuss, live in two browsers', () => {
     await inB.getByRole('link', { name: /^More/ }).click();
     await b.page.waitForURL(/\/discuss\/\d+$/);
     await b.page.getByRole('heading', { level: 1, name: title }).waitFor();
-    expect(await b.page.getByText('Who can help on Saturday?').isVisible()).toBe(true);
+    await expect.poll(() => b.page.getByText('Who can help on Saturday?').isVisible()).toBe(true);
     expect(await wasNotReloaded(b.page)).toBe(true);
 
     await a.page.getByRole('article', { name: title }).getByRole('link', { name: /^More/ }).click();
     await a.page.getByLabel('Your response').fill('I can drive them to church on Sunday.');
     await a.page.getByRole('button', { name: 'Respond' }).click();
     await b.page.getByText('I can drive them to church on Sunday.').waitFor({ timeout: LIVE_MS });
-    expect(await b.page.getByRole('heading', { name: 'Responses (1)' }).isVisible()).toBe(true);
+    await expect.poll(() => b.page.getByRole('heading', { name: 'Responses (1)' }).isVisible()).toBe(true);
 
     // A edits: the control toggles Edit Post → Save Post.
     await a.page.getByRole('button', { name: 'Edit Post', exact: true }).click();
@@ -203,7 +203,7 @@ describe('discuss, finding posts', () => {
     await m.page.getByLabel('Keyword filter').fill(word);
     await expect.poll(() => new URL(m.page.url()).searchParams.get('q')).toBe(word);
     await expect.poll(() => m.page.getByRole('article').count()).toBe(1);
-    expect(await m.page.getByRole('article', { name: `Match ${word}` }).isVisible()).toBe(true);
+    await expect.poll(() => m.page.getByRole('article', { name: `Match ${word}` }).isVisible()).toBe(true);
 
     await m.page
       .getByRole('article', { name: `Match ${word}` })

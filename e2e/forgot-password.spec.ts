@@ -52,7 +52,7 @@ describe('forgot password', () => {
     await page.getByLabel('New password confirmation').fill('my brand new password');
     await page.getByRole('button', { name: /password/i }).click();
     await expect.poll(() => page.getByText('That password is refused').isVisible()).toBe(true);
-    expect(await page.getByRole('alert').filter({ hasText: 'Failed to reset' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Failed to reset' }).isVisible()).toBe(true);
     expect(await page.getByLabel(/^New password\W*$/).getAttribute('aria-invalid')).toBe('true');
     // The hint and the error are read with the field.
     const description = await descriptionOf(page.getByLabel(/^New password\W*$/));

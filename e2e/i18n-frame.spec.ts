@@ -145,7 +145,7 @@ describe('the frame in Spanish', () => {
       await expectHeaderFits(page, `a member's header in Spanish at ${width} px`);
     }
     const careTeams = page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Equipos de cuidado' });
-    expect(await careTeams.isVisible()).toBe(true);
+    await expect.poll(() => careTeams.isVisible()).toBe(true);
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(await careTeams.isVisible()).toBe(false);
     await expectAxeClean(page, 'the dashboard in Spanish');

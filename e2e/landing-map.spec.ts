@@ -224,7 +224,7 @@ describe('the landing page', () => {
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const heading = page.getByRole('heading', { level: 1 });
     expect(await heading.innerText()).toBe('Every child deserves a family that stays.');
-    expect(await page.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: /^Give/ }).getAttribute('href')).toBe('https://give.network.test/');
     await heading.evaluate((h) => h.setAttribute('data-before-scripts', ''));
     // A visitor who starts reading before the app runs keeps their place when it does. The web font first:

@@ -42,8 +42,8 @@ describe('the needs board', () => {
     // Refused before anything is sent: the phone number under the description, the missing consent under its box.
     const description = form.getByLabel('Description');
     await expect.poll(() => description.getAttribute('aria-invalid')).toBe('true');
-    expect(await form.getByText(/^Description must not hold a phone number/).isVisible()).toBe(true);
-    expect(await form.getByText('Confirm that the family agreed to this request').isVisible()).toBe(true);
+    await expect.poll(() => form.getByText(/^Description must not hold a phone number/).isVisible()).toBe(true);
+    await expect.poll(() => form.getByText('Confirm that the family agreed to this request').isVisible()).toBe(true);
     await expectAxeClean(page, '/needs/new with its refusals', { noSidewaysScroll: true });
 
     await description.fill('Two brothers share a small room; a bunk bed would give them space to play.');
@@ -52,7 +52,7 @@ describe('the needs board', () => {
     await page.getByRole('heading', { level: 1, name: 'Your requests' }).waitFor();
     await page.getByText(NEED_ASKED_MESSAGES.review).waitFor();
     const mine = page.getByRole('listitem').filter({ hasText: tag });
-    expect(await mine.getByText('Waiting for approval').isVisible()).toBe(true);
+    await expect.poll(() => mine.getByText('Waiting for approval').isVisible()).toBe(true);
     await expectAxeClean(page, '/needs/mine', { noSidewaysScroll: true });
 
     // Not on the board before approval: a visitor searching for it finds nothing.
@@ -118,11 +118,11 @@ describe('the needs board', () => {
 
     await openPage(page, `/needs/${id}`);
     await page.getByRole('heading', { level: 1, name: `${tag} dinners for a family of five` }).waitFor();
-    expect(await page.getByText('Within 72 hours').first().isVisible()).toBe(true);
-    expect(await page.getByText('Dinner for a family of five × 4').isVisible()).toBe(true);
-    expect(await page.getByText('Nobody has committed yet.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Within 72 hours').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Dinner for a family of five × 4').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Nobody has committed yet.').isVisible()).toBe(true);
     // Visitors do not see who asked.
-    expect(await page.getByText('Members of the network see who asked.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Members of the network see who asked.').isVisible()).toBe(true);
     await expectAxeClean(page, '/needs/:id', { noSidewaysScroll: true });
 
     // In Spanish (the visitor's choice, the `lang` cookie): the board's words, kinds and progress in Spanish, the

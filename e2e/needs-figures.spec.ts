@@ -63,7 +63,7 @@ describe("the landing map's needs layer", () => {
     expect(Number(await marker.getAttribute('data-count'))).toBeGreaterThanOrEqual(2);
     await marker.click();
     expect(await marker.getAttribute('aria-pressed')).toBe('true');
-    expect(await page.getByRole('heading', { name: 'North Dakota', level: 3 }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'North Dakota', level: 3 }).isVisible()).toBe(true);
     await expectNorthDakotaPanel(page);
     // The text alternative under the map lists every state with open needs.
     await page.getByText('Open needs by state, as a list').click();

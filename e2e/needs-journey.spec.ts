@@ -175,7 +175,7 @@ describe('the needs board, from a caseworker to a church and back', () => {
     await expect.poll(() => visitor.page.getByText('$240 of $240 committed').first().isVisible()).toBe(true);
     expect(await wasNotReloaded(visitor.page)).toBe(true);
     // Visitors see the church that committed, never a name.
-    expect(await visitor.page.getByText(churchName).first().isVisible()).toBe(true);
+    await expect.poll(() => visitor.page.getByText(churchName).first().isVisible()).toBe(true);
     expectNoPageErrors(helper.errors);
     expectNoPageErrors(visitor.errors);
   });

@@ -193,7 +193,7 @@ describe('notifications: the page', () => {
     // What a screen reader reads: 'New' is said, not only shown (in a badge, besides the colour).
     const says = (item: typeof first, name: string) => item.getByRole('link', { name, exact: true }).count();
     expect(await says(first, `New: Cal Second responded to your post “${title}”`)).toBe(1);
-    expect(await first.getByText('New', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => first.getByText('New', { exact: true }).isVisible()).toBe(true);
     expect(await first.getByRole('link').getAttribute('href')).toBe(`/discuss/${postId}`);
     expect(await first.locator('time').innerText()).toMatch(/^(just now|\d+ minutes? ago)$/);
     expect(await seriousViolations(a.page)).toEqual([]);
@@ -272,7 +272,7 @@ describe('following', () => {
     await m.page.goto(`/discuss/${postId}`);
     const follow = m.page.getByRole('button', { name: 'Follow this post' });
     await follow.waitFor();
-    expect(await m.page.getByText('Follow it to get a notification of every new response.').isVisible()).toBe(true);
+    await expect.poll(() => m.page.getByText('Follow it to get a notification of every new response.').isVisible()).toBe(true);
     expect(await seriousViolations(m.page)).toEqual([]);
     await follow.click();
     await m.page.getByRole('status').filter({ hasText: 'You follow this post' }).waitFor();
@@ -308,7 +308,7 @@ describe('following', () => {
     await m.page.getByRole('button', { name: `Follow “${category}”` }).waitFor();
     await m.page.reload();
     await m.page.getByRole('button', { name: `Follow “${category}”` }).waitFor();
-    expect(await m.page.getByRole('button', { name: `${category} (2 posts)` }).isVisible()).toBe(true);
+    await expect.poll(() => m.page.getByRole('button', { name: `${category} (2 posts)` }).isVisible()).toBe(true);
 
     // The author of a post hears of every response to it: their page says so instead of offering a button.
     const own = await createPost(m.page.request, { title: `Mine ${title}` });

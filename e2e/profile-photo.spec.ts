@@ -155,7 +155,7 @@ describe('the profile photo', () => {
     await page.getByRole('slider', { name: 'Zoom' }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    expect(await page.getByRole('button', { name: 'Save photo' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Save photo' }).isVisible()).toBe(true);
     expectNoPageErrors(errors);
   });
 });

@@ -33,9 +33,9 @@ describe('the profile form', () => {
     // Required fields are checked before anything is sent, each error beside its field, focus on the first.
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect.poll(() => page.getByText('First name is required').isVisible()).toBe(true);
-    expect(await page.getByText('Last name is required').isVisible()).toBe(true);
-    expect(await page.getByText('Phone is required').isVisible()).toBe(true);
-    expect(await page.getByText('Choose your state').last().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Last name is required').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Phone is required').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Choose your state').last().isVisible()).toBe(true);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName');
     expect(await page.getByLabel('First name').getAttribute('aria-invalid')).toBe('true');
     expect(page.url()).toContain('/update-profile');
@@ -157,8 +157,8 @@ describe('the profile form', () => {
     await page.getByLabel('State').selectOption('NH');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect.poll(() => page.getByText('Choose Yes or No').isVisible()).toBe(true);
-    expect(await page.getByText('Comments are refused').isVisible()).toBe(true);
-    expect(await page.getByRole('alert').filter({ hasText: 'Some answers need attention' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Comments are refused').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Some answers need attention' }).isVisible()).toBe(true);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('fosterParent');
     expect(await radio(page, /foster parent/, 'Yes').evaluate((el) => el === document.activeElement)).toBe(true);
   });

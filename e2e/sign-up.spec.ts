@@ -43,7 +43,7 @@ describe('sign up', () => {
     const heading = page.getByRole('heading', { level: 1, name: 'Check your inbox' });
     await heading.waitFor();
     await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
-    expect(await page.getByRole('main').getByText(email).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('main').getByText(email).isVisible()).toBe(true);
     expect(await menuEntries(page)).toContain('Sign In');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -83,7 +83,7 @@ describe('sign up', () => {
 
     const { page, errors } = await openSite(browser());
     await submitSignUpForm(page, email, 'somebody else’s password');
-    expect(await page.getByRole('main').getByText(email).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('main').getByText(email).isVisible()).toBe(true);
     expect(await menuEntries(page)).toContain('Sign In');
 
     const note = await waitForMail(email, (m) => /tried to sign up/i.test(m.subject));
