@@ -12,7 +12,7 @@ import {
 import type { NeedStatus } from './needs';
 import { STATE_CODES } from './states';
 import { queryTextOf } from './text';
-import { contentLanguageFilterSchema } from './i18n/content-language';
+import { contentLanguageFilterSchema, contentLanguageSchema } from './i18n/content-language';
 
 // The board and the asker's side of the needs board (issue 26): what /needs searches by and answers, how an
 // asker or an admin edits a need, and the asker's own requests. The domain itself is in needs.ts.
@@ -94,6 +94,7 @@ export type NeedEdit = z.output<typeof needEditSchema>;
 
 /** What the edit form starts from: the fields as the asker wrote them, each item with its id and what is committed. */
 export const needFieldsAnswerSchema = needFieldsSchema.extend({
+  language: contentLanguageSchema,
   items: z.array(
     z.object({
       id: z.number().int(),
