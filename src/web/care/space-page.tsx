@@ -55,7 +55,7 @@ export default function SpacePage() {
             {i18n._('Updates and prayer requests')}
           </Title>
           <LanguageFilter
-            label={i18n._('Written in')}
+            label={i18n._('Language')}
             allLabel={i18n._('All languages')}
             value={language}
             onChange={(value) => setParams(value ? { language: value } : {}, { replace: true, preventScrollReset: true })}

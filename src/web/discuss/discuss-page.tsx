@@ -66,7 +66,7 @@ export default function DiscussPage() {
           <div className={classes.filters}>
             <KeywordFilter value={q} onApply={(value) => setFilter({ q: value })} />
             <LanguageFilter
-              label={i18n._('Written in')}
+              label={i18n._('Language')}
               allLabel={i18n._('All languages')}
               value={language}
               onChange={(value) => setFilter({ language: value })}

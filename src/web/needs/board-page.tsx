@@ -195,7 +195,7 @@ function SearchForm({ search, errors, onSearch }: SearchFormProps) {
           data={[{ value: '', label: i18n._('Any time') }, ...NEED_URGENCIES.map((u) => ({ value: u.code, label: i18n._(u.label) }))]}
         />
         <LanguageFilter
-          label={i18n._('Written in')}
+          label={i18n._('Language')}
           allLabel={i18n._('All languages')}
           value={s.language}
           onChange={(value) => set('language', value)}
