@@ -53,7 +53,7 @@ export function toPrefixQuery(q: string): string | null {
  * keeps a Spanish stem from matching an English post (and the other way round): "casas" stems to 'cas' in
  * Spanish, which must not find an English post about a "cast".
  */
-function matchesWords(query: string): SQL {
+export function matchesWords(query: string): SQL {
   return sql`((${post.search} @@ to_tsquery('spanish', ${query}) AND ${post.language} = 'es') OR (${post.search} @@ to_tsquery('english', ${query}) AND ${post.language} <> 'es'))`;
 }
 
