@@ -37,6 +37,12 @@ const ask = (overrides: Partial<NeedInput> = {}): NeedInput => ({
   ...overrides,
 });
 
+/** The fields of `ask` as an edit sends them. */
+const edit = (overrides: Partial<NeedEditInput> = {}): NeedEditInput => {
+  const { familyConsent: _consent, churchId: _church, ...fields } = ask();
+  return { ...fields, ...overrides };
+};
+
 async function stored(id: number) {
   const [row] = await t.db.select().from(need).where(eq(need.id, id));
   return row!;
@@ -195,11 +201,6 @@ describe('GET /api/me/needs', () => {
 });
 
 describe('PATCH /api/needs/:id', () => {
-  const edit = (overrides: Partial<NeedEditInput> = {}): NeedEditInput => {
-    const { familyConsent: _consent, churchId: _church, ...fields } = ask();
-    return { ...fields, ...overrides };
-  };
-
   it('lets the asker change the fields and items, keeps what is committed, and tells open pages', async () => {
     const m = await signedInMember(t);
     const { id, itemIds } = await insertNeed(t.db, {
@@ -299,11 +300,6 @@ describe('PATCH /api/needs/:id', () => {
 });
 
 describe('the language a need is written in (issue 28)', () => {
-  const edit = (overrides: Partial<NeedEditInput> = {}): NeedEditInput => {
-    const { familyConsent: _consent, churchId: _church, ...fields } = ask();
-    return { ...fields, ...overrides };
-  };
-
   it('is the one chosen, or else the asker’s own; an edit keeps it unless it says another', async () => {
     const spanish = await signedInMember(t);
     await t.db.update(user).set({ locale: 'es' }).where(eq(user.id, spanish.id));
