@@ -44,9 +44,7 @@ export function PostListItem({ post, listSearch }: { post: PostSummary; listSear
         data-more-link
       >
         {i18n._('More')}
-        <VisuallyHidden>
-          : <span lang={lang}>{post.title}</span>
-        </VisuallyHidden>
+        <VisuallyHidden lang={lang}>: {post.title}</VisuallyHidden>
       </Anchor>
     </article>
   );
