@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Radio.layer.css';
 import { useLingui } from '@lingui/react';
 import { Badge, Group, NativeSelect, Radio, type RadioGroupProps } from '@mantine/core';
 import { CONTENT_LANGUAGE_NAMES } from '../../shared/i18n/content-language';
