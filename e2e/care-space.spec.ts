@@ -95,6 +95,22 @@ describe("a care team's space", () => {
     await expect.poll(visible(tom.page, request), { timeout: 15_000 }).toBe(false);
     expect(await wasNotReloaded(tom.page)).toBe(true);
 
+    // A note written in Spanish on the English site (issue 28): its text carries lang="es" and a quiet badge names
+    // the language; the team's space filters by it, in the URL.
+    const nota = `${uniqueTag('Nota')}: llevamos la cena el jueves.`;
+    await form.getByLabel('Share an update').check();
+    await form.getByRole('radiogroup', { name: 'Written in' }).getByRole('radio', { name: 'Español' }).check();
+    await form.getByLabel(/Your update/).fill(nota);
+    await form.getByRole('button', { name: 'Share the update' }).click();
+    const spanishNote = grace.page.getByRole('listitem').filter({ hasText: nota });
+    await expect.poll(() => spanishNote.getByText(nota).getAttribute('lang')).toBe('es');
+    expect(await spanishNote.locator('[lang="es"]', { hasText: /^Español$/ }).count()).toBe(1);
+    await grace.page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+    await expect.poll(() => new URL(grace.page.url()).searchParams.get('language')).toBe('es');
+    await expect.poll(visible(grace.page, /The boys have settled in/)).toBe(false);
+    await expect.poll(visible(grace.page, nota)).toBe(true);
+    await expectAxeClean(grace.page, 'the team space filtered by Español');
+
     expectNoPageErrors(grace.errors);
     expectNoPageErrors(tom.errors);
   });

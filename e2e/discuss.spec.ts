@@ -226,6 +226,64 @@ describe('discuss, finding posts', () => {
     expectNoPageErrors(m.errors);
   });
 
+  it('a post written in Spanish on the English site: its badge and lang, the language filter, and a Spanish search', async () => {
+    const m = await openSite(browser());
+    await signUpMember(m.page, { prefix: 'idioma', profile: memberProfile({ firstName: 'Rosa', lastName: 'Vega' }) });
+    // Letters only: the tag is a word both stemmers leave as it is.
+    const tag = `zq${[...Date.now().toString(36)].map((c) => 'bcdfghjklmnpqrstvwxz'[parseInt(c, 36) % 20]).join('')}`;
+    const category = `Idiomas ${tag}`;
+    const english = await m.page.request.post('/api/posts', {
+      data: { category, title: `Families welcome ${tag}`, body: 'An English post.', language: 'en' },
+      headers: { origin: inject('baseUrl') },
+    });
+    expect(english.status()).toBe(201);
+
+    await m.page.goto(`/discuss?category=${encodeURIComponent(category)}`);
+    await m.page.getByRole('button', { name: 'Write a new post' }).click();
+    // The form starts at the page's language; the member says it is Spanish.
+    const writtenIn = m.page.getByRole('radiogroup', { name: 'Written in' });
+    expect(await writtenIn.getByRole('radio', { name: 'English' }).isChecked()).toBe(true);
+    await writtenIn.getByRole('radio', { name: 'Español' }).check();
+    const title = `Una familia para el fin de semana ${tag}`;
+    await m.page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+    await m.page.getByRole('textbox', { name: 'Message', exact: true }).fill('Buscamos quien ayude con el cuidado de relevo.');
+    await m.page.getByRole('button', { name: 'Post', exact: true }).click();
+    await m.page.getByText(`Your post “${title}” is published.`).waitFor();
+
+    // In the list: the title and excerpt carry lang="es", and a quiet badge says "Español"; the English post has neither.
+    const spanishPost = m.page.getByRole('article', { name: title });
+    await spanishPost.waitFor();
+    expect(await spanishPost.getByRole('heading', { level: 3 }).getAttribute('lang')).toBe('es');
+    expect(await spanishPost.locator('[lang="es"]', { hasText: /^Español$/ }).count()).toBe(1);
+    const englishPost = m.page.getByRole('article', { name: `Families welcome ${tag}` });
+    expect(await englishPost.getByRole('heading', { level: 3 }).getAttribute('lang')).toBeNull();
+    expect(await englishPost.getByText('Español', { exact: true }).count()).toBe(0);
+    expect(await seriousViolations(m.page), '/discuss with a Spanish post').toEqual([]);
+
+    // The language filter, in the URL like the others.
+    await m.page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+    await expect.poll(() => new URL(m.page.url()).searchParams.get('language')).toBe('es');
+    await expect.poll(() => m.page.getByRole('article').count()).toBe(1);
+    await spanishPost.waitFor();
+    await m.page.getByRole('combobox', { name: 'Language' }).selectOption('');
+    await expect.poll(() => m.page.getByRole('article').count()).toBe(2);
+
+    // Searched with another form of a Spanish word: "familias" is stemmed in Spanish for the Spanish post.
+    await m.page.getByLabel('Keyword filter').fill(`familias ${tag}`);
+    await expect.poll(() => new URL(m.page.url()).searchParams.get('q')).toBe(`familias ${tag}`);
+    await expect.poll(() => m.page.getByRole('article').count()).toBe(1);
+    await spanishPost.waitFor();
+
+    // The post's own page: its h1 and text in Spanish for screen readers, with the badge.
+    await spanishPost.getByRole('link', { name: /^More/ }).click();
+    const heading = m.page.getByRole('heading', { level: 1, name: title });
+    await heading.waitFor();
+    expect(await heading.getAttribute('lang')).toBe('es');
+    expect(await m.page.getByText('Buscamos quien ayude con el cuidado de relevo.').getAttribute('lang')).toBe('es');
+    expect(await seriousViolations(m.page), 'a Spanish post on the English site').toEqual([]);
+    expectNoPageErrors(m.errors);
+  });
+
   it('reloads and links a single post by its own address', async () => {
     const visitor = await openSite(browser());
     const res = await visitor.page.goto('/discuss/999999');

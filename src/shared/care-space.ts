@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARE_ROLE_CODES, careTeamHeadSchema } from './care';
+import { contentLanguageSchema } from './i18n/content-language';
 
 // A care team's space (issue 27): short updates and prayer requests from the family and its helpers, seen by the
 // team only (and admins), newest first. The bell and mail follow each member's "Your care teams" preference.
@@ -27,6 +28,8 @@ export const carePostSchema = z
     id: z.number().int(),
     kind: z.enum(['update', 'prayer']),
     body: z.string(),
+    /** The language the author wrote in: the page marks the text with it (lang) and names it when it is not the page's. */
+    language: contentLanguageSchema,
     /** Who wrote it, by display name and role on the team; null once the author's account is gone. */
     author: z.object({ name: z.string(), role: z.enum(CARE_ROLE_CODES).nullable() }).nullable(),
     mine: z.boolean(),

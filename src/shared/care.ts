@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { privateFree } from './needs';
 import { optionalLineOf, textOf } from './text';
+import { contentLanguageSchema } from './i18n/content-language';
 
 // Care teams (issue 27, decision 041): a small circle of church members around one foster family (a leader,
 // family helpers, a child mentor, a respite caregiver), with a care calendar the family asks on in one step, and
@@ -229,6 +230,8 @@ export type CareTaskInput = z.input<typeof careTaskInputSchema>;
 export const carePostInputSchema = z.object({
   kind: z.enum(['update', 'prayer'], { error: /*i18n*/ 'Choose update or prayer request' }),
   body: privateFree(textOf('Message', CARE_POST_MAX), 'Message'),
+  /** The language the author wrote in; absent, the author's own (issue 28). */
+  language: contentLanguageSchema.optional(),
 });
 
 // ---- What every team page shows at its top ----

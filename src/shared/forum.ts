@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentLanguageFilterSchema, contentLanguageSchema } from './i18n/content-language';
 import { displayNameSchema } from './member-name';
 import { lineOf, PG_INT_MAX, queryTextOf, textOf } from './text';
 
@@ -27,6 +28,8 @@ export const postInputSchema = z.object({
   category: categoryNameSchema,
   title: lineOf('Title', POST_TITLE_MAX),
   body: textOf('Post', POST_BODY_MAX),
+  /** The language the author wrote in; absent, the server takes the author's own (issue 28). */
+  language: contentLanguageSchema.optional(),
 });
 export type PostInput = z.input<typeof postInputSchema>;
 
@@ -40,6 +43,8 @@ export type ResponseInput = z.input<typeof responseInputSchema>;
 export const postListQuerySchema = z.object({
   q: queryTextOf('Keywords', SEARCH_QUERY_MAX),
   category: queryTextOf('Category', CATEGORY_NAME_MAX * 2, /*i18n*/ 'Unknown category'),
+  /** Posts written in one language; absent, every language. */
+  language: contentLanguageFilterSchema,
   // The time of the last post shown (µs since 1970) and its id, which an integer column holds.
   before: z
     .string()
@@ -67,6 +72,8 @@ export const postSummarySchema = z
     title: z.string(),
     excerpt: z.string(),
     category: z.string(),
+    /** The language the author wrote in: pages mark its text with it (lang) and name it when it is not the page's. */
+    language: contentLanguageSchema,
     author: authorSchema,
     postDate: z.iso.datetime(),
     updatedAt: z.iso.datetime(),

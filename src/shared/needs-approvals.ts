@@ -12,6 +12,7 @@ import {
   needItemSchema,
 } from './needs';
 import { STATE_CODES } from './states';
+import { contentLanguageSchema } from './i18n/content-language';
 import { lineOf, plainString, textOf } from './text';
 
 // Approving on the needs board (issue 26): caseworkers apply for an account an admin approves; a caseworker's
@@ -128,6 +129,8 @@ export const queuedNeedSchema = z
     kind: z.enum(NEED_KIND_CODES),
     title: z.string(),
     description: z.string(),
+    /** The language the asker wrote in (issue 28). */
+    language: contentLanguageSchema,
     city: z.string(),
     state: z.enum(STATE_CODES),
     zip: z.string(),

@@ -12,6 +12,7 @@ import {
 import type { NeedStatus } from './needs';
 import { STATE_CODES } from './states';
 import { queryTextOf } from './text';
+import { contentLanguageFilterSchema, contentLanguageSchema } from './i18n/content-language';
 
 // The board and the asker's side of the needs board (issue 26): what /needs searches by and answers, how an
 // asker or an admin edits a need, and the asker's own requests. The domain itself is in needs.ts.
@@ -43,6 +44,8 @@ export const needBoardQuerySchema = z
     state: z.enum(STATE_CODES, { error: /*i18n*/ 'Choose a state' }).optional(),
     urgency: z.enum(NEED_URGENCY_CODES, { error: /*i18n*/ 'Choose how soon from the list' }).optional(),
     q: queryTextOf('Keyword', NEED_KEYWORD_MAX),
+    /** Needs written in one language; absent, every language. */
+    language: contentLanguageFilterSchema,
     page: z
       .string()
       .regex(/^\d{1,4}$/, /*i18n*/ 'Page must be a number')
@@ -91,6 +94,7 @@ export type NeedEdit = z.output<typeof needEditSchema>;
 
 /** What the edit form starts from: the fields as the asker wrote them, each item with its id and what is committed. */
 export const needFieldsAnswerSchema = needFieldsSchema.extend({
+  language: contentLanguageSchema,
   items: z.array(
     z.object({
       id: z.number().int(),

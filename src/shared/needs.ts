@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zip5 } from './churches';
+import { contentLanguageSchema } from './i18n/content-language';
 import { STATE_CODES } from './states';
 import { lineOf, optionalLineOf, textOf } from './text';
 
@@ -228,6 +229,8 @@ export const needFieldsSchema = z.object({
     .array(needItemInputSchema, { error: /*i18n*/ 'List at least one item' })
     .min(1, /*i18n*/ 'List at least one item')
     .max(NEED_ITEMS_MAX, /*i18n*/ 'List at most 20 items'),
+  /** The language the asker wrote in; absent, a new need takes the asker's own and an edit keeps the need's (issue 28). */
+  language: contentLanguageSchema.optional(),
 });
 export type NeedFieldsInput = z.input<typeof needFieldsSchema>;
 export type NeedFields = z.output<typeof needFieldsSchema>;
@@ -259,6 +262,8 @@ export const needListingSchema = z
     id: z.number().int(),
     kind: z.enum(NEED_KIND_CODES),
     title: z.string(),
+    /** The language the asker wrote in: pages mark its text with it (lang) and name it when it is not the page's. */
+    language: contentLanguageSchema,
     city: z.string(),
     state: z.enum(STATE_CODES),
     urgency: z.enum(NEED_URGENCY_CODES),

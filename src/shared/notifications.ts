@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { displayNameSchema } from './member-name';
+import { contentLanguageSchema } from './i18n/content-language';
 
 /** What a notification says happened. Each kind has its own mail preference and unsubscribe link. */
 export const NOTIFICATION_KINDS = ['response', 'followed_response', 'need', 'care'] as const;
@@ -72,9 +73,9 @@ export const notificationViewSchema = z
     /** Who did it, named by displayNameOf (a former member once their account is deleted). */
     actor: displayNameSchema,
     /** The post of a response's notification; null for a need's. */
-    post: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+    post: z.object({ id: z.number().int(), title: z.string(), language: contentLanguageSchema }).nullable(),
     /** The need a 'need' notification announces (the needs board, issue 26); null for the forum's. */
-    need: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+    need: z.object({ id: z.number().int(), title: z.string(), language: contentLanguageSchema }).nullable(),
     /** The care team a 'care' notification is about (issue 27) and what happened ("claimed Meal on …"); null otherwise. */
     care: z.object({ teamId: z.number().int(), text: z.string() }).nullable(),
     responseId: z.number().int().nullable(),

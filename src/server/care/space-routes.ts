@@ -3,6 +3,7 @@ import * as contracts from '../../shared/contracts/care-space';
 import type { AppDeps } from '../deps';
 import { contractRouter, guarded, type MemberEnv } from '../http/contracts';
 import { actsAsAdmin } from '../http/session';
+import { localeOf } from '../i18n';
 import type { RateLimiter } from '../rate-limit/rate-limit';
 import { CARE_POST_RATE_MESSAGE, CARE_POST_RULE } from '../rate-limit/rules';
 import { createCarePost, deleteCarePost, listCarePosts } from './space';
@@ -22,13 +23,20 @@ export function careSpaceRoutes(deps: AppDeps, limiter: RateLimiter) {
     .openapi(guarded(deps, contracts.listCarePosts), async (c) => {
       const { viewer } = await viewerOf(c);
       c.header('Cache-Control', 'no-store');
-      const space = await listCarePosts(deps, { viewer, teamId: c.req.valid('param').id, before: c.req.valid('query').before });
+      const { before, language } = c.req.valid('query');
+      const space = await listCarePosts(deps, { viewer, teamId: c.req.valid('param').id, before, language });
       return c.json(space, 200);
     })
     .openapi(guarded(deps, contracts.createCarePost), async (c) => {
       const { who, viewer } = await viewerOf(c);
       await limiter.hit([{ key: `care-post:${who.id}`, rule: CARE_POST_RULE }], CARE_POST_RATE_MESSAGE);
-      const post = await createCarePost(deps, { who, viewer, teamId: c.req.valid('param').id, input: c.req.valid('json') });
+      const post = await createCarePost(deps, {
+        who,
+        viewer,
+        teamId: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        locale: localeOf(c),
+      });
       return c.json(post, 201);
     })
     .openapi(guarded(deps, contracts.deleteCarePost), async (c) => {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CARE_POSTS_PER_HOUR, CARE_TEAM_NOT_FOUND } from '../../shared/care';
 import { CARE_POSTS_PAGE, CARE_SPACE_MESSAGES, type CarePost, type CareSpace } from '../../shared/care-space';
-import { carePost, careTeam, notification, notificationPreference, profile } from '../db/schema';
+import { carePost, careTeam, notification, notificationPreference, profile, user } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
 import { CARE_POST_RATE_MESSAGE } from '../rate-limit/rules';
 import { nextLiveEvent, useTestApp } from '../testing/app';
@@ -199,5 +199,36 @@ describe('removing a post', () => {
     const elsewhere = (await expectJson<CarePost>(await post(outsider, { kind: 'update', body: 'Ours' }, other), 201)).id;
     expect(await (await remove(family, elsewhere)).json()).toMatchObject({ message: CARE_SPACE_MESSAGES.postNotFound });
     expect(await (await remove(outsider, await postBy(helper))).json()).toMatchObject({ message: CARE_TEAM_NOT_FOUND });
+  });
+});
+
+describe('the language of a post (issue 28)', () => {
+  it('is the one chosen, or else the author’s own; the team filters by it, and another is refused with 400', async () => {
+    const named = (firstName: string) => signedInMember(t, { prefix: firstName.toLowerCase(), profile: { firstName, lastName: 'Lang' } });
+    const [fam, rosa, ben] = (await Promise.all(['Luz', 'Rosa', 'Ben'].map(named))) as [SignedUpMember, SignedUpMember, SignedUpMember];
+    await t.db.update(user).set({ locale: 'es' }).where(eq(user.id, rosa.id));
+    const team = await insertCareTeam(t.db, fam.id, {
+      members: [
+        { uid: rosa.id, role: 'helper' },
+        { uid: ben.id, role: 'helper' },
+      ],
+    });
+    const own = await expectJson<CarePost>(await post(rosa, { kind: 'prayer', body: 'Oremos por la familia.' }, team), 201);
+    const chosen = await expectJson<CarePost>(await post(ben, { kind: 'update', body: 'Llevé la cena.', language: 'es' }, team), 201);
+    const plain = await expectJson<CarePost>(await post(ben, { kind: 'update', body: 'Dinner is on Thursday.' }, team), 201);
+    expect([own.language, chosen.language, plain.language]).toEqual(['es', 'es', 'en']);
+
+    const ids = async (query: string) => (await expectJson<CareSpace>(await read(fam, query, team))).posts.map((p) => p.id);
+    expect(await ids('?language=es')).toEqual([chosen.id, own.id]);
+    expect(await ids('?language=en')).toEqual([plain.id]);
+    expect(await ids('')).toEqual([plain.id, chosen.id, own.id]);
+    expect(await ids(`?language=es&before=${chosen.id}`)).toEqual([own.id]);
+
+    const before = await t.db.select({ id: carePost.id }).from(carePost).where(eq(carePost.teamId, team));
+    const refused = await post(ben, { kind: 'update', body: 'Bonjour', language: 'fr' }, team);
+    expect(await expectJson(refused, 400)).toMatchObject({ fieldErrors: { language: 'Choose English or Spanish.' } });
+    expect(await t.db.select({ id: carePost.id }).from(carePost).where(eq(carePost.teamId, team))).toEqual(before);
+    const badFilter = await fam.c.get(`${postsPath(team)}?language=fr`, { 'accept-language': 'es' });
+    expect(await expectJson(badFilter, 400)).toMatchObject({ fieldErrors: { language: 'Elija inglés o español.' } });
   });
 });

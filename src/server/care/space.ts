@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { carePostInputSchema, CareRole } from '../../shared/care';
 import { CARE_POSTS_PAGE, CARE_SPACE_MESSAGES, type CarePost, type CareSpace } from '../../shared/care-space';
+import { contentLanguageOf } from '../../shared/i18n/content-language';
+import type { Locale } from '../../shared/i18n/locale';
 import { displayNameOf } from '../../shared/member-name';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
@@ -45,6 +47,7 @@ function toPost(row: PostRow, author: Author | undefined, access: TeamAccess, ui
     id: row.id,
     kind: row.kind,
     body: row.body,
+    language: contentLanguageOf(row.language),
     author: row.authorUid ? (author ?? { name: 'Former member', role: null }) : null,
     mine: row.authorUid === uid,
     mayDelete: mayDelete(access, uid, row),
@@ -67,14 +70,20 @@ async function checkPoster(db: Db, who: SessionUser): Promise<{ name: string }> 
 /** GET /api/care/teams/{id}/posts: the team's head and a page of its posts, newest first. */
 export async function listCarePosts(
   deps: Pick<Deps, 'database' | 'clock'>,
-  { viewer, teamId, before }: { viewer: CareViewer; teamId: number; before?: number },
+  { viewer, teamId, before, language }: { viewer: CareViewer; teamId: number; before?: number | undefined; language?: Locale | undefined },
 ): Promise<CareSpace> {
   const { db } = deps.database;
   const access = await teamAccess(db, teamId, viewer, { now: deps.clock.now() });
   const rows = await db
     .select()
     .from(carePost)
-    .where(and(eq(carePost.teamId, teamId), before === undefined ? undefined : lt(carePost.id, before)))
+    .where(
+      and(
+        eq(carePost.teamId, teamId),
+        before === undefined ? undefined : lt(carePost.id, before),
+        language === undefined ? undefined : eq(carePost.language, language),
+      ),
+    )
     .orderBy(desc(carePost.id))
     .limit(CARE_POSTS_PAGE + 1);
   const page = rows.slice(0, CARE_POSTS_PAGE);
@@ -97,7 +106,13 @@ const KIND_MAIL = { update: /*i18n*/ '{name} shared an update in {team}', prayer
  */
 export async function createCarePost(
   deps: Deps,
-  { who, viewer, teamId, input }: { who: SessionUser; viewer: CareViewer; teamId: number; input: z.output<typeof carePostInputSchema> },
+  {
+    who,
+    viewer,
+    teamId,
+    input,
+    locale,
+  }: { who: SessionUser; viewer: CareViewer; teamId: number; input: z.output<typeof carePostInputSchema>; locale: Locale },
 ): Promise<CarePost> {
   const { db } = deps.database;
   const now = deps.clock.now();
@@ -109,7 +124,7 @@ export async function createCarePost(
   const row = await db.transaction(async (tx) => {
     const [made] = await tx
       .insert(carePost)
-      .values({ teamId, authorUid: who.id, kind: input.kind, body: input.body, createdAt: now })
+      .values({ teamId, authorUid: who.id, kind: input.kind, body: input.body, language: input.language ?? locale, createdAt: now })
       .returning();
     const members = await activeMembersOf(tx, teamId);
     await notifyCare(deps, tx, {

@@ -15,6 +15,7 @@ import {
   user,
 } from '../db/schema';
 import { addDays, addMonths, localParts, ruleOf, zonedInstant } from '../care';
+import type { Locale } from '../../shared/i18n/locale';
 import { DEMO_MEMBER_PASSWORD, ensureDemoAccount } from './seed';
 
 // Care teams' demo content (issue 27): two teams around two demo foster families, each with helpers in different
@@ -32,7 +33,7 @@ const HELPERS = [
   { email: demo('beth.carter'), firstName: 'Beth', lastName: 'Carter', city: 'Springfield', state: 'MO' },
   { email: demo('noah.reed'), firstName: 'Noah', lastName: 'Reed', city: 'Ozark', state: 'MO' },
   { email: demo('olivia.grant'), firstName: 'Olivia', lastName: 'Grant', city: 'Concord', state: 'NH' },
-  { email: demo('marcus.hill'), firstName: 'Marcus', lastName: 'Hill', city: 'Manchester', state: 'NH' },
+  { email: demo('marcos.rivera'), firstName: 'Marcos', lastName: 'Rivera', city: 'Manchester', state: 'NH' },
 ];
 
 type DemoTask = {
@@ -63,7 +64,8 @@ type DemoTeam = {
   details: { address: string; food: string; bestTimes: string; childrenAges: number[] };
   members: Array<{ email: string; role: Exclude<CareRole, 'family'> }>;
   tasks: DemoTask[];
-  posts: Array<{ by: string; kind: 'update' | 'prayer'; body: string; daysAgo: number }>;
+  /** Each in English unless it says otherwise (issue 28: members write in the language they like). */
+  posts: Array<{ by: string; kind: 'update' | 'prayer'; body: string; daysAgo: number; language?: Locale }>;
 };
 
 const TEAMS: DemoTeam[] = [
@@ -171,7 +173,7 @@ const TEAMS: DemoTeam[] = [
     members: [
       { email: demo('hannah.lee'), role: 'leader' },
       { email: demo('olivia.grant'), role: 'helper' },
-      { email: demo('marcus.hill'), role: 'helper' },
+      { email: demo('marcos.rivera'), role: 'helper' },
     ],
     tasks: [
       {
@@ -185,7 +187,7 @@ const TEAMS: DemoTeam[] = [
         repeat: 'weekly',
         claims: [
           { nth: 0, by: demo('olivia.grant') },
-          { nth: 1, by: demo('marcus.hill') },
+          { nth: 1, by: demo('marcos.rivera') },
           { nth: 2, by: demo('olivia.grant') },
         ],
       },
@@ -198,7 +200,7 @@ const TEAMS: DemoTeam[] = [
         minutes: 60,
         town: 'Concord',
         repeat: 'every_other_week',
-        claims: [{ series: true, by: demo('marcus.hill') }],
+        claims: [{ series: true, by: demo('marcos.rivera') }],
       },
       { kind: 'ride', title: 'Ride to the pediatrician', startsIn: 8, time: '09:15', minutes: 60, town: 'Concord', repeat: 'once' },
     ],
@@ -208,6 +210,13 @@ const TEAMS: DemoTeam[] = [
         kind: 'update',
         body: 'A year with this team today. We could not have kept going without you.',
         daysAgo: 35,
+      },
+      {
+        by: demo('marcos.rivera'),
+        kind: 'update',
+        body: 'Dejé las compras del sábado en la puerta, como siempre. Si necesitan algo más esta semana, avísenme con confianza.',
+        daysAgo: 4,
+        language: 'es',
       },
       { by: demo('hannah.lee'), kind: 'prayer', body: 'Please pray for good sleep for the little one this week.', daysAgo: 2 },
     ],
@@ -328,7 +337,7 @@ async function seedClearances(
       recordedAt: new Date(now.getTime() - daysAgo * DAY),
     };
   };
-  const agreed = ['grace.miller', 'tom.baker', 'beth.carter', 'hannah.lee', 'olivia.grant', 'marcus.hill'].map(demo);
+  const agreed = ['grace.miller', 'tom.baker', 'beth.carter', 'hannah.lee', 'olivia.grant', 'marcos.rivera'].map(demo);
   await tx
     .insert(clearanceRecord)
     .values([
@@ -435,6 +444,7 @@ async function seedTeam(
       authorUid: uid(p.by),
       kind: p.kind,
       body: p.body,
+      language: p.language ?? 'en',
       createdAt: new Date(now.getTime() - p.daysAgo * DAY),
     })),
   );

@@ -37,6 +37,8 @@ describe('a week of the demo forum, for members with the default settings', () =
       'samuel.brooks': ['notification: followed response'],
       // Hannah answered Grace's prayer request.
       'grace.miller': ['notification: response'],
+      // Daniel answered María's question (in Spanish: people write in the language they like, issue 28).
+      'maria.santos': ['notification: response'],
     });
 
     // Nothing until the week's digest is due: Monday, 13:00 UTC.
@@ -45,20 +47,20 @@ describe('a week of the demo forum, for members with the default settings', () =
     expect((await digests.runDue()).sent).toBe(0);
     clock.set(new Date('2031-03-10T13:05:00Z'));
     expect(await digests.runDue()).toMatchObject({ sent: 11, failed: 0 });
-    // The three conversations, less a member's own post; nobody follows a category by default.
+    // The four conversations, less a member's own post; nobody follows a category by default.
     expect(await mailByMember([MAIL_FORMS.digest])).toEqual({
-      [short(DEMO_ADMIN.email)]: ['Your weekly forum digest: 3 posts for you'],
-      'grace.miller': ['Your weekly forum digest: 2 posts for you'],
-      'daniel.ortiz': ['Your weekly forum digest: 2 posts for you'],
-      'ruth.nguyen': ['Your weekly forum digest: 3 posts for you'],
-      'samuel.brooks': ['Your weekly forum digest: 3 posts for you'],
-      'hannah.lee': ['Your weekly forum digest: 2 posts for you'],
-      'james.walker': ['Your weekly forum digest: 3 posts for you'],
+      [short(DEMO_ADMIN.email)]: ['Your weekly forum digest: 4 posts for you'],
+      'grace.miller': ['Your weekly forum digest: 3 posts for you'],
+      'daniel.ortiz': ['Your weekly forum digest: 3 posts for you'],
+      'ruth.nguyen': ['Your weekly forum digest: 4 posts for you'],
+      'samuel.brooks': ['Your weekly forum digest: 4 posts for you'],
+      'hannah.lee': ['Your weekly forum digest: 3 posts for you'],
+      'james.walker': ['Your weekly forum digest: 4 posts for you'],
       // The members of the demo churches, who wrote nothing in the forum.
-      'tom.baker': ['Your weekly forum digest: 3 posts for you'],
-      'linda.park': ['Your weekly forum digest: 3 posts for you'],
+      'tom.baker': ['Your weekly forum digest: 4 posts for you'],
+      'linda.park': ['Your weekly forum digest: 4 posts for you'],
       'maria.santos': ['Your weekly forum digest: 3 posts for you'],
-      'peter.olsen': ['Your weekly forum digest: 3 posts for you'],
+      'peter.olsen': ['Your weekly forum digest: 4 posts for you'],
     });
 
     // A quiet week after it sends nothing more: no post is in two digests.

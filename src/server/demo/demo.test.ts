@@ -20,9 +20,9 @@ describe('demo content', () => {
   it('adds a demo admin, members with profiles and a few conversations, once', async () => {
     const first = await seedDemo(t.db, t.auth);
     expect(first).toMatchObject({ created: 11, adminSecondFactor: { isNew: true } });
-    expect(await seedDemoForum(t.deps)).toEqual({ created: 7 });
+    expect(await seedDemoForum(t.deps)).toEqual({ created: 9 });
     expect(await seedDemoChurches(t.db)).toEqual({ created: 20 });
-    expect(await seedDemoNeeds(t.db, t.auth)).toEqual({ created: 9 });
+    expect(await seedDemoNeeds(t.db, t.auth)).toEqual({ created: 10 });
     // A restart adds nothing and keeps what people changed.
     expect(await seedDemo(t.db, t.auth)).toEqual({ created: 0, adminSecondFactor: { ...first.adminSecondFactor, isNew: false } });
     expect(await seedDemoForum(t.deps)).toEqual({ created: 0 });
@@ -42,7 +42,9 @@ describe('demo content', () => {
     expect(profile.profile).toMatchObject({ firstName: 'Grace', state: 'MO' });
 
     const list = (await (await t.client().get('/api/posts')).json()) as PostListResponse;
-    expect(list.posts.map((p) => p.title)).toHaveLength(3);
+    expect(list.posts.map((p) => p.title)).toHaveLength(4);
+    // People write in the language they like (issue 28): one conversation is in Spanish.
+    expect(list.posts.map((p) => p.language).sort()).toEqual(['en', 'en', 'en', 'es']);
     const thread = (await (await t.client().get(`/api/posts/${list.posts[1]!.id}`)).json()) as PostWithResponses;
     expect(thread.responses.map((r) => r.author.name)).toEqual(['Samuel Brooks', 'Grace Miller']);
     // Churches in several states, some Spanish-speaking, two proposals waiting; Grace keeps hers, whose three
@@ -70,6 +72,7 @@ describe('demo content', () => {
       'open',
       'open',
       'open',
+      'open',
       'review',
       'supervisor',
     ]);
@@ -77,14 +80,15 @@ describe('demo content', () => {
     expect(needs.some((n) => n.status === 'open' && n.urgency === 'urgent')).toBe(true);
     expect(needs.some((n) => n.outcome === 'met' && n.thankYou)).toBe(true);
     const board = (await (await t.client().get('/api/needs/figures')).json()) as NeedFigures;
-    expect(board.open).toBe(4);
+    expect(board.open).toBe(5);
+    expect(needs.filter((n) => n.language === 'es').map((n) => n.status)).toEqual(['open']);
     const central = (await (await t.client().get(`/api/churches/${mine.church!.listing.id}`)).json()) as ChurchPage;
     expect(central.needs).toMatchObject({ responded: 2, met: 1, valueCommitted: 180 + 120 + 40 });
     const caseworker = t.client();
     expect((await caseworker.signIn(DEMO_CASEWORKER.email, DEMO_MEMBER_PASSWORD)).status).toBe(200);
 
     // Real posts: the team's new-post alerts are in the outbox like any others.
-    expect((await t.db.select().from(mail)).filter((m) => m.form === 'new post alert')).toHaveLength(3);
+    expect((await t.db.select().from(mail)).filter((m) => m.form === 'new post alert')).toHaveLength(4);
   });
 
   it('prints a working key and an unused recovery code on every start', async () => {

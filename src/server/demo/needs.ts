@@ -5,6 +5,7 @@ import { locationColumns, placeOfZip } from '../churches';
 import type { Db } from '../db/client';
 import { caseworker, church, need, needCommitment, needItem, user } from '../db/schema';
 import { newSupervisorLink } from '../needs';
+import type { Locale } from '../../shared/i18n/locale';
 import { DEMO_MEMBER_PASSWORD } from './seed';
 
 // The needs board's demo content (issue 26): needs in several states and in every part of their life (open urgent
@@ -34,6 +35,8 @@ type DemoNeed = {
   kind: NeedKind;
   title: string;
   description: string;
+  /** The language the asker wrote in (issue 28); English unless said. */
+  language?: Locale;
   zip: string;
   urgency: NeedUrgency;
   status: NeedStatus;
@@ -152,6 +155,25 @@ const NEEDS: DemoNeed[] = [
       childrenServed: 3,
       thankYou: 'The family sends their thanks: the pantry is full and the children are settled.',
     },
+  },
+  {
+    asker: demo('daniel.ortiz'),
+    askedAs: 'church',
+    church: 'Desert Life Church',
+    kind: 'items',
+    title: 'Cuna portátil y pañales para un bebé',
+    description:
+      'Una familia de crianza de nuestra iglesia recibió a un bebé de tres meses esta semana. Necesitan una cuna portátil y pañales mientras se organizan.',
+    language: 'es',
+    zip: '85009',
+    urgency: 'urgent',
+    status: 'open',
+    askedDaysAgo: 1.5,
+    items: [
+      { name: 'Cuna portátil', quantity: 1, unitValue: 90 },
+      { name: 'Paquete de pañales, talla 2', quantity: 4, unitValue: 25 },
+    ],
+    commitments: [{ by: demo('james.walker'), item: 1, quantity: 2, hoursAfter: 5 }],
   },
   {
     asker: demo('ruth.nguyen'),
@@ -283,6 +305,7 @@ export async function seedDemoNeeds(db: Db, auth: Auth, now = new Date()): Promi
           kind: n.kind,
           title: n.title,
           description: n.description,
+          language: n.language ?? 'en',
           city: place.city,
           state: place.state,
           zip: n.zip,

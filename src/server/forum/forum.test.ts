@@ -3,7 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { FORMER_MEMBER, POSTS_PAGE_SIZE } from '../../shared/forum';
 import type { LiveEvent } from '../../shared/live';
 import { MESSAGES } from '../../shared/messages';
-import { mail, post, postCategory, postResponse } from '../db/schema';
+import { mail, post, postCategory, postResponse, user } from '../db/schema';
 import { useTestApp } from '../testing/app';
 import { buildPost, buildResponse, expectAnswer, signedInAdmin, signedInMember, type SignedUpMember } from '../testing/factories';
 import { FORUM_RATE_MESSAGES } from '../rate-limit/rules';
@@ -506,5 +506,103 @@ describe('an author who deletes their account', () => {
     // Nobody but an admin may now change them.
     expect((await other.c.delete(`/api/posts/${id}`)).status).toBe(403);
     expect((await admin.c.delete(`/api/posts/${id}`)).status).toBe(200);
+  });
+});
+
+describe('languages (issue 28)', () => {
+  /** A member whose saved language is Spanish: what they write without saying is Spanish. */
+  async function spanishSpeaker(): Promise<Member> {
+    const m = await signedInMember(t);
+    await t.db.update(user).set({ locale: 'es' }).where(eq(user.id, m.id));
+    return m;
+  }
+  const languageOf = async (id: number) => (await read(t.client(), id)).body!.post.language;
+
+  it('marks a post with the language chosen, or else its author’s own, and an edit keeps or changes it', async () => {
+    const spanish = await spanishSpeaker();
+    const english = await signedInMember(t);
+    const own = await createPost(spanish);
+    const chosen = await createPost(english, { language: 'es' });
+    const plain = await createPost(english);
+    expect([await languageOf(own), await languageOf(chosen), await languageOf(plain)]).toEqual(['es', 'es', 'en']);
+    const { posts } = await list(t.client());
+    expect(posts.find((p) => p.id === chosen)?.language).toBe('es');
+
+    // An admin's edit without a language keeps the post's; the author changes it by saying so.
+    const edit = (m: Member, id: number, over: Parameters<typeof buildPost>[0]) =>
+      m.c.api.posts[':id'].$patch({ param: { id: String(id) }, json: buildPost(over) });
+    expect((await edit(admin, chosen, { title: 'Tidied by the team' })).status).toBe(200);
+    expect(await languageOf(chosen)).toBe('es');
+    expect((await edit(english, chosen, { language: 'en' })).status).toBe(200);
+    expect(await languageOf(chosen)).toBe('en');
+  });
+
+  it('refuses a language it does not know (400, in the asker’s language), writing and changing nothing', async () => {
+    const m = await signedInMember(t);
+    const id = await createPost(m, { title: 'Stays as it is' });
+    const before = await tableCounts();
+    const created = await m.c.post('/api/posts', { ...buildPost(), language: 'fr' });
+    expect(created.status).toBe(400);
+    expect(await created.json()).toMatchObject({ code: 'VALIDATION', fieldErrors: { language: 'Choose English or Spanish.' } });
+    const edited = await m.c.patch(`/api/posts/${id}`, { ...buildPost({ title: 'Changed' }), language: 'EN' });
+    expect(edited.status).toBe(400);
+    expect(await read(t.client(), id)).toMatchObject({ body: { post: { title: 'Stays as it is', language: 'en' } } });
+    expect(await tableCounts()).toEqual(before);
+    for (const language of ['fr', 'ES', '', 'en,es']) {
+      const res = await t.client().get(`/api/posts?language=${encodeURIComponent(language)}`, { 'accept-language': 'es' });
+      expect(res.status, language).toBe(400);
+      expect(await res.json(), language).toMatchObject({ code: 'VALIDATION', fieldErrors: { language: 'Elija inglés o español.' } });
+    }
+  });
+
+  describe('the list’s filter and the keyword search', () => {
+    const category = `Languages ${Date.now()}`;
+    let ids: Record<'familiaEs' | 'familyEn' | 'castEn' | 'casaEs', number>;
+    beforeAll(async () => {
+      const m = await signedInMember(t);
+      const write = (title: string, body: string, language: 'en' | 'es') => createPost(m, { category, title, body, language });
+      ids = {
+        familiaEs: await write('Una familia para el fin de semana', 'Buscamos quien ayude con el cuidado de relevo.', 'es'),
+        familyEn: await write('Our family needs a ride', 'Sunday mornings, to church and back.', 'en'),
+        castEn: await write('The cast of the Christmas play', 'Rehearsals start on Tuesday.', 'en'),
+        casaEs: await write('Una casa abierta', 'Nuestra iglesia abre sus puertas el sábado.', 'es'),
+      };
+    });
+    const found = async (query: { q?: string; language?: 'en' | 'es' }) =>
+      (await list(t.client(), { category, ...query })).posts.map((p) => p.id).sort((a, b) => a - b);
+    const sorted = (...xs: number[]) => xs.sort((a, b) => a - b);
+
+    it('filters by the language written in; without one, every post', async () => {
+      expect(await found({ language: 'es' })).toEqual(sorted(ids.familiaEs, ids.casaEs));
+      expect(await found({ language: 'en' })).toEqual(sorted(ids.familyEn, ids.castEn));
+      expect(await found({})).toEqual(sorted(...Object.values(ids)));
+    });
+
+    it('stems the query in each post’s language: Spanish words in Spanish, English words in English, never across', async () => {
+      // "familias" is stemmed in Spanish to the stem of "familia"; in English it would not reach it.
+      expect(await found({ q: 'familias' })).toEqual([ids.familiaEs]);
+      // English posts are found by English stemming as before: "families" finds "family".
+      expect(await found({ q: 'families', language: 'en' })).toEqual([ids.familyEn]);
+      // "casas" stems to 'cas' in Spanish: it finds "casa", and must not find the English "cast" through it.
+      expect(await found({ q: 'casas' })).toEqual([ids.casaEs]);
+      expect(await found({ q: 'casas', language: 'en' })).toEqual([]);
+    });
+
+    it('stems a Spanish post’s responses in Spanish too, and again when the post changes language', async () => {
+      const m = await signedInMember(t);
+      const id = await createPost(m, { category, title: 'Gracias', body: 'Gracias a todos.', language: 'es' });
+      await respond(m, id, 'Oramos por las familias de crianza.');
+      expect((await found({ q: 'oramos' })).includes(id)).toBe(true);
+      // Spanish stems "oramos" to 'oram'; as an English post its responses are stemmed in English ('oramo').
+      expect(
+        (await m.c.api.posts[':id'].$patch({ param: { id: String(id) }, json: buildPost({ category, title: 'Gracias', language: 'en' }) }))
+          .status,
+      ).toBe(200);
+      const [row] = await t.db
+        .select({ words: sql<string>`${post.responsesSearch}::text` })
+        .from(post)
+        .where(eq(post.id, id));
+      expect(row!.words).toContain("'oramo'");
+    });
   });
 });

@@ -9,6 +9,8 @@ import {
   type PostSummary,
   type PostWithResponses,
 } from '../../shared/forum';
+import { contentLanguageOf } from '../../shared/i18n/content-language';
+import type { Locale } from '../../shared/i18n/locale';
 import { displayNameOf } from '../../shared/member-name';
 import type { DbDeps } from '../deps';
 import { post, postCategory, postResponse } from '../db/schema';
@@ -35,12 +37,24 @@ export function canEdit(viewer: Viewer, posterUid: string | null): boolean {
 
 /**
  * The words as a prefix query ('fost famil' → 'fost':* & 'famil':*), so a filter matches while a word is
- * still being typed and across word forms (english stemming). Only letters and digits reach the query text,
- * so nothing a visitor types is parsed as tsquery syntax.
+ * still being typed and across word forms (each post's language's stemming: see matchesWords). Only letters
+ * and digits reach the query text, so nothing a visitor types is parsed as tsquery syntax.
  */
 export function toPrefixQuery(q: string): string | null {
   const terms = searchTermsOf(q);
   return terms.length ? terms.map((t) => `${t}:*`).join(' & ') : null;
+}
+
+/**
+ * A post's words are stemmed in its own language (the generated `search` column), so the query is stemmed the
+ * same way for each post: in Spanish for Spanish posts, in English for the others. Two conditions joined by OR,
+ * each a plain `search @@ constant`, let PostgreSQL read the GIN index twice (a BitmapOr) and check the language
+ * on the few rows found; a CASE choosing the query per row could not use the index at all. The language test
+ * keeps a Spanish stem from matching an English post (and the other way round): "casas" stems to 'cas' in
+ * Spanish, which must not find an English post about a "cast".
+ */
+export function matchesWords(query: string): SQL {
+  return sql`((${post.search} @@ to_tsquery('spanish', ${query}) AND ${post.language} = 'es') OR (${post.search} @@ to_tsquery('english', ${query}) AND ${post.language} <> 'es'))`;
 }
 
 /** The list position after a post: its date in microseconds since 1970 and its id (see the `before` filter). */
@@ -59,7 +73,7 @@ const responseCount = sql<number>`(select count(*)::int from ${postResponse} whe
  */
 export async function listPosts(
   deps: DbDeps,
-  filter: { q?: string | undefined; category?: string | undefined; before?: string | undefined },
+  filter: { q?: string | undefined; category?: string | undefined; language?: Locale | undefined; before?: string | undefined },
 ): Promise<PostListResponse> {
   const { db } = deps.database;
   const where: SQL[] = [];
@@ -74,8 +88,9 @@ export async function listPosts(
   if (filter.q !== undefined) {
     const query = toPrefixQuery(filter.q);
     if (!query) return { posts: [], nextCursor: null };
-    where.push(sql`${post.search} @@ to_tsquery('english', ${query})`);
+    where.push(matchesWords(query));
   }
+  if (filter.language) where.push(eq(post.language, filter.language));
   if (filter.before) {
     const [us, id] = filter.before.split('.');
     where.push(sql`(${post.postDate}, ${post.id}) < (timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond', ${Number(id)}::int)`);
@@ -86,6 +101,7 @@ export async function listPosts(
       title: post.postTitle,
       head: sql<string>`left(${post.post}, ${POST_EXCERPT_LENGTH * 2})`,
       category: postCategory.name,
+      language: post.language,
       ...authorColumnsOf(post),
       postDate: post.postDate,
       updatedAt: post.updatedAt,
@@ -105,6 +121,7 @@ export async function listPosts(
     title: r.title,
     excerpt: excerptOf(r.head),
     category: r.category,
+    language: contentLanguageOf(r.language),
     author: authorOf(r),
     postDate: r.postDate.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -122,6 +139,7 @@ export async function getPost(deps: DbDeps, { viewer, id }: { viewer: Viewer; id
       title: post.postTitle,
       body: post.post,
       category: postCategory.name,
+      language: post.language,
       ...authorColumnsOf(post),
       postDate: post.postDate,
       updatedAt: post.updatedAt,
@@ -147,6 +165,7 @@ export async function getPost(deps: DbDeps, { viewer, id }: { viewer: Viewer; id
       title: row.title,
       body: row.body,
       category: row.category,
+      language: contentLanguageOf(row.language),
       author: authorOf(row),
       postDate: row.postDate.toISOString(),
       updatedAt: row.updatedAt.toISOString(),

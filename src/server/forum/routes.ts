@@ -4,6 +4,7 @@ import * as contracts from '../../shared/contracts/forum';
 import type { AuthVariables } from '../http/session';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
+import { localeOf } from '../i18n';
 import { contractRouter, guarded, type MemberEnv } from '../http/contracts';
 import { sendAnswer, type ResponseCache } from '../http/response-cache';
 import { POSTS_TOPIC } from '../../shared/forum';
@@ -70,7 +71,7 @@ export function forumRoutes(deps: AppDeps, limiter: RateLimiter, answers: Respon
       const author = await requireForumAuthor(deps, { who: c.get('member') });
       const input = c.req.valid('json');
       await hit(author, 'post');
-      const { id } = await createPost(deps, { author, input });
+      const { id } = await createPost(deps, { author, input, locale: localeOf(c) });
       return c.json({ id }, 201);
     })
     .openapi(g(contracts.updatePost), async (c) => {

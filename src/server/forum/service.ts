@@ -1,6 +1,8 @@
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { eq, sql } from 'drizzle-orm';
-import { POSTS_TOPIC, postTopic, type PostInput, type ResponseInput } from '../../shared/forum';
+import type { z } from 'zod';
+import { POSTS_TOPIC, postTopic, type postInputSchema, type ResponseInput } from '../../shared/forum';
+import type { Locale } from '../../shared/i18n/locale';
 import { displayNameOf } from '../../shared/member-name';
 import { actsAsAdmin, type SessionInfo, type SessionUser } from '../http/session';
 import type { Tx } from '../db/client';
@@ -18,7 +20,7 @@ type Deps = Pick<AppDeps, 'config' | 'database' | 'clock' | 'logger' | 'live' | 
 export type ForumAuthor = { id: string; email: string; firstName: string; lastName: string };
 
 /** Validated input: what the shared schemas give after parsing. */
-type PostFields = { [K in keyof PostInput]: string };
+type PostFields = z.output<typeof postInputSchema>;
 type ResponseFields = { [K in keyof ResponseInput]: string };
 
 const POST_NOT_FOUND = /*i18n*/ 'This post does not exist (it may have been deleted).';
@@ -81,7 +83,7 @@ async function ensureCategory(tx: Tx, name: string): Promise<{ id: number; name:
 /** Locks the post for the rest of the transaction, so changes to it and its responses happen one at a time. */
 async function lockPost(tx: Tx, id: number) {
   const [row] = await tx
-    .select({ id: post.id, posterUid: post.posterUid, postTitle: post.postTitle })
+    .select({ id: post.id, posterUid: post.posterUid, postTitle: post.postTitle, language: post.language })
     .from(post)
     .where(eq(post.id, id))
     .for('update');
@@ -107,17 +109,27 @@ async function announce(deps: Deps, tx: Tx, postId: number, kind: string) {
   await deps.live.publish(tx, { topic: postTopic(postId), kind, id });
 }
 
-/** The words of the post's responses, for the keyword filter; rebuilt after an edit or a deletion. */
+/**
+ * The text search configuration of the post's language: responses are stemmed as their post is, since a thread
+ * goes on in its post's language and the keyword filter stems a query by the post's language (queries.ts).
+ */
+const stemmingOf = sql`(CASE WHEN ${post.language} = 'es' THEN 'spanish'::regconfig ELSE 'english'::regconfig END)`;
+
+/** The words of the post's responses, for the keyword filter; rebuilt after an edit, a deletion or a change of language. */
 async function rebuildResponsesSearch(tx: Tx, postId: number) {
   await tx
     .update(post)
     .set({
-      responsesSearch: sql`(select strip(to_tsvector('english', string_agg(${postResponse.post}, ' '))) from ${postResponse} where ${postResponse.originalPostId} = ${postId})`,
+      responsesSearch: sql`(select strip(to_tsvector(${stemmingOf}, string_agg(${postResponse.post}, ' '))) from ${postResponse} where ${postResponse.originalPostId} = ${postId})`,
     })
     .where(eq(post.id, postId));
 }
 
-export async function createPost(deps: Deps, { author, input }: { author: ForumAuthor; input: PostFields }): Promise<{ id: number }> {
+/** A new post is in the language its author chose, or else the one they use the site in. */
+export async function createPost(
+  deps: Deps,
+  { author, input, locale }: { author: ForumAuthor; input: PostFields; locale: Locale },
+): Promise<{ id: number }> {
   const now = deps.clock.now();
   const { id, category } = await deps.database.db.transaction(async (tx) => {
     const category = await ensureCategory(tx, input.category);
@@ -128,6 +140,7 @@ export async function createPost(deps: Deps, { author, input }: { author: ForumA
         postTitle: input.title,
         post: input.body,
         postCategory: category.id,
+        language: input.language ?? locale,
       })
       .returning({ id: post.id });
     await followAutomatically(tx, { uid: author.id, postId: row!.id, now });
@@ -185,10 +198,13 @@ export async function updatePost(deps: Deps, { editor, id, input }: { editor: Ed
     const current = await lockPost(tx, id);
     requireEditor(editor, current.posterUid, 'post');
     const category = await ensureCategory(tx, input.category);
+    // Without a language the post keeps its own: an admin tidying a Spanish post does not make it English.
+    const language = input.language ?? current.language;
     await tx
       .update(post)
-      .set({ postTitle: input.title, post: input.body, postCategory: category.id, updatedAt: deps.clock.now() })
+      .set({ postTitle: input.title, post: input.body, postCategory: category.id, language, updatedAt: deps.clock.now() })
       .where(eq(post.id, id));
+    if (language !== current.language) await rebuildResponsesSearch(tx, id);
     await announce(deps, tx, id, 'updated');
   });
   deps.logger.info('post updated', { postId: id, uid: editor.id });
@@ -225,7 +241,7 @@ export async function createResponse(
     await tx
       .update(post)
       .set({
-        responsesSearch: sql`coalesce(${post.responsesSearch}, ''::tsvector) || strip(to_tsvector('english', ${input.body}))`,
+        responsesSearch: sql`coalesce(${post.responsesSearch}, ''::tsvector) || strip(to_tsvector(${stemmingOf}, ${input.body}))`,
       })
       .where(eq(post.id, postId));
     await announce(deps, tx, postId, 'response-created');

@@ -37,6 +37,12 @@ const ask = (overrides: Partial<NeedInput> = {}): NeedInput => ({
   ...overrides,
 });
 
+/** The fields of `ask` as an edit sends them. */
+const edit = (overrides: Partial<NeedEditInput> = {}): NeedEditInput => {
+  const { familyConsent: _consent, churchId: _church, ...fields } = ask();
+  return { ...fields, ...overrides };
+};
+
 async function stored(id: number) {
   const [row] = await t.db.select().from(need).where(eq(need.id, id));
   return row!;
@@ -195,11 +201,6 @@ describe('GET /api/me/needs', () => {
 });
 
 describe('PATCH /api/needs/:id', () => {
-  const edit = (overrides: Partial<NeedEditInput> = {}): NeedEditInput => {
-    const { familyConsent: _consent, churchId: _church, ...fields } = ask();
-    return { ...fields, ...overrides };
-  };
-
   it('lets the asker change the fields and items, keeps what is committed, and tells open pages', async () => {
     const m = await signedInMember(t);
     const { id, itemIds } = await insertNeed(t.db, {
@@ -295,5 +296,36 @@ describe('PATCH /api/needs/:id', () => {
     const edited = await expectJson<NeedPage>(await admin.c.patch(`/api/needs/${waiting.id}`, edit({ title: 'Edited by the team' })));
     expect(edited).toMatchObject({ title: 'Edited by the team', status: 'review' });
     expect((await t.client().patch(`/api/needs/${open.id}`, edit())).status).toBe(401);
+  });
+});
+
+describe('the language a need is written in (issue 28)', () => {
+  it('is the one chosen, or else the asker’s own; an edit keeps it unless it says another', async () => {
+    const spanish = await signedInMember(t);
+    await t.db.update(user).set({ locale: 'es' }).where(eq(user.id, spanish.id));
+    const english = await signedInMember(t);
+    const own = await expectJson<MyNeed>(await spanish.c.post('/api/needs', ask()), 201);
+    const chosen = await expectJson<MyNeed>(await english.c.post('/api/needs', ask({ language: 'es' })), 201);
+    const plain = await expectJson<MyNeed>(await english.c.post('/api/needs', ask()), 201);
+    expect([own.language, chosen.language, plain.language]).toEqual(['es', 'es', 'en']);
+    expect((await stored(chosen.id)).language).toBe('es');
+    expect((await expectJson<NeedFieldsAnswer>(await english.c.get(`/api/needs/${chosen.id}/edit`))).language).toBe('es');
+
+    const admin = await signedInAdmin(t);
+    expect((await expectJson<NeedPage>(await admin.c.patch(`/api/needs/${chosen.id}`, edit({ title: 'Tidied' })))).language).toBe('es');
+    expect((await expectJson<NeedPage>(await english.c.patch(`/api/needs/${chosen.id}`, edit({ language: 'en' })))).language).toBe('en');
+    expect((await stored(chosen.id)).language).toBe('en');
+  });
+
+  it('refuses a language it does not know with 400, writing and changing nothing', async () => {
+    const m = await signedInMember(t);
+    const { id } = await insertNeed(t.db, { askerUid: m.id, title: 'As it was', language: 'es' });
+    const before = (await t.db.select({ id: need.id }).from(need)).length;
+    const asked = await m.c.post('/api/needs', { ...ask(), language: 'fr' }, { 'accept-language': 'es' });
+    expect(await expectJson(asked, 400)).toMatchObject({ fieldErrors: { language: 'Elija inglés o español.' } });
+    const edited = await m.c.patch(`/api/needs/${id}`, { ...edit({ title: 'Changed' }), language: 'spanish' });
+    expect(await expectJson(edited, 400)).toMatchObject({ fieldErrors: { language: 'Choose English or Spanish.' } });
+    expect((await t.db.select({ id: need.id }).from(need)).length).toBe(before);
+    expect(await stored(id)).toMatchObject({ title: 'As it was', language: 'es' });
   });
 });

@@ -18,7 +18,7 @@ import { need, needCommitment, needItem, profile } from '../db/schema';
 import { AppError, type ErrorWords } from '../http/errors';
 import type { SessionUser } from '../http/session';
 import { MAIL_FORMS, renderMail } from '../mail';
-import { localeOfUser } from '../i18n';
+import { localeOfUser, type Locale } from '../i18n';
 import { isEditableNeed, keepsNeed, myNeeds, needPage, type Reader } from './board';
 import { caseworkerOf, NEED_REVIEWS_TOPIC, NEEDS_TOPIC, newSupervisorLink, openNeed, supervisorLinkPath, supervisorMail } from './store';
 
@@ -97,7 +97,8 @@ async function insertItems(tx: Tx, needId: number, items: NeedInput['items'], fr
  * POST /api/needs. The request is written with the family's consent time; a caseworker's supervisor gets the
  * single-use link by mail (Reply-To the caseworker), and the admins' queue or the board hears of it at once.
  */
-export async function askNeed(deps: Deps, asker: Asker, input: NeedInput & { familyConsent: true }): Promise<MyNeed> {
+/** A new need is in the language its asker chose, or else the one they use the site in. */
+export async function askNeed(deps: Deps, asker: Asker, input: NeedInput & { familyConsent: true }, locale: Locale): Promise<MyNeed> {
   const route = await routeOf(deps, asker, input.churchId);
   const place = placeOfZip(input.zip, input.state);
   const now = deps.clock.now();
@@ -115,6 +116,7 @@ export async function askNeed(deps: Deps, asker: Asker, input: NeedInput & { fam
         supervisorTokenHash: link?.tokenHash ?? null,
         supervisorLinkExpiresAt: link?.expiresAt ?? null,
         ...fieldColumns(input, place),
+        language: input.language ?? locale,
         status: route.status === 'open' ? 'review' : route.status,
         familyConsentAt: now,
         createdAt: now,
@@ -201,6 +203,8 @@ export async function editNeed(deps: Deps, reader: Reader, id: number, input: Ne
       .update(need)
       .set({
         ...fieldColumns(input, place),
+        // Without a language the need keeps its own: an admin tidying a Spanish need does not make it English.
+        language: input.language ?? row.language,
         updatedAt: now,
       })
       .where(eq(need.id, id));

@@ -214,3 +214,20 @@ describe('GET /api/needs/:id', () => {
     expect((await expectJson<NeedPage>(await t.client().get(`/api/needs/${id}`))).title).toBe('After');
   });
 });
+
+describe('the language filter (issue 28)', () => {
+  it('shows the needs written in one language, every language without it, and refuses another with 400', async () => {
+    const tag = uniqueTag('lang');
+    const [es, en] = (await needs({ title: `${tag} cuna`, language: 'es' }, { title: `${tag} crib`, language: 'en' })) as [number, number];
+    expect((await board(`q=${tag}&language=es`)).needs.map((n) => [n.id, n.language])).toEqual([[es, 'es']]);
+    expect((await board(`q=${tag}&language=en`)).needs.map((n) => n.id)).toEqual([en]);
+    expect(among(await board(`q=${tag}`), [es, en]).sort()).toEqual([es, en].sort());
+    expect((await board(`zip=65802&q=${tag}&language=es`)).needs.map((n) => n.id)).toEqual([es]);
+    const page = await expectJson<NeedPage>(await t.client().get(`/api/needs/${es}`));
+    expect(page.language).toBe('es');
+    for (const language of ['fr', 'ES', '']) {
+      const res = await t.client().get(`/api/needs?language=${language}`);
+      expect(await expectJson(res, 400), language).toMatchObject({ fieldErrors: { language: 'Choose English or Spanish.' } });
+    }
+  });
+});

@@ -33,6 +33,7 @@ function filtersOf(query: NeedBoardQuery): SQL[] {
   if (query.kind) where.push(eq(need.kind, query.kind));
   if (query.urgency) where.push(eq(need.urgency, query.urgency));
   if (query.q) where.push(or(ilike(need.title, likeTerm(query.q)), ilike(need.description, likeTerm(query.q)))!);
+  if (query.language) where.push(eq(need.language, query.language));
   return where;
 }
 
@@ -40,6 +41,7 @@ const listingColumns = {
   id: need.id,
   kind: need.kind,
   title: need.title,
+  language: need.language,
   city: need.city,
   state: need.state,
   urgency: need.urgency,

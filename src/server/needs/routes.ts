@@ -3,6 +3,7 @@ import * as contracts from '../../shared/contracts/needs';
 import { CHURCHES_TOPIC } from '../churches';
 import type { AppDeps } from '../deps';
 import { contractRouter, guarded } from '../http/contracts';
+import { localeOf } from '../i18n';
 import { sendAnswer, subjectOf, type ResponseCache } from '../http/response-cache';
 import { actsAsAdmin, type AuthVariables } from '../http/session';
 import type { RateLimiter } from '../rate-limit/rate-limit';
@@ -37,7 +38,7 @@ export function needRoutes(deps: AppDeps, limiter: RateLimiter, answers: Respons
       const input = c.req.valid('json');
       if (!reader.asAdmin) await limiter.hit([{ key: `need-ask:${who.id}`, rule: NEED_ASK_RULE }], NEED_ASK_RATE_MESSAGE);
       c.header('Cache-Control', 'no-store');
-      return c.json(await askNeed(deps, { who, asAdmin: reader.asAdmin }, input), 201);
+      return c.json(await askNeed(deps, { who, asAdmin: reader.asAdmin }, input, localeOf(c)), 201);
     })
     .openapi(guarded(deps, contracts.myNeeds), async (c) => {
       c.header('Cache-Control', 'no-store');

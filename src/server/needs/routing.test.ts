@@ -124,7 +124,7 @@ describe('announcing an open need', () => {
       kind: 'need',
       actor: { name: 'Springfield, MO', isFormerMember: false },
       post: null,
-      need: { id, title: 'A week of dinners' },
+      need: { id, title: 'A week of dinners', language: 'en' },
       link: `/needs/${id}`,
     });
     expect(await announcementsTo(keeper.email, id)).toEqual([]);

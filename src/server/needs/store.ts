@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { NeedItem, NeedListing } from '../../shared/needs';
 import { NEED_NOT_FOUND, NEED_RADIUS_STEPS, SUPERVISOR_LINK_DAYS } from '../../shared/needs';
 import type { StateCode } from '../../shared/states';
+import { contentLanguageOf } from '../../shared/i18n/content-language';
 import type { Db, Tx } from '../db/client';
 import { caseworker, need, needCommitment, needItem } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -79,6 +80,7 @@ export function needFieldsOf(row: NeedRow) {
   return {
     kind: row.kind,
     title: row.title,
+    language: contentLanguageOf(row.language),
     description: row.description,
     city: row.city,
     state: row.state as StateCode,
@@ -104,7 +106,7 @@ export function totalsOf(items: NeedItem[]) {
 
 /** A need as lists show it, from its row and its items (with what is committed). */
 export function toListing(
-  row: Pick<NeedRow, 'id' | 'kind' | 'title' | 'city' | 'state' | 'urgency' | 'status' | 'outcome' | 'approvedAt'>,
+  row: Pick<NeedRow, 'id' | 'kind' | 'title' | 'language' | 'city' | 'state' | 'urgency' | 'status' | 'outcome' | 'approvedAt'>,
   items: NeedItem[],
   distanceMiles: number | null = null,
 ): NeedListing {
@@ -112,6 +114,7 @@ export function toListing(
     id: row.id,
     kind: row.kind,
     title: row.title,
+    language: contentLanguageOf(row.language),
     city: row.city,
     state: row.state as StateCode,
     urgency: row.urgency,

@@ -52,7 +52,7 @@ describe('notifications of a response', () => {
       expect.objectContaining({
         kind: 'response',
         actor: { name: 'Sam Ortiz', isFormerMember: false },
-        post: { id: postId, title: 'A room for a first placement' },
+        post: { id: postId, title: 'A room for a first placement', language: 'en' },
         responseId,
         readAt: null,
         link: `/discuss/${postId}`,

@@ -26,6 +26,7 @@ import { i18nFor, localesOf } from '../i18n';
 import { MAIL_FORMS, renderMail } from '../mail';
 import { followersOf } from './follows';
 import { createUnsubscribeToken } from './unsubscribe-token';
+import { contentLanguageOf } from '../../shared/i18n/content-language';
 
 /** The one-click unsubscribe (RFC 8058) every notification mail names in List-Unsubscribe. */
 export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
@@ -211,8 +212,10 @@ export async function listNotifications(
       actorName: notification.actorName,
       postId: notification.postId,
       postTitle: post.postTitle,
+      postLanguage: post.language,
       needId: notification.needId,
       needTitle: need.title,
+      needLanguage: need.language,
       careTeamId: notification.careTeamId,
       careText: notification.careText,
       responseId: notification.responseId,
@@ -236,8 +239,14 @@ export async function listNotifications(
         r.kind === 'need' || (r.kind === 'care' && r.actorUid === null && r.actorName === CARE_SITE_ACTOR)
           ? { name: r.actorName, isFormerMember: false }
           : displayNameOf({ isDeleted: r.actorUid === null, firstName: r.actorName }),
-      post: r.postId !== null && r.postTitle !== null ? { id: r.postId, title: r.postTitle } : null,
-      need: r.needId !== null && r.needTitle !== null ? { id: r.needId, title: r.needTitle } : null,
+      post:
+        r.postId !== null && r.postTitle !== null
+          ? { id: r.postId, title: r.postTitle, language: contentLanguageOf(r.postLanguage ?? 'en') }
+          : null,
+      need:
+        r.needId !== null && r.needTitle !== null
+          ? { id: r.needId, title: r.needTitle, language: contentLanguageOf(r.needLanguage ?? 'en') }
+          : null,
       care: r.careTeamId !== null ? { teamId: r.careTeamId, text: r.careText ?? '' } : null,
       responseId: r.responseId,
       createdAt: r.createdAt.toISOString(),

@@ -278,7 +278,7 @@ type ForumDeps = Parameters<typeof createPost>[0];
 
 /** buildPost, written through the service (no rate limit): its id. */
 export async function insertPost(deps: ForumDeps, author: ForumAuthor, overrides: Partial<PostInput> = {}): Promise<number> {
-  return (await createPost(deps, { author, input: buildPost(overrides) })).id;
+  return (await createPost(deps, { author, input: buildPost(overrides), locale: 'en' })).id;
 }
 
 /** buildResponse to a post, written through the service (no rate limit): its id. */

@@ -4,6 +4,7 @@ import { CARE_SPACE_MESSAGES, carePostSchema, careSpaceSchema } from '../care-sp
 import { contract, errors, json, jsonBody, okSchema } from './define';
 import { serialId } from './params';
 import { PG_INT_MAX } from '../text';
+import { contentLanguageFilterSchema } from '../i18n/content-language';
 
 // A care team's space (issue 27): updates and prayer requests, read and written by the team's active members
 // (admins read). Everyone else gets the same 404 whether the team exists or not.
@@ -20,6 +21,8 @@ export const carePostsQuerySchema = z.object({
     // Ten digits reach past PostgreSQL's integer: 2147483648 was a 500 there (the fuzz suite found it).
     .pipe(z.number().max(PG_INT_MAX, /*i18n*/ 'Give a post id'))
     .optional(),
+  /** Posts written in one language; absent, every language. */
+  language: contentLanguageFilterSchema,
 });
 
 export const listCarePosts = contract({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES } from './locale';
+import { isLocale, LOCALES, type Locale } from './locale';
 
 // What members write is never translated; they mark the language they wrote in (issue 28), and lists filter
 // by it: posts, needs and care-team notes. Churches say which languages their services are in (churches.ts).
@@ -11,3 +11,6 @@ export const contentLanguageFilterSchema = contentLanguageSchema.optional();
 
 /** Each language by its own name, as a post's or need's language is shown beside it. */
 export const CONTENT_LANGUAGE_NAMES = { en: 'English', es: 'Español' } as const;
+
+/** A stored language: the columns hold 'en' or 'es' (only the contracts write them); anything else reads as English, their default. */
+export const contentLanguageOf = (value: string): Locale => (isLocale(value) ? value : 'en');

@@ -3,6 +3,7 @@ import { careTeamTopic } from '../../shared/care';
 import type { CarePost } from '../../shared/care-space';
 import type { z } from 'zod';
 import type { carePostInputSchema } from '../../shared/care';
+import type { Locale } from '../../shared/i18n/locale';
 import { queryKeyOf } from '../../shared/live-event';
 import { call, client } from '../lib/api-client';
 import { useFeatureMutation, type MutationCallbacks } from '../lib/feature-mutation';
@@ -17,16 +18,20 @@ export type CarePostInput = z.input<typeof carePostInputSchema>;
 
 export const careSpaceKeys = {
   posts: (teamId: number) => [...queryKeyOf(careTeamTopic(teamId)), 'posts'] as const,
+  list: (teamId: number, language: Locale | '') => [...careSpaceKeys.posts(teamId), language] as const,
 };
 
 /** The team space, newest first, a page at a time ("Show older" asks for the posts before the last one shown). */
-export function careSpaceOptions(teamId: number) {
+export function careSpaceOptions(teamId: number, language: Locale | '' = '') {
   return infiniteQueryOptions({
-    queryKey: careSpaceKeys.posts(teamId),
+    queryKey: careSpaceKeys.list(teamId, language),
     queryFn: ({ signal, pageParam }) =>
       call(
         client.care.teams[':id'].posts.$get(
-          { param: { id: String(teamId) }, query: { before: pageParam === null ? undefined : String(pageParam) } },
+          {
+            param: { id: String(teamId) },
+            query: { before: pageParam === null ? undefined : String(pageParam), language: language || undefined },
+          },
           { init: { signal } },
         ),
       ),

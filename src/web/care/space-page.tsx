@@ -3,7 +3,7 @@ import { Badge, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import {
   CARE_POST_MAX,
   CARE_PRIVACY_RULE,
@@ -13,6 +13,8 @@ import {
   careTeamTopic,
 } from '../../shared/care';
 import { carePostKindLabel, type CarePost } from '../../shared/care-space';
+import type { Locale } from '../../shared/i18n/locale';
+import { LanguageBadge, LanguageFilter, languageParam, usePageLanguage, useWrittenLang, WrittenInField } from '../app/content-language';
 import { FormActions } from '../app/form-actions';
 import { FormAlert } from '../app/form-alert';
 import { isApiRequestError } from '../lib/api';
@@ -25,15 +27,16 @@ import classes from './care.module.css';
 // /care/:id/space (issue 27): the team's updates and prayer requests, newest first, live. Its active members
 // write; the author, the family or a leader removes a post. Only the team and admins reach it.
 
-type PostValues = { kind: 'update' | 'prayer'; body: string };
+type PostValues = { kind: 'update' | 'prayer'; body: string; language: Locale };
 const CHECK_FIELDS = /*i18n*/ 'Please check the fields marked below.';
-const EMPTY_POST: PostValues = { kind: 'update', body: '' };
 
 export default function SpacePage() {
   const { id = '' } = useParams();
   const teamId = /^\d{1,10}$/.test(id) ? Number(id) : 0;
+  const [params, setParams] = useSearchParams();
+  const language = languageParam(params.get('language'));
   useLive(teamId > 0 ? [careTeamTopic(teamId)] : []);
-  const space = useInfiniteQuery({ ...careSpaceOptions(teamId), enabled: teamId > 0 });
+  const space = useInfiniteQuery({ ...careSpaceOptions(teamId, language), enabled: teamId > 0 });
   const first = space.data?.pages[0];
   const { i18n } = useLingui();
   const error =
@@ -47,10 +50,20 @@ export default function SpacePage() {
     <TeamFrame head={first?.team} error={error} section={i18n._('Updates and prayer')}>
       {first?.mayPost ? <PostForm teamId={teamId} /> : null}
       <section aria-labelledby="space-posts-title">
-        <Title order={2} size="h3" id="space-posts-title" mb="sm">
-          {i18n._('Updates and prayer requests')}
-        </Title>
-        {posts.length === 0 ? (
+        <Group justify="space-between" align="end" mb="sm" gap="sm">
+          <Title order={2} size="h3" id="space-posts-title">
+            {i18n._('Updates and prayer requests')}
+          </Title>
+          <LanguageFilter
+            label={i18n._('Language')}
+            allLabel={i18n._('All languages')}
+            value={language}
+            onChange={(value) => setParams(value ? { language: value } : {}, { replace: true, preventScrollReset: true })}
+          />
+        </Group>
+        {posts.length === 0 && language ? (
+          <Text c="dimmed">{i18n._('No posts in this language.')}</Text>
+        ) : posts.length === 0 ? (
           <Text c="dimmed">{i18n._('Nothing here yet. Updates and prayer requests from the family and the team show here.')}</Text>
         ) : (
           <ul className={classes.posts}>
@@ -72,7 +85,9 @@ export default function SpacePage() {
 /** "Share an update" or "Ask for prayer": a kind and a few words, with the privacy rule above them. */
 function PostForm({ teamId }: { teamId: number }) {
   const titleId = useId();
-  const f = useSchemaForm({ schema: carePostInputSchema, initialValues: EMPTY_POST });
+  const language = usePageLanguage();
+  const initialValues: PostValues = { kind: 'update', body: '', language };
+  const f = useSchemaForm({ schema: carePostInputSchema, initialValues });
   const { i18n } = useLingui();
   const create = useCreateCarePost(teamId, {
     onSuccess: () => f.form.reset(),
@@ -106,6 +121,7 @@ function PostForm({ teamId }: { teamId: number }) {
             withAsterisk
             {...f.field('body')}
           />
+          <WrittenInField label={i18n._('Written in')} {...f.field('language')} />
           <FormActions submitLabel={isPrayer ? i18n._('Ask for prayer') : i18n._('Share the update')} isPending={create.isPending} />
         </Stack>
       </form>
@@ -120,6 +136,7 @@ function PostItem({ teamId, post }: { teamId: number; post: CarePost }) {
   const { i18n } = useLingui();
   const who = post.author ? post.author.name : i18n._('A former member');
   const kind = i18n._(carePostKindLabel(post.kind));
+  const writtenLang = useWrittenLang();
   return (
     <li className={classes.post}>
       <article aria-label={i18n._('{kind} by {who}', { kind, who })}>
@@ -132,8 +149,11 @@ function PostItem({ teamId, post }: { teamId: number; post: CarePost }) {
           <Text size="sm" c="dimmed">
             <time dateTime={post.createdAt}>{i18n.date(post.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
           </Text>
+          <LanguageBadge language={post.language} />
         </Group>
-        <Text className={classes.postBody}>{post.body}</Text>
+        <Text className={classes.postBody} lang={writtenLang(post.language)}>
+          {post.body}
+        </Text>
         {post.mayDelete ? (
           <Group gap="xs" mt="xs">
             {isConfirming ? (

@@ -8,6 +8,9 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { POSTS_TOPIC, SEARCH_QUERY_MAX, SEARCH_TERM_MIN, searchTermsOf } from '../../shared/forum';
+import { CONTENT_LANGUAGE_NAMES } from '../../shared/i18n/content-language';
+import type { Locale } from '../../shared/i18n/locale';
+import { LanguageFilter, languageParam } from '../app/content-language';
 import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
 import { SearchBox } from '../app/search-box';
@@ -24,20 +27,23 @@ export default function DiscussPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const category = searchParams.get('category') ?? '';
   const q = searchParams.get('q') ?? '';
+  const language = languageParam(searchParams.get('language'));
   // Words too short to search are not a filter (the server would find nothing).
   const activeQ = searchTermsOf(q).length ? q : '';
   useLive([POSTS_TOPIC]);
 
-  function setFilter(next: { q?: string; category?: string }) {
+  function setFilter(next: { q?: string; category?: string; language?: Locale | '' }) {
     const params = new URLSearchParams();
     const nextQ = (next.q ?? q).trim();
     const nextCategory = next.category ?? category;
+    const nextLanguage = next.language ?? language;
     if (nextCategory) params.set('category', nextCategory);
     if (nextQ) params.set('q', nextQ);
+    if (nextLanguage) params.set('language', nextLanguage);
     setSearchParams(params, { replace: true, preventScrollReset: true });
   }
 
-  const list = useInfiniteQuery({ ...postListQueryOptions({ q: activeQ, category }), placeholderData: keepPreviousData });
+  const list = useInfiniteQuery({ ...postListQueryOptions({ q: activeQ, category, language }), placeholderData: keepPreviousData });
   const posts = list.data?.pages.flatMap((p) => p.posts) ?? [];
   const listSearch = searchParams.toString() ? `?${searchParams.toString()}` : '';
   useFocusReturningPost(posts.length > 0);
@@ -52,12 +58,20 @@ export default function DiscussPage() {
       <div className={classes.layout}>
         <CategoryList
           selected={category}
-          hasFilter={Boolean(category || q)}
+          hasFilter={Boolean(category || q || language)}
           onSelect={(name) => setFilter({ category: name })}
-          onClear={() => setFilter({ category: '', q: '' })}
+          onClear={() => setFilter({ category: '', q: '', language: '' })}
         />
         <Stack gap="lg" miw={0}>
-          <KeywordFilter value={q} onApply={(value) => setFilter({ q: value })} />
+          <div className={classes.filters}>
+            <KeywordFilter value={q} onApply={(value) => setFilter({ q: value })} />
+            <LanguageFilter
+              label={i18n._('Language')}
+              allLabel={i18n._('All languages')}
+              value={language}
+              onChange={(value) => setFilter({ language: value })}
+            />
+          </div>
           <NewPost defaultCategory={category} />
           <section aria-labelledby="posts-heading">
             <Group justify="space-between" align="baseline" mb="sm">
@@ -65,14 +79,16 @@ export default function DiscussPage() {
                 {i18n._('Posts')}
               </Title>
               <Text size="sm" c="dimmed" role="status">
-                {describeFilter(i18n, category, activeQ)}
+                {describeFilter(i18n, category, activeQ, language)}
               </Text>
             </Group>
             {list.isPending ? <Loader aria-label={i18n._('Loading posts')} /> : null}
             {list.isError && !list.data ? <FormAlert message={i18n._('The posts could not be loaded. Please try again later.')} /> : null}
             {list.data && posts.length === 0 ? (
               <Text>
-                {category || activeQ ? i18n._('No posts match this filter.') : i18n._('No posts yet. Start the first conversation!')}
+                {category || activeQ || language
+                  ? i18n._('No posts match this filter.')
+                  : i18n._('No posts yet. Start the first conversation!')}
               </Text>
             ) : null}
             <div aria-busy={list.isFetching && list.isPlaceholderData}>
@@ -92,7 +108,13 @@ export default function DiscussPage() {
   );
 }
 
-function describeFilter(i18n: I18n, category: string, q: string): string {
+function describeFilter(i18n: I18n, category: string, q: string, language: Locale | ''): string {
+  // The language is said apart from the rest: one sentence each way would be eight sentences to translate.
+  const filter = describeWordsFilter(i18n, category, q);
+  return language ? i18n._('{filter}; written in {language}', { filter, language: CONTENT_LANGUAGE_NAMES[language] }) : filter;
+}
+
+function describeWordsFilter(i18n: I18n, category: string, q: string): string {
   if (category && q) return i18n._('Newest first, in “{category}”, matching “{q}”', { category, q });
   if (category) return i18n._('Newest first, in “{category}”', { category });
   if (q) return i18n._('Newest first, matching “{q}”', { q });

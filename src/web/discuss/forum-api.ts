@@ -1,10 +1,11 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { POSTS_TOPIC, postTopic, type PostInput, type ResponseInput } from '../../shared/forum';
+import type { Locale } from '../../shared/i18n/locale';
 import { queryKeyOf } from '../../shared/live-event';
 import { call, client } from '../lib/api-client';
 import { useFeatureMutation, type MutationCallbacks } from '../lib/feature-mutation';
 
-export type PostFilter = { q: string; category: string };
+export type PostFilter = { q: string; category: string; language: Locale | '' };
 
 /**
  * The forum's query keys. Each starts with the live topic whose changes make it stale ('posts', and
@@ -29,7 +30,12 @@ export function postListQueryOptions(filter: PostFilter) {
   return infiniteQueryOptions({
     queryKey: forumKeys.list(filter),
     queryFn: ({ signal, pageParam }) => {
-      const query = { q: filter.q || undefined, category: filter.category || undefined, before: pageParam ?? undefined };
+      const query = {
+        q: filter.q || undefined,
+        category: filter.category || undefined,
+        language: filter.language || undefined,
+        before: pageParam ?? undefined,
+      };
       return call(client.posts.$get({ query }, { init: { signal } }));
     },
     initialPageParam: null as string | null,

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Paper, Stack, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { postInputSchema } from '../../shared/forum';
+import { usePageLanguage } from '../app/content-language';
 import { FormActions } from '../app/form-actions';
 import { FormAlert } from '../app/form-alert';
 import { useSchemaForm } from '../lib/use-schema-form';
@@ -10,8 +11,6 @@ import { useCreatePost } from './forum-api';
 import { PostFields, type PostDraft } from './post-fields';
 import { PostingGate } from './posting-gate';
 import { writeErrorOf } from './write-errors';
-
-const EMPTY: PostDraft = { category: '', title: '', body: '' };
 
 /** "New Post": opens the form for members with a profile; others learn what they need first. */
 export function NewPost({ defaultCategory }: { defaultCategory: string }) {
@@ -68,7 +67,9 @@ function NewPostForm({
   onCancel: () => void;
 }) {
   const { i18n } = useLingui();
-  const f = useSchemaForm({ schema: postInputSchema, initialValues: { ...EMPTY, category: defaultCategory } });
+  const language = usePageLanguage();
+  const initialValues: PostDraft = { category: defaultCategory, title: '', body: '', language };
+  const f = useSchemaForm({ schema: postInputSchema, initialValues });
 
   const mutation = useCreatePost({
     onRefreshed: ({ id }, input) => onDone({ id, title: String(input.title).trim() }),

@@ -3,16 +3,19 @@ import { Anchor, Badge, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PostSummary } from '../../shared/forum';
 import { displayNameIn } from '../../shared/member-name';
+import { LanguageBadge, useWrittenLang } from '../app/content-language';
 import { formatDateTime, responsesLabel } from './format-date';
 import classes from './discuss.module.css';
 
 /** One post in the list; 'More' opens it and remembers the list (filters) to come back to. */
 export function PostListItem({ post, listSearch }: { post: PostSummary; listSearch: string }) {
   const { i18n } = useLingui();
+  const writtenLang = useWrittenLang();
   const titleId = `post-${post.id}-title`;
+  const lang = writtenLang(post.language);
   return (
     <article className={classes.postItem} aria-labelledby={titleId} data-post-id={post.id}>
-      <Title order={3} size="h4" id={titleId} mb={4} style={{ overflowWrap: 'anywhere' }}>
+      <Title order={3} size="h4" id={titleId} mb={4} style={{ overflowWrap: 'anywhere' }} lang={lang}>
         {post.title}
       </Title>
       <div className={classes.meta}>
@@ -22,10 +25,11 @@ export function PostListItem({ post, listSearch }: { post: PostSummary; listSear
           <VisuallyHidden>{i18n._('Category:')} </VisuallyHidden>
           {post.category}
         </Badge>
+        <LanguageBadge language={post.language} />
         <span>{responsesLabel(i18n, post.responseCount)}</span>
       </div>
       {post.excerpt ? (
-        <Text mt="xs" size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Text mt="xs" size="sm" style={{ overflowWrap: 'anywhere' }} lang={lang}>
           {post.excerpt}
         </Text>
       ) : null}
@@ -40,7 +44,7 @@ export function PostListItem({ post, listSearch }: { post: PostSummary; listSear
         data-more-link
       >
         {i18n._('More')}
-        <VisuallyHidden>: {post.title}</VisuallyHidden>
+        <VisuallyHidden lang={lang}>: {post.title}</VisuallyHidden>
       </Anchor>
     </article>
   );

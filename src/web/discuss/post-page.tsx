@@ -23,6 +23,7 @@ import { PostingGate } from './posting-gate';
 import { ResponseForm } from './response-form';
 import { ResponseItem } from './response-item';
 import { UserText } from './user-text';
+import { LanguageBadge, useWrittenLang } from '../app/content-language';
 import { writeErrorOf } from './write-errors';
 import classes from './discuss.module.css';
 
@@ -39,6 +40,7 @@ export default function PostPage() {
   const { i18n } = useLingui();
   const { id = '' } = useParams();
   const back = useBackToList(id);
+  const writtenLang = useWrittenLang();
   const query = useQuery(postQueryOptions(id));
   useLive([postTopic(id)]);
 
@@ -70,7 +72,12 @@ export default function PostPage() {
   }
   const { post, responses } = query.data;
   return (
-    <Page title={post.title} documentTitle={i18n._('{title} | Discuss', { title: post.title })} size="md">
+    <Page
+      title={post.title}
+      titleLang={writtenLang(post.language)}
+      documentTitle={i18n._('{title} | Discuss', { title: post.title })}
+      size="md"
+    >
       <Stack gap="xl">
         <PostArticle post={post} back={back} />
         <PostFollowButton postId={post.id} />
@@ -84,8 +91,12 @@ export default function PostPage() {
 function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof useBackToList> }) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
+  const writtenLang = useWrittenLang();
   const [isEditing, setEditing] = useState(false);
-  const f = useSchemaForm({ schema: postInputSchema, initialValues: { category: post.category, title: post.title, body: post.body } });
+  const f = useSchemaForm({
+    schema: postInputSchema,
+    initialValues: { category: post.category, title: post.title, body: post.body, language: post.language },
+  });
   const [isConfirming, confirm] = useDisclosure(false);
   const editButton = useRef<HTMLButtonElement>(null);
 
@@ -120,18 +131,19 @@ function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof
         <Badge variant="light" color="teal" radius="sm" tt="none" component="span">
           {post.category}
         </Badge>
+        <LanguageBadge language={post.language} />
       </div>
       <FormAlert message={f.formError} />
       {!isEditing ? (
         <>
-          <UserText text={post.body} mt="md" size="md" />
+          <UserText text={post.body} mt="md" size="md" lang={writtenLang(post.language)} />
           {post.canEdit ? (
             <Group gap="sm" mt="lg">
               <Button
                 ref={editButton}
                 variant="outline"
                 onClick={() => {
-                  f.reset({ category: post.category, title: post.title, body: post.body });
+                  f.reset({ category: post.category, title: post.title, body: post.body, language: post.language });
                   setEditing(true);
                 }}
               >

@@ -6,7 +6,7 @@ import classes from './discuss.module.css';
  * What a member wrote, as text: markup shows as the characters typed, line breaks stay, web addresses
  * become links that search engines do not credit (rel="nofollow ugc") and that open in a new tab.
  */
-export function UserText({ text, ...props }: TextProps & { text: string }) {
+export function UserText({ text, ...props }: TextProps & { text: string; lang?: string | undefined }) {
   return (
     <Text className={classes.userText} {...props}>
       {linkify(text).map((part, i) =>

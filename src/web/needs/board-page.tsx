@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { NEED_KIND_CODES, NEED_KINDS, NEED_URGENCIES, NEED_URGENCY_CODES, type NeedListing } from '../../shared/needs';
 import { NEED_BOARD_DEFAULT_RADIUS, NEED_BOARD_RADII, type NeedBoard, type NeedBoardRadius } from '../../shared/needs-board';
 import { STATE_CODES, US_STATES, type StateCode } from '../../shared/states';
+import { LanguageFilter, languageParam, useWrittenLang } from '../app/content-language';
 import { AppLink } from '../app/navigation';
 import { Page } from '../app/page';
 import { Pager } from '../app/pager';
@@ -35,6 +36,7 @@ function searchOf(params: URLSearchParams): NeedSearch {
     state: oneOf(STATE_CODES, params.get('state')?.toUpperCase() ?? null),
     urgency: oneOf(NEED_URGENCY_CODES, params.get('urgency')),
     q: params.get('q')?.trim() ?? '',
+    language: languageParam(params.get('language')),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -192,6 +194,12 @@ function SearchForm({ search, errors, onSearch }: SearchFormProps) {
           onChange={(e) => set('urgency', e.currentTarget.value as NeedSearch['urgency'])}
           data={[{ value: '', label: i18n._('Any time') }, ...NEED_URGENCIES.map((u) => ({ value: u.code, label: i18n._(u.label) }))]}
         />
+        <LanguageFilter
+          label={i18n._('Language')}
+          allLabel={i18n._('All languages')}
+          value={s.language}
+          onChange={(value) => set('language', value)}
+        />
         <NativeSelect
           label={i18n._('Show')}
           value={s.show}
@@ -211,11 +219,12 @@ function SearchForm({ search, errors, onSearch }: SearchFormProps) {
 
 function NeedCard({ need }: { need: NeedListing }) {
   const { i18n } = useLingui();
+  const writtenLang = useWrittenLang();
   const place = { city: need.city, state: need.state, value: dollars(i18n, need.totalValue) };
   return (
     <article className={classes.card} aria-labelledby={`need-${need.id}`}>
       <NeedBadges need={need} />
-      <Title order={3} size="h4" id={`need-${need.id}`}>
+      <Title order={3} size="h4" id={`need-${need.id}`} lang={writtenLang(need.language)}>
         <AppLink to={`/needs/${need.id}`} className={classes.name}>
           {need.title}
         </AppLink>

@@ -10,10 +10,12 @@ import { NeedProgress } from './need-progress';
 import { dateTime } from './need-words';
 import { myNeedsOptions } from './needs-api';
 import classes from './needs.module.css';
+import { LanguageBadge, useWrittenLang } from '../app/content-language';
 
 /** /needs/mine: "Your requests", each with where it waits, what is committed, and a decline's reason. */
 export default function MyNeedsPage() {
   const { i18n } = useLingui();
+  const writtenLang = useWrittenLang();
   useLive(['needs']);
   const mine = useQuery(myNeedsOptions);
   return (
@@ -40,8 +42,9 @@ export default function MyNeedsPage() {
                 <Text size="sm" c="dimmed">
                   {i18n._('Asked {when}', { when: dateTime(i18n, n.createdAt) })}
                 </Text>
+                <LanguageBadge language={n.language} />
               </Group>
-              <Title order={2} size="h4">
+              <Title order={2} size="h4" lang={writtenLang(n.language)}>
                 <AppLink to={`/needs/${n.id}`} className={classes.name}>
                   {n.title}
                 </AppLink>

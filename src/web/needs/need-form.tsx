@@ -35,6 +35,8 @@ import { FormActions } from '../app/form-actions';
 import { FormAlert } from '../app/form-alert';
 import { useSchemaForm } from '../lib/use-schema-form';
 import classes from './needs.module.css';
+import type { Locale } from '../../shared/i18n/locale';
+import { WrittenInField } from '../app/content-language';
 
 // A need's fields as the asker writes them (/needs/new) and the asker or an admin edits them (/needs/:id/edit):
 // the privacy rule stated above the fields, the items with their quantities and values, the family's consent.
@@ -55,6 +57,8 @@ export type NeedFormValues = {
   state: string;
   zip: string;
   urgency: string;
+  /** The language the asker writes in (issue 28): the page's to start with. */
+  language: Locale;
   items: ItemValues[];
   /** Only when asking: the family agreed, and the church asked for ('' for none). */
   familyConsent: boolean;
@@ -80,6 +84,7 @@ export function needInputOf(v: NeedFormValues, asking: boolean) {
     state: v.state,
     zip: v.zip,
     urgency: v.urgency,
+    language: v.language,
     items,
   };
   return asking ? { ...fields, familyConsent: v.familyConsent, churchId: v.churchId ? Number(v.churchId) : null } : fields;
@@ -155,6 +160,7 @@ export function NeedForm<S extends z.ZodType>({
           description={i18n._('What is needed and why, without anything that identifies a child.')}
           {...f.field('description')}
         />
+        <WrittenInField label={i18n._('Written in')} {...f.field('language')} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label={i18n._('Town')} required maxLength={NEED_CITY_MAX} {...f.field('city')} />
           <NativeSelect

@@ -7,6 +7,7 @@ import { NEED_NAMELESS, NEED_NOT_FOUND, needOutcomeLabel, type NeedCommitment, t
 import { NEED_STATUS_LABELS } from '../../shared/needs-board';
 import { stateName } from '../../shared/states';
 import { AppLink } from '../app/navigation';
+import { useWrittenLang } from '../app/content-language';
 import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
 import { useLive } from '../live';
@@ -71,12 +72,15 @@ function askerLine(i18n: I18n, need: Need): string | null {
 
 function NeedView({ need }: { need: Need }) {
   const { i18n } = useLingui();
+  const writtenLang = useWrittenLang();
   const state = i18n._(stateName(need.state) ?? need.state);
   const itemName = new Map(need.items.map((i) => [i.id, i.name]));
   const asked = askerLine(i18n, need);
   const waiting = need.outcome || need.status === 'open' ? undefined : i18n._(NEED_STATUS_LABELS[need.status]);
+  // What the asker wrote is marked with its language when it is not the page's (issue 28).
+  const lang = writtenLang(need.language);
   return (
-    <Page title={need.title} documentTitle={i18n._('{title} | Needs', { title: need.title })} size="lg">
+    <Page title={need.title} titleLang={lang} documentTitle={i18n._('{title} | Needs', { title: need.title })} size="lg">
       <NeedBadges need={need} status={waiting} />
       <Text mb="xs">
         {i18n._('{city}, {state} · about {value} in all', { city: need.city, state, value: dollars(i18n, need.totalValue) })}
@@ -95,7 +99,7 @@ function NeedView({ need }: { need: Need }) {
       ) : null}
       <div className={classes.layout}>
         <div>
-          <Text style={{ whiteSpace: 'pre-line' }} maw="65ch" mb="lg">
+          <Text style={{ whiteSpace: 'pre-line' }} maw="65ch" mb="lg" lang={lang}>
             {need.description}
           </Text>
           <section aria-labelledby="items-title">
@@ -106,13 +110,17 @@ function NeedView({ need }: { need: Need }) {
               {need.items.map((item) => (
                 <li key={item.id}>
                   <Text fw={600}>
-                    {item.name} × {i18n.number(item.quantity)}
+                    <span lang={lang}>{item.name}</span> × {i18n.number(item.quantity)}
                     <Text span c="dimmed" fw={400} size="sm">
                       {' '}
                       {i18n._('(about {value} each)', { value: dollars(i18n, item.unitValue) })}
                     </Text>
                   </Text>
-                  {item.note ? <Text size="sm">{item.note}</Text> : null}
+                  {item.note ? (
+                    <Text size="sm" lang={lang}>
+                      {item.note}
+                    </Text>
+                  ) : null}
                   <NeedProgress
                     committed={item.committed}
                     total={item.quantity}

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Progress.layer.css';
 import { Badge, Group, Progress, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react';
+import { LanguageBadge } from '../app/content-language';
 import { needKindLabel, needOutcomeLabel, needUrgencyLabel, type NeedListing } from '../../shared/needs';
 
 /** "3 of 5 committed": the share of units committed, all items together. */
@@ -21,7 +22,13 @@ export function NeedProgress({ committed, total, label }: { committed: number; t
 }
 
 /** A need's kind and urgency, and its outcome (or, given, the status it waits in) once it is not open. */
-export function NeedBadges({ need, status }: { need: Pick<NeedListing, 'kind' | 'urgency' | 'outcome'>; status?: string | undefined }) {
+export function NeedBadges({
+  need,
+  status,
+}: {
+  need: Pick<NeedListing, 'kind' | 'urgency' | 'outcome' | 'language'>;
+  status?: string | undefined;
+}) {
   const { i18n } = useLingui();
   const state = need.outcome ? i18n._(needOutcomeLabel(need.outcome)) : status;
   return (
@@ -33,6 +40,7 @@ export function NeedBadges({ need, status }: { need: Pick<NeedListing, 'kind' | 
           {state}
         </Badge>
       ) : null}
+      <LanguageBadge language={need.language} />
     </Group>
   );
 }

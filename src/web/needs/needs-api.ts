@@ -5,6 +5,7 @@ import type { MyNeed, NeedBoardRadius, NeedEditInput } from '../../shared/needs-
 import type { StateCode } from '../../shared/states';
 import { call, client } from '../lib/api-client';
 import { useFeatureMutation, type MutationCallbacks } from '../lib/feature-mutation';
+import type { Locale } from '../../shared/i18n/locale';
 
 // The needs board's data (issue 26). Every key starts with 'needs', the live topic the server announces each
 // change of a need, its items and its commitments on: useLive(['needs']) refetches every open page at once.
@@ -19,6 +20,7 @@ export type NeedSearch = {
   state: StateCode | '';
   urgency: NeedUrgency | '';
   q: string;
+  language: Locale | '';
   page: number;
 };
 
@@ -44,6 +46,7 @@ export function boardQueryOf(search: NeedSearch): Record<string, string> {
   if (search.state) query.state = search.state;
   if (search.urgency) query.urgency = search.urgency;
   if (search.q) query.q = search.q;
+  if (search.language) query.language = search.language;
   if (search.page > 1) query.page = String(search.page);
   return query;
 }

@@ -7,10 +7,11 @@ import { NEED_ASKED_MESSAGES } from '../../shared/needs-board';
 import { flash } from '../app/flash-notice';
 import { AppLink } from '../app/navigation';
 import { Page } from '../app/page';
+import { usePageLanguage } from '../app/content-language';
 import { emptyItem, NeedForm, type NeedFormValues } from './need-form';
 import { keptChurchesOptions, useAskNeed } from './needs-api';
 
-const EMPTY: NeedFormValues = {
+const EMPTY: Omit<NeedFormValues, 'language'> = {
   kind: '',
   title: '',
   description: '',
@@ -28,6 +29,7 @@ const EMPTY: NeedFormValues = {
  * caseworker for a family of their caseload (their supervisor approves it), an admin for anyone (on the board at once).
  */
 export default function NewNeedPage() {
+  const language = usePageLanguage();
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const kept = useQuery(keptChurchesOptions);
@@ -54,7 +56,7 @@ export default function NewNeedPage() {
       {/* The church choice appears once the churches the member keeps are known; the form does not wait for it. */}
       <NeedForm
         schema={needInputSchema}
-        initialValues={EMPTY}
+        initialValues={{ ...EMPTY, language }}
         asking
         churches={kept.data?.keeps.filter((c) => c.status === 'active') ?? []}
         submitLabel={i18n._('Send the request')}

@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { CARE_SITE_ACTOR, notificationsTopic, type NotificationView } from '../../shared/notifications';
+import { useWrittenLang } from '../app/content-language';
 import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
 import { formatTimeAgo } from '../lib/format-date-time';
@@ -19,13 +20,16 @@ const MARK_FAILED = /*i18n*/ 'Your notifications could not be marked read just n
 /** What happened, in plain words, with the post's (or the need's) title set apart (`title` is its class). */
 function Describe({ n, title }: { n: NotificationView; title: string | undefined }) {
   const { i18n } = useLingui();
+  const writtenLang = useWrittenLang();
   // A care team's names its team's event in a few words, written in the member's language when it happened
   // (the care part words it), and no title: "Grace claimed Meal on Saturday, December 5".
   if (n.kind === 'care') {
     const actor = n.actor.name === CARE_SITE_ACTOR ? i18n._(CARE_SITE_ACTOR) : displayNameIn(i18n, n.actor);
     return `${actor} ${n.care?.text ?? ''}`;
   }
-  const components = { 0: <span className={title} /> };
+  // The title is what a member wrote: in its own language for screen readers when it is not the page's (issue 28).
+  const written = n.post ?? n.need;
+  const components = { 0: <span className={title} lang={written ? writtenLang(written.language) : undefined} /> };
   // A need's notification names no person: its actor is the need's town.
   if (n.kind === 'need') {
     return (

@@ -17,6 +17,7 @@ import { Dialog } from '../churches/church-actions';
 import { ReasonForm } from '../reason-form';
 import { dateTime, dollars } from '../../needs';
 import classes from '../admin.module.css';
+import { LanguageBadge, useWrittenLang } from '../../app/content-language';
 
 const ASKED_AS: Record<QueuedNeed['askedAs'], string> = {
   family: /*i18n*/ 'a foster family',
@@ -75,19 +76,21 @@ export default function NeedsQueuePage() {
 
 function QueueList({ label, needs }: { label: string; needs: QueuedNeed[] }) {
   const { i18n } = useLingui();
+  const writtenLang = useWrittenLang();
   if (needs.length === 0) return null;
   return (
     <ul aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 'var(--mantine-spacing-md)' }}>
       {needs.map((n) => (
         <li key={n.id} className={classes.total} style={{ background: 'none' }}>
-          <Text fw={700} component="h3" size="lg">
+          <Text fw={700} component="h3" size="lg" lang={writtenLang(n.language)}>
             {n.title}
           </Text>
+          <LanguageBadge language={n.language} />
           <Text size="sm">
             {i18n._(needKindLabel(n.kind))} · {i18n._(needUrgencyLabel(n.urgency))} · {n.city}, {n.state} {n.zip} ·{' '}
             {i18n._('about {value}', { value: dollars(i18n, n.totalValue) })}
           </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} mt={4}>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} mt={4} lang={writtenLang(n.language)}>
             {n.description}
           </Text>
           <ul style={{ margin: '4px 0 0', paddingLeft: '1.25rem' }}>
