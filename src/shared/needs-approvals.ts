@@ -91,6 +91,8 @@ export const supervisorRequestSchema = z
     kind: z.enum(NEED_KIND_CODES),
     title: z.string(),
     description: z.string(),
+    /** The language the caseworker wrote in: the page marks the request's text with it (issue 28). */
+    language: contentLanguageSchema,
     city: z.string(),
     state: z.enum(STATE_CODES),
     urgency: z.enum(NEED_URGENCY_CODES),

@@ -17,7 +17,7 @@ const clock = testClock();
 const t = useTestApp({ clock });
 
 /** A caseworker's request waiting for the supervisor, as POST /needs makes one, and its link's token. */
-async function waitingRequest() {
+async function waitingRequest(over: { language?: 'en' | 'es' } = {}) {
   const cw = await signedInMember(t, { prefix: 'caseworker', profile: { firstName: 'Casey', lastName: 'Worker' } });
   await insertCaseworker(t.db, cw.id, { name: 'Casey Worker', agency: 'Greene County Children’s Division' });
   const link = newSupervisorLink(clock.now());
@@ -32,6 +32,7 @@ async function waitingRequest() {
     supervisorEmail: 'sam@agency.example.org',
     createdAt: clock.now(),
     items: [{ name: 'Car seat', quantity: 1, unitValue: 120, note: 'rear-facing' }],
+    ...over,
   });
   return { cw, id, token: link.token, path: `/api/needs/approve/${link.token}` };
 }
@@ -46,6 +47,7 @@ describe("the supervisor's link", () => {
     const shown = await expectJson<SupervisorRequest>(res);
     expect(shown).toMatchObject({
       kind: 'items',
+      language: 'en',
       caseworker: { name: 'Casey Worker', agency: 'Greene County Children’s Division' },
       supervisorName: 'Sam Supervisor',
       items: [{ name: 'Car seat', quantity: 1, unitValue: 120, note: 'rear-facing' }],
@@ -56,6 +58,11 @@ describe("the supervisor's link", () => {
     // Signs nobody in.
     expect(await visitor.me()).toBeNull();
     expect([...visitor.jar.keys()]).toEqual([]);
+  });
+
+  it('says which language the caseworker wrote in, so the page marks the text with it (issue 28)', async () => {
+    const { path } = await waitingRequest({ language: 'es' });
+    expect(await expectJson<SupervisorRequest>(await t.client().get(path))).toMatchObject({ language: 'es' });
   });
 
   it('approves once: the need goes on the board, the caseworker is told; the link is then used', async () => {

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { contentLanguageOf } from '../../shared/i18n/content-language';
 import { SUPERVISOR_LINK_USED } from '../../shared/needs';
 import type { SupervisorRequest } from '../../shared/needs-approvals';
 import type { StateCode } from '../../shared/states';
@@ -34,6 +35,7 @@ export async function supervisorRequest(deps: Pick<AppDeps, 'database' | 'clock'
     kind: row.kind,
     title: row.title,
     description: row.description,
+    language: contentLanguageOf(row.language),
     city: row.city,
     state: row.state as StateCode,
     urgency: row.urgency,

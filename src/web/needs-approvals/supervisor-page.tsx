@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { NEED_REASON_MAX, needKindLabel, needUrgencyLabel } from '../../shared/needs';
 import { needReasonSchema, type SupervisorRequest } from '../../shared/needs-approvals';
+import { LanguageBadge, useWrittenLang } from '../app/content-language';
 import { FormActions } from '../app/form-actions';
 import { FormAlert, FormSuccess } from '../app/form-alert';
 import { FormCard } from '../app/form-card';
@@ -65,6 +66,7 @@ function Decision({
   onDecided: (s: 'open' | 'declined') => void;
 }) {
   const { i18n } = useLingui();
+  const writtenLang = useWrittenLang();
   const [isDeclining, setDeclining] = useState(false);
   const f = useSchemaForm({ schema: needReasonSchema, initialValues: { reason: '' } });
   const decide = useSupervisorDecision(token, {
@@ -81,13 +83,18 @@ function Decision({
       </Text>
       <FormCard>
         <Stack gap="xs">
-          <Title order={2} size="h3">
+          <Title order={2} size="h3" lang={writtenLang(request.language)}>
             {request.title}
           </Title>
-          <Text size="sm" c="dimmed">
-            {i18n._(needKindLabel(request.kind))} · {i18n._(needUrgencyLabel(request.urgency))} · {request.city}, {request.state}
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {i18n._(needKindLabel(request.kind))} · {i18n._(needUrgencyLabel(request.urgency))} · {request.city}, {request.state}
+            </Text>
+            <LanguageBadge language={request.language} />
+          </Group>
+          <Text style={{ whiteSpace: 'pre-wrap' }} lang={writtenLang(request.language)}>
+            {request.description}
           </Text>
-          <Text style={{ whiteSpace: 'pre-wrap' }}>{request.description}</Text>
           <Text fw={700} mt="xs">
             {i18n._('Items asked for')}
           </Text>
