@@ -8,6 +8,7 @@ import {
   type MyCareTeams,
 } from '../../shared/care-teams';
 import { careTeamEditSchema, careTeamStartSchema } from '../../shared/care-teams';
+import type { Locale } from '../../shared/i18n/locale';
 import { displayNameOf } from '../../shared/member-name';
 import type { Db, Tx } from '../db/client';
 import { church, churchMember, churchPointPerson, careClaim, careTask, careTeam, careTeamMember, profile, user } from '../db/schema';
@@ -423,7 +424,7 @@ export function mayManageMember(managerRole: CareRole | null, target: { role: Ca
 }
 
 /** A team's page: members, the family's details when the reader may see them, what the reader still needs. */
-export async function careTeamPage(deps: CareDeps, viewer: CareViewer, teamId: number): Promise<CareTeamPage> {
+export async function careTeamPage(deps: CareDeps, viewer: CareViewer, teamId: number, locale: Locale = 'en'): Promise<CareTeamPage> {
   const db = deps.database.db;
   const now = deps.clock.now();
   const access = await teamAccess(db, teamId, viewer, { pending: true, now });
@@ -468,7 +469,7 @@ export async function careTeamPage(deps: CareDeps, viewer: CareViewer, teamId: n
   );
   let stillNeeds: string[] = [];
   if (access.active && access.membership && access.membership.role !== 'family') {
-    const states = await clearancesOf(db, viewer.uid, today);
+    const states = await clearancesOf(db, viewer.uid, today, locale);
     stillNeeds = [...new Set([...clearedFor(states, access.membership.role).missing, ...clearedFor(states, 'details').missing])];
   }
   return {
