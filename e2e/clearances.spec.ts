@@ -87,7 +87,7 @@ describe("a member's clearances", () => {
     expectNoPageErrors(admin.errors);
   });
 
-  it('the admin adds a requirement with its Spanish name and archives it', async () => {
+  it('the admin adds a requirement with its Spanish name and description, and archives it', async () => {
     const admin = await openSite(browser());
     await signInAsAdmin(admin.page);
     await openPage(admin.page, '/admin/clearances');
