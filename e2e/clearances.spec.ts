@@ -87,7 +87,7 @@ describe("a member's clearances", () => {
     expectNoPageErrors(admin.errors);
   });
 
-  it('the admin adds a requirement and archives it', async () => {
+  it('the admin adds a requirement with its Spanish name and description, and archives it', async () => {
     const admin = await openSite(browser());
     await signInAsAdmin(admin.page);
     await openPage(admin.page, '/admin/clearances');
@@ -95,8 +95,10 @@ describe("a member's clearances", () => {
     const name = `${uniqueTag('Course')} first aid`;
     await admin.page.getByRole('button', { name: 'Add a requirement' }).click();
     const dialog = admin.page.getByRole('dialog', { name: 'Add a requirement' });
-    await dialog.getByLabel(/^Name/).fill(name);
-    await dialog.getByLabel(/^Description/).fill('A two-hour first-aid course.');
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByLabel(/^Name in Spanish/).fill(`${name} en español`);
+    await dialog.getByLabel('Description', { exact: true }).fill('A two-hour first-aid course.');
+    await dialog.getByLabel(/^Description in Spanish/).fill('Un curso de primeros auxilios de dos horas.');
     await dialog.getByLabel(/^Months valid/).fill('200');
     await dialog.getByRole('button', { name: 'Add the requirement' }).click();
     await dialog.getByText('Months valid must be at most 120').waitFor();
@@ -104,6 +106,11 @@ describe("a member's clearances", () => {
     await expectAxeClean(admin.page, 'the requirement form');
     await dialog.getByRole('button', { name: 'Add the requirement' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
+    // The form edits both names.
+    await admin.page.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = admin.page.getByRole('dialog', { name: `Edit ${name}` });
+    await expect.poll(() => edit.getByLabel(/^Name in Spanish/).inputValue()).toBe(`${name} en español`);
+    await edit.getByRole('button', { name: 'Close' }).click();
     await admin.page.getByRole('button', { name: `Archive ${name}` }).click();
     await admin.page.getByRole('button', { name: `Restore ${name}` }).waitFor();
     expectNoPageErrors(admin.errors);

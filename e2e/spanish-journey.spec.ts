@@ -93,7 +93,8 @@ describe('a Spanish-speaking visitor', () => {
     await page.getByRole('button', { name: es('Write a new post') }).click();
     const category = page.getByRole('combobox', { name: es('Category') });
     await category.click();
-    await page.getByRole('option').first().click();
+    // The category's own list: the page's language filter (a select) has options too.
+    await page.getByRole('listbox').getByRole('option').first().click();
     await page.getByRole('textbox', { name: es('Title'), exact: true }).fill(title);
     await page.getByRole('textbox', { name: es('Message'), exact: true }).fill('¿Quién puede llevar una comida el martes?');
     await page.getByRole('button', { name: es('Post'), exact: true }).click();

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { landingFileOf, PRERENDERED_ATTRIBUTE } from '../src/shared/boot.ts';
+import { jsonBlock, LANDING_MESSAGES_ID, landingFileOf, PRERENDERED_ATTRIBUTE } from '../src/shared/boot.ts';
 import { LOCALES, type Locale } from '../src/shared/i18n/locale.ts';
 
 const LANDING_ENTRY = 'src/web/landing.tsx';
@@ -108,23 +108,23 @@ export function prerenderLanding(): Plugin {
       const file = fs.readdirSync(ssrDir).find((f) => /^prerender\.m?js$/.test(f));
       if (!file) throw new Error(`prerender: the server build wrote no prerender.js in ${ssrDir}`);
       const mod = (await import(`${pathToFileURL(path.join(ssrDir, file)).href}?t=${Date.now()}`)) as {
-        renderLanding(locale: Locale): Promise<string>;
+        renderLanding(locale: Locale): Promise<{ markup: string; messages: unknown }>;
       };
       const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
       // One page per language (decision 043): landing.html, landing.es.html. The server picks one per visitor.
       for (const locale of LOCALES) {
-        const markup = await mod.renderLanding(locale);
-        fs.writeFileSync(path.join(outDir, landingFileOf(locale)), landingPage(index, markup, landing));
+        const { markup, messages } = await mod.renderLanding(locale);
+        fs.writeFileSync(path.join(outDir, landingFileOf(locale)), landingPage(index, markup, landing, messages));
       }
     },
   };
 }
 
 /**
- * index.html with the rendered landing in #root, and the landing entry's style sheets and the loader in
- * place of index.html's own entry script, preloads and style sheets.
+ * index.html with the rendered landing in #root, and the landing entry's style sheets, the loader and the
+ * messages the page was rendered with in place of index.html's own entry script, preloads and style sheets.
  */
-export function landingPage(index: string, markup: string, files: LandingFiles): string {
+export function landingPage(index: string, markup: string, files: LandingFiles, messages: unknown): string {
   const root = '<div id="root"></div>';
   if (!index.includes(root) || !index.includes('</head>')) throw new Error('prerender: index.html has no empty #root');
   const scriptTag = /\s*<script type="module"[^>]*src="[^"]*"[^>]*><\/script>/g;
@@ -132,7 +132,9 @@ export function landingPage(index: string, markup: string, files: LandingFiles):
   const styleTag = /\s*<link rel="stylesheet"[^>]*>/g;
   if (!index.match(scriptTag)) throw new Error('prerender: index.html loads no module script');
   const styles = files.css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
-  const head = [...styles, `<script type="module" src="${files.loader}"></script>`].join('\n    ');
+  const head = [...styles, `<script type="module" src="${files.loader}"></script>`, jsonBlock(LANDING_MESSAGES_ID, messages)].join(
+    '\n    ',
+  );
   return index
     .replace(scriptTag, '')
     .replace(preloadTag, '')

@@ -32,8 +32,9 @@ async function measure(dist: string, locale: string): Promise<Measure> {
     const scripts: { file: string; at: number }[] = [];
     const warnings: string[] = [];
     // What hydrating needs: the scripts asked for until the page's entry (landing-*.js, whose imports
-    // landing.html preloads) and the language's frame catalog (frame-*.js, which it imports first) have
-    // arrived; the rest of the catalog and the map are asked for once the page is hydrated.
+    // landing.html preloads) has arrived (and, in a build from before the landing page carried its messages,
+    // the language's frame catalog, frame-*.js, which it imported first); the language's catalog and the map
+    // are asked for once the page is hydrated.
     let entryArrived = Infinity;
     page.on('console', (msg) => {
       if (msg.type() === 'error' || msg.type() === 'warning') warnings.push(msg.text().slice(0, 200));

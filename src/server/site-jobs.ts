@@ -54,7 +54,7 @@ export function mailJobs(worker: MailWorker, logger: Logger): Job[] {
   return [
     defineJob({
       name: JOBS.mailDelivery,
-      title: 'Sends the mail waiting in the outbox',
+      title: /*i18n*/ 'Sends the mail waiting in the outbox',
       everyMs: worker.pollMs,
       run: async ({ signal, runAgainIn }) => {
         const summary = await worker.runOnce(signal);
@@ -67,7 +67,7 @@ export function mailJobs(worker: MailWorker, logger: Logger): Job[] {
     }),
     defineJob({
       name: JOBS.mailClaims,
-      title: 'Keeps the claims on mail being sent from running out',
+      title: /*i18n*/ 'Keeps the claims on mail being sent from running out',
       everyMs: worker.renewEveryMs,
       run: () => worker.renewClaims(),
     }),
@@ -85,7 +85,7 @@ export function digestJob(
 ): Job {
   return defineJob({
     name: JOBS.digest,
-    title: 'Makes the daily and weekly digests that are due',
+    title: /*i18n*/ 'Makes the daily and weekly digests that are due',
     everyMs: options.everyMs,
     run: async ({ instance }) => {
       const summary = await makeDueDigests(deps, { instance, batchSize: options.batchSize });
@@ -106,7 +106,7 @@ export function backupJob(
 ): Job {
   return defineJob({
     name: JOBS.backup,
-    title: 'Takes the scheduled backup',
+    title: /*i18n*/ 'Takes the scheduled backup',
     everyMs,
     oncePer: backupPeriod(config),
     run: () => takeScheduledBackup({ ...deps, dataDir: deps.config.dataDir }, config),
@@ -121,7 +121,7 @@ export function backupJob(
 export function rateLimitPruneJob(limiter: Pick<RateLimiter, 'prune'>, logger: Logger, everyMs: number): Job {
   return defineJob({
     name: JOBS.rateLimitPrune,
-    title: 'Drops the rate limits’ old counts',
+    title: /*i18n*/ 'Drops the rate limits’ old counts',
     everyMs,
     run: async () => {
       const removed = await limiter.prune();
@@ -135,7 +135,7 @@ export function rateLimitPruneJob(limiter: Pick<RateLimiter, 'prune'>, logger: L
 export function responseCacheSweepJob(answers: Pick<ResponseCache, 'sweep'>, everyMs = 60_000): Job {
   return defineJob({
     name: JOBS.responseCacheSweep,
-    title: 'Lets go of answers kept in memory that are past their age',
+    title: /*i18n*/ 'Lets go of answers kept in memory that are past their age',
     everyMs,
     run: async () => answers.sweep(),
   });
@@ -151,7 +151,7 @@ export function needSupervisorExpiryJob(
 ): Job {
   return defineJob({
     name: JOBS.needSupervisorExpiry,
-    title: 'Expires the requests their supervisor did not answer in time',
+    title: /*i18n*/ 'Expires the requests their supervisor did not answer in time',
     everyMs,
     run: () => expireSupervisorRequests(deps),
   });
@@ -168,25 +168,25 @@ export function needJobs(deps: RoutingDeps & Pick<AppDeps, 'clock'>): Job[] {
   return [
     defineJob({
       name: JOBS.needAnnounce,
-      title: 'Tells churches and members of the open needs near them',
+      title: /*i18n*/ 'Tells churches and members of the open needs near them',
       everyMs: NEED_ANNOUNCE_EVERY_MS,
       run: () => announceDueNeeds(deps, { now: now() }),
     }),
     defineJob({
       name: JOBS.needWiden,
-      title: 'Widens the needs nobody has committed to yet',
+      title: /*i18n*/ 'Widens the needs nobody has committed to yet',
       everyMs: NEED_CLOCK_EVERY_MS,
       run: async () => ({ widened: await widenQuietNeeds(deps, { now: now() }) }),
     }),
     defineJob({
       name: JOBS.needRemind,
-      title: 'Reminds askers to record how their need went',
+      title: /*i18n*/ 'Reminds askers to record how their need went',
       everyMs: NEED_CLOCK_EVERY_MS,
       run: async () => ({ reminded: await remindAskers(deps, { now: now() }) }),
     }),
     defineJob({
       name: JOBS.needExpire,
-      title: 'Closes the needs open longer than the board keeps them',
+      title: /*i18n*/ 'Closes the needs open longer than the board keeps them',
       everyMs: NEED_CLOCK_EVERY_MS,
       run: async () => ({ closed: await expireOldNeeds(deps, { now: now() }) }),
     }),
@@ -204,31 +204,31 @@ export function careJobs(deps: CareClockDeps & Pick<AppDeps, 'clock'>, everyMs =
   return [
     defineJob({
       name: JOBS.careRemind,
-      title: 'Reminds care team members of what they claimed for tomorrow',
+      title: /*i18n*/ 'Reminds care team members of what they claimed for tomorrow',
       everyMs,
       run: () => remindClaimers(deps, { now: now() }),
     }),
     defineJob({
       name: JOBS.careReoffer,
-      title: 'Offers care tasks nobody has claimed to the team again',
+      title: /*i18n*/ 'Offers care tasks nobody has claimed to the team again',
       everyMs,
       run: () => reofferOpenOccurrences(deps, { now: now() }),
     }),
     defineJob({
       name: JOBS.careSummary,
-      title: 'Mails each foster family its coming week on Sundays',
+      title: /*i18n*/ 'Mails each foster family its coming week on Sundays',
       everyMs,
       run: async () => ({ summaries: (await sendWeekSummaries(deps, { now: now() })).length }),
     }),
     defineJob({
       name: JOBS.clearanceNotices,
-      title: 'Tells members and their point persons of clearances about to expire or expired',
+      title: /*i18n*/ 'Tells members and their point persons of clearances about to expire or expired',
       everyMs,
       run: () => sendClearanceNotices(deps, { now: now() }),
     }),
     defineJob({
       name: JOBS.careAnniversary,
-      title: 'Asks families a year into their care team whether they are still fostering',
+      title: /*i18n*/ 'Asks families a year into their care team whether they are still fostering',
       everyMs,
       run: async () => ({ asked: (await askAnniversaries(deps, { now: now() })).length }),
     }),

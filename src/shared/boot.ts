@@ -32,15 +32,23 @@ export const landingFileOf = (locale: string) => (locale === 'en' ? LANDING_HTML
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 /** A JSON data block safe inside HTML: nothing in it can close the element or start markup. */
-export function bootScript(state: BootState): string {
-  const json = JSON.stringify(state)
+export function jsonBlock(id: string, value: unknown): string {
+  const json = JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" id="${BOOT_ELEMENT_ID}">${json}</script>`;
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }
+
+export const bootScript = (state: BootState): string => jsonBlock(BOOT_ELEMENT_ID, state);
+
+/**
+ * The compiled messages the prerendered landing page was rendered with, written into it (a data block
+ * like the boot state's), so the page hydrates without fetching its language's catalog first.
+ */
+export const LANDING_MESSAGES_ID = 'landing-messages';
 
 /** Set on <html> once the app has rendered its first page. */
 export const APP_READY_ATTRIBUTE = 'data-app-ready';

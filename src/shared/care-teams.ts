@@ -44,7 +44,7 @@ export const CARE_TEAMS_MESSAGES = {
 
 const roleSchema = z.enum(CARE_HELPER_ROLES, { error: /*i18n*/ 'Choose a role' });
 const timeZoneSchema = z.enum(CARE_TIME_ZONE_CODES, { error: /*i18n*/ 'Choose a time zone' });
-/** The name of a team; blank: "<the family's first name>'s care team". */
+/** The name of a team; blank: "<the family's first name>'s care team", in the family's language. */
 const teamNameSchema = optionalLineOf('Team name', CARE_TEAM_NAME_MAX);
 
 /**

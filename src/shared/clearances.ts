@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CARE_HELPER_ROLES, CARE_ROLE_CODES, careRoleLabel, localDateSchema } from './care';
-import { lineOf, queryTextOf, textOf } from './text';
+import { lineOf, optionalLineOf, optionalTextOf, queryTextOf, textOf } from './text';
 
 // Clearances (issue 27, decision 041): requirements the admins define (a background check, a named training, the
 // confidentiality agreement), each valid for some months and required for some roles or for seeing the family's
@@ -70,9 +70,13 @@ const validMonthsSchema = z
 
 const requirementFields = {
   name: lineOf('Name', CLEARANCE_NAME_MAX),
+  /** What Spanish readers see (pages and mail) in place of `name`; blank for none. */
+  nameEs: optionalLineOf(/*i18n*/ 'Name in Spanish', CLEARANCE_NAME_MAX),
   kind: z.enum(CLEARANCE_KIND_CODES, { error: /*i18n*/ 'Choose a background check, a training or an agreement' }),
   /** What it is; for the agreement, the text the member accepts. */
   description: textOf('Description', CLEARANCE_DESCRIPTION_MAX),
+  /** The description Spanish readers see (the agreement's text they accept); blank for none. */
+  descriptionEs: optionalTextOf(/*i18n*/ 'Description in Spanish', CLEARANCE_DESCRIPTION_MAX),
   validMonths: validMonthsSchema,
   requiredFor: z
     .array(z.enum(CLEARANCE_TARGETS, { error: /*i18n*/ 'Choose roles, or seeing the details' }), {
@@ -143,8 +147,10 @@ export const clearanceRequirementSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
+    nameEs: z.string().nullable(),
     kind: z.enum(CLEARANCE_KIND_CODES),
     description: z.string(),
+    descriptionEs: z.string().nullable(),
     validMonths: z.number().int(),
     requiredFor: z.array(z.string()),
     archived: z.boolean(),

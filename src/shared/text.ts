@@ -82,6 +82,15 @@ export function optionalLineOf(label: string, max: number) {
     .transform((s) => (s === '' ? null : s));
 }
 
+/** Several lines that may be left blank: blank (or missing) becomes null. */
+export function optionalTextOf(label: string, max: number) {
+  return plainString(label, { multiLine: true })
+    .nullish()
+    .transform((s) => (s ?? '').replace(/\r\n?/g, '\n').trim())
+    .pipe(z.string().max(max, tooLongMessage(label, max)))
+    .transform((s) => (s === '' ? null : s));
+}
+
 /**
  * A query parameter of free text (search words, a category or form name): optional, at most `max`
  * characters, no control characters; blank is unset.

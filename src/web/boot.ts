@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { BOOT_ELEMENT_ID, type BootState } from '../shared/boot';
+import type { Messages } from '@lingui/core';
+import { BOOT_ELEMENT_ID, LANDING_MESSAGES_ID, type BootState } from '../shared/boot';
 import { ME_QUERY_KEY, type MeResponse } from './lib/me-query';
 import { SITE_QUERY_KEY } from './lib/site-query';
 
@@ -20,4 +21,14 @@ export function seedBootState(queryClient: QueryClient, state: BootState | null)
   if (!state) return;
   queryClient.setQueryData(SITE_QUERY_KEY, state.site);
   if (state.me === null) queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, { user: null });
+}
+
+/** The compiled messages the prerendered landing page was rendered with (scripts/prerender-landing.ts), or none. */
+export function readLandingMessages(doc: Document): Messages {
+  try {
+    const messages: unknown = JSON.parse(doc.getElementById(LANDING_MESSAGES_ID)?.textContent ?? '{}');
+    return messages && typeof messages === 'object' ? (messages as Messages) : {};
+  } catch {
+    return {};
+  }
 }

@@ -5,10 +5,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PRERENDERED_ATTRIBUTE } from '../shared/boot';
 import { recordFirstPageView } from './analytics/page-view-sender';
 import { AppProviders } from './app/app-providers';
-import { readBootState, seedBootState } from './boot';
+import { readBootState, readLandingMessages, seedBootState } from './boot';
 import { LANDING_PATH, LandingApp, loadApp } from './landing-app';
 import { queryClient } from './lib/query-client';
-import { loadLocale, pageLocale } from './i18n/i18n';
+import { activateMessages, loadLocale, pageLocale } from './i18n/i18n';
 
 // The entry of the prerendered landing page (scripts/prerender-landing.ts starts it once the page has
 // painted). It hydrates the page without React Router; landing-app.tsx loads the rest of the app when the
@@ -32,20 +32,19 @@ const isAsPrerendered =
 const locale = pageLocale(document);
 if (isAsPrerendered) {
   recordFirstPageView(window.location.pathname);
-  // The frame's words are enough to hydrate the page (all it shows is the frame's); the rest of the
-  // language's catalog follows, for the pages the visitor may go on to.
-  void loadLocale(locale, 'frame').then(() => {
-    // In a transition, so React hydrates in short slices and the page stays responsive meanwhile.
-    startTransition(() => {
-      hydrateRoot(
-        container,
-        <AppProviders queryClient={queryClient}>
-          <LandingApp />
-        </AppProviders>,
-      );
-    });
-    void loadLocale(locale);
+  // The messages the page was rendered with are in it: it hydrates at once, and the rest of the language's
+  // catalog follows, for the pages the visitor may go on to.
+  activateMessages(locale, readLandingMessages(document));
+  // In a transition, so React hydrates in short slices and the page stays responsive meanwhile.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <AppProviders queryClient={queryClient}>
+        <LandingApp />
+      </AppProviders>,
+    );
   });
+  void loadLocale(locale);
 } else {
   void Promise.all([loadApp(), loadLocale(locale)]).then(async ([{ takeOverPage }]) => {
     const { element } = await takeOverPage({ firstViewRecorded: false });

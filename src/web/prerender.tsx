@@ -7,18 +7,36 @@ import { DONATE_URL_PLACEHOLDER, type BootState } from '../shared/boot';
 import { AppProviders } from './app/app-providers';
 import { seedBootState } from './boot';
 import { LandingApp } from './landing-app';
-import { loadLocale } from './i18n/i18n';
+import type { Messages } from '@lingui/core';
+import { activateMessages, i18n, loadLocale } from './i18n/i18n';
 import type { Locale } from '../shared/i18n/locale';
 
-export async function renderLanding(locale: Locale): Promise<string> {
-  await loadLocale(locale, 'frame');
+/**
+ * The landing page's markup in `locale`, and the compiled messages it was rendered with: the page carries
+ * those (scripts/prerender-landing.ts) and hydrates with them, the rest of the catalog following after.
+ */
+export async function renderLanding(locale: Locale): Promise<{ markup: string; messages: Messages }> {
+  await loadLocale(locale);
+  // Every message the render looks up and the catalog holds is noted (a message the catalog lacks is shown
+  // as its id, its English text, in the browser too). Lingui keeps the object it is given, so it reads this one.
+  const messages: Messages = {};
+  const catalog = i18n.messages;
+  const noting = new Proxy(catalog, {
+    get(target, id) {
+      if (typeof id === 'string' && Object.hasOwn(target, id)) messages[id] = target[id]!;
+      return Reflect.get(target, id) as unknown;
+    },
+  });
+  activateMessages(locale, noting, true);
   const queryClient = new QueryClient();
   // The landing page offers no sign-in, so whether Google is configured makes no difference to it.
   const boot: BootState = { site: { donateUrl: DONATE_URL_PLACEHOLDER, googleSignIn: false }, me: null };
   seedBootState(queryClient, boot);
-  return renderToString(
+  const markup = renderToString(
     <AppProviders queryClient={queryClient}>
       <LandingApp />
     </AppProviders>,
   );
+  activateMessages(locale, catalog, true);
+  return { markup, messages };
 }

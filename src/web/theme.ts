@@ -47,43 +47,48 @@ const mustard: MantineColorsTuple = [
 
 const fontFamily = 'Montserrat, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
-export const theme = createTheme({
-  colors: { teal, salmon, mustard },
-  primaryColor: 'teal',
-  primaryShade: 7,
-  autoContrast: true,
-  black: BRAND.charcoal,
-  fontFamily,
-  headings: {
+/**
+ * The site's theme. The one word it holds, the password field's toggle label, comes in the page's language
+ * (app-providers.tsx gives it, translated).
+ */
+export const themeFor = (passwordToggleLabel: string) =>
+  createTheme({
+    colors: { teal, salmon, mustard },
+    primaryColor: 'teal',
+    primaryShade: 7,
+    autoContrast: true,
+    black: BRAND.charcoal,
     fontFamily,
-    fontWeight: '800',
-    sizes: {
-      h1: { fontSize: 'clamp(1.75rem, 1.4rem + 1.5vw, 2.5rem)', lineHeight: '1.2' },
-      h2: { fontWeight: '800', lineHeight: '1.25' },
-      h3: { fontWeight: '700' },
-    },
-  },
-  defaultRadius: 'md',
-  cursorType: 'pointer',
-  focusRing: 'auto',
-  components: {
-    // Links inside text must not rely on colour alone (WCAG 1.4.1).
-    Anchor: { defaultProps: { underline: 'always' } },
-    // The asterisk sits inside the <label>, so a field's label would read "Password *" to tools that
-    // match labels exactly. Optional fields say so in their description; pass `withAsterisk` to opt in.
-    TextInput: { defaultProps: { withAsterisk: false } },
-    // Plain objects, not `PasswordInput.extend(…)`: importing the components here would pull them into the
-    // entry chunk although only some lazily loaded pages use them.
-    PasswordInput: {
-      defaultProps: {
-        withAsterisk: false,
-        // Not "… password …": the field's own label already says which password, and a second control
-        // named "password" beside every field makes "the password button" ambiguous.
-        visibilityToggleButtonProps: { 'aria-label': 'Show or hide the characters' },
+    headings: {
+      fontFamily,
+      fontWeight: '800',
+      sizes: {
+        h1: { fontSize: 'clamp(1.75rem, 1.4rem + 1.5vw, 2.5rem)', lineHeight: '1.2' },
+        h2: { fontWeight: '800', lineHeight: '1.25' },
+        h3: { fontWeight: '700' },
       },
     },
-  },
-});
+    defaultRadius: 'md',
+    cursorType: 'pointer',
+    focusRing: 'auto',
+    components: {
+      // Links inside text must not rely on colour alone (WCAG 1.4.1).
+      Anchor: { defaultProps: { underline: 'always' } },
+      // The asterisk sits inside the <label>, so a field's label would read "Password *" to tools that
+      // match labels exactly. Optional fields say so in their description; pass `withAsterisk` to opt in.
+      TextInput: { defaultProps: { withAsterisk: false } },
+      // Plain objects, not `PasswordInput.extend(…)`: importing the components here would pull them into the
+      // entry chunk although only some lazily loaded pages use them.
+      PasswordInput: {
+        defaultProps: {
+          withAsterisk: false,
+          // Not "… password …": the field's own label already says which password, and a second control
+          // named "password" beside every field makes "the password button" ambiguous.
+          visibilityToggleButtonProps: { 'aria-label': passwordToggleLabel },
+        },
+      },
+    },
+  });
 
 // Mantine's defaults for secondary and error text (gray-6, red-6) fall below 4.5:1 on white.
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

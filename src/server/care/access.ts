@@ -7,6 +7,7 @@ import {
   type CareTaskKind,
   type CareTeamHead,
 } from '../../shared/care';
+import type { Locale } from '../../shared/i18n/locale';
 import type { Db, Tx } from '../db/client';
 import { church, clearanceRecord, clearanceRequirement, profile } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -36,25 +37,30 @@ export type ClearanceState = {
 export const clearanceToday = (now: Date) => now.toISOString().slice(0, 10);
 
 /** Every requirement in force (not archived), with the member's record of it, as of `today`. */
-export async function clearancesOf(db: Db | Tx, uid: string, today: string): Promise<ClearanceState[]> {
+export async function clearancesOf(db: Db | Tx, uid: string, today: string, locale: Locale = 'en'): Promise<ClearanceState[]> {
   const rows = await db
     .select({ requirement: clearanceRequirement, record: clearanceRecord })
     .from(clearanceRequirement)
     .leftJoin(clearanceRecord, and(eq(clearanceRecord.requirementId, clearanceRequirement.id), eq(clearanceRecord.uid, uid)))
     .where(isNull(clearanceRequirement.archivedAt))
     .orderBy(asc(clearanceRequirement.id));
-  return rows.map(({ requirement, record }) => clearanceStateOf(requirement, record, today));
+  return rows.map(({ requirement, record }) => clearanceStateOf(requirement, record, today, locale));
 }
 
-/** One requirement as it stands for a member with this record (or none), as of `today`. */
+/** A requirement's name for a reader: its Spanish name to a Spanish reader when the admins gave one, else its name. */
+export const requirementNameIn = (q: { name: string; nameEs: string | null }, locale: Locale): string =>
+  (locale === 'es' ? q.nameEs : null) || q.name;
+
+/** One requirement as it stands for a member with this record (or none), as of `today`, named for a reader of `locale`. */
 export function clearanceStateOf(
   q: typeof clearanceRequirement.$inferSelect,
   r: typeof clearanceRecord.$inferSelect | null,
   today: string,
+  locale: Locale = 'en',
 ): ClearanceState {
   return {
     requirementId: q.id,
-    name: q.name,
+    name: requirementNameIn(q, locale),
     kind: q.kind,
     requiredFor: q.requiredFor,
     validMonths: q.validMonths,

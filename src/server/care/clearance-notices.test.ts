@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clearanceRecord } from '../db/schema';
+import { clearanceRecord, user } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
 import { JOBS } from '../site-jobs';
 import { testClock, useOtherInstance, useTestApp } from '../testing/app';
@@ -51,6 +51,20 @@ describe('clearance notices', () => {
     expect(await mailsTo(t.db, keeper.email, MAIL_FORMS.clearanceExpired)).toHaveLength(1);
     const [row] = await t.db.select().from(clearanceRecord).where(eq(clearanceRecord.uid, member.id));
     expect(row!.expiredNoticeAt).toEqual(clock.now());
+  });
+
+  it('names the requirement in Spanish to a Spanish reader (issue 28), in its name to an English one', async () => {
+    clock.set(new Date('2031-08-01T12:00:00Z'));
+    const keeper = await insertMember(t.db, { firstName: 'Pat', lastName: 'Keeper' });
+    const member = await insertMember(t.db, { firstName: 'Ines', lastName: 'Member' });
+    await t.db.update(user).set({ locale: 'es' }).where(eq(user.id, member.id));
+    await insertChurch(t.db, { pointPersons: [keeper.id], members: [member.id] });
+    await insertClearance(t.db, member.id, 'background_check', { completedOn: '2028-08-20', expiresOn: '2031-08-20' });
+    await run();
+    const [own] = await mailsTo(t.db, member.email, MAIL_FORMS.clearanceExpiring);
+    expect(own!.message.subject).toMatch(/^Su Verificación de antecedentes vence el /);
+    const [toKeeper] = await mailsTo(t.db, keeper.email, MAIL_FORMS.clearanceExpiring);
+    expect(toKeeper!.message.subject).toMatch(/^Ines Member's Background check expires on /);
   });
 
   it('sends only the expiry notice for a record recorded already past its date, and nothing for one not cleared', async () => {

@@ -5,7 +5,8 @@ import { careTeamMember, churchMember, churchPointPerson, clearanceRecord, clear
 import type { AppDeps } from '../deps';
 import { MAIL_FORMS, renderMail } from '../mail';
 import { reachable } from '../notifications';
-import { clearanceToday } from './access';
+import type { Locale } from '../../shared/i18n/locale';
+import { clearanceToday, requirementNameIn } from './access';
 import { dayLabel, namesOf } from './agenda';
 import { addDays } from './recurrence';
 import { careTeamTopic } from './store';
@@ -74,7 +75,7 @@ async function tell(deps: NoticeDeps, tx: Tx, rows: ClaimedRecord[], kind: 'expi
   const requirements = new Map(
     (
       await tx
-        .select({ id: clearanceRequirement.id, name: clearanceRequirement.name })
+        .select({ id: clearanceRequirement.id, name: clearanceRequirement.name, nameEs: clearanceRequirement.nameEs })
         .from(clearanceRequirement)
         .where(
           inArray(
@@ -82,7 +83,7 @@ async function tell(deps: NoticeDeps, tx: Tx, rows: ClaimedRecord[], kind: 'expi
             rows.map((r) => r.requirementId),
           ),
         )
-    ).map((r) => [r.id, r.name]),
+    ).map((r) => [r.id, r]),
   );
   const uids = [...new Set(rows.map((r) => r.uid))];
   const pointPersons = await tx
@@ -96,13 +97,15 @@ async function tell(deps: NoticeDeps, tx: Tx, rows: ClaimedRecord[], kind: 'expi
   const form = kind === 'expiring' ? MAIL_FORMS.clearanceExpiring : MAIL_FORMS.clearanceExpired;
   const locales = await localesOf(tx, emails.keys());
   for (const r of rows) {
-    // The requirement's name is the admins' own words; the sentences around it are in each reader's language.
-    const what = requirements.get(r.requirementId);
+    // The requirement's name is the admins' own words (in Spanish too, when they gave it); the sentences around
+    // it are in each reader's language.
+    const requirement = requirements.get(r.requirementId);
+    const what = (locale: Locale) => (requirement ? requirementNameIn(requirement, locale) : undefined);
     const own = emails.get(r.uid);
     if (own) {
       const locale = locales.get(r.uid) ?? 'en';
       const i18n = i18nFor(locale);
-      const words = { what: what ?? i18n._(/*i18n*/ 'A clearance'), on: dayLabel(r.expiresOn!, i18n) };
+      const words = { what: what(locale) ?? i18n._(/*i18n*/ 'A clearance'), on: dayLabel(r.expiresOn!, i18n) };
       const mail =
         kind === 'expiring'
           ? renderMail({
@@ -137,7 +140,7 @@ async function tell(deps: NoticeDeps, tx: Tx, rows: ClaimedRecord[], kind: 'expi
       const i18n = i18nFor(locale);
       const words = {
         name: names.get(r.uid) ?? i18n._(/*i18n*/ 'A member'),
-        what: what ?? i18n._(/*i18n*/ 'A clearance'),
+        what: what(locale) ?? i18n._(/*i18n*/ 'A clearance'),
         on: dayLabel(r.expiresOn!, i18n),
       };
       const mail = renderMail({

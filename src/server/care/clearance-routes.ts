@@ -3,6 +3,7 @@ import * as contracts from '../../shared/contracts/clearances';
 import type { AppDeps } from '../deps';
 import { contractRouter, guarded, type MemberEnv } from '../http/contracts';
 import { actsAsAdmin } from '../http/session';
+import { localeOf } from '../i18n';
 import {
   acceptAgreement,
   churchClearances,
@@ -45,27 +46,27 @@ export function clearanceRoutes(deps: AppDeps) {
     })
     .openapi(g(deps, contracts.listMemberClearances), async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await listMemberClearances(deps, c.req.valid('query')), 200);
+      return c.json(await listMemberClearances(deps, c.req.valid('query'), localeOf(c)), 200);
     })
     .openapi(g(deps, contracts.putClearanceRecord), async (c) => {
       c.header('Cache-Control', 'no-store');
       const recorder = await recorderOf(deps, c);
-      return c.json(await recordClearance(deps, recorder, { ...c.req.valid('param'), input: c.req.valid('json') }), 200);
+      return c.json(await recordClearance(deps, recorder, { ...c.req.valid('param'), input: c.req.valid('json') }, localeOf(c)), 200);
     })
     .openapi(g(deps, contracts.deleteClearanceRecord), async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await removeClearance(deps, await recorderOf(deps, c), c.req.valid('param')), 200);
+      return c.json(await removeClearance(deps, await recorderOf(deps, c), c.req.valid('param'), localeOf(c)), 200);
     })
     .openapi(g(deps, contracts.getChurchClearances), async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await churchClearances(deps, await recorderOf(deps, c), c.req.valid('param').id), 200);
+      return c.json(await churchClearances(deps, await recorderOf(deps, c), c.req.valid('param').id, localeOf(c)), 200);
     })
     .openapi(g(deps, contracts.getMyClearances), async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await myClearances(deps, c.get('member').id), 200);
+      return c.json(await myClearances(deps, c.get('member').id, localeOf(c)), 200);
     })
     .openapi(g(deps, contracts.acceptClearanceAgreement), async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await acceptAgreement(deps, c.get('member')), 200);
+      return c.json(await acceptAgreement(deps, c.get('member'), localeOf(c)), 200);
     });
 }

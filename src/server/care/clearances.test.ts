@@ -274,6 +274,84 @@ describe("the member's own: GET /api/me/clearances and the agreement", () => {
   });
 });
 
+describe('a requirement’s name and description in Spanish (issue 28)', () => {
+  it('the admins give it and its description (blank is none); Spanish readers see them, English readers the English', async () => {
+    const admin = await signedInAdmin(t);
+    const { requirements } = await expectJson<{ requirements: ClearanceRequirement[] }>(
+      await admin.c.get('/api/admin/clearances/requirements'),
+    );
+    // The three the site starts with came with their Spanish names (migration 0017, the terminology list).
+    expect(requirements.find((r) => r.name === 'Background check')).toMatchObject({ nameEs: 'Verificación de antecedentes' });
+    expect(requirements.find((r) => r.name === 'Confidentiality agreement')).toMatchObject({
+      nameEs: 'Acuerdo de confidencialidad',
+      descriptionEs: expect.stringMatching(/^Guardaré dentro del equipo lo que sepa de esta familia/),
+    });
+
+    const made = await expectJson<ClearanceRequirement>(
+      await admin.c.post('/api/admin/clearances/requirements', {
+        name: 'Child safety training',
+        nameEs: '  Capacitación en   seguridad infantil ',
+        kind: 'training',
+        description: 'The two-hour course of the district.',
+        descriptionEs: ' El curso de dos horas del distrito.\n',
+        validMonths: 24,
+        requiredFor: ['mentor'],
+      }),
+      201,
+    );
+    expect(made).toMatchObject({
+      name: 'Child safety training',
+      nameEs: 'Capacitación en seguridad infantil',
+      descriptionEs: 'El curso de dos horas del distrito.',
+    });
+    const plain = await expectJson<ClearanceRequirement>(
+      await admin.c.post('/api/admin/clearances/requirements', {
+        name: 'First aid',
+        kind: 'training',
+        description: 'A first-aid course.',
+        validMonths: 24,
+        requiredFor: ['mentor'],
+      }),
+      201,
+    );
+    expect(plain).toMatchObject({ nameEs: null, descriptionEs: null });
+    // A PATCH without it keeps it; blank removes it; too long is refused.
+    expect(await expectJson(await admin.c.patch(`/api/admin/clearances/requirements/${made.id}`, { validMonths: 12 }))).toMatchObject({
+      nameEs: 'Capacitación en seguridad infantil',
+    });
+    expect((await admin.c.patch(`/api/admin/clearances/requirements/${made.id}`, { nameEs: 'x'.repeat(500) })).status).toBe(400);
+
+    const family = await insertMember(t.db);
+    const m = await signedInMember(t);
+    await insertCareTeam(t.db, family.id, { members: [{ uid: m.id, role: 'mentor' }] });
+    const names = (mine: MyClearances) => mine.clearances.map((c) => c.name);
+    const english = await expectJson<MyClearances>(await m.c.get('/api/me/clearances'));
+    expect(names(english)).toEqual(expect.arrayContaining(['Background check', 'Child safety training', 'First aid']));
+    expect(english.details.missing).toEqual(['Confidentiality agreement']);
+    const text = (mine: MyClearances, name: string) => mine.clearances.find((c) => c.name === name)!.description;
+    expect(text(english, 'Child safety training')).toBe('The two-hour course of the district.');
+
+    // The asker's language (their saved preference first, else the cookie, else Accept-Language: src/shared/i18n/locale.ts).
+    const spanish = await expectJson<MyClearances>(await m.c.get('/api/me/clearances', { 'accept-language': 'es' }));
+    expect(names(spanish)).toEqual(
+      expect.arrayContaining(['Verificación de antecedentes', 'Capacitación en seguridad infantil', 'First aid']),
+    );
+    expect(spanish.details.missing).toEqual(['Acuerdo de confidencialidad']);
+    // The agreement's text a Spanish reader accepts, and a description without Spanish in English.
+    expect(text(spanish, 'Acuerdo de confidencialidad')).toMatch(/^Guardaré dentro del equipo/);
+    expect(text(spanish, 'Capacitación en seguridad infantil')).toBe('El curso de dos horas del distrito.');
+    expect(text(spanish, 'First aid')).toBe('A first-aid course.');
+    expect(spanish.teams[0]!.missing).toEqual(expect.arrayContaining(['Capacitación en seguridad infantil', 'First aid']));
+    // The admin's list of members names them in the admin's language (here the request's).
+    const list = await expectJson<AdminClearanceList>(await admin.c.get('/api/admin/clearances', { 'accept-language': 'es' }));
+    expect(list.members.find((x) => x.uid === m.id)!.clearances.map((c) => c.name)).toContain('Capacitación en seguridad infantil');
+
+    expect((await admin.c.patch(`/api/admin/clearances/requirements/${made.id}`, { nameEs: '  ' })).status).toBe(200);
+    expect(names(await expectJson<MyClearances>(await m.c.get('/api/me/clearances')))).toContain('Child safety training');
+    for (const id of [made.id, plain.id]) await admin.c.patch(`/api/admin/clearances/requirements/${id}`, { archived: true });
+  });
+});
+
 describe('GET /api/admin/clearances', () => {
   it('lists members with a record or on a team, by name, narrowed by state, paged', async () => {
     const admin = await signedInAdmin(t);

@@ -20,6 +20,7 @@ import {
 import { displayNameOf } from '../../shared/member-name';
 import { recordActivity } from '../activity';
 import { requireKeeper, type Keeper } from '../churches';
+import type { Locale } from '../../shared/i18n/locale';
 import type { Db, Tx } from '../db/client';
 import {
   careTeam,
@@ -47,7 +48,15 @@ import { CLEARANCES_TOPIC, careTeamTopic, myCareTeamsTopic } from './store';
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'live'>;
 type RequirementRow = typeof clearanceRequirement.$inferSelect;
 type RecordRow = typeof clearanceRecord.$inferSelect;
-type RequirementFields = { name: string; kind: RequirementRow['kind']; description: string; validMonths: number; requiredFor: string[] };
+type RequirementFields = {
+  name: string;
+  nameEs: string | null;
+  kind: RequirementRow['kind'];
+  description: string;
+  descriptionEs: string | null;
+  validMonths: number;
+  requiredFor: string[];
+};
 
 /** Who records: the member asking, and whether this session acts as an admin (past the second factor). */
 export type Recorder = Keeper;
@@ -55,8 +64,10 @@ export type Recorder = Keeper;
 const toRequirement = (q: RequirementRow): ClearanceRequirement => ({
   id: q.id,
   name: q.name,
+  nameEs: q.nameEs,
   kind: q.kind,
   description: q.description,
+  descriptionEs: q.descriptionEs,
   validMonths: q.validMonths,
   requiredFor: q.requiredFor,
   archived: q.archivedAt !== null,
@@ -148,7 +159,7 @@ export async function updateRequirement(
 // ---- Members' states ----
 
 /** Each member's state of every requirement in force, read in two queries whatever the number of members. */
-async function statesOf(db: Db | Tx, uids: string[], today: string): Promise<Map<string, ClearanceState[]>> {
+async function statesOf(db: Db | Tx, uids: string[], today: string, locale: Locale): Promise<Map<string, ClearanceState[]>> {
   const byUid = new Map<string, ClearanceState[]>(uids.map((uid) => [uid, []]));
   if (uids.length === 0) return byUid;
   const requirements = await db
@@ -161,14 +172,14 @@ async function statesOf(db: Db | Tx, uids: string[], today: string): Promise<Map
   for (const uid of uids) {
     byUid.set(
       uid,
-      requirements.map((q) => clearanceStateOf(q, recordOf.get(`${uid}/${q.id}`) ?? null, today)),
+      requirements.map((q) => clearanceStateOf(q, recordOf.get(`${uid}/${q.id}`) ?? null, today, locale)),
     );
   }
   return byUid;
 }
 
 /** Names and confirmed churches of members, in the order given. Only these columns: nothing private is read. */
-async function membersWithStates(db: Db | Tx, uids: string[], today: string): Promise<MemberClearances[]> {
+async function membersWithStates(db: Db | Tx, uids: string[], today: string, locale: Locale): Promise<MemberClearances[]> {
   if (uids.length === 0) return [];
   const people = await db
     .select({
@@ -184,7 +195,7 @@ async function membersWithStates(db: Db | Tx, uids: string[], today: string): Pr
     .leftJoin(church, eq(church.id, churchMember.churchId))
     .where(inArray(user.id, uids));
   const byUid = new Map(people.map((p) => [p.uid, p]));
-  const states = await statesOf(db, uids, today);
+  const states = await statesOf(db, uids, today, locale);
   return uids.flatMap((uid) => {
     const p = byUid.get(uid);
     if (!p) return [];
@@ -224,6 +235,7 @@ function inState(status: ClearanceStatus, today: string): SQL {
 export async function listMemberClearances(
   deps: Pick<Deps, 'database' | 'clock'>,
   query: { q?: string | undefined; status?: ClearanceStatus | undefined; page: number },
+  locale: Locale = 'en',
 ): Promise<AdminClearanceList> {
   const db = deps.database.db;
   const today = clearanceToday(deps.clock.now());
@@ -259,6 +271,7 @@ export async function listMemberClearances(
       db,
       rows.map((r) => r.uid),
       today,
+      locale,
     ),
     page,
     pages,
@@ -271,6 +284,7 @@ export async function churchClearances(
   deps: Pick<Deps, 'database' | 'clock'>,
   keeper: Keeper,
   churchId: number,
+  locale: Locale = 'en',
 ): Promise<ChurchClearances> {
   const row = await requireKeeper(deps, keeper, churchId);
   const db = deps.database.db;
@@ -286,6 +300,7 @@ export async function churchClearances(
       db,
       members.map((m) => m.uid),
       clearanceToday(deps.clock.now()),
+      locale,
     ),
   };
 }
@@ -339,8 +354,8 @@ async function requirementInForce(tx: Tx, id: number): Promise<RequirementRow> {
   return row;
 }
 
-async function oneMember(db: Db | Tx, uid: string, today: string): Promise<MemberClearances> {
-  const [member] = await membersWithStates(db, [uid], today);
+async function oneMember(db: Db | Tx, uid: string, today: string, locale: Locale): Promise<MemberClearances> {
+  const [member] = await membersWithStates(db, [uid], today, locale);
   return member!;
 }
 
@@ -361,6 +376,7 @@ export async function recordClearance(
     requirementId: number;
     input: { status: RecordRow['status']; completedOn?: string | null | undefined; expiresOn?: string | null | undefined };
   },
+  locale: Locale = 'en',
 ): Promise<MemberClearances> {
   const now = deps.clock.now();
   const today = clearanceToday(now);
@@ -388,7 +404,7 @@ export async function recordClearance(
       });
     }
     await announce(deps, tx, { id: uid, uid });
-    return oneMember(tx, uid, today);
+    return oneMember(tx, uid, today, locale);
   });
 }
 
@@ -397,6 +413,7 @@ export async function removeClearance(
   deps: Deps,
   recorder: Recorder,
   { uid, requirementId }: { uid: string; requirementId: number },
+  locale: Locale = 'en',
 ): Promise<MemberClearances> {
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
@@ -417,7 +434,7 @@ export async function removeClearance(
       });
     }
     await announce(deps, tx, { id: uid, uid });
-    return oneMember(tx, uid, clearanceToday(now));
+    return oneMember(tx, uid, clearanceToday(now), locale);
   });
 }
 
@@ -427,14 +444,20 @@ export async function removeClearance(
 export async function myClearances(
   deps: Pick<Deps, 'database' | 'clock'>,
   uid: string,
+  locale: Locale = 'en',
   db: Db | Tx = deps.database.db,
 ): Promise<MyClearances> {
-  const states = await clearancesOf(db, uid, clearanceToday(deps.clock.now()));
+  const states = await clearancesOf(db, uid, clearanceToday(deps.clock.now()), locale);
   const texts = await db
-    .select({ id: clearanceRequirement.id, description: clearanceRequirement.description })
+    .select({
+      id: clearanceRequirement.id,
+      description: clearanceRequirement.description,
+      descriptionEs: clearanceRequirement.descriptionEs,
+    })
     .from(clearanceRequirement)
     .where(isNull(clearanceRequirement.archivedAt));
-  const textOf = new Map(texts.map((t) => [t.id, t.description]));
+  // What it is (the agreement's text the member accepts) in their language, when the admins wrote it in Spanish.
+  const textOf = new Map(texts.map((t) => [t.id, (locale === 'es' ? t.descriptionEs : null) || t.description]));
   const teams = await db
     .select({ teamId: careTeam.id, name: careTeam.name, role: careTeamMember.role })
     .from(careTeamMember)
@@ -452,7 +475,7 @@ export async function myClearances(
  * The member accepts the confidentiality agreement (every agreement in force): cleared today, for its months,
  * verified by the member themselves. Accepting again renews it. A confirmed address first, as for joining a team.
  */
-export async function acceptAgreement(deps: Deps, who: SessionUser): Promise<MyClearances> {
+export async function acceptAgreement(deps: Deps, who: SessionUser, locale: Locale = 'en'): Promise<MyClearances> {
   if (!who.emailVerified)
     throw new AppError('EMAIL_UNVERIFIED', /*i18n*/ 'You can accept the agreement once you confirm your email address.');
   const now = deps.clock.now();
@@ -471,6 +494,6 @@ export async function acceptAgreement(deps: Deps, who: SessionUser): Promise<MyC
       );
     }
     await announce(deps, tx, { id: who.id, uid: who.id });
-    return myClearances(deps, who.id, tx);
+    return myClearances(deps, who.id, locale, tx);
   });
 }

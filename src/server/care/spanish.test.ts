@@ -2,10 +2,18 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CARE_TEAM_NOT_FOUND } from '../../shared/care';
 import { careDateLabel, careTimeLabel, type CareCalendar } from '../../shared/care-calendar';
-import { careClaim, notification, user } from '../db/schema';
+import { careClaim, careTeam, notification, user } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
 import { useTestApp } from '../testing/app';
-import { expectJson, insertCareTask, insertCareTeam, mailsTo, signedInMember, type SignedUpMember } from '../testing/factories';
+import {
+  expectJson,
+  insertCareTask,
+  insertCareTeam,
+  insertChurch,
+  mailsTo,
+  signedInMember,
+  type SignedUpMember,
+} from '../testing/factories';
 import { addDays, localParts, ruleOf, zonedInstant } from './recurrence';
 import { remindClaimers } from './reminders';
 
@@ -102,5 +110,21 @@ describe('care in Spanish', () => {
       `Un recordatorio: mañana, ${careDateLabel(tomorrow, 'es')}, a las ${careTimeLabel('17:30', 'es')}`,
     );
     await t.db.update(user).set({ locale: null }).where(eq(user.id, grace.id));
+  });
+
+  it('names a team started for a Spanish-speaking family in Spanish when nobody names it', async () => {
+    const keeper = await signedInMember(t, { prefix: 'keeper' });
+    const family = await signedInMember(t, {
+      prefix: 'lucia',
+      profile: { firstName: 'Lucía', lastName: 'Idioma', fosterParent: 'Yes', state: 'TX' },
+    });
+    await t.db.update(user).set({ locale: 'es' }).where(eq(user.id, family.id));
+    const churchId = await insertChurch(t.db, { pointPersons: [keeper.id], members: [keeper.id, family.id] });
+    const started = await expectJson<{ id: number }>(
+      await keeper.c.post('/api/care/teams', { familyUid: family.id, churchId, name: '' }),
+      201,
+    );
+    const [row] = await t.db.select({ name: careTeam.name }).from(careTeam).where(eq(careTeam.id, started.id));
+    expect(row?.name).toBe('Equipo de cuidado de Lucía');
   });
 });

@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import { contractRouter, guarded } from '../http/contracts';
 import { actsAsAdmin, type SessionInfo, type SessionUser } from '../http/session';
+import { localeOf } from '../i18n';
 import type { RateLimiter } from '../rate-limit/rate-limit';
 import { CARE_INVITE_RATE_MESSAGE, CARE_INVITE_RULES } from '../rate-limit/rules';
 import type { CareViewer } from './access';
@@ -58,7 +59,7 @@ export function careTeamRoutes(deps: AppDeps, limiter: RateLimiter) {
     .openapi(guarded(deps, contracts.getCareTeam), async (c) => {
       const who = c.get('member');
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await careTeamPage(deps, await viewer(c, who), c.req.valid('param').id), 200);
+      return c.json(await careTeamPage(deps, await viewer(c, who), c.req.valid('param').id, localeOf(c)), 200);
     })
     .openapi(guarded(deps, contracts.editCareTeam), async (c) => {
       const who = c.get('member');

@@ -8,6 +8,7 @@ import {
   type MyCareTeams,
 } from '../../shared/care-teams';
 import { careTeamEditSchema, careTeamStartSchema } from '../../shared/care-teams';
+import type { Locale } from '../../shared/i18n/locale';
 import { displayNameOf } from '../../shared/member-name';
 import type { Db, Tx } from '../db/client';
 import { church, churchMember, churchPointPerson, careClaim, careTask, careTeam, careTeamMember, profile, user } from '../db/schema';
@@ -15,6 +16,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import type { SessionUser } from '../http/session';
 import { clearancesOf, clearanceToday, clearedFor, teamAccess, teamHead, type CareViewer } from './access';
+import { i18nFor, localeOfUser } from '../i18n';
 import { notifyCare } from './notify';
 import { careTeamTopic, lockTeam, myCareTeamsTopic, type CareTeamRow } from './store';
 
@@ -126,7 +128,11 @@ async function churchOfMember(db: Db | Tx, uid: string): Promise<number | null> 
   return row?.id ?? null;
 }
 
-const teamNameFor = (firstName: string) => `${firstName === 'there' ? 'Our' : `${firstName}'s`} care team`;
+/** A team's name when none is given, in the family's language (it is the family's team); they may rename it. */
+const teamNameFor = (firstName: string, locale: Locale) => {
+  const i18n = i18nFor(locale);
+  return firstName === 'there' ? i18n._(/*i18n*/ 'Our care team') : i18n._(/*i18n*/ "{name}'s care team", { name: firstName });
+};
 
 /**
  * A new team for a family: named after the family's first name unless named, in the zone of the family's state
@@ -144,7 +150,7 @@ async function insertTeam(
     acceptedAt: Date | null;
   },
   input: { name: string | null; timeZone?: string | undefined },
-  family: { firstName: string },
+  family: { firstName: string; locale: Locale },
 ): Promise<number> {
   await tx.select({ id: user.id }).from(user).where(eq(user.id, team.familyUid)).for('update');
   if ((await liveTeamOf(tx, team.familyUid)) !== null) throw new AppError('CONFLICT', CARE_TEAMS_MESSAGES.familyHasTeam);
@@ -153,7 +159,7 @@ async function insertTeam(
     .insert(careTeam)
     .values({
       ...team,
-      name: input.name ?? teamNameFor(family.firstName),
+      name: input.name ?? teamNameFor(family.firstName, family.locale),
       timeZone: input.timeZone ?? defaultTimeZone(place?.state ?? ''),
     })
     .returning({ id: careTeam.id });
@@ -183,7 +189,7 @@ export async function startCareTeam(
         tx,
         { familyUid: who.id, churchId, status: 'active', startedBy: who.id, createdAt: now, acceptedAt: now },
         input,
-        me,
+        { firstName: me.firstName, locale: who.locale ?? 'en' },
       );
       await tx.insert(careTeamMember).values({ teamId, uid: who.id, role: 'family', status: 'active', joinedAt: now });
       await announce(deps, tx, teamId, [who.id]);
@@ -216,7 +222,7 @@ export async function startCareTeam(
       tx,
       { familyUid: forFamily, churchId, status: 'proposed', startedBy: who.id, createdAt: now, acceptedAt: null },
       input,
-      family,
+      { firstName: family.firstName, locale: await localeOfUser(tx, forFamily) },
     );
     await tx.insert(careTeamMember).values([
       // The family is asked; the point person leads the team once the family says yes.
@@ -423,7 +429,7 @@ export function mayManageMember(managerRole: CareRole | null, target: { role: Ca
 }
 
 /** A team's page: members, the family's details when the reader may see them, what the reader still needs. */
-export async function careTeamPage(deps: CareDeps, viewer: CareViewer, teamId: number): Promise<CareTeamPage> {
+export async function careTeamPage(deps: CareDeps, viewer: CareViewer, teamId: number, locale: Locale = 'en'): Promise<CareTeamPage> {
   const db = deps.database.db;
   const now = deps.clock.now();
   const access = await teamAccess(db, teamId, viewer, { pending: true, now });
@@ -468,7 +474,7 @@ export async function careTeamPage(deps: CareDeps, viewer: CareViewer, teamId: n
   );
   let stillNeeds: string[] = [];
   if (access.active && access.membership && access.membership.role !== 'family') {
-    const states = await clearancesOf(db, viewer.uid, today);
+    const states = await clearancesOf(db, viewer.uid, today, locale);
     stillNeeds = [...new Set([...clearedFor(states, access.membership.role).missing, ...clearedFor(states, 'details').missing])];
   }
   return {

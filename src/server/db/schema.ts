@@ -1061,8 +1061,12 @@ export const calendarFeed = pgTable(
 export const clearanceRequirement = pgTable('clearance_requirement', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
+  /** Its name in Spanish, which Spanish readers see (pages and mail) when the admins gave one; else `name`. */
+  nameEs: text('name_es'),
   kind: clearanceKind('kind').notNull(),
   description: text('description').notNull().default(''),
+  /** Its description in Spanish (for the agreement, the text a Spanish reader accepts), when the admins gave one. */
+  descriptionEs: text('description_es'),
   validMonths: integer('valid_months').notNull(),
   requiredFor: text('required_for')
     .array()

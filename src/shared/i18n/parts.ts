@@ -1,6 +1,6 @@
 // Which catalog each source file's messages go to (lingui.config.ts). The site's text is kept in one
-// catalog per part of the product, so a page loads its part's words only when it needs them (the landing
-// page loads the frame's alone) and the people translating a feature find its words together.
+// catalog per part of the product, so the people translating a feature find its words together. (The
+// browser loads its language's parts as one; the prerendered landing page carries the few it shows.)
 //
 // A file belongs to the first part whose rule matches its path (from the repository's root).
 
@@ -16,7 +16,7 @@ const RULES: [Part, RegExp][] = [
   ['admin', /^src\/(web|server)\/(admin|activity|analytics|backup)\/|^src\/shared\/(admin|page-view)|contracts\/admin/],
   ['community', /discuss|forum|directory|profile|notification|member-name|follow|messages-page/],
   ['account', /^src\/(web|server)\/(auth|account|two-factor)\/|^src\/shared\/(account|two-factor|google)|contracts\/(account|auth)/],
-  // The landing page's words are all here (the header and footer, the home page, the map): it loads this part alone.
+  // The frame's words: the header and footer, the pages' common parts, the home page and the map.
   ['frame', /^src\/web\/|^src\/server\/web\/|^src\/shared\/(states|state-stat|brand|routes)|contracts\/(public|states)/],
   ['core', /./],
 ];

@@ -92,10 +92,12 @@ function Requirements() {
   );
 }
 
-function RequirementCard({ requirement: r }: { requirement: ClearanceRequirement }) {
+function RequirementCard({ requirement }: { requirement: ClearanceRequirement }) {
   const [isEditing, setEditing] = useState(false);
   const update = useUpdateRequirement();
   const { i18n } = useLingui();
+  // Named as the members reading this language see it: its Spanish name to a Spanish reader when it has one.
+  const r = { ...requirement, name: (i18n.locale === 'es' ? requirement.nameEs : null) || requirement.name };
   return (
     <ClearanceCard>
       <Group justify="space-between" align="flex-start" gap="xs">
@@ -131,13 +133,21 @@ function RequirementCard({ requirement: r }: { requirement: ClearanceRequirement
       </Group>
       {update.error ? <FormAlert message={update.error.message} /> : null}
       <Dialog title={i18n._('Edit {name}', { name: r.name })} isOpen={isEditing} onClose={() => setEditing(false)} size="lg">
-        <RequirementForm requirement={r} onDone={() => setEditing(false)} />
+        <RequirementForm requirement={requirement} onDone={() => setEditing(false)} />
       </Dialog>
     </ClearanceCard>
   );
 }
 
-type RequirementValues = { name: string; kind: string; description: string; validMonths: string; requiredFor: string[] };
+type RequirementValues = {
+  name: string;
+  nameEs: string;
+  kind: string;
+  description: string;
+  descriptionEs: string;
+  validMonths: string;
+  requiredFor: string[];
+};
 const toRequirementInput = (v: RequirementValues) => ({ ...v, validMonths: v.validMonths === '' ? NaN : Number(v.validMonths) });
 
 /** A new requirement, or changes to one. The agreement's description is the text members accept. */
@@ -146,8 +156,10 @@ function RequirementForm({ requirement, onDone }: { requirement?: ClearanceRequi
     schema: clearanceRequirementInputSchema,
     initialValues: {
       name: requirement?.name ?? '',
+      nameEs: requirement?.nameEs ?? '',
       kind: requirement?.kind ?? 'training',
       description: requirement?.description ?? '',
+      descriptionEs: requirement?.descriptionEs ?? '',
       validMonths: String(requirement?.validMonths ?? 12),
       requiredFor: requirement?.requiredFor ?? [],
     } satisfies RequirementValues,
@@ -165,6 +177,12 @@ function RequirementForm({ requirement, onDone }: { requirement?: ClearanceRequi
       <Stack gap="sm">
         <FormAlert message={f.formError} />
         <TextInput label={i18n._('Name')} {...f.field('name')} maxLength={CLEARANCE_NAME_MAX} />
+        <TextInput
+          label={i18n._('Name in Spanish')}
+          description={i18n._('What members reading Spanish see, in pages and mail. Left blank, they see the name above.')}
+          {...f.field('nameEs')}
+          maxLength={CLEARANCE_NAME_MAX}
+        />
         <NativeSelect
           label={i18n._('Kind')}
           {...f.field('kind')}
@@ -174,6 +192,17 @@ function RequirementForm({ requirement, onDone }: { requirement?: ClearanceRequi
           label={i18n._('Description')}
           description={i18n._('What it is and how to get it. For an agreement, the text each member accepts.')}
           {...f.field('description')}
+          maxLength={CLEARANCE_DESCRIPTION_MAX}
+          autosize
+          minRows={3}
+          maxRows={12}
+        />
+        <Textarea
+          label={i18n._('Description in Spanish')}
+          description={i18n._(
+            'What members reading Spanish see (for an agreement, the text they accept). Left blank, they see the description above.',
+          )}
+          {...f.field('descriptionEs')}
           maxLength={CLEARANCE_DESCRIPTION_MAX}
           autosize
           minRows={3}

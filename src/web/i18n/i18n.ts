@@ -1,5 +1,6 @@
 // The browser's language (decision 043): one Lingui instance, the active language's catalog loaded on
-// demand (a chunk per language; the landing page loads the frame's part alone), and whoever needs to know (zod's messages) told of a change.
+// demand (a chunk per language; the prerendered landing page hydrates with the messages written into it),
+// and whoever needs to know (zod's messages) told of a change.
 import { setupI18n, type Messages } from '@lingui/core';
 import { LOCALE_TAGS, PSEUDO_LOCALE, isLocale, type DisplayLocale } from '../../shared/i18n/locale';
 
@@ -7,16 +8,13 @@ import { LOCALE_TAGS, PSEUDO_LOCALE, isLocale, type DisplayLocale } from '../../
 export const i18n = setupI18n({ missing: (_locale, id) => id });
 
 type Catalog = { messages: Messages };
-type Scope = 'all' | 'frame';
 
-// Only the active language's catalog is fetched; English's holds only messages with placeholders or plurals.
-const CATALOGS: Record<DisplayLocale, Record<Scope, () => Promise<Catalog>>> = {
-  en: { all: () => import('../../shared/i18n/compiled/en/index'), frame: () => import('../../shared/i18n/compiled/en/frame') },
-  es: { all: () => import('../../shared/i18n/compiled/es/index'), frame: () => import('../../shared/i18n/compiled/es/frame') },
-  pseudo: {
-    all: () => import('../../shared/i18n/compiled/pseudo/index'),
-    frame: () => import('../../shared/i18n/compiled/pseudo/frame'),
-  },
+// Only the active language's catalog is fetched: Spanish's is whole (scripts/i18n.ts compiles an untranslated
+// message's English into it), English's holds only messages with placeholders or plurals.
+const CATALOGS: Record<DisplayLocale, () => Promise<Catalog>> = {
+  en: () => import('../../shared/i18n/compiled/en/index'),
+  es: () => import('../../shared/i18n/compiled/es/index'),
+  pseudo: () => import('../../shared/i18n/compiled/pseudo/index'),
 };
 
 /** Who is told when the page's language changes (zod's messages, src/web/lib/zod-without-eval.ts). */
@@ -30,25 +28,25 @@ export function onLocale(listener: (locale: DisplayLocale) => void): void {
 
 export const isDisplayLocale = (value: unknown): value is DisplayLocale => isLocale(value) || value === PSEUDO_LOCALE;
 
-let loaded: { locale: DisplayLocale; scope: Scope } | undefined;
+let loaded: { locale: DisplayLocale; whole: boolean } | undefined;
 
 /**
- * Makes `locale` the page's language: its catalog (and English's under it, for a message not yet
- * translated), zod's messages, and <html lang>. The landing page asks for the frame's part first.
+ * Makes `locale` the page's language with these messages (all of its catalog, or the few the prerendered
+ * landing page was rendered with), zod's messages, and <html lang>.
  */
-export async function loadLocale(locale: DisplayLocale, scope: Scope = 'all'): Promise<void> {
-  if (loaded?.locale === locale && (loaded.scope === 'all' || scope === 'frame')) return;
-  const [own, english] = await Promise.all([CATALOGS[locale][scope](), locale === 'en' ? undefined : CATALOGS.en[scope]()]);
-  const tag = locale === PSEUDO_LOCALE ? 'en-XA' : LOCALE_TAGS[locale];
-  i18n.loadAndActivate({
-    locale,
-    locales: [locale === PSEUDO_LOCALE ? 'en-US' : tag],
-    messages: { ...english?.messages, ...own.messages },
-  });
+export function activateMessages(locale: DisplayLocale, messages: Messages, whole = false): void {
+  const tag = locale === PSEUDO_LOCALE ? 'en-US' : LOCALE_TAGS[locale];
+  i18n.loadAndActivate({ locale, locales: [tag], messages });
   const changed = loaded?.locale !== locale;
-  loaded = { locale, scope };
+  loaded = { locale, whole };
   if (changed) for (const listener of listeners) listener(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale === PSEUDO_LOCALE ? 'en' : locale;
+}
+
+/** Makes `locale` the page's language, its whole catalog fetched first. */
+export async function loadLocale(locale: DisplayLocale): Promise<void> {
+  if (loaded?.locale === locale && loaded.whole) return;
+  activateMessages(locale, (await CATALOGS[locale]()).messages, true);
 }
 
 /** The language the page was sent in (the server negotiated it: src/server/web/static.ts). */

@@ -35,4 +35,20 @@ describe('<Trans>', () => {
     );
     expect(screen.getByTestId('count').textContent).toBe('3 churches');
   });
+
+  it("reads the message's own tags: nested pairs, a lone tag, and a pair the code gives no component for", () => {
+    render(
+      <AppProviders queryClient={testQueryClient()}>
+        <p data-testid="nested">
+          <Trans id="Read <0>the <1>privacy</1> page</0> now.<2/>" components={{ 0: <em />, 1: <strong />, 2: <br /> }} />
+        </p>
+        <p data-testid="missing">
+          <Trans id="Keep <0>these words</0>." />
+        </p>
+      </AppProviders>,
+    );
+    const nested = screen.getByTestId('nested');
+    expect(nested.innerHTML).toBe('Read <em>the <strong>privacy</strong> page</em> now.<br>');
+    expect(screen.getByTestId('missing').innerHTML).toBe('Keep these words.');
+  });
 });
