@@ -92,6 +92,8 @@ describe('the needs board', () => {
       state: 'KS',
       zip: '66044',
       urgency: 'normal',
+      // Time given, with no money value: the card says nothing of dollars rather than "about $0".
+      items: [{ name: 'Ride to school', quantity: 5, unitValue: 0 }],
     });
     expect(far.status()).toBe(201);
 
@@ -113,7 +115,10 @@ describe('the needs board', () => {
 
     // Filters: in Kansas, rides only; the map's state panel links here the same way.
     await openPage(page, `/needs?state=KS&kind=rides&q=${encodeURIComponent(tag)}`);
-    await page.getByRole('article', { name: `${tag} rides to school` }).waitFor();
+    const rides = page.getByRole('article', { name: `${tag} rides to school` });
+    await rides.waitFor();
+    expect(await rides.textContent()).toContain('Lawrence, KS');
+    expect(await rides.textContent()).not.toContain('$');
     expect(await page.getByRole('article', { name: `${tag} dinners for a family of five` }).count()).toBe(0);
 
     await openPage(page, `/needs/${id}`);

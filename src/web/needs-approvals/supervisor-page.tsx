@@ -101,11 +101,13 @@ function Decision({
           <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
             {request.items.map((item, i) => (
               <li key={i}>
-                {i18n._('{item} × {quantity}, about {value} each', {
-                  item: item.name,
-                  quantity: item.quantity,
-                  value: dollars(i18n, item.unitValue),
-                })}
+                {item.unitValue > 0
+                  ? i18n._('{item} × {quantity}, about {value} each', {
+                      item: item.name,
+                      quantity: item.quantity,
+                      value: dollars(i18n, item.unitValue),
+                    })
+                  : i18n._('{item} × {quantity}', { item: item.name, quantity: item.quantity })}
                 {item.note ? ` (${item.note})` : ''}
               </li>
             ))}

@@ -236,7 +236,8 @@ function NeedCard({ need }: { need: NeedListing }) {
             ·{' '}
           </strong>
         ) : null}
-        {i18n._('{city}, {state} · about {value}', place)}
+        {/* Time given (tutoring, a visit) is asked with no money value: no "about $0". */}
+        {need.totalValue > 0 ? i18n._('{city}, {state} · about {value}', place) : i18n._('{city}, {state}', place)}
       </Text>
       <NeedProgress committed={need.committedUnits} total={need.totalUnits} label={i18n._('Committed to {title}', { title: need.title })} />
     </article>

@@ -83,7 +83,9 @@ function NeedView({ need }: { need: Need }) {
     <Page title={need.title} titleLang={lang} documentTitle={i18n._('{title} | Needs', { title: need.title })} size="lg">
       <NeedBadges need={need} status={waiting} />
       <Text mb="xs">
-        {i18n._('{city}, {state} · about {value} in all', { city: need.city, state, value: dollars(i18n, need.totalValue) })}
+        {need.totalValue > 0
+          ? i18n._('{city}, {state} · about {value} in all', { city: need.city, state, value: dollars(i18n, need.totalValue) })
+          : i18n._('{city}, {state}', { city: need.city, state })}
       </Text>
       {asked ? (
         <Text mb="xs">{asked}</Text>
@@ -111,10 +113,12 @@ function NeedView({ need }: { need: Need }) {
                 <li key={item.id}>
                   <Text fw={600}>
                     <span lang={lang}>{item.name}</span> × {i18n.number(item.quantity)}
-                    <Text span c="dimmed" fw={400} size="sm">
-                      {' '}
-                      {i18n._('(about {value} each)', { value: dollars(i18n, item.unitValue) })}
-                    </Text>
+                    {item.unitValue > 0 ? (
+                      <Text span c="dimmed" fw={400} size="sm">
+                        {' '}
+                        {i18n._('(about {value} each)', { value: dollars(i18n, item.unitValue) })}
+                      </Text>
+                    ) : null}
                   </Text>
                   {item.note ? (
                     <Text size="sm" lang={lang}>
@@ -139,13 +143,19 @@ function NeedView({ need }: { need: Need }) {
             </Title>
             <NeedProgress committed={need.committedUnits} total={need.totalUnits} label={i18n._('Committed, all items together')} />
             <Text size="sm" mt="xs">
-              {i18n._('{committed} of {total} committed', {
-                committed: dollars(i18n, need.committedValue),
-                total: dollars(i18n, need.totalValue),
-              })}
-              {need.prayers > 0
-                ? ` · ${i18n._('{count, plural, one {# person prays} other {# people pray}} for this family', { count: need.prayers })}`
-                : ''}
+              {[
+                need.totalValue > 0
+                  ? i18n._('{committed} of {total} committed', {
+                      committed: dollars(i18n, need.committedValue),
+                      total: dollars(i18n, need.totalValue),
+                    })
+                  : null,
+                need.prayers > 0
+                  ? i18n._('{count, plural, one {# person prays} other {# people pray}} for this family', { count: need.prayers })
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </Text>
             {need.closesAt ? (
               <Text size="sm" c="dimmed" mt="xs">

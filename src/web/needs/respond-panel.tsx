@@ -96,11 +96,13 @@ function CommitToItem({ needId, item }: { needId: number; item: NeedItem }) {
         {item.name}
       </Text>
       <Text size="sm" c="dimmed">
-        {i18n._('{left} of {asked} still needed · about {value} each', {
-          left,
-          asked: item.quantity,
-          value: dollars(i18n, item.unitValue),
-        })}
+        {item.unitValue > 0
+          ? i18n._('{left} of {asked} still needed · about {value} each', {
+              left,
+              asked: item.quantity,
+              value: dollars(i18n, item.unitValue),
+            })
+          : i18n._('{left} of {asked} still needed', { left, asked: item.quantity })}
       </Text>
       {item.note ? <Text size="sm">{item.note}</Text> : null}
       <Group align="flex-end" mt="xs" gap="sm">

@@ -87,8 +87,8 @@ function QueueList({ label, needs }: { label: string; needs: QueuedNeed[] }) {
           </Text>
           <LanguageBadge language={n.language} />
           <Text size="sm">
-            {i18n._(needKindLabel(n.kind))} · {i18n._(needUrgencyLabel(n.urgency))} · {n.city}, {n.state} {n.zip} ·{' '}
-            {i18n._('about {value}', { value: dollars(i18n, n.totalValue) })}
+            {i18n._(needKindLabel(n.kind))} · {i18n._(needUrgencyLabel(n.urgency))} · {n.city}, {n.state} {n.zip}
+            {n.totalValue > 0 ? ` · ${i18n._('about {value}', { value: dollars(i18n, n.totalValue) })}` : null}
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} mt={4} lang={writtenLang(n.language)}>
             {n.description}
@@ -97,11 +97,13 @@ function QueueList({ label, needs }: { label: string; needs: QueuedNeed[] }) {
             {n.items.map((i) => (
               <li key={i.id}>
                 <Text size="sm" span>
-                  {i18n._('{item} × {quantity}, about {value} each', {
-                    item: i.name,
-                    quantity: i.quantity,
-                    value: dollars(i18n, i.unitValue),
-                  })}
+                  {i.unitValue > 0
+                    ? i18n._('{item} × {quantity}, about {value} each', {
+                        item: i.name,
+                        quantity: i.quantity,
+                        value: dollars(i18n, i.unitValue),
+                      })
+                    : i18n._('{item} × {quantity}', { item: i.name, quantity: i.quantity })}
                   {i.note ? ` (${i.note})` : ''}
                 </Text>
               </li>
