@@ -79,7 +79,12 @@ describe('POST /api/needs', () => {
       supervisorName: 'Sam Boss',
       supervisorEmail: 'sam@agency.test',
     });
-    const asked = await expectJson<MyNeed>(await m.c.post('/api/needs', ask()), 201);
+    const items = [
+      { name: 'Twin bunk bed', quantity: 1, unitValue: 300 },
+      // Time given has no money value: the mail names it without "about $0".
+      { name: 'Help carrying it upstairs', quantity: 2, unitValue: 0 },
+    ];
+    const asked = await expectJson<MyNeed>(await m.c.post('/api/needs', ask({ items })), 201);
     expect(asked.status).toBe('supervisor');
     const row = await stored(asked.id);
     expect(row).toMatchObject({
@@ -92,7 +97,8 @@ describe('POST /api/needs', () => {
     const mail = await t.lastMailTo('sam@agency.test', MAIL_FORMS.needSupervisor);
     expect(mail!.replyTo).toBe(m.email);
     expect(mail!.message.text).toContain('Dear Sam Boss,');
-    expect(mail!.message.text).toContain('Twin bunk bed × 1');
+    expect(mail!.message.text).toContain('Twin bunk bed × 1 (about $300 each)');
+    expect(mail!.message.text).toMatch(/Help carrying it upstairs × 2$/m);
     const token = /https:\/\/network\.test\/needs\/approve\/([\w-]+)/.exec(mail!.message.text)![1]!;
     expect(hashLinkToken(token)).toBe(row.supervisorTokenHash);
   });

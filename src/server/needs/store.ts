@@ -206,7 +206,13 @@ export function supervisorMail(
       {
         quote: items
           .map((i) =>
-            i18n._('{item} × {quantity} (about {value} each)', { item: i.name, quantity: i.quantity, value: dollars(i18n, i.unitValue) }),
+            i.unitValue > 0
+              ? i18n._('{item} × {quantity} (about {value} each)', {
+                  item: i.name,
+                  quantity: i.quantity,
+                  value: dollars(i18n, i.unitValue),
+                })
+              : i18n._('{item} × {quantity}', { item: i.name, quantity: i.quantity }),
           )
           .join('\n'),
       },
