@@ -34,20 +34,34 @@ const ONE_AT_A_TIME = [
 export default defineConfig({
   test: {
     root: '.',
-    globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // A page answers after a server round trip or two; on a busy two-core machine that can take seconds.
     expect: { poll: { timeout: 10_000, interval: 100 } },
+    // The global setup is each group's, not the root's: vitest runs the root's too, which would start a third server.
     projects: [
       {
         extends: true,
-        test: { name: 'two at a time', include: ['e2e/**/*.spec.ts'], exclude: ONE_AT_A_TIME, maxWorkers: 2, sequence: { groupOrder: 0 } },
+        test: {
+          name: 'two at a time',
+          include: ['e2e/**/*.spec.ts'],
+          exclude: ONE_AT_A_TIME,
+          globalSetup: ['e2e/support/global-setup.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,
-        test: { name: 'one at a time', include: ONE_AT_A_TIME, maxWorkers: 1, fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'one at a time',
+          include: ONE_AT_A_TIME,
+          globalSetup: ['e2e/support/global-setup.ts'],
+          maxWorkers: 1,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },
