@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { z } from 'zod';
 import { contentLanguageFilterSchema, contentLanguageSchema } from './i18n/content-language';
 import { displayNameSchema } from './member-name';
@@ -19,6 +20,40 @@ export const POSTS_PAGE_SIZE = 20;
 /** Characters of the body shown under each title in the list. */
 export const POST_EXCERPT_LENGTH = 220;
 export { FORMER_MEMBER } from './member-name';
+
+/**
+ * The categories the forum starts with (migration 0002 writes them). They are the site's words, so a reader
+ * sees them in the page's language; the categories members create are members' words, shown as written. The
+ * stored English name stays the key everywhere (the API, the URL, follows), so a category is one and the
+ * same whatever the language it is read in.
+ */
+export const SEEDED_CATEGORIES = [
+  /*i18n*/ 'General',
+  /*i18n*/ 'Prayer requests',
+  /*i18n*/ 'Questions and advice',
+  /*i18n*/ 'Events and resources',
+] as const;
+
+// Compared as the database compares names (lower(name) is unique), and as one spelling of each accent: the
+// same words typed on another keyboard are the same category.
+const keyOf = (name: string) => name.trim().normalize('NFC').toLowerCase();
+const SEEDED_BY_KEY = new Map<string, string>(SEEDED_CATEGORIES.map((name) => [keyOf(name), name]));
+
+/** A category's name as a reader of this language sees it: a seeded one translated, a member's as written. */
+export function categoryLabel(i18n: Pick<I18n, '_'>, name: string): string {
+  const seeded = SEEDED_BY_KEY.get(keyOf(name));
+  return seeded ? i18n._(seeded) : name;
+}
+
+/**
+ * What a member chose or typed in the post form → the category to send: a seeded category's label in the
+ * page's language is that category (its stored name), so choosing "Peticiones de oración" does not create a
+ * category of that name; anything else is sent as typed (an existing category, or a new one).
+ */
+export function categoryNameOf(i18n: Pick<I18n, '_'>, typed: string): string {
+  const key = keyOf(typed);
+  return SEEDED_CATEGORIES.find((name) => keyOf(i18n._(name)) === key) ?? typed;
+}
 
 /** A category: an existing one (matched without regard to case) or a new name, which creates it. */
 export const categoryNameSchema = lineOf('Category', CATEGORY_NAME_MAX);

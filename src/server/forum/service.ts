@@ -1,7 +1,7 @@
 import { EMAIL_LINK_MESSAGES } from '../../shared/account';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { POSTS_TOPIC, postTopic, type postInputSchema, type ResponseInput } from '../../shared/forum';
+import { categoryLabel, POSTS_TOPIC, postTopic, type postInputSchema, type ResponseInput } from '../../shared/forum';
 import type { Locale } from '../../shared/i18n/locale';
 import { displayNameOf } from '../../shared/member-name';
 import { actsAsAdmin, type SessionInfo, type SessionUser } from '../http/session';
@@ -181,7 +181,7 @@ async function queueNewPostAlert(
           i18n._('{name} ({email}) posted in "{category}" on the Foster Care Network forum:', {
             name,
             email: author.email,
-            category: created.category,
+            category: categoryLabel(i18n, created.category),
           }),
           { quote: `${created.title}\n\n${created.body}` },
           { link, label: i18n._('Read the post and its responses') },

@@ -439,4 +439,29 @@ describe('the digest in its reader’s language', () => {
     expect(english!.message.text).toContain('Here is what is new on the Foster Care Network forum since Monday, June 30.');
     expect(english!.message.html).toContain('<html lang="en">');
   });
+
+  it('names a seeded category in the reader’s language, a member’s own as written', async () => {
+    at('2031-08-06T09:00:00Z');
+    const prayer = await categoryId('Prayer requests');
+    const c = await newCategory();
+    const lector = await follower(prayer, c.id);
+    await t.db.update(user).set({ locale: 'es' }).where(eq(user.id, lector.id));
+    const reader = await follower(prayer);
+    const asked = await insertPost(t.deps, c.writer, { category: 'Prayer requests', title: 'Oren por la audiencia' });
+    const busy = await insertPost(t.deps, c.writer, { category: 'Questions and advice', title: 'Una pregunta muy comentada' });
+    for (const n of [1, 2]) await insertResponse(t.deps, authorOf(await insertMember(t.db)), busy, { body: `Respuesta ${n}` });
+
+    at('2031-08-11T13:35:00Z');
+    await schedule().runDue();
+    const [spanish] = await digestsTo(lector.email);
+    expect(postsIn(spanish!)).toEqual([asked, c.first, busy]);
+    expect(spanish!.message.text).toContain('En Peticiones de oración, por Ruth Nguyen');
+    expect(spanish!.message.text).toContain(`En ${c.name}, por Ruth Nguyen`);
+    expect(spanish!.message.text).toContain('2 respuestas nuevas, en Preguntas y consejos');
+    expect(spanish!.message.text).not.toMatch(/Prayer requests|Questions and advice/);
+
+    const [english] = await digestsTo(reader.email);
+    expect(english!.message.text).toContain('In Prayer requests, by Ruth Nguyen');
+    expect(english!.message.text).toContain('2 new responses, in Questions and advice');
+  });
 });

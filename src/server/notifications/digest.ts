@@ -1,5 +1,6 @@
 import { and, desc, eq, exists, gt, gte, inArray, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
 import { SITE_NAME } from '../../shared/brand';
+import { categoryLabel } from '../../shared/forum';
 import { displayNameIn, displayNameOf } from '../../shared/member-name';
 import { DEFAULT_NOTIFICATION_PREFERENCES, notificationLink } from '../../shared/notifications';
 import type { Db, Tx } from '../db/client';
@@ -321,9 +322,13 @@ export function digestMail(
         i18n,
         displayNameOf({ isDeleted: p.posterUid === null, firstName: p.posterFirstName, lastName: p.posterLastName }),
       );
-      paragraphs.push({ link: link(p.id), label: p.title }, i18n._('In {category}, by {name}', { category: p.category, name }), {
-        quote: excerptOf(p.body),
-      });
+      paragraphs.push(
+        { link: link(p.id), label: p.title },
+        i18n._('In {category}, by {name}', { category: categoryLabel(i18n, p.category), name }),
+        {
+          quote: excerptOf(p.body),
+        },
+      );
     }
     if (d.moreFresh > 0) {
       paragraphs.push(
@@ -344,7 +349,7 @@ export function digestMail(
         { link: link(p.id), label: p.title },
         i18n._('{count, plural, one {# new response, in {category}} other {# new responses, in {category}}}', {
           count: p.responses,
-          category: p.category,
+          category: categoryLabel(i18n, p.category),
         }),
       );
     }

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Button, Loader, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { categoryLabel } from '../../shared/forum';
 import { BellIcon, CategoryFollowButton, useFollowedCategories } from '../notifications';
 import { categoriesQueryOptions } from './forum-api';
 import classes from './discuss.module.css';
@@ -46,7 +47,7 @@ export function CategoryList({ selected, hasFilter, onSelect, onClear }: Categor
                     onClick={() => onSelect(isSelected ? '' : c.name)}
                   >
                     <span>
-                      {c.name}
+                      {categoryLabel(i18n, c.name)}
                       {isFollowed ? (
                         <span className={classes.followed} title={i18n._('You follow this category')}>
                           <BellIcon width={14} height={14} />

@@ -7,7 +7,7 @@ import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { POSTS_TOPIC, SEARCH_QUERY_MAX, SEARCH_TERM_MIN, searchTermsOf } from '../../shared/forum';
+import { categoryLabel, POSTS_TOPIC, SEARCH_QUERY_MAX, SEARCH_TERM_MIN, searchTermsOf } from '../../shared/forum';
 import { CONTENT_LANGUAGE_NAMES } from '../../shared/i18n/content-language';
 import type { Locale } from '../../shared/i18n/locale';
 import { LanguageFilter, languageParam } from '../app/content-language';
@@ -114,7 +114,8 @@ function describeFilter(i18n: I18n, category: string, q: string, language: Local
   return language ? i18n._('{filter}; written in {language}', { filter, language: CONTENT_LANGUAGE_NAMES[language] }) : filter;
 }
 
-function describeWordsFilter(i18n: I18n, category: string, q: string): string {
+function describeWordsFilter(i18n: I18n, categoryName: string, q: string): string {
+  const category = categoryLabel(i18n, categoryName);
   if (category && q) return i18n._('Newest first, in “{category}”, matching “{q}”', { category, q });
   if (category) return i18n._('Newest first, in “{category}”', { category });
   if (q) return i18n._('Newest first, matching “{q}”', { q });

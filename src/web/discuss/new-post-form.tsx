@@ -8,7 +8,7 @@ import { FormActions } from '../app/form-actions';
 import { FormAlert } from '../app/form-alert';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { useCreatePost } from './forum-api';
-import { PostFields, type PostDraft } from './post-fields';
+import { PostFields, postDraftOf, postInputOf, type PostDraft } from './post-fields';
 import { PostingGate } from './posting-gate';
 import { writeErrorOf } from './write-errors';
 
@@ -68,7 +68,8 @@ function NewPostForm({
 }) {
   const { i18n } = useLingui();
   const language = usePageLanguage();
-  const initialValues: PostDraft = { category: defaultCategory, title: '', body: '', language };
+  // The list's category filter (a stored name, from the URL) as the reader knows it.
+  const initialValues: PostDraft = postDraftOf(i18n, { category: defaultCategory, title: '', body: '', language });
   const f = useSchemaForm({ schema: postInputSchema, initialValues });
 
   const mutation = useCreatePost({
@@ -80,7 +81,7 @@ function NewPostForm({
   });
 
   return (
-    <form {...f.formProps((_data, draft) => mutation.mutate(draft))} aria-label={i18n._('New post')}>
+    <form {...f.formProps((_data, draft) => mutation.mutate(postInputOf(i18n, draft)))} aria-label={i18n._('New post')}>
       <FormAlert message={f.formError} />
       <Stack>
         <PostFields field={f.field} />

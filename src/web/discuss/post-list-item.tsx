@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Anchor, Badge, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import type { PostSummary } from '../../shared/forum';
+import { categoryLabel, type PostSummary } from '../../shared/forum';
 import { displayNameIn } from '../../shared/member-name';
 import { LanguageBadge, useWrittenLang } from '../app/content-language';
 import { formatDateTime, responsesLabel } from './format-date';
@@ -23,7 +23,7 @@ export function PostListItem({ post, listSearch }: { post: PostSummary; listSear
         <time dateTime={post.postDate}>{formatDateTime(i18n, post.postDate)}</time>
         <Badge variant="light" color="teal" radius="sm" tt="none" component="span">
           <VisuallyHidden>{i18n._('Category:')} </VisuallyHidden>
-          {post.category}
+          {categoryLabel(i18n, post.category)}
         </Badge>
         <LanguageBadge language={post.language} />
         <span>{responsesLabel(i18n, post.responseCount)}</span>

@@ -7,7 +7,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { postInputSchema, postTopic, type PostDetail, type ResponseView } from '../../shared/forum';
+import { categoryLabel, postInputSchema, postTopic, type PostDetail, type ResponseView } from '../../shared/forum';
 import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
@@ -18,7 +18,7 @@ import { ConfirmDelete } from '../app/confirm-delete';
 import { displayNameIn } from '../../shared/member-name';
 import { formatDateTime, wasEdited } from './format-date';
 import { postQueryOptions, useDeletePost, useUpdatePost } from './forum-api';
-import { PostFields } from './post-fields';
+import { PostFields, postDraftOf, postInputOf } from './post-fields';
 import { PostingGate } from './posting-gate';
 import { ResponseForm } from './response-form';
 import { ResponseItem } from './response-item';
@@ -95,7 +95,7 @@ function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof
   const [isEditing, setEditing] = useState(false);
   const f = useSchemaForm({
     schema: postInputSchema,
-    initialValues: { category: post.category, title: post.title, body: post.body, language: post.language },
+    initialValues: postDraftOf(i18n, { category: post.category, title: post.title, body: post.body, language: post.language }),
   });
   const [isConfirming, confirm] = useDisclosure(false);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -129,7 +129,7 @@ function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof
           <span>{i18n._('edited {when}', { when: formatDateTime(i18n, post.updatedAt) })}</span>
         ) : null}
         <Badge variant="light" color="teal" radius="sm" tt="none" component="span">
-          {post.category}
+          {categoryLabel(i18n, post.category)}
         </Badge>
         <LanguageBadge language={post.language} />
       </div>
@@ -143,7 +143,7 @@ function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof
                 ref={editButton}
                 variant="outline"
                 onClick={() => {
-                  f.reset({ category: post.category, title: post.title, body: post.body, language: post.language });
+                  f.reset(postDraftOf(i18n, { category: post.category, title: post.title, body: post.body, language: post.language }));
                   setEditing(true);
                 }}
               >
@@ -157,7 +157,7 @@ function PostArticle({ post, back }: { post: PostDetail; back: ReturnType<typeof
         </>
       ) : (
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mt="md">
-          <form {...f.formProps((_data, draft) => save.mutate(draft))} aria-label={i18n._('Edit the post')}>
+          <form {...f.formProps((_data, draft) => save.mutate(postInputOf(i18n, draft)))} aria-label={i18n._('Edit the post')}>
             <Stack>
               <PostFields field={f.field} />
               <Group gap="sm">

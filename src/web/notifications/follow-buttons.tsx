@@ -3,6 +3,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { Me } from '../../shared/account';
+import { categoryLabel } from '../../shared/forum';
 import { useMe } from '../lib/me-query';
 import { BellIcon } from './bell-icon';
 import { categoryFollowsQueryOptions, postFollowQueryOptions, useCategoryFollowChange, usePostFollowChange } from './follow-api';
@@ -114,8 +115,8 @@ function CategoryFollow({ uid, category }: { uid: string; category: { id: number
     <FollowControl
       isFollowing={follows.data.categoryIds.includes(category.id)}
       label={{
-        follow: i18n._('Follow “{category}”', { category: category.name }),
-        unfollow: i18n._('Unfollow “{category}”', { category: category.name }),
+        follow: i18n._('Follow “{category}”', { category: categoryLabel(i18n, category.name) }),
+        unfollow: i18n._('Unfollow “{category}”', { category: categoryLabel(i18n, category.name) }),
       }}
       hint={{
         following: i18n._('You follow this category: you get a notification of every response in its posts.'),

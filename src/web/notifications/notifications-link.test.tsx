@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from '../../shared/account';
 import { meQueryOptions } from '../lib/me-query';
+import { testMe } from '../testing/me';
 import { renderWithSite, testQueryClient } from '../testing/render';
 import { unreadCountQueryOptions } from './notifications-api';
 import { NotificationsLink } from './notifications-link';
@@ -11,21 +11,7 @@ import { NotificationsLink } from './notifications-link';
 // the count. happy-dom has no EventSource and no server: the test plays the stream and answers the one
 // request the bell makes, at the browser's edge (EventSource, fetch); everything of ours runs for real.
 
-const ME: Me = {
-  id: 'member-1',
-  email: 'ada@example.org',
-  emailVerified: true,
-  pendingEmail: null,
-  isAdmin: false,
-  twoFactorEnabled: false,
-  locale: null,
-  secondFactorPassed: false,
-  secondFactorNeeded: false,
-  hasProfile: true,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  photoUrl: null,
-};
+const ME = testMe();
 
 /** The page's event stream, played by the test. */
 class TestEventSource extends EventTarget {
