@@ -14,7 +14,7 @@ import { Page } from '../app/page';
 import { isApiRequestError } from '../lib/api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { supervisorRequestQueryOptions, useSupervisorDecision } from './approvals-api';
-import { dateTime, dollars } from '../needs';
+import { dateTime, itemLine } from '../needs';
 
 const FAILED = /*i18n*/ 'The request could not be loaded just now. Please try again in a moment.';
 
@@ -101,13 +101,7 @@ function Decision({
           <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
             {request.items.map((item, i) => (
               <li key={i}>
-                {item.unitValue > 0
-                  ? i18n._('{item} × {quantity}, about {value} each', {
-                      item: item.name,
-                      quantity: item.quantity,
-                      value: dollars(i18n, item.unitValue),
-                    })
-                  : i18n._('{item} × {quantity}', { item: item.name, quantity: item.quantity })}
+                {itemLine(i18n, item)}
                 {item.note ? ` (${item.note})` : ''}
               </li>
             ))}

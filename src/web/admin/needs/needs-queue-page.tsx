@@ -15,7 +15,7 @@ import { needQueueQueryOptions, useApproveNeed, useDeclineNeed } from './needs-a
 import { AdminSection } from '../admin-section';
 import { Dialog } from '../churches/church-actions';
 import { ReasonForm } from '../reason-form';
-import { dateTime, dollars } from '../../needs';
+import { dateTime, dollars, itemLine } from '../../needs';
 import classes from '../admin.module.css';
 import { LanguageBadge, useWrittenLang } from '../../app/content-language';
 
@@ -97,13 +97,7 @@ function QueueList({ label, needs }: { label: string; needs: QueuedNeed[] }) {
             {n.items.map((i) => (
               <li key={i.id}>
                 <Text size="sm" span>
-                  {i.unitValue > 0
-                    ? i18n._('{item} × {quantity}, about {value} each', {
-                        item: i.name,
-                        quantity: i.quantity,
-                        value: dollars(i18n, i.unitValue),
-                      })
-                    : i18n._('{item} × {quantity}', { item: i.name, quantity: i.quantity })}
+                  {itemLine(i18n, i)}
                   {i.note ? ` (${i.note})` : ''}
                 </Text>
               </li>
