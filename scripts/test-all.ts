@@ -12,16 +12,16 @@ const failures: string[] = [];
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-reports-'));
 const started = Date.now();
 const only = process.argv.slice(2);
-const STEPS = ['typecheck', 'lint', 'build', 'faults', 'api-pglite', 'api-postgres', 'e2e'] as const;
+const STEPS = ['typecheck', 'format', 'lint', 'build', 'faults', 'api-pglite', 'api-postgres', 'e2e'] as const;
 type Step = (typeof STEPS)[number];
 const steps = STEPS.filter((s) => only.length === 0 || only.includes(s));
 /**
- * Lanes that run side by side, each lane's steps in turn. The type check and ESLint each keep one core busy, and
- * the fault drills mostly wait (for a server to notice an outage, a restart, a timeout; they need the build, for
- * the landing page through the proxy): on CI's two cores the three lanes take about as long as the lint alone.
- * Every other step fills both cores (vitest's two workers, Chromium) and runs alone.
+ * Lanes that run side by side, each lane's steps in turn. The type check (then Prettier's check) and ESLint each
+ * keep one core busy, and the fault drills mostly wait (for a server to notice an outage, a restart, a timeout;
+ * they need the build, for the landing page through the proxy): on CI's two cores the three lanes take about as
+ * long as ESLint alone. Every other step fills both cores (vitest's two workers, Chromium) and runs alone.
  */
-const TOGETHER: Step[][][] = [[['typecheck'], ['lint'], ['build', 'faults']]];
+const TOGETHER: Step[][][] = [[['typecheck', 'format'], ['lint'], ['build', 'faults']]];
 
 function elapsed() {
   return `${((Date.now() - started) / 1000).toFixed(0)}s`;
@@ -88,10 +88,13 @@ async function vitest(step: string, args: string[], env: NodeJS.ProcessEnv = {})
 async function runStep(step: Step) {
   if (step === 'typecheck') {
     if (!(await run(step, process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']))) total.failed++;
+  } else if (step === 'format') {
+    // Prettier's check of the format (after the type check, in its lane: ESLint's lane is the longest).
+    if (!(await run(step, process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.'])))
+      total.failed++;
   } else if (step === 'lint') {
-    // ESLint (the import boundaries of docs/architecture.md, hooks, a11y, typed rules), then Prettier's check of the format.
-    const lint = 'node node_modules/eslint/bin/eslint.js . && node node_modules/prettier/bin/prettier.cjs --check --log-level warn .';
-    if (!(await run(step, 'sh', ['-c', lint]))) total.failed++;
+    // ESLint: the import boundaries of docs/architecture.md, hooks, a11y, typed rules.
+    if (!(await run(step, process.execPath, ['node_modules/eslint/bin/eslint.js', '.']))) total.failed++;
   } else if (step === 'api-pglite') {
     await vitest(step, [], { DATABASE_URL: '' });
   } else if (step === 'api-postgres') {
