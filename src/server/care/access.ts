@@ -7,6 +7,7 @@ import {
   type CareTaskKind,
   type CareTeamHead,
 } from '../../shared/care';
+import { wordsIn } from '../../shared/i18n/content-language';
 import type { Locale } from '../../shared/i18n/locale';
 import type { Db, Tx } from '../db/client';
 import { church, clearanceRecord, clearanceRequirement, profile } from '../db/schema';
@@ -48,8 +49,7 @@ export async function clearancesOf(db: Db | Tx, uid: string, today: string, loca
 }
 
 /** A requirement's name for a reader: its Spanish name to a Spanish reader when the admins gave one, else its name. */
-export const requirementNameIn = (q: { name: string; nameEs: string | null }, locale: Locale): string =>
-  (locale === 'es' ? q.nameEs : null) || q.name;
+export const requirementNameIn = (q: { name: string; nameEs: string | null }, locale: Locale): string => wordsIn(locale, q.name, q.nameEs);
 
 /** One requirement as it stands for a member with this record (or none), as of `today`, named for a reader of `locale`. */
 export function clearanceStateOf(

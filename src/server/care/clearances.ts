@@ -20,6 +20,7 @@ import {
 import { displayNameOf } from '../../shared/member-name';
 import { recordActivity } from '../activity';
 import { requireKeeper, type Keeper } from '../churches';
+import { wordsIn } from '../../shared/i18n/content-language';
 import type { Locale } from '../../shared/i18n/locale';
 import type { Db, Tx } from '../db/client';
 import {
@@ -457,7 +458,7 @@ export async function myClearances(
     .from(clearanceRequirement)
     .where(isNull(clearanceRequirement.archivedAt));
   // What it is (the agreement's text the member accepts) in their language, when the admins wrote it in Spanish.
-  const textOf = new Map(texts.map((t) => [t.id, (locale === 'es' ? t.descriptionEs : null) || t.description]));
+  const textOf = new Map(texts.map((t) => [t.id, wordsIn(locale, t.description, t.descriptionEs)]));
   const teams = await db
     .select({ teamId: careTeam.id, name: careTeam.name, role: careTeamMember.role })
     .from(careTeamMember)

@@ -94,10 +94,10 @@ async function insertItems(tx: Tx, needId: number, items: NeedInput['items'], fr
 }
 
 /**
- * POST /api/needs. The request is written with the family's consent time; a caseworker's supervisor gets the
- * single-use link by mail (Reply-To the caseworker), and the admins' queue or the board hears of it at once.
+ * POST /api/needs. The request is written with the family's consent time, in the language its asker chose or
+ * else the one they use the site in; a caseworker's supervisor gets the single-use link by mail (Reply-To the
+ * caseworker), and the admins' queue or the board hears of it at once.
  */
-/** A new need is in the language its asker chose, or else the one they use the site in. */
 export async function askNeed(deps: Deps, asker: Asker, input: NeedInput & { familyConsent: true }, locale: Locale): Promise<MyNeed> {
   const route = await routeOf(deps, asker, input.churchId);
   const place = placeOfZip(input.zip, input.state);

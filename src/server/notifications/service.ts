@@ -241,11 +241,11 @@ export async function listNotifications(
           : displayNameOf({ isDeleted: r.actorUid === null, firstName: r.actorName }),
       post:
         r.postId !== null && r.postTitle !== null
-          ? { id: r.postId, title: r.postTitle, language: contentLanguageOf(r.postLanguage ?? 'en') }
+          ? { id: r.postId, title: r.postTitle, language: contentLanguageOf(r.postLanguage) }
           : null,
       need:
         r.needId !== null && r.needTitle !== null
-          ? { id: r.needId, title: r.needTitle, language: contentLanguageOf(r.needLanguage ?? 'en') }
+          ? { id: r.needId, title: r.needTitle, language: contentLanguageOf(r.needLanguage) }
           : null,
       care: r.careTeamId !== null ? { teamId: r.careTeamId, text: r.careText ?? '' } : null,
       responseId: r.responseId,

@@ -12,5 +12,15 @@ export const contentLanguageFilterSchema = contentLanguageSchema.optional();
 /** Each language by its own name, as a post's or need's language is shown beside it. */
 export const CONTENT_LANGUAGE_NAMES = { en: 'English', es: 'Español' } as const;
 
-/** A stored language: the columns hold 'en' or 'es' (only the contracts write them); anything else reads as English, their default. */
-export const contentLanguageOf = (value: string): Locale => (isLocale(value) ? value : 'en');
+/**
+ * A stored language: the columns hold 'en' or 'es' (only the contracts write them); anything else, or none (a
+ * left join that found no row), reads as English, their default.
+ */
+export const contentLanguageOf = (value: string | null | undefined): Locale => (isLocale(value) ? value : 'en');
+
+/**
+ * Words the admins keep in English and, if they wrote them, in Spanish (a clearance requirement's name and
+ * description): a Spanish reader's when there are some, else the English.
+ */
+export const wordsIn = (locale: string, english: string, spanish: string | null | undefined): string =>
+  (locale === 'es' && spanish) || english;

@@ -22,6 +22,7 @@ import {
   type ClearanceRequirement,
   type ClearanceStatus,
 } from '../../shared/clearances';
+import { wordsIn } from '../../shared/i18n/content-language';
 import { AdminSection } from './admin-section';
 import { Dialog } from './churches/church-actions';
 import { FormAlert } from '../app/form-alert';
@@ -97,7 +98,7 @@ function RequirementCard({ requirement }: { requirement: ClearanceRequirement })
   const update = useUpdateRequirement();
   const { i18n } = useLingui();
   // Named as the members reading this language see it: its Spanish name to a Spanish reader when it has one.
-  const r = { ...requirement, name: (i18n.locale === 'es' ? requirement.nameEs : null) || requirement.name };
+  const r = { ...requirement, name: wordsIn(i18n.locale, requirement.name, requirement.nameEs) };
   return (
     <ClearanceCard>
       <Group justify="space-between" align="flex-start" gap="xs">
