@@ -75,7 +75,15 @@ export const STYLES = {
     textDecoration: 'none',
     display: 'inline-block',
   },
-  fallback: { fontSize: '13px', lineHeight: '20px', margin: '8px 0 0', color: COLORS.quiet, wordBreak: 'break-all' },
+  // A long address wraps where it must, and the sentence before it only between words.
+  fallback: {
+    fontSize: '13px',
+    lineHeight: '20px',
+    margin: '8px 0 0',
+    color: COLORS.quiet,
+    overflowWrap: 'anywhere',
+    wordBreak: 'break-word',
+  },
   footer: { padding: '16px 24px 0' },
   footerText: { fontSize: '13px', lineHeight: '20px', margin: '0 0 8px', color: COLORS.quiet },
   footerLink: { color: COLORS.quiet, textDecoration: 'underline', wordBreak: 'break-word' },
