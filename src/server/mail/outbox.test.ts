@@ -33,7 +33,6 @@ describe('renderMail', () => {
   it('refuses links that are not web links', () => {
     expect(() => renderMail({ subject: 's', paragraphs: [{ link: 'javascript:alert(1)' }] })).toThrow(/http/);
   });
-
 });
 
 describe('enqueueMail', () => {
