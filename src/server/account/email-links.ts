@@ -59,7 +59,7 @@ type ConfirmationMail = {
 async function mailConfirmationLink(tx: Tx, deps: Deps, mail: ConfirmationMail): Promise<void> {
   const token = await issueToken(tx, deps, mail.uid, mail.purpose, mail.to);
   const link = `${deps.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  const paragraphs = [mail.intro, { link, label: mail.label }, ...mail.after];
+  const paragraphs = [mail.intro, { action: link, label: mail.label }, ...mail.after];
   await deps.outbox.add({ form: mail.form, to: mail.to, ...renderMail({ locale: mail.locale, subject: mail.subject, paragraphs }) }, tx);
 }
 
@@ -128,7 +128,7 @@ export async function requestEmailChange(deps: Deps, { who, newEmail }: { who: S
                 'If it was you, you already have an account with this address: sign in with it, or, if you have forgotten its password, ask for a new one on the sign-in page.',
               ),
               owners._('If it was not you, you need do nothing. If it happens again, write to the team through the contact page.'),
-              { link: `${deps.config.publicUrl}/contact`, label: owners._('Contact the team') },
+              { action: `${deps.config.publicUrl}/contact`, label: owners._('Contact the team') },
             ],
           }),
         },
@@ -166,7 +166,7 @@ export async function requestEmailChange(deps: Deps, { who, newEmail }: { who: S
             }),
             i18n._('Nothing changes until that address confirms. If this was you, open the link we sent there.'),
             i18n._('If it was not you, sign in and change your password, and write to the team through the contact page.'),
-            { link: `${deps.config.publicUrl}/contact`, label: i18n._('Contact the team') },
+            { action: `${deps.config.publicUrl}/contact`, label: i18n._('Contact the team') },
           ],
         }),
       },
