@@ -1,6 +1,6 @@
 import { BRAND, INVOLVEMENT_AREAS } from '../../shared/brand';
 import { resourcePreviewUrl, resourceUrl, type ResourceFormat, type ResourceSummary } from '../../shared/resources';
-import { NETWORK_GOAL } from '../../shared/states';
+import { HEADLINE_CHILDREN, NATIONAL_COUNT, NATIONAL_COUNT_CITATION, NETWORK_GOAL } from '../../shared/states';
 import { LOCALE_PARAM } from '../../shared/i18n/locale';
 import { etagOf } from '../http/caching';
 import { i18nFor, type I18n, type Locale } from '../i18n';
@@ -20,7 +20,9 @@ const image = (design: ImageDesign) => () => renderImage(design);
  */
 function definitionsIn(i18n: I18n): Definition[] {
   const goal = i18n.number(NETWORK_GOAL);
-  const children = i18n.number(400_000);
+  const children = i18n.number(HEADLINE_CHILDREN);
+  const count = i18n.number(NATIONAL_COUNT);
+  const citation = NATIONAL_COUNT_CITATION;
   const square = i18n._('{width} × {height} pixels', { width: IMAGE_SIZE, height: IMAGE_SIZE });
   const areas = INVOLVEMENT_AREAS.map((area) => i18n._(area.title));
   return [
@@ -78,9 +80,10 @@ function definitionsIn(i18n: I18n): Definition[] {
     },
     {
       id: 'in-numbers-image',
-      title: i18n._('About {children} children in foster care', { children }),
-      description: i18n._('A square image with the figures: about {children} children in foster care, and our goal of {goal}.', {
-        children,
+      title: i18n._('More than {children} children in foster care', { children }),
+      description: i18n._('A square image with the figures: {count} children in foster care ({citation}), and our goal of about {goal}.', {
+        count,
+        citation,
         goal,
       }),
       format: 'PNG',
@@ -88,21 +91,21 @@ function definitionsIn(i18n: I18n): Definition[] {
       fileName: i18n._('foster-care-in-numbers.png'),
       render: image({
         title: i18n._(
-          'About {children} children are in foster care in the United States. Our goal: {goal} cared for by member churches and families.',
-          { children, goal },
+          '{count} children are in foster care in the United States ({citation}). Our goal: about {goal} cared for by member churches and families.',
+          { count, citation, goal },
         ),
         background: BRAND.charcoal,
         blocks: [
-          { text: children, weight: 'extraBold', size: 200, color: BRAND.mustard },
+          { text: count, weight: 'extraBold', size: 200, color: BRAND.mustard },
           {
-            text: i18n._('children are in foster care in the United States.'),
+            text: i18n._('children are in foster care in the United States ({citation}).', { citation }),
             weight: 'bold',
             size: 56,
             color: '#FFFFFF',
             gapBefore: 8,
           },
           {
-            text: i18n._('Our goal: {goal} cared for by member churches and families.', { goal }),
+            text: i18n._('Our goal: about {goal} cared for by member churches and families.', { goal }),
             weight: 'regular',
             size: 44,
             color: BRAND.turquoise,

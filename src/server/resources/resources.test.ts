@@ -118,7 +118,8 @@ describe('resources', () => {
     expect(es.headers.get('etag')).not.toBe(en.headers.get('etag'));
     expect((await file('bulletin-insert', { 'accept-language': 'es', 'if-none-match': en.headers.get('etag')! })).status).toBe(200);
     const text = (await pdfText(Buffer.from(await en.arrayBuffer()))).replace(/\s+/g, ' ');
-    expect(text).toContain('400,000 children in foster care in the United States, approximately.');
+    // The exact count with its source and year, and the headline's rounded figure as "more than" (issue 29).
+    expect(text).toContain('410,308 children in foster care in the United States (AFCARS FY2021).');
     expect(text).toContain('Sign up at https://network.example.org/signup · Questions? https://network.example.org/contact');
     const image = await t.client().get('/api/resources/every-child-image/preview.png?lang=es');
     expect(image.headers.get('content-language')).toBe('es');
