@@ -66,13 +66,25 @@ function ResourceCard({ resource: r, accent }: { resource: ResourceSummary; acce
   const size = i18n._('{kb} KB', { kb: i18n.number(Math.max(1, Math.round(r.bytes / 1024))) });
   return (
     <li className={classes.card}>
-      {r.previewUrl ? (
+      {r.previewUrl && r.format === 'PDF' ? (
+        // The printable's first page, drawn by the server, on the tile a sheet would have.
+        <div className={classes.sheet}>
+          <img
+            className={classes.page}
+            src={r.previewUrl}
+            alt={i18n._('First page of “{title}”', { title: r.title })}
+            width={r.previewWidth ?? undefined}
+            height={r.previewHeight ?? undefined}
+            loading="lazy"
+          />
+        </div>
+      ) : r.previewUrl ? (
         <img
           className={classes.picture}
           src={r.previewUrl}
           alt={i18n._('Preview of “{title}”', { title: r.title })}
-          width={480}
-          height={480}
+          width={r.previewWidth ?? undefined}
+          height={r.previewHeight ?? undefined}
           loading="lazy"
         />
       ) : (
