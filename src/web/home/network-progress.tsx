@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { NETWORK_FIGURES_MIN_MEMBERS, NETWORK_GOAL } from '../../shared/states';
 import { formatCount, useStates } from '../map';
+import band from './needs-band.module.css';
 import classes from './network-progress.module.css';
 
 /**
@@ -43,9 +44,9 @@ export function NetworkProgress() {
           {i18n._('The network so far')}
         </h2>
       </div>
-      <dl className={classes.figures} aria-live="polite">
+      <dl className={band.figures} aria-live="polite">
         {figures.map((x) => (
-          <div key={x.testId} className={classes.figure}>
+          <div key={x.testId} className={band.figure}>
             <dt>{x.term}</dt>
             <dd data-testid={x.testId}>{x.value}</dd>
           </div>
