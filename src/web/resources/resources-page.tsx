@@ -98,7 +98,7 @@ function ResourceCard({ resource: r, accent }: { resource: ResourceSummary; acce
 }
 
 /** A resource's picture (it has one: `previewUrl`), at its own size so the page keeps its place while it loads. */
-function Picture({ resource: r, className, alt }: { resource: ResourceSummary; className: string; alt: string }) {
+function Picture({ resource: r, className, alt }: { resource: ResourceSummary; className: string | undefined; alt: string }) {
   return (
     <img
       className={className}
