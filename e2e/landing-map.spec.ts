@@ -33,6 +33,8 @@ describe('the landing map', () => {
     expect(await shown.name()).toBe('United States');
     expect(await shown.count()).toBe('410,308');
     expect(await shown.target()).toBe('20,516');
+    // Who counted and for which year, not today's date (issue 29).
+    expect(await page.locator('#map-details').locator('..').getByText('Children in foster care, AFCARS FY2021').isVisible()).toBe(true);
 
     await stateButton(page, 'New Hampshire').click();
     await expect.poll(shown.name).toBe('New Hampshire');
@@ -177,16 +179,28 @@ describe('the landing page', () => {
     await admin.dispose();
   });
 
-  it("shows the network's progress toward 20,000", async () => {
+  it('says what the network has done, and its goal without a bar while that is under 1% of it (issue 29)', async () => {
     const { page } = await openSite(browser());
     await page.goto('/');
-    const bar = page.getByRole('progressbar', { name: 'Our progress toward 20,000' });
-    await expect.poll(() => bar.getAttribute('aria-valuetext')).toMatch(/^[\d,]+ of 20,000 children$/);
-    expect(await bar.getAttribute('aria-valuemax')).toBe('20000');
+    const band = page.getByRole('region', { name: 'The network so far' });
+    await expect.poll(() => band.getByTestId('network-churches').innerText()).toMatch(/^[\d,]+$/);
+    expect(await band.getByText('Churches in the network', { exact: true }).isVisible()).toBe(true);
+    // The test network's families care for far fewer than 200 children: no sliver of a bar, the goal in words.
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    expect(
+      await band
+        .getByText(
+          'Our goal: about 20,000 children cared for by member churches and families. The progress toward it shows here from 200 children on.',
+        )
+        .isVisible(),
+    ).toBe(true);
+    // The round headlines stand beside the exact figures and their source, so they do not contradict the map.
     for (const text of [
       '400,000',
+      'children in the United States (410,308 in AFCARS FY2021)',
       '100,000',
       '20,000',
+      'children cared for by member churches and families: 5% of the children in foster care, 20,516 by the AFCARS FY2021 count',
       'Speak up',
       'Donate for physical needs',
       'Provide support services',
@@ -194,6 +208,8 @@ describe('the landing page', () => {
     ]) {
       expect(await page.getByText(text, { exact: true }).first().isVisible(), text).toBe(true);
     }
+    expect(await page.getByText('In foster care: more than', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Our goal: about', { exact: true }).isVisible()).toBe(true);
   });
 
   it('shows the sign-up prompt under the map only when nobody is signed in', async () => {
@@ -235,8 +251,7 @@ describe('the landing page', () => {
 
     release();
     // The figures come from the app once it runs.
-    const bar = page.getByRole('progressbar', { name: 'Our progress toward 20,000' });
-    await expect.poll(() => bar.getAttribute('aria-valuetext')).toMatch(/^[\d,]+ of 20,000 children$/);
+    await expect.poll(() => page.getByTestId('network-churches').innerText()).toMatch(/^[\d,]+$/);
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     // Where the reader was, give or take a line that late content (a web font) can still move: never the top.
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - 600)).toBeLessThanOrEqual(40);

@@ -50,6 +50,7 @@ import { liveRoutes } from './live/routes';
 import { notificationRoutes } from './notifications/routes';
 import { UNSUBSCRIBE_PATH as ONE_CLICK_UNSUBSCRIBE_PATH } from './notifications/service';
 import { createRateLimiter } from './rate-limit/rate-limit';
+import { createResourceLibrary } from './resources/library';
 import { resourceRoutes } from './resources/routes';
 import { statesRoutes } from './states/routes';
 import { churchMapRoutes } from './churches/map-routes';
@@ -115,7 +116,12 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     instance: options.instance,
     onRun: metrics?.observeJob,
   });
-  jobs.add(...siteJobs({ deps, limiter, answers, mailWorker: options.mailWorker }));
+  // The printables and their thumbnails: served by the routes, drawn ahead by a job (site-jobs.ts).
+  const resources = createResourceLibrary(
+    { publicUrl: config.publicUrl },
+    { storage: deps.storage, logger: logger.child({ part: 'resources' }) },
+  );
+  jobs.add(...siteJobs({ deps, limiter, answers, resources, mailWorker: options.mailWorker }));
   metrics?.declareJobs(jobs.statuses().map((j) => j.name));
   // A need put on the board (or changed) is announced at once rather than at the job's next look.
   deps.live.subscribe((event) => {
@@ -245,7 +251,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', profileRoutes(deps, limiter, answers))
     .route('/', directoryRoutes(deps, limiter, answers))
     .route('/', contactRoutes(deps, limiter))
-    .route('/', resourceRoutes(deps))
+    .route('/', resourceRoutes(deps, resources))
     .route('/', adminRoutes(deps, jobs))
     .route('/', churchAdminRoutes(deps))
     // Before the needs board's routes: /needs/approve/{token} is no need's id.

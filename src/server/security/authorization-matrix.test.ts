@@ -1010,7 +1010,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/admin/needs.csv', request: () => ({ path: '/api/admin/needs.csv' }), expect: [401, 403, 403, 403, 403, 403, 200] },
   {
     route: 'PUT /api/admin/states/:code',
-    request: () => ({ path: '/api/admin/states/MO', body: { count: 12000, sourceUrl: null } }),
+    request: () => ({ path: '/api/admin/states/MO', body: { count: 12000, sourceUrl: null, countSource: 'AFCARS', countYear: 2021 } }),
     expect: [401, 403, 403, 403, 403, 403, 200],
   },
 

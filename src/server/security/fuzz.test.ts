@@ -516,6 +516,8 @@ const GOOD: Record<string, () => unknown> = {
   isAdmin: () => false,
   count: () => 1234,
   sourceUrl: () => 'https://example.org/source',
+  countSource: () => 'AFCARS',
+  countYear: () => 2021,
   path: () => '/discuss',
   referrer: () => null,
   firstName: () => 'Grace',

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../app/use-document-title';
 import { useMe } from '../lib/me-query';
 import { MapPlaceholder, StateMapSection } from '../map';
 import { DonateIcon, HomeIcon, SpeakUpIcon, SupportIcon } from './area-icons';
+import { HeadlineFigures } from './headline-figures';
 import { NeedsBand } from './needs-band';
 import { NetworkProgress } from './network-progress';
 import { useNearViewport } from './use-near-viewport';
@@ -17,13 +18,6 @@ import classes from './home-page.module.css';
 
 type Accent = CSSProperties & { '--accent': string; '--accent-text': string };
 const accent = (color: string, textColor = '#272E2E'): Accent => ({ '--accent': color, '--accent-text': textColor });
-
-// Words in English, the catalog's ids; numbers formatted in the page's language.
-const STATS = [
-  { label: /*i18n*/ 'In foster care', number: 400_000, text: /*i18n*/ 'children in the United States, approximately', color: '#73C1BB' },
-  { label: /*i18n*/ 'Ready for adoption', number: 100_000, text: /*i18n*/ 'children waiting for a family of their own', color: '#E5A26B' },
-  { label: /*i18n*/ 'Our goal', number: 20_000, text: /*i18n*/ 'children cared for by member churches and families', color: '#F1DC8E' },
-];
 
 // Each area's colour and icon; the words are shared with the printable flyer (src/shared/brand.ts).
 const AREA_LOOK: Record<InvolvementArea['key'], { Icon: ComponentType; color: string; textColor?: string }> = {
@@ -65,14 +59,7 @@ export default function HomePage() {
       </section>
 
       <Container size="lg">
-        <ul className={classes.stats} aria-label={i18n._('Foster care in numbers')}>
-          {STATS.map((stat) => (
-            <li key={stat.number} className={classes.stat} style={accent(stat.color)}>
-              <span className={classes.statLabel}>{i18n._(stat.label)}</span>{' '}
-              <span className={classes.statNumber}>{i18n.number(stat.number)}</span> <Text span>{i18n._(stat.text)}</Text>
-            </li>
-          ))}
-        </ul>
+        <HeadlineFigures />
         <NetworkProgress />
         <NeedsBand />
         <FindChurchBox />
@@ -121,7 +108,7 @@ export default function HomePage() {
           </Title>
           <Text maw="60ch">
             {i18n._(
-              'Assemblies of God churches are about one in twenty evangelical churches in the U.S. If each cares for its share, one in twenty children in foster care is covered: that is our {goal}.',
+              'Assemblies of God churches are about one in twenty evangelical churches in the U.S. If each cares for its share, one in twenty children in foster care is covered: that is our goal of about {goal}.',
               { goal: i18n.number(NETWORK_GOAL) },
             )}
           </Text>
