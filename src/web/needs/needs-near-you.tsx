@@ -1,0 +1,70 @@
+import { useLingui } from '@lingui/react';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useWrittenLang } from '../app/content-language';
+import { useLive } from '../live';
+import { needBoardOptions, type NeedSearch } from './needs-api';
+
+const SHOWN = 3;
+const RADIUS = 30;
+
+/**
+ * The member's home (issue 29): the open needs nearest the ZIP code of their profile, live, with the way to the
+ * board; without a ZIP code, the way to the board alone.
+ */
+export function NeedsNearYou({ zip }: { zip: string | null }) {
+  const { i18n } = useLingui();
+  const headingId = useId();
+  const writtenLang = useWrittenLang();
+  useLive(['needs']);
+  const search: NeedSearch = {
+    show: 'open',
+    zip: zip ?? '',
+    radius: RADIUS,
+    sort: 'nearest',
+    kind: '',
+    state: '',
+    urgency: '',
+    q: '',
+    language: '',
+    page: 1,
+  };
+  const board = useQuery({ ...needBoardOptions(search), enabled: Boolean(zip) });
+  const needs = board.data?.needs.slice(0, SHOWN) ?? [];
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h3" id={headingId} mb="sm">
+        {i18n._('Needs near you')}
+      </Title>
+      {zip && board.isSuccess && needs.length === 0 ? (
+        <Text size="sm" c="dimmed" mb="xs">
+          {i18n._('No open needs within {miles} miles of {zip} right now.', { miles: RADIUS, zip })}
+        </Text>
+      ) : null}
+      {!zip ? (
+        <Text size="sm" c="dimmed" mb="xs">
+          {i18n._('Add your ZIP code to your profile to see the needs nearest you.')}
+        </Text>
+      ) : null}
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: '0 0 0.5rem' }}>
+        {needs.map((n) => (
+          <li key={n.id}>
+            <Anchor component={Link} to={`/needs/${n.id}`} fw={600} lang={writtenLang(n.language)} style={{ overflowWrap: 'anywhere' }}>
+              {n.title}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {n.distanceMiles === null
+                ? `${n.city}, ${n.state}`
+                : i18n._('{town}, {miles} miles away', { town: `${n.city}, ${n.state}`, miles: i18n.number(n.distanceMiles) })}
+            </Text>
+          </li>
+        ))}
+      </Stack>
+      <Anchor component={Link} to={zip ? `/needs?zip=${zip}` : '/needs'} size="sm">
+        {i18n._('See the needs board')}
+      </Anchor>
+    </Paper>
+  );
+}

@@ -1,0 +1,51 @@
+import { useLingui } from '@lingui/react';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { notificationsTopic } from '../../shared/notifications-topic';
+import { formatTimeAgo } from '../lib/format-date-time';
+import { useLive } from '../live';
+import { Describe } from './describe-notification';
+import { notificationListQueryOptions } from './notifications-api';
+
+const SHOWN = 4;
+
+/**
+ * The member's home (issue 29): their latest notifications, live, with the way to all of them. It shares the
+ * notifications page's query, so opening that page after this one shows it at once.
+ */
+export function LatestNotifications({ uid }: { uid: string }) {
+  const { i18n } = useLingui();
+  const headingId = useId();
+  useLive([notificationsTopic(uid)]);
+  const list = useInfiniteQuery(notificationListQueryOptions(uid));
+  const latest = list.data?.pages[0]?.notifications.slice(0, SHOWN) ?? [];
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h3" id={headingId} mb="sm">
+        {i18n._('Notifications')}
+      </Title>
+      {list.isSuccess && latest.length === 0 ? (
+        <Text size="sm" c="dimmed" mb="xs">
+          {i18n._('Nothing new. Responses to your posts, needs near you and news of your care teams show up here.')}
+        </Text>
+      ) : null}
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: '0 0 0.5rem' }}>
+        {latest.map((n) => (
+          <li key={n.id}>
+            <Anchor component={Link} to={n.link} fw={n.readAt ? 400 : 700} style={{ overflowWrap: 'anywhere' }}>
+              <Describe n={n} title={undefined} />
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              <time dateTime={n.createdAt}>{formatTimeAgo(n.createdAt)}</time>
+            </Text>
+          </li>
+        ))}
+      </Stack>
+      <Anchor component={Link} to="/notifications" size="sm">
+        {i18n._('All notifications')}
+      </Anchor>
+    </Paper>
+  );
+}
