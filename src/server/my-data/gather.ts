@@ -170,7 +170,13 @@ export async function gatherMyData(deps: Pick<AppDeps, 'database' | 'storage'>, 
     .orderBy(asc(need.createdAt));
   const items = asked.length
     ? await db
-        .select({ needId: needItem.needId, name: needItem.name, quantity: needItem.quantity, unitValue: needItem.unitValue, note: needItem.note })
+        .select({
+          needId: needItem.needId,
+          name: needItem.name,
+          quantity: needItem.quantity,
+          unitValue: needItem.unitValue,
+          note: needItem.note,
+        })
         .from(needItem)
         .where(
           inArray(
@@ -291,12 +297,23 @@ export async function gatherMyData(deps: Pick<AppDeps, 'database' | 'storage'>, 
 
   // Mail to the member's address: what they received (its Reply-To, another person's address, left out).
   const received = await db
-    .select({ form: mail.form, date: mail.date, state: mail.state, subject: sql<string>`${mail.message}->>'subject'`, text: sql<string>`${mail.message}->>'text'` })
+    .select({
+      form: mail.form,
+      date: mail.date,
+      state: mail.state,
+      subject: sql<string>`${mail.message}->>'subject'`,
+      text: sql<string>`${mail.message}->>'text'`,
+    })
     .from(mail)
     .where(eq(sql`lower(${mail.to})`, email))
     .orderBy(asc(mail.date));
   const written = await db
-    .select({ form: mail.form, date: mail.date, subject: sql<string>`${mail.message}->>'subject'`, text: sql<string>`${mail.message}->>'text'` })
+    .select({
+      form: mail.form,
+      date: mail.date,
+      subject: sql<string>`${mail.message}->>'subject'`,
+      text: sql<string>`${mail.message}->>'text'`,
+    })
     .from(mail)
     .where(and(eq(sql`lower(${mail.replyTo})`, email), inArray(mail.form, WRITTEN_FORMS)))
     .orderBy(asc(mail.date));

@@ -1,7 +1,17 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { MY_DATA_DOWNLOADS_PER_HOUR } from '../../shared/limits';
-import { calendarFeed, careClaim, carePost, categoryFollow, churchMember, needAlert, needCommitment, notification, post } from '../db/schema';
+import {
+  calendarFeed,
+  careClaim,
+  carePost,
+  categoryFollow,
+  churchMember,
+  needAlert,
+  needCommitment,
+  notification,
+  post,
+} from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { useTestApp } from '../testing/app';
 import {
@@ -36,7 +46,9 @@ async function leaveRecords(m: SignedUpMember, tag: string, others: { email: str
   const [row] = await t.db.select({ category: post.postCategory }).from(post).where(eq(post.id, postId));
   await t.db.insert(categoryFollow).values({ uid: m.id, categoryId: row!.category });
   const needs = await insertNeed(t.db, { askerUid: m.id, title: `${tag} need title`, description: `${tag} need description` });
-  await t.db.insert(needAlert).values({ uid: m.id, zip: '65802', latitude: 37.2, longitude: -93.3, radiusMiles: 30, createdAt: new Date() });
+  await t.db
+    .insert(needAlert)
+    .values({ uid: m.id, zip: '65802', latitude: 37.2, longitude: -93.3, radiusMiles: 30, createdAt: new Date() });
   // A team where the member is the family, with their practical details, their task and a post.
   const teamId = await insertCareTeam(t.db, m.id, { address: `${tag} family address`, food: `${tag} food` });
   const taskId = await insertCareTask(t.db, teamId, { title: `${tag} task title`, notes: `${tag} task notes`, createdBy: m.id });
@@ -44,7 +56,11 @@ async function leaveRecords(m: SignedUpMember, tag: string, others: { email: str
   await insertClearance(t.db, m.id, 'training');
   await t.db.insert(calendarFeed).values({ uid: m.id, tokenHash: `${tag}-hash`, createdAt: new Date() });
   await t.db.insert(notification).values({ recipientUid: m.id, kind: 'response', actorName: 'A reader', postId, careText: null });
-  await insertMail(t.db, { form: 'email verification', to: m.email, message: { subject: `${tag} mail subject`, text: `${tag} mail text`, html: '' } });
+  await insertMail(t.db, {
+    form: 'email verification',
+    to: m.email,
+    message: { subject: `${tag} mail subject`, text: `${tag} mail text`, html: '' },
+  });
   // A message the member wrote to the other: its text is theirs, the other's address is not.
   await insertMail(t.db, {
     form: 'member message',
@@ -68,10 +84,16 @@ describe('GET /api/me/data: "Your data"', () => {
     // Alpha helps on Bravo's team and responds to a need of Bravo's: the claim and the commitment are Alpha's (the
     // task's title and the need's title, which Alpha sees, name them); the family's details, the task's notes and
     // the need's description are not.
-    const claimed = await insertCareTask(t.db, bravo.teamId, { title: 'Meal on Friday', notes: 'BRAVO notes for cleared helpers', createdBy: b.id });
+    const claimed = await insertCareTask(t.db, bravo.teamId, {
+      title: 'Meal on Friday',
+      notes: 'BRAVO notes for cleared helpers',
+      createdBy: b.id,
+    });
     await t.db.insert(careClaim).values({ taskId: claimed, uid: a.id, occursOn: null, createdAt: new Date() });
     const coats = await insertNeed(t.db, { askerUid: b.id, title: 'Winter coats', description: 'BRAVO coats description' });
-    await t.db.insert(needCommitment).values({ needId: coats.id, itemId: coats.itemIds[0]!, uid: a.id, quantity: 1, createdAt: new Date() });
+    await t.db
+      .insert(needCommitment)
+      .values({ needId: coats.id, itemId: coats.itemIds[0]!, uid: a.id, quantity: 1, createdAt: new Date() });
 
     const res = await a.c.get('/api/me/data');
     expect(res.status).toBe(200);
@@ -117,7 +139,9 @@ describe('GET /api/me/data: "Your data"', () => {
     }
     const json = (name: string) => JSON.parse(strFromU8(files[name]!)) as Record<string, unknown>;
     expect(json('clearances.json')).toHaveLength(1);
-    expect(json('notifications.json')).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'response', postId: alpha.postId })]));
+    expect(json('notifications.json')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'response', postId: alpha.postId })]),
+    );
     expect(json('account.json')).toMatchObject({ needAlert: { zip: '65802' }, church: { status: 'claimed' } });
     expect(json('posts.json')).toMatchObject({ followedCategories: [{}] });
     expect(json('care-teams.json')).toMatchObject({ claims: [{ taskId: claimed, task: 'Meal on Friday' }] });

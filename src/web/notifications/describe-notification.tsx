@@ -35,4 +35,3 @@ export function Describe({ n, title }: { n: NotificationView; title: string | un
     <Trans id="{actor} responded in <0>“{title}”</0>, a post you follow" values={values} components={components} />
   );
 }
-
