@@ -70,7 +70,7 @@ describe("a new member's first visit and home", () => {
     // "Your data": one zip, read back.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download your data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^your-data-\d{4}-\d{2}-\d{2}\.zip$/);
-    const files = unzipSync(new Uint8Array(await fs.readFile((await download.path())!)));
+    const files = unzipSync(new Uint8Array(await fs.readFile(await download.path())));
     expect(Object.keys(files)).toEqual(expect.arrayContaining(['README.txt', 'account.json', 'posts.json', 'mail.json']));
     const account = JSON.parse(strFromU8(files['account.json']!)) as {
       account: { email: string };
@@ -81,6 +81,14 @@ describe("a new member's first visit and home", () => {
     // The confirmation mail is among the mail sent to the member, with the directory's rule.
     const mail = JSON.parse(strFromU8(files['mail.json']!)) as { received: { text: string }[] };
     expect(mail.received.some((m) => RULE.test(m.text))).toBe(true);
+
+    // In Spanish, the home and its notice read as well and stay clean.
+    await page.getByRole('banner').getByRole('link', { name: 'Español' }).click();
+    await page.getByRole('heading', { name: 'Sus próximos pasos' }).waitFor();
+    expect(await page.getByText('Usted no aparece en el directorio de miembros').isVisible()).toBe(true);
+    await expectAxeClean(page, 'the home page in Spanish', { noSidewaysScroll: true });
+    await page.getByRole('banner').getByRole('link', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Your next steps' }).waitFor();
 
     // The way to be listed leads to the question itself.
     await page.getByRole('link', { name: 'Answer the question on your profile' }).click();

@@ -47,6 +47,11 @@ export function NeedsNearYou({ zip }: { zip: string | null }) {
         <Text size="sm" c="dimmed" mb="xs">
           {i18n._('Add your ZIP code to your profile to see the needs nearest you.')}
         </Text>
+      ) : board.isError ? (
+        // A ZIP code the board does not know (the search refuses it): the profile is where to put it right.
+        <Text size="sm" c="dimmed" mb="xs">
+          {i18n._('Check the ZIP code on your profile ({zip}) to see the needs nearest you.', { zip })}
+        </Text>
       ) : null}
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: '0 0 0.5rem' }}>
         {needs.map((n) => (
@@ -62,7 +67,7 @@ export function NeedsNearYou({ zip }: { zip: string | null }) {
           </li>
         ))}
       </Stack>
-      <Anchor component={Link} to={zip ? `/needs?zip=${zip}` : '/needs'} size="sm">
+      <Anchor component={Link} to={zip && !board.isError ? `/needs?zip=${zip}` : '/needs'} size="sm">
         {i18n._('See the needs board')}
       </Anchor>
     </Paper>

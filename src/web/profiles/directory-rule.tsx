@@ -6,9 +6,6 @@ import { Link } from 'react-router';
 // of God?". A member who left it blank, or answered No, was left out without a word; wherever the member is (the
 // profile form, the dashboard, the confirmation mail) the site now says so, with the way to be listed.
 
-/** Where the answer is on the profile form (its id). */
-export const AG_QUESTION_PATH = '/update-profile#agAffiliated';
-
 /** For a member with a saved profile who is not listed: why, and the way to be listed. */
 export function DirectoryRuleNotice({ answer, withLink = true }: { answer: 'Yes' | 'No' | null; withLink?: boolean }) {
   const { i18n } = useLingui();
@@ -25,7 +22,7 @@ export function DirectoryRuleNotice({ answer, withLink = true }: { answer: 'Yes'
             )}
       </Text>
       {withLink ? (
-        <Anchor component={Link} to={AG_QUESTION_PATH} fw={700} underline="always">
+        <Anchor component={Link} to="/update-profile#agAffiliated" fw={700} underline="always">
           {i18n._('Answer the question on your profile')}
         </Anchor>
       ) : null}
