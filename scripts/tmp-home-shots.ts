@@ -6,7 +6,7 @@ const browser = await chromium.launch({
 });
 const lang = process.argv[2] ?? 'en';
 for (const width of [390, 1280]) {
-  const ctx = await browser.newContext({ viewport: { width, height: 900 }, locale: lang === 'es' ? 'es-US' : 'en-US' });
+  const ctx = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
   const page = await ctx.newPage();
   await page.goto(base + '/signin');
   await page.getByLabel(/Email|Correo/).first().fill('grace.miller@demo.example.org');
@@ -14,6 +14,7 @@ for (const width of [390, 1280]) {
   await page.locator('main form button[type=submit]').click();
   await page.waitForTimeout(3000);
   await page.screenshot({ path: `/tmp/wt-home-after-signin-${width}.png` });
+  if (lang === 'es') await page.request.put(base + '/api/locale', { data: { locale: 'es' }, headers: { origin: base } });
   await page.goto(base + '/dashboard');
   await page.waitForTimeout(2500);
   await page.screenshot({ path: `/tmp/wt-home-dash-${lang}-${width}.png`, fullPage: true });

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react';
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { POSTS_TOPIC } from '../../shared/forum';
+import { SectionCard } from '../app/section-card';
 import { useWrittenLang } from '../app/content-language';
 import { call, client } from '../lib/api-client';
 import { formatTimeAgo } from '../lib/format-date-time';
@@ -18,7 +18,6 @@ const SHOWN = 4;
  */
 export function RecentPosts({ followed }: { followed: ReadonlySet<number> | null }) {
   const { i18n } = useLingui();
-  const headingId = useId();
   const writtenLang = useWrittenLang();
   useLive([POSTS_TOPIC]);
   const categories = useQuery(categoriesQueryOptions);
@@ -38,30 +37,21 @@ export function RecentPosts({ followed }: { followed: ReadonlySet<number> | null
     .slice(0, SHOWN);
   const isLoaded = lists.every((l) => l.isSuccess);
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
-      <Title order={2} size="h3" id={headingId} mb="sm">
-        {names.length ? i18n._('New in the categories you follow') : i18n._('New on Discuss')}
-      </Title>
-      {isLoaded && posts.length === 0 ? (
-        <Text size="sm" c="dimmed" mb="xs">
-          {i18n._('No posts yet.')}
-        </Text>
-      ) : null}
-      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: '0 0 0.5rem' }}>
-        {posts.map((p) => (
-          <li key={p.id}>
-            <Anchor component={Link} to={`/discuss/${p.id}`} fw={600} lang={writtenLang(p.language)} style={{ overflowWrap: 'anywhere' }}>
-              {p.title}
-            </Anchor>
-            <Text size="xs" c="dimmed">
-              {p.category} · <time dateTime={p.postDate}>{formatTimeAgo(p.postDate)}</time>
-            </Text>
-          </li>
-        ))}
-      </Stack>
-      <Anchor component={Link} to="/discuss" size="sm">
-        {names.length ? i18n._('Go to Discuss') : i18n._('Go to Discuss and follow a category')}
-      </Anchor>
-    </Paper>
+    <SectionCard
+      title={names.length ? i18n._('New in the categories you follow') : i18n._('New on Discuss')}
+      note={isLoaded && posts.length === 0 ? i18n._('No posts yet.') : null}
+      more={{ to: '/discuss', label: names.length ? i18n._('Go to Discuss') : i18n._('Go to Discuss and follow a category') }}
+    >
+      {posts.map((p) => (
+        <li key={p.id}>
+          <Anchor component={Link} to={`/discuss/${p.id}`} fw={600} lang={writtenLang(p.language)} style={{ overflowWrap: 'anywhere' }}>
+            {p.title}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {p.category} · <time dateTime={p.postDate}>{formatTimeAgo(p.postDate)}</time>
+          </Text>
+        </li>
+      ))}
+    </SectionCard>
   );
 }

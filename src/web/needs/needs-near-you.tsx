@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react';
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { Link } from 'react-router';
+import { SectionCard } from '../app/section-card';
 import { useWrittenLang } from '../app/content-language';
 import { useLive } from '../live';
 import { needBoardOptions, type NeedSearch } from './needs-api';
@@ -16,7 +16,6 @@ const RADIUS = 30;
  */
 export function NeedsNearYou({ zip }: { zip: string | null }) {
   const { i18n } = useLingui();
-  const headingId = useId();
   const writtenLang = useWrittenLang();
   useLive(['needs']);
   const search: NeedSearch = {
@@ -33,43 +32,32 @@ export function NeedsNearYou({ zip }: { zip: string | null }) {
   };
   const board = useQuery({ ...needBoardOptions(search), enabled: Boolean(zip) });
   const needs = board.data?.needs.slice(0, SHOWN) ?? [];
+  const note = !zip
+    ? i18n._('Add your ZIP code to your profile to see the needs nearest you.')
+    : // A ZIP code the board does not know (the search refuses it): the profile is where to put it right.
+      board.isError
+      ? i18n._('Check the ZIP code on your profile ({zip}) to see the needs nearest you.', { zip })
+      : board.isSuccess && needs.length === 0
+        ? i18n._('No open needs within {miles} miles of {zip} right now.', { miles: RADIUS, zip })
+        : null;
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
-      <Title order={2} size="h3" id={headingId} mb="sm">
-        {i18n._('Needs near you')}
-      </Title>
-      {zip && board.isSuccess && needs.length === 0 ? (
-        <Text size="sm" c="dimmed" mb="xs">
-          {i18n._('No open needs within {miles} miles of {zip} right now.', { miles: RADIUS, zip })}
-        </Text>
-      ) : null}
-      {!zip ? (
-        <Text size="sm" c="dimmed" mb="xs">
-          {i18n._('Add your ZIP code to your profile to see the needs nearest you.')}
-        </Text>
-      ) : board.isError ? (
-        // A ZIP code the board does not know (the search refuses it): the profile is where to put it right.
-        <Text size="sm" c="dimmed" mb="xs">
-          {i18n._('Check the ZIP code on your profile ({zip}) to see the needs nearest you.', { zip })}
-        </Text>
-      ) : null}
-      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: '0 0 0.5rem' }}>
-        {needs.map((n) => (
-          <li key={n.id}>
-            <Anchor component={Link} to={`/needs/${n.id}`} fw={600} lang={writtenLang(n.language)} style={{ overflowWrap: 'anywhere' }}>
-              {n.title}
-            </Anchor>
-            <Text size="xs" c="dimmed">
-              {n.distanceMiles === null
-                ? `${n.city}, ${n.state}`
-                : i18n._('{town}, {miles} miles away', { town: `${n.city}, ${n.state}`, miles: i18n.number(n.distanceMiles) })}
-            </Text>
-          </li>
-        ))}
-      </Stack>
-      <Anchor component={Link} to={zip && !board.isError ? `/needs?zip=${zip}` : '/needs'} size="sm">
-        {i18n._('See the needs board')}
-      </Anchor>
-    </Paper>
+    <SectionCard
+      title={i18n._('Needs near you')}
+      note={note}
+      more={{ to: zip && !board.isError ? `/needs?zip=${zip}` : '/needs', label: i18n._('See the needs board') }}
+    >
+      {needs.map((n) => (
+        <li key={n.id}>
+          <Anchor component={Link} to={`/needs/${n.id}`} fw={600} lang={writtenLang(n.language)} style={{ overflowWrap: 'anywhere' }}>
+            {n.title}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {n.distanceMiles === null
+              ? `${n.city}, ${n.state}`
+              : i18n._('{town}, {miles} miles away', { town: `${n.city}, ${n.state}`, miles: i18n.number(n.distanceMiles) })}
+          </Text>
+        </li>
+      ))}
+    </SectionCard>
   );
 }

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react';
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { Link } from 'react-router';
+import { SectionCard } from '../app/section-card';
 import { notificationsTopic } from '../../shared/notifications-topic';
 import { formatTimeAgo } from '../lib/format-date-time';
 import { useLive } from '../live';
@@ -17,35 +17,29 @@ const SHOWN = 4;
  */
 export function LatestNotifications({ uid }: { uid: string }) {
   const { i18n } = useLingui();
-  const headingId = useId();
   useLive([notificationsTopic(uid)]);
   const list = useInfiniteQuery(notificationListQueryOptions(uid));
   const latest = list.data?.pages[0]?.notifications.slice(0, SHOWN) ?? [];
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
-      <Title order={2} size="h3" id={headingId} mb="sm">
-        {i18n._('Notifications')}
-      </Title>
-      {list.isSuccess && latest.length === 0 ? (
-        <Text size="sm" c="dimmed" mb="xs">
-          {i18n._('Nothing new. Responses to your posts, needs near you and news of your care teams show up here.')}
-        </Text>
-      ) : null}
-      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: '0 0 0.5rem' }}>
-        {latest.map((n) => (
-          <li key={n.id}>
-            <Anchor component={Link} to={n.link} fw={n.readAt ? 400 : 700} style={{ overflowWrap: 'anywhere' }}>
-              <Describe n={n} title={undefined} />
-            </Anchor>
-            <Text size="xs" c="dimmed">
-              <time dateTime={n.createdAt}>{formatTimeAgo(n.createdAt)}</time>
-            </Text>
-          </li>
-        ))}
-      </Stack>
-      <Anchor component={Link} to="/notifications" size="sm">
-        {i18n._('All notifications')}
-      </Anchor>
-    </Paper>
+    <SectionCard
+      title={i18n._('Notifications')}
+      note={
+        list.isSuccess && latest.length === 0
+          ? i18n._('Nothing new. Responses to your posts, needs near you and news of your care teams show up here.')
+          : null
+      }
+      more={{ to: '/notifications', label: i18n._('All notifications') }}
+    >
+      {latest.map((n) => (
+        <li key={n.id}>
+          <Anchor component={Link} to={n.link} fw={n.readAt ? 400 : 700} style={{ overflowWrap: 'anywhere' }}>
+            <Describe n={n} title={undefined} />
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            <time dateTime={n.createdAt}>{formatTimeAgo(n.createdAt)}</time>
+          </Text>
+        </li>
+      ))}
+    </SectionCard>
   );
 }
