@@ -87,13 +87,11 @@ describe("a new member's first visit and home", () => {
     await page.getByRole('heading', { name: 'Sus próximos pasos' }).waitFor();
     expect(await page.getByText('Usted no aparece en el directorio de miembros').isVisible()).toBe(true);
     await expectAxeClean(page, 'the home page in Spanish', { noSidewaysScroll: true });
-    await page.getByRole('banner').getByRole('link', { name: 'English' }).click();
-    await page.getByRole('heading', { name: 'Your next steps' }).waitFor();
 
     // The way to be listed leads to the question itself.
-    await page.getByRole('link', { name: 'Answer the question on your profile' }).click();
+    await page.getByRole('link', { name: 'Responda la pregunta en su perfil' }).click();
     await page.waitForURL('**/update-profile#agAffiliated');
-    await page.getByRole('radiogroup', { name: /affiliated with the Assemblies of God/ }).waitFor();
+    await page.getByRole('radiogroup', { name: /afiliado a las Asambleas de Dios/ }).waitFor();
     expectNoPageErrors(errors);
   });
 });
