@@ -20,7 +20,6 @@ import {
   needCommitment,
   needItem,
   notification,
-  notificationPreference,
   post,
   postCategory,
   postFollow,
@@ -30,6 +29,7 @@ import {
   user,
 } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
+import { readPreferences } from '../notifications';
 import { photoKey } from '../storage/storage';
 
 // What "Your data" (issue 29) holds: every row the site keeps about one member, read with the member's id and
@@ -69,16 +69,7 @@ export async function gatherMyData(deps: Pick<AppDeps, 'database' | 'storage'>, 
     .from(session)
     .where(eq(session.userId, uid))
     .orderBy(asc(session.createdAt));
-  const [mailSettings] = await db
-    .select({
-      mailResponse: notificationPreference.mailResponse,
-      mailFollowedResponse: notificationPreference.mailFollowedResponse,
-      mailNeed: notificationPreference.mailNeed,
-      mailCare: notificationPreference.mailCare,
-      digest: notificationPreference.digest,
-    })
-    .from(notificationPreference)
-    .where(eq(notificationPreference.uid, uid));
+  const mailSettings = await readPreferences(db, uid);
   const [feed] = await db.select({ createdAt: calendarFeed.createdAt }).from(calendarFeed).where(eq(calendarFeed.uid, uid));
   const [alert] = await db
     .select({ zip: needAlert.zip, radiusMiles: needAlert.radiusMiles, createdAt: needAlert.createdAt })
@@ -328,7 +319,7 @@ export async function gatherMyData(deps: Pick<AppDeps, 'database' | 'storage'>, 
         churchesYouKeep: keeps,
         churchesYouProposed: proposed,
         caseworker: caseworkerRow ?? null,
-        mailSettings: mailSettings ?? null,
+        mailSettings,
         needAlert: alert ?? null,
         calendarFeedSince: feed?.createdAt ?? null,
         sessions,
