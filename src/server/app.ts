@@ -65,6 +65,7 @@ import { careFeedRoutes } from './care/feed-routes';
 import { remindClaimers } from './care/reminders';
 import { careSpaceRoutes } from './care/space-routes';
 import { careFiguresRoutes } from './care/figures-routes';
+import { myDataRoutes } from './my-data/routes';
 import { NEEDS_TOPIC } from './needs';
 import { JOBS, siteJobs } from './site-jobs';
 import { frontEnd } from './web/static';
@@ -244,6 +245,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', careFeedRoutes(deps, limiter))
     .route('/', careSpaceRoutes(deps, limiter))
     .route('/', careFiguresRoutes(deps))
+    .route('/', myDataRoutes(deps, limiter))
     .route('/', analyticsRoutes(deps, limiter))
     .route('/', liveRoutes(deps, deps.live, { onOpenStreams: metrics?.setLiveStreams }))
     .route('/', forumRoutes(deps, limiter, answers))

@@ -1,3 +1,4 @@
+import { DIRECTORY_RULE } from '../../shared/profile';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, like, ne, sql } from 'drizzle-orm';
 import { ADMIN_TOPICS } from '../../shared/admin';
@@ -83,6 +84,8 @@ export async function sendVerificationMail(deps: Deps, who: { id: string; email:
         i18n._(
           'The link works once, within 24 hours. Until you confirm, you can fill in your profile, but you are not listed in the directory and cannot post or write to members.',
         ),
+        // The directory's rule, said before the profile is filled in (issue 29): a blank answer used to leave people out unseen.
+        i18n._(DIRECTORY_RULE),
         i18n._('If you did not create this account, ignore this message and nothing more will happen.'),
       ],
     });

@@ -246,6 +246,7 @@ const TARGETS: Record<string, Target> = {
   'PUT /api/me/church': { body: keys(churchClaimSchema) },
   'DELETE /api/me/church': {},
   'GET /api/me/calendar-feed': {},
+  'GET /api/me/data': {},
   'POST /api/me/calendar-feed': { body: [] },
   'DELETE /api/me/calendar-feed': {},
   'GET /api/care/feed/:file': { params: { file: newFeedFile } },
