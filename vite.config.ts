@@ -25,7 +25,10 @@ const FRAMEWORK = [
     (component) => `@mantine/core/esm/components/${component}`,
   ),
 ].map((dir) => `/node_modules/${dir}/`);
-const isFramework = (id: string) => FRAMEWORK.some((dir) => id.includes(dir));
+/** TanStack Query's parts for mutations and lists that load more, which the landing page never uses. */
+const NOT_FRAMEWORK =
+  /\/(mutationObserver|infiniteQueryObserver|queriesObserver|useMutation|useMutationState|useInfiniteQuery|useSuspense\w*|useQueries|infiniteQueryOptions)\.js$/;
+const isFramework = (id: string) => FRAMEWORK.some((dir) => id.includes(dir)) && !NOT_FRAMEWORK.test(id);
 
 export default defineConfig({
   plugins: [react(), prerenderLanding(), precompress()],
