@@ -212,6 +212,49 @@ describe('the landing page', () => {
     expect(await page.getByText('Our goal: about', { exact: true }).isVisible()).toBe(true);
   });
 
+  it('leads each of the four ways to get involved to a page that works', async () => {
+    const { page, errors } = await openSite(browser());
+    // Each way's link, and the page's h1 it leads to (a care team is for members: signing in comes first).
+    const ways: [way: string, link: string, path: RegExp, heading: string][] = [
+      ['Speak up', 'Resources and fact sheets to share', /\/resources$/, 'Resources'],
+      ['Donate for physical needs', 'See the needs near you', /\/needs$/, 'Needs of foster families'],
+      ['Provide support services', 'Find a church near you', /\/churches$/, 'Find a church'],
+      ['Provide support services', 'Care teams', /\/signin/, 'Sign In'],
+      ['Open your home', 'How to become a foster parent in your state', /\/open-your-home$/, 'Open your home'],
+    ];
+    for (const [way, link, path, heading] of ways) {
+      await openPage(page, '/');
+      const card = page
+        .getByRole('region', { name: 'Four ways to get involved' })
+        .getByRole('listitem')
+        .filter({
+          has: page.getByRole('heading', { name: way }),
+        });
+      await card.getByRole('link', { name: link }).click();
+      await page.waitForURL(path);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: `${way}: ${link}` }).toBe(heading);
+    }
+    expectNoPageErrors(errors);
+  });
+
+  it('shows its figures in Spanish as they arrive, without fetching the whole catalog on a first visit', async () => {
+    const { page, errors } = await openSite(browser(), { locale: 'es-US' });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    const churches = page.getByTestId('network-churches');
+    // The figures come from the API after hydrating; their words come with the page (decision 046).
+    await expect.poll(() => churches.innerText()).toMatch(/^\d+ iglesias? en la red$/);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((file) => /\/(es|en)-[^/]+\.js$/.test(file))).toEqual([]);
+    // Heading for another page brings the rest of the catalog and the app.
+    await page.getByRole('link', { name: 'Recursos', exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Recursos' }).waitFor();
+    expectNoPageErrors(errors);
+  });
+
   it('shows the sign-up prompt under the map only when nobody is signed in', async () => {
     const { page, errors } = await openSite(browser());
     await openMap(page);

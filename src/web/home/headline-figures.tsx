@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react';
-import { Text } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import {
   countCitation,
@@ -55,7 +54,7 @@ export function HeadlineFigures() {
       {stats.map((stat) => (
         <li key={stat.number} className={classes.stat} style={{ '--accent': stat.color } as Accent}>
           <span className={classes.statLabel}>{stat.label}</span> <span className={classes.statNumber}>{i18n.number(stat.number)}</span>{' '}
-          <Text span>{stat.text}</Text>
+          <span>{stat.text}</span>
         </li>
       ))}
     </ul>

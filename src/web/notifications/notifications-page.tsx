@@ -11,6 +11,7 @@ import { useMe } from '../lib/me-query';
 import { useLive } from '../live';
 import { notificationListQueryOptions, useMarkRead } from './notifications-api';
 import classes from './notifications-page.module.css';
+import { EmptyIllustration } from '../illustrations';
 import { Describe } from './describe-notification';
 
 const LOAD_FAILED = /*i18n*/ 'Your notifications could not be loaded just now. Please reload the page in a moment.';
@@ -84,6 +85,7 @@ function NotificationsList({ uid }: { uid: string }) {
         </Group>
       ) : null}
       <FormAlert message={list.isError && !list.data ? i18n._(LOAD_FAILED) : null} />
+      {list.data && notifications.length === 0 ? <EmptyIllustration /> : null}
       {list.data && notifications.length === 0 ? (
         <Text>
           {i18n._('No notifications yet. When someone responds to one of your posts, or in a post you follow, you will see it here.')}

@@ -8,6 +8,7 @@ import { factSheetUrl, NATIONAL_CODE, NETWORK_TARGET_PERCENT } from '../../share
 import { FormAlert } from '../app/form-alert';
 import { stateNameIn, stateOptions } from '../lib/state-names';
 import { Page } from '../app/page';
+import { EmptyIllustration } from '../illustrations';
 import { resourcesQueryOptions } from './resources-query';
 import classes from './resources.module.css';
 
@@ -29,6 +30,12 @@ export default function ResourcesPage() {
       </Text>
       {isPending ? <Loader mt="xl" role="status" aria-label={i18n._('Loading the resources')} /> : null}
       {isError ? <FormAlert message={i18n._('The resources are not available right now. Please try again later.')} /> : null}
+      {data && data.resources.length === 0 ? (
+        <div className={classes.section}>
+          <EmptyIllustration />
+          <Text>{i18n._('No flyers or images to share yet. The state fact sheets are below.')}</Text>
+        </div>
+      ) : null}
 
       {printables.length ? (
         <section className={classes.section} aria-labelledby="to-print">
