@@ -64,7 +64,7 @@ export default function DiscussPage() {
           className={classes.filtersToggle}
           variant="default"
           aria-expanded={areFiltersOpen}
-          aria-controls={`${filtersId}-categories ${filtersId}-words`}
+          aria-controls={[`${filtersId}-categories`, `${filtersId}-words`].join(' ')}
           onClick={() => setFiltersOpen((open) => !open)}
         >
           {filterCount
