@@ -19,8 +19,23 @@ export function SiteFooter() {
               </AppLink>
             </li>
             <li>
+              <AppLink to="/about" className={classes.link}>
+                {i18n._('About')}
+              </AppLink>
+            </li>
+            <li>
               <AppLink to="/contact" className={classes.link}>
                 {i18n._('Contact')}
+              </AppLink>
+            </li>
+            <li>
+              <AppLink to="/privacy" className={classes.link}>
+                {i18n._('Privacy')}
+              </AppLink>
+            </li>
+            <li>
+              <AppLink to="/accessibility" className={classes.link}>
+                {i18n._('Accessibility')}
               </AppLink>
             </li>
             {/* Agency staff ask the churches for a foster family's needs once their account is approved (issue 26). */}
