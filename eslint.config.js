@@ -85,7 +85,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js', 'eslint-rules/*.js'] },
+        projectService: { allowDefaultProject: ['eslint.config.js', 'eslint-rules/*.js', 'scripts/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
@@ -112,7 +112,7 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
   },
-  { files: ['eslint.config.js', 'eslint-rules/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['eslint.config.js', 'eslint-rules/*.js', 'scripts/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -382,6 +382,20 @@ describe('the admin area', () => {
     await page.waitForURL('**/admin/states');
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The states' table is wider than a phone: it says so, and scrolls from the keyboard as a named region.
+    await page.getByText('The table is wider than the screen', { exact: false }).waitFor();
+    const table = page.getByRole('region', { name: 'State figures' });
+    await table.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => table.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    // At 1280 px the area lines up with the footer, as every page does.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/admin/profiles');
+    await page.getByRole('heading', { level: 1, name: 'All Profiles' }).waitFor();
+    const menuLeft = (await page.getByRole('navigation', { name: 'Admin' }).boundingBox())?.x;
+    const footerLeft = (await page.getByRole('contentinfo').getByRole('link', { name: 'Home' }).boundingBox())?.x;
+    expect(menuLeft).toBe(footerLeft);
     expectNoPageErrors(errors);
   });
 });

@@ -334,3 +334,62 @@ describe('discuss, accessibility', () => {
     }
   });
 });
+
+describe('discuss, the list’s rough edges (issue 29)', () => {
+  it('opens a post from its title, links addresses in previews, and keeps a refused post’s notes in view', async () => {
+    const m = await openSite(browser());
+    await signUpMember(m.page, { prefix: 'discuss', profile: memberProfile({ firstName: 'Tia', lastName: 'Title' }) });
+    const title = `Title link ${Date.now().toString(36)}`;
+    await m.page.request.post('/api/posts', {
+      data: { category: 'General', title, body: 'Sign up at https://example.org/respite today.' },
+      headers: { origin: inject('baseUrl') },
+    });
+    await m.page.goto('/discuss');
+    const item = m.page.getByRole('article', { name: title });
+    const preview = item.getByRole('link', { name: 'https://example.org/respite' });
+    expect(await preview.getAttribute('href')).toBe('https://example.org/respite');
+    expect((await preview.getAttribute('rel'))?.split(' ')).toEqual(expect.arrayContaining(['noopener', 'nofollow', 'ugc']));
+
+    // A post sent empty: focus on the first field to fix, its list closed, the note beside it readable.
+    await m.page.getByRole('button', { name: 'Write a new post' }).click();
+    await m.page.getByRole('button', { name: 'Post', exact: true }).click();
+    const category = m.page.getByRole('combobox', { name: 'Category' });
+    await expect.poll(() => category.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await category.getAttribute('aria-expanded')).toBe('false');
+    expect(await m.page.getByRole('listbox').count()).toBe(0);
+    await m.page.getByRole('button', { name: 'Cancel' }).click();
+
+    await item.getByRole('link', { name: title, exact: true }).click();
+    await m.page.waitForURL(/\/discuss\/\d+$/);
+    await m.page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expectNoPageErrors(m.errors);
+  });
+
+  it('folds the filters behind a button on a phone, so the posts start near the top', async () => {
+    const m = await openSite(browser(), { viewport: { width: 390, height: 844 } });
+    await signUpMember(m.page, { prefix: 'discuss', profile: memberProfile({ firstName: 'Phil', lastName: 'Phone' }) });
+    await m.page.request.post('/api/posts', {
+      data: { category: 'General', title: `On a phone ${Date.now().toString(36)}`, body: 'Read on a phone.' },
+      headers: { origin: inject('baseUrl') },
+    });
+    await m.page.goto('/discuss');
+    const first = m.page.getByRole('article').first();
+    await first.waitFor();
+    expect((await first.boundingBox())?.y).toBeLessThan(600);
+    const toggle = m.page.getByRole('button', { name: 'Filters', exact: true });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await m.page.getByLabel('Keyword filter').isVisible()).toBe(false);
+    // By keyboard, as anyone may open it.
+    await toggle.focus();
+    await m.page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await m.page.getByLabel('Keyword filter').waitFor();
+    await m.page.getByRole('heading', { name: 'Categories' }).waitFor();
+    expect(await seriousViolations(m.page), '/discuss with the filters open').toEqual([]);
+    // On a computer the filters are always there, and the toggle is not.
+    await m.page.setViewportSize({ width: 1280, height: 900 });
+    expect(await toggle.isVisible()).toBe(false);
+    expect(await m.page.getByLabel('Keyword filter').isVisible()).toBe(true);
+    expectNoPageErrors(m.errors);
+  });
+});

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './support/a11y';
 import { openSite, useBrowser } from './support/browser';
-import { uniqueEmail } from './support/members';
+import { signUpMember, uniqueEmail } from './support/members';
 import { expectNoPageErrors, signUpViaForm } from './support/journey';
 
 const browser = useBrowser();
@@ -36,6 +36,21 @@ describe('the frame', () => {
     // Its link, not the footer's (inert behind the open menu).
     await menu.getByRole('link', { name: 'Contact' }).click();
     await page.waitForURL('**/contact');
+  });
+
+  it('keeps the network’s name on one line in a signed-in phone’s header, in English and Spanish', async () => {
+    for (const lang of ['en', 'es']) {
+      const { page, context } = await openSite(browser(), { viewport: { width: 390, height: 844 } });
+      await context.addCookies([{ name: 'lang', value: lang, url: inject('baseUrl') }]);
+      await signUpMember(page, { prefix: 'frame' });
+      await page.goto('/dashboard');
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
+      const name = page.getByRole('banner').getByRole('link').first().locator('span').first();
+      const lineHeight = await name.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      expect(await name.innerText(), lang).toMatch(/^Foster Care\s+Network$/);
+      expect((await name.boundingBox())?.height, lang).toBeLessThan(lineHeight * 1.5);
+      await context.close();
+    }
   });
 
   it('links the logo and the user icon to the dashboard when signed in', async () => {

@@ -15,8 +15,9 @@ import { seedDemoChurches } from './demo/churches';
 import { seedDemoNeeds } from './demo/needs';
 import { seedDemoCare } from './demo/care';
 import { seedDemoAvatars } from './demo/avatars';
-import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo, type DemoSecondFactor } from './demo/seed';
-import { instanceName } from './jobs';
+import { demoBanner } from './demo/banner';
+import { seedDemo, type DemoSecondFactor } from './demo/seed';
+import { instanceName, type JobRunner } from './jobs';
 import { createLogger } from './logger';
 import { createMailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
@@ -121,15 +122,15 @@ async function main() {
       hint: `open the site at ${config.publicUrl}; pages opened at another address cannot sign in or send forms (set PUBLIC_URL to the address people use)`,
     });
     if (demoSecondFactor) {
-      process.stdout.write(
-        `\n  Foster Care Network is running at ${config.publicUrl}\n` +
-          `                (there, or at 127.0.0.1 or [::1] on the same port: at another address forms are refused; PUBLIC_URL sets it)\n` +
-          `  Demo admin:   ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n` +
-          `                then a code from an authenticator app with the key ${demoSecondFactor.key.replace(/(.{4})/g, '$1 ').trim()}\n` +
-          `                (or the recovery code ${demoSecondFactor.recoveryCode}, which works once)\n` +
-          `  Demo members: grace.miller@demo.example.org (and others) / ${DEMO_MEMBER_PASSWORD}\n` +
-          `  Mail is written to ${path.join(config.dataDir, 'mail')}${config.smtpUrl ? ' (SMTP is set: sent by SMTP instead)' : ''}\n\n`,
-      );
+      const banner = demoBanner({
+        publicUrl: config.publicUrl,
+        secondFactor: demoSecondFactor,
+        mailDir: path.join(config.dataDir, 'mail'),
+        isSmtpSet: Boolean(config.smtpUrl),
+      });
+      // After the start-up's own work (the demo's mail going out, the jobs' first looks), so the banner is the last
+      // thing on the screen rather than a few lines lost among the log's.
+      void startUpWorkDone(jobs).then(() => process.stdout.write(banner));
     }
   }) as Server;
 
@@ -160,6 +161,16 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** Resolves once no job has been running for half a second (the first looks, and the runs they set off), or after 15 s. */
+async function startUpWorkDone(jobs: JobRunner): Promise<void> {
+  const giveUpAt = Date.now() + 15_000;
+  let quietChecks = 0;
+  while (quietChecks < 2 && Date.now() < giveUpAt) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    quietChecks = jobs.statuses().some((job) => job.isRunning) ? 0 : quietChecks + 1;
+  }
 }
 
 main().catch((err) => {

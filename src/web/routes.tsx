@@ -23,6 +23,10 @@ const publicRoutes: RouteObject[] = [
   // Opened from a notification mail's link: the signed token names the member and the kind of mail.
   { path: 'unsubscribe', ...page(() => import('./notifications/unsubscribe-page')) },
   { path: 'contact', ...page(() => import('./contact/contact-page')) },
+  // The footer's pages about the network itself (issue 29).
+  { path: 'about', ...page(() => import('./about/about-page')) },
+  { path: 'privacy', ...page(() => import('./about/privacy-page')) },
+  { path: 'accessibility', ...page(() => import('./about/accessibility-page')) },
   { path: 'discuss', ...page(() => import('./discuss/discuss-page')) },
   { path: 'discuss/:id', ...page(() => import('./discuss/post-page')) },
   { path: 'resources', ...page(() => import('./resources/resources-page')) },

@@ -79,6 +79,13 @@ export const themeFor = (passwordToggleLabel: string) =>
       TextInput: { defaultProps: { withAsterisk: false } },
       // Plain objects, not `PasswordInput.extend(…)`: importing the components here would pull them into the
       // entry chunk although only some lazily loaded pages use them.
+      // A list opens when the member types, clicks or presses the down arrow (the ARIA combobox pattern), not
+      // on focus alone: a refused form focuses its first bad field, and a list opening there covered the notes
+      // that say what to fix.
+      Autocomplete: { defaultProps: { openOnFocus: false } },
+      Select: { defaultProps: { openOnFocus: false } },
+      MultiSelect: { defaultProps: { openOnFocus: false } },
+      TagsInput: { defaultProps: { openOnFocus: false } },
       PasswordInput: {
         defaultProps: {
           withAsterisk: false,

@@ -121,7 +121,7 @@ function AdminFrame() {
   const current = sectionOf(pathname);
 
   return (
-    <Container size="xl" py={{ base: 'md', sm: 'xl' }} className={classes.layout}>
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }} className={classes.layout}>
       <nav aria-label={i18n._('Admin')} className={classes.nav}>
         <p className={classes.navTitle} aria-hidden="true">
           {i18n._('Admin')}

@@ -8,27 +8,28 @@ import classes from './site-footer.module.css';
 export function SiteFooter() {
   const { i18n } = useLingui();
   const me = useMe();
+  const links = [
+    { to: '/', label: i18n._('Home') },
+    // The network itself, how it treats what it keeps, and how usable it aims to be (issue 29).
+    { to: '/about', label: i18n._('About') },
+    { to: '/contact', label: i18n._('Contact') },
+    { to: '/privacy', label: i18n._('Privacy') },
+    { to: '/accessibility', label: i18n._('Accessibility') },
+    // Agency staff ask the churches for a foster family's needs once their account is approved (issue 26).
+    { to: '/caseworkers/apply', label: i18n._('For caseworkers') },
+  ];
   return (
     <footer className={classes.footer}>
       <Container size="lg" className={classes.inner}>
         <nav aria-label={i18n._('Footer')}>
           <ul className={classes.links}>
-            <li>
-              <AppLink to="/" className={classes.link}>
-                {i18n._('Home')}
-              </AppLink>
-            </li>
-            <li>
-              <AppLink to="/contact" className={classes.link}>
-                {i18n._('Contact')}
-              </AppLink>
-            </li>
-            {/* Agency staff ask the churches for a foster family's needs once their account is approved (issue 26). */}
-            <li>
-              <AppLink to="/caseworkers/apply" className={classes.link}>
-                {i18n._('For caseworkers')}
-              </AppLink>
-            </li>
+            {links.map((link) => (
+              <li key={link.to}>
+                <AppLink to={link.to} className={classes.link}>
+                  {link.label}
+                </AppLink>
+              </li>
+            ))}
             {me ? (
               <li>
                 <AppLink to="/dashboard" className={classes.link}>

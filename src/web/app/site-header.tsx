@@ -82,7 +82,12 @@ export function SiteHeader() {
   return (
     // A member's menu (with "Care teams", issue 27) needs about 1,220 px: the bar may be wider than a page's text,
     // and below Mantine's lg (75em) the menu folds into the menu button, where it never clips.
-    <Container size={isLongMenu ? LONG_MENU_BAR : 'xl'} className={classes.bar} data-long-menu={isLongMenu || undefined}>
+    <Container
+      size={isLongMenu ? LONG_MENU_BAR : 'xl'}
+      className={classes.bar}
+      data-long-menu={isLongMenu || undefined}
+      data-signed-in={isSignedIn || undefined}
+    >
       <AppLink to={isSignedIn ? '/dashboard' : '/'} className={classes.brand}>
         <LogoMark />
         {/* The network's name is a name: it is not translated (docs/i18n/terminology.md). */}

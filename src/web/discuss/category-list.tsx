@@ -8,6 +8,10 @@ import { categoriesQueryOptions } from './forum-api';
 import classes from './discuss.module.css';
 
 type CategoryListProps = {
+  /** Where the page's filters toggle points (aria-controls), and how it folds the list on a phone. */
+  id?: string;
+  className?: string;
+  'data-open'?: true | undefined;
   selected: string;
   hasFilter: boolean;
   onSelect: (category: string) => void;
@@ -18,7 +22,7 @@ type CategoryListProps = {
  * The categories with their number of posts; choosing one filters the list, Clear Filter shows all. Members
  * who may post see which categories they follow, and can follow the one chosen.
  */
-export function CategoryList({ selected, hasFilter, onSelect, onClear }: CategoryListProps) {
+export function CategoryList({ selected, hasFilter, onSelect, onClear, ...frame }: CategoryListProps) {
   const { i18n } = useLingui();
   const { data, isError } = useQuery(categoriesQueryOptions);
   const followed = useFollowedCategories();
@@ -26,7 +30,7 @@ export function CategoryList({ selected, hasFilter, onSelect, onClear }: Categor
   const shown = data?.categories.filter((c) => c.postCount > 0 || c.name.toLowerCase() === selected.toLowerCase()) ?? [];
   const chosen = data?.categories.find((c) => c.name.toLowerCase() === selected.toLowerCase());
   return (
-    <section aria-labelledby={headingId}>
+    <section aria-labelledby={headingId} {...frame}>
       <Title order={2} size="h4" id={headingId} mb="xs">
         {i18n._('Categories')}
       </Title>

@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { categoryLabel, POSTS_TOPIC, SEARCH_QUERY_MAX, SEARCH_TERM_MIN, searchTermsOf } from '../../shared/forum';
 import { CONTENT_LANGUAGE_NAMES } from '../../shared/i18n/content-language';
@@ -48,6 +48,9 @@ export default function DiscussPage() {
   const posts = list.data?.pages.flatMap((p) => p.posts) ?? [];
   const listSearch = searchParams.toString() ? `?${searchParams.toString()}` : '';
   useFocusReturningPost(posts.length > 0);
+  const filtersId = useId();
+  const [areFiltersOpen, setFiltersOpen] = useState(false);
+  const filterCount = [category, activeQ, language].filter(Boolean).length;
 
   return (
     <Page title={i18n._('Discuss')} size="lg">
@@ -57,14 +60,29 @@ export default function DiscussPage() {
         )}
       </Text>
       <div className={classes.layout}>
+        {/* On a phone the filters fold away, so the posts start near the top of the page (issue 29). */}
+        <Button
+          className={classes.filtersToggle}
+          variant="default"
+          aria-expanded={areFiltersOpen}
+          aria-controls={[`${filtersId}-categories`, `${filtersId}-words`].join(' ')}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {filterCount
+            ? i18n._('{count, plural, one {Filters (# applied)} other {Filters (# applied)}}', { count: filterCount })
+            : i18n._('Filters')}
+        </Button>
         <CategoryList
+          id={`${filtersId}-categories`}
+          className={classes.foldedFilters}
+          data-open={areFiltersOpen || undefined}
           selected={category}
           hasFilter={Boolean(category || q || language)}
           onSelect={(name) => setFilter({ category: name })}
           onClear={() => setFilter({ category: '', q: '', language: '' })}
         />
         <Stack gap="lg" miw={0}>
-          <div className={classes.filters}>
+          <div id={`${filtersId}-words`} className={`${classes.filters} ${classes.foldedFilters}`} data-open={areFiltersOpen || undefined}>
             <KeywordFilter value={q} onApply={(value) => setFilter({ q: value })} />
             <LanguageFilter
               label={i18n._('Language')}

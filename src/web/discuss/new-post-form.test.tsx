@@ -154,3 +154,16 @@ describe('the new post’s category, on an English page', () => {
     expect(await post(ENGLISH, { typed: 'Peticiones de oración' })).toBe('Peticiones de oración');
   });
 });
+
+describe('a refused post', () => {
+  it('focuses the first field to fix without opening its list over the notes', async () => {
+    await loadLocale('en');
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: ENGLISH.write }));
+    await user.click(screen.getByRole('button', { name: ENGLISH.post }));
+    const field = screen.getByRole('combobox', { name: ENGLISH.category });
+    await vi.waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field.getAttribute('aria-expanded')).toBe('false');
+    expect(sent).toHaveLength(0);
+  });
+});

@@ -5,7 +5,8 @@ import type { AdminProfile } from '../../../shared/admin';
 import { stateName } from '../../../shared/states';
 import { RoleControl } from './role-control';
 import { SuspensionControl } from './suspension-control';
-import { DATE_TIME } from '../formats';
+import { EmailAddress } from '../email-address';
+import { DATE_TIME, formatPhone } from '../formats';
 import classes from '../admin.module.css';
 
 function link(url: string | null) {
@@ -24,8 +25,8 @@ export function ProfileDetails({ profile: p }: { profile: AdminProfile }) {
   const fields: Array<[string, ReactNode]> = [
     [i18n._('First name'), p.firstName],
     [i18n._('Last name'), p.lastName],
-    [i18n._('Email'), p.email],
-    [i18n._('Phone'), p.phone],
+    [i18n._('Email'), <EmailAddress key="email" email={p.email} />],
+    [i18n._('Phone'), p.phone ? formatPhone(p.phone) : p.phone],
     [i18n._('Street address (private)'), p.streetAddress],
     [i18n._('City'), p.city],
     [i18n._('State'), p.state === 'NONE' ? null : `${i18n._(stateName(p.state) ?? p.state)} (${p.state})`],

@@ -7,7 +7,8 @@ import { TableScroll } from '../table-scroll';
 import { nameOf, placeOf } from './names';
 import { ProfileDetails } from './profile-details';
 import { SORTABLE } from './sorting';
-import { DAY } from '../formats';
+import { EmailAddress } from '../email-address';
+import { DAY, formatPhone } from '../formats';
 import classes from '../admin.module.css';
 
 type ProfilesTableProps = {
@@ -109,9 +110,11 @@ function ProfileRow({ profile: p, isOpen, onToggle }: { profile: AdminProfile; i
           {p.isAdmin ? <span className={classes.badge}>{i18n._('Admin')}</span> : null}
           {p.suspendedAt ? <span className={classes.badge}>{i18n._('Suspended')}</span> : null}
         </span>
-        <span className={classes.memberEmail}>{p.email}</span>
+        <span className={classes.memberEmail}>
+          <EmailAddress email={p.email} />
+        </span>
       </td>
-      <td className={classes.nowrap}>{p.phone ?? '—'}</td>
+      <td className={classes.nowrap}>{p.phone ? formatPhone(p.phone) : '—'}</td>
       <td>{placeOf(p) || '—'}</td>
       <td className={classes.wrap}>{p.church ?? '—'}</td>
       <td className={classes.number}>{typeof p.numberOfFosterKids === 'number' ? i18n.number(p.numberOfFosterKids) : '—'}</td>
