@@ -3,12 +3,13 @@ import classes from './admin.module.css';
 
 /**
  * A wide table that scrolls sideways on narrow screens. It takes keyboard focus (arrow keys scroll it) and
- * is a named region, so keyboard and screen-reader users can reach what is off to the side.
+ * is a named region (a <section> with a name is one), so keyboard and screen-reader users can reach what is off to
+ * the side.
  */
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className={classes.tableScroll} tabIndex={0} role="region" aria-label={label}>
+    <section className={classes.tableScroll} tabIndex={0} aria-label={label}>
       {children}
-    </div>
+    </section>
   );
 }

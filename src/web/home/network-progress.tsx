@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react';
 import { Text } from '@mantine/core';
 import { NETWORK_FIGURES_MIN_MEMBERS, NETWORK_GOAL } from '../../shared/states';
+import { ProgressBar } from '../app/progress-bar';
 import { formatCount, useStates } from '../map';
 import classes from './network-progress.module.css';
 
@@ -16,7 +17,6 @@ export function NetworkProgress() {
   const isHidden = data !== undefined && network === null;
   const goal = data?.goal ?? NETWORK_GOAL;
   const children = network?.fosterChildren ?? 0;
-  const share = Math.min(1, children / goal);
 
   return (
     <section className={classes.progress} aria-labelledby="progress-title">
@@ -38,21 +38,18 @@ export function NetworkProgress() {
           )}
         </p>
       </div>
-      <div
+      <ProgressBar
         className={classes.bar}
-        role="progressbar"
         aria-labelledby="progress-title"
-        aria-valuemin={0}
-        aria-valuemax={goal}
-        aria-valuenow={children}
+        max={goal}
+        value={children}
         aria-valuetext={
           network
             ? i18n._('{children} of {goal} children', { children: formatCount(children), goal: formatCount(goal) })
             : i18n._('loading')
         }
-      >
-        <div className={classes.fill} style={{ width: `${share * 100}%` }} data-empty={children === 0 || undefined} />
-      </div>
+        data-empty={children === 0 || undefined}
+      />
       {data ? (
         <p className={classes.churches} data-testid="network-churches">
           <Trans
