@@ -21,10 +21,10 @@ export default defineConfig({
           // without loading the app's modules and compiling PGlite again (42% less CPU on 11 files, decision 033).
           // Files share nothing else: each makes its own app on its own database copy, and the setup file
           // restores spies after every test. (The component tests keep their own DOM per file.)
-          // On PostgreSQL (DATABASE_URL set) each file keeps a process of its own, as before: two CI runs there
-          // with shared processes each had one file whose bus heard no NOTIFY at all, which isolated runs never
-          // showed; until that is understood, the PostgreSQL step pays the start-up per file (decision 033).
-          isolate: Boolean(process.env.DATABASE_URL),
+          // The same on PostgreSQL (DATABASE_URL set): the live events some runs missed there were missed by isolated
+          // runs too (the bus's LISTEN connection reconnecting under load; tests count its resync as heard), so a
+          // process per file bought nothing but ~2 minutes of module loading (decision 033).
+          isolate: false,
         },
       },
       {

@@ -324,7 +324,7 @@ describe('the admin area', () => {
     const row = page.getByRole('row', { name: /^Wyoming/ });
     await row.waitFor();
     const original = (await (await page.request.get('/api/admin/states')).json()) as {
-      states: Array<{ code: string; count: number | null; sourceUrl: string | null }>;
+      states: Array<{ code: string; count: number | null; sourceUrl: string | null; countSource: string | null; countYear: number | null }>;
     };
     const wy = original.states.find((s) => s.code === 'WY')!;
     try {
@@ -334,6 +334,12 @@ describe('the admin area', () => {
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.getByText('A count cannot be negative').waitFor();
       await dialog.getByLabel('Children in foster care').fill('1,234');
+      // The figure carries who counted and for which year (issue 29), checked like the count.
+      await dialog.getByLabel('Fiscal year of the count').fill('1990');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByText('Enter a year from 1995 on').waitFor();
+      await dialog.getByLabel('Counted by').fill('Wyoming DFS');
+      await dialog.getByLabel('Fiscal year of the count').fill('2023');
       expect(await seriousViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Wyoming saved. The map and its fact sheet use the new figures.').waitFor();
@@ -349,9 +355,10 @@ describe('the admin area', () => {
       await visitor.page.getByRole('group', { name: 'Map of the United States' }).waitFor();
       await visitor.page.getByLabel('Choose a state').selectOption('WY');
       await expect.poll(() => visitor.page.getByTestId('map-count').innerText()).toBe('1,234');
+      expect(await visitor.page.getByText('Children in foster care, Wyoming DFS FY2023', { exact: true }).first().isVisible()).toBe(true);
     } finally {
       const restored = await page.request.put('/api/admin/states/WY', {
-        data: { count: wy.count, sourceUrl: wy.sourceUrl },
+        data: { count: wy.count, sourceUrl: wy.sourceUrl, countSource: wy.countSource, countYear: wy.countYear },
         headers: { origin: inject('baseUrl') },
       });
       expect(restored.status()).toBe(200);

@@ -107,7 +107,7 @@ describe("the landing map's churches layer", () => {
     it(`is clean for axe at ${width} px, with a marker's list open, and fits the screen`, async () => {
       const { page, errors } = await openSite(browser(), { viewport: { width, height: 900 } });
       await openChurchesLayer(page);
-      expect(await page.getByTestId('network-churches').innerText()).toMatch(/^\d+ churches? in the network$/);
+      expect(await page.getByTestId('network-churches').innerText()).toMatch(/^\d+$/);
       expect(await seriousViolations(page)).toEqual([]);
       await townMarker(page).click();
       await popover(page).waitFor();

@@ -33,6 +33,8 @@ describe('the landing map', () => {
     expect(await shown.name()).toBe('United States');
     expect(await shown.count()).toBe('410,308');
     expect(await shown.target()).toBe('20,516');
+    // Who counted and for which year, not today's date (issue 29).
+    expect(await page.locator('#map-details').locator('..').getByText('Children in foster care, AFCARS FY2021').isVisible()).toBe(true);
 
     await stateButton(page, 'New Hampshire').click();
     await expect.poll(shown.name).toBe('New Hampshire');
@@ -177,17 +179,28 @@ describe('the landing page', () => {
     await admin.dispose();
   });
 
-  it("shows the network's progress toward 20,000", async () => {
+  it('says what the network has done, and its goal without a bar while that is under 1% of it (issue 29)', async () => {
     const { page } = await openSite(browser());
     await page.goto('/');
-    const bar = page.getByRole('progressbar', { name: 'Our progress toward 20,000' });
-    await expect.poll(() => bar.getAttribute('aria-valuetext')).toMatch(/^[\d,]+ of 20,000 children$/);
-    // The native <progress> (issue 29, valid HTML): its maximum is its own attribute.
-    expect(await bar.getAttribute('max')).toBe('20000');
+    const band = page.getByRole('region', { name: 'The network so far' });
+    await expect.poll(() => band.getByTestId('network-churches').innerText()).toMatch(/^[\d,]+$/);
+    expect(await band.getByText('Churches in the network', { exact: true }).isVisible()).toBe(true);
+    // The test network's families care for far fewer than 200 children: no sliver of a bar, the goal in words.
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    expect(
+      await band
+        .getByText(
+          'Our goal: about 20,000 children cared for by member churches and families. The progress toward it shows here from 200 children on.',
+        )
+        .isVisible(),
+    ).toBe(true);
+    // The round headlines stand beside the exact figures and their source, so they do not contradict the map.
     for (const text of [
       '400,000',
+      'children in the United States (410,308 in AFCARS FY2021)',
       '100,000',
       '20,000',
+      'children cared for by member churches and families: 5% of the children in foster care, 20,516 by the AFCARS FY2021 count',
       'Speak up',
       'Donate for physical needs',
       'Provide support services',
@@ -195,6 +208,51 @@ describe('the landing page', () => {
     ]) {
       expect(await page.getByText(text, { exact: true }).first().isVisible(), text).toBe(true);
     }
+    expect(await page.getByText('In foster care: more than', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Our goal: about', { exact: true }).isVisible()).toBe(true);
+  });
+
+  it('leads each of the four ways to get involved to a page that works', async () => {
+    const { page, errors } = await openSite(browser());
+    // Each way's link, and the page's h1 it leads to (a care team is for members: signing in comes first).
+    const ways: [way: string, link: string, path: RegExp, heading: string][] = [
+      ['Speak up', 'Resources and fact sheets to share', /\/resources$/, 'Resources'],
+      ['Donate for physical needs', 'See the needs near you', /\/needs$/, 'Needs of foster families'],
+      ['Provide support services', 'Find a church near you', /\/churches$/, 'Find a church'],
+      ['Provide support services', 'Care teams', /\/signin/, 'Sign In'],
+      ['Open your home', 'How to become a foster parent in your state', /\/open-your-home$/, 'Open your home'],
+    ];
+    for (const [way, link, path, heading] of ways) {
+      await openPage(page, '/');
+      const card = page
+        .getByRole('region', { name: 'Four ways to get involved' })
+        .getByRole('listitem')
+        .filter({
+          has: page.getByRole('heading', { name: way }),
+        });
+      await card.getByRole('link', { name: link }).click();
+      await page.waitForURL(path);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: `${way}: ${link}` }).toBe(heading);
+    }
+    expectNoPageErrors(errors);
+  });
+
+  it('shows its figures in Spanish as they arrive, without fetching the whole catalog on a first visit', async () => {
+    const { page, errors } = await openSite(browser(), { locale: 'es-US' });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    const churches = page.getByTestId('network-churches');
+    // The figures come from the API after hydrating; their words come with the page (decision 046).
+    await expect.poll(() => churches.innerText()).toMatch(/^\d+ iglesias? en la red$/);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((file) => /\/(es|en)-[^/]+\.js$/.test(file))).toEqual([]);
+    // Heading for another page brings the rest of the catalog and the app.
+    await page.getByRole('link', { name: 'Recursos', exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Recursos' }).waitFor();
+    expectNoPageErrors(errors);
   });
 
   it('shows the sign-up prompt under the map only when nobody is signed in', async () => {
@@ -236,8 +294,7 @@ describe('the landing page', () => {
 
     release();
     // The figures come from the app once it runs.
-    const bar = page.getByRole('progressbar', { name: 'Our progress toward 20,000' });
-    await expect.poll(() => bar.getAttribute('aria-valuetext')).toMatch(/^[\d,]+ of 20,000 children$/);
+    await expect.poll(() => page.getByTestId('network-churches').innerText()).toMatch(/^[\d,]+$/);
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     // Where the reader was, give or take a line that late content (a web font) can still move: never the top.
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - 600)).toBeLessThanOrEqual(40);

@@ -35,6 +35,10 @@ describe('resources', () => {
         .getByRole('img', { name: /Every child deserves a family that stays/ })
         .evaluate((img: HTMLImageElement) => img.naturalWidth),
     ).toBe(480);
+    // Each printable shows its real first page, drawn by the server (issue 29), not a generic icon.
+    const firstPage = page.getByRole('img', { name: 'First page of “Four ways your church can help”' });
+    await firstPage.scrollIntoViewIfNeeded();
+    await expect.poll(() => firstPage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
 
     await page.getByLabel('Fact sheet for').selectOption('VT');
     expect(await page.getByRole('link', { name: 'Vermont fact sheet (PDF)' }).getAttribute('href')).toBe('/api/states/VT/fact-sheet.pdf');

@@ -16,8 +16,19 @@ import { LOCALES, type Locale } from '../src/shared/i18n/locale.ts';
 
 const LANDING_ENTRY = 'src/web/landing.tsx';
 const ENTRY = 'src/web/prerender.tsx';
+/** The whole app's code, which the landing page loads only when the visitor heads for another page. */
+const APP_ENTRY = 'src/web/app-router.tsx';
+const CATALOGS_DIR = path.join('src', 'shared', 'i18n', 'compiled');
 
-type Chunk = { fileName: string; imports: string[]; isEntry: boolean; css: string[] };
+type Chunk = {
+  fileName: string;
+  imports: string[];
+  dynamicImports: string[];
+  isEntry: boolean;
+  css: string[];
+  moduleIds: string[];
+  facadeModuleId: string | null;
+};
 export type LandingFiles = { entry: string; loader: string; css: string[]; preload: string[] };
 
 /** The loader: after the next frame has painted (or at once in a hidden tab), fetch and run the app. */
@@ -47,6 +58,7 @@ function loaderSource(entry: string, preload: string[]): string {
 export function prerenderLanding(): Plugin {
   let config: ResolvedConfig;
   let landing: LandingFiles | undefined;
+  let landingSources = '';
 
   return {
     name: 'fn-prerender-landing',
@@ -63,8 +75,11 @@ export function prerenderLanding(): Plugin {
         const chunk: Chunk = {
           fileName: item.fileName,
           imports: item.imports,
+          dynamicImports: item.dynamicImports,
           isEntry: item.isEntry,
           css: [...(item.viteMetadata?.importedCss ?? [])],
+          moduleIds: item.moduleIds,
+          facadeModuleId: item.facadeModuleId,
         };
         chunks.set(item.fileName, chunk);
         if (item.isEntry && item.facadeModuleId?.endsWith(LANDING_ENTRY)) entry = chunk;
@@ -87,6 +102,7 @@ export function prerenderLanding(): Plugin {
       const base = config.base;
       const preload = [...js].map((f) => `${base}${f}`);
       const ref = this.emitFile({ type: 'asset', name: 'start-after-paint.js', source: loaderSource(`${base}${entry.fileName}`, preload) });
+      landingSources = sourcesOfLanding(entry, chunks);
       landing = {
         entry: `${base}${entry.fileName}`,
         loader: `${base}${this.getFileName(ref)}`,
@@ -108,13 +124,14 @@ export function prerenderLanding(): Plugin {
       const file = fs.readdirSync(ssrDir).find((f) => /^prerender\.m?js$/.test(f));
       if (!file) throw new Error(`prerender: the server build wrote no prerender.js in ${ssrDir}`);
       const mod = (await import(`${pathToFileURL(path.join(ssrDir, file)).href}?t=${Date.now()}`)) as {
-        renderLanding(locale: Locale): Promise<{ markup: string; messages: unknown }>;
+        renderLanding(locale: Locale): Promise<{ markup: string; messages: Record<string, unknown>; catalog: Record<string, unknown> }>;
       };
       const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
       // One page per language (decision 043): landing.html, landing.es.html. The server picks one per visitor.
       for (const locale of LOCALES) {
-        const { markup, messages } = await mod.renderLanding(locale);
-        fs.writeFileSync(path.join(outDir, landingFileOf(locale)), landingPage(index, markup, landing, messages));
+        const { markup, messages, catalog } = await mod.renderLanding(locale);
+        const carried = { ...messagesShownBy(landingSources, catalog), ...messages };
+        fs.writeFileSync(path.join(outDir, landingFileOf(locale)), landingPage(index, markup, landing, carried));
       }
     },
   };
@@ -122,6 +139,40 @@ export function prerenderLanding(): Plugin {
 
 /** The styles React hoists, as renderToString writes them: first, one after another. */
 const HOISTED_STYLES = /^(?:<style data-precedence="[^"]*"[^>]*>[^<]*<\/style>)+/;
+
+/**
+ * The source of every module of ours that the landing page can run without the router: its entry's chunks
+ * and the chunks they load later (the map, the phone menu), not the app's (app-router) nor the catalogs.
+ */
+function sourcesOfLanding(entry: Chunk, chunks: Map<string, Chunk>): string {
+  const seen = new Set<string>();
+  const files = new Set<string>();
+  const visit = (chunk: Chunk) => {
+    if (seen.has(chunk.fileName) || chunk.moduleIds.some((id) => id.endsWith(APP_ENTRY))) return;
+    seen.add(chunk.fileName);
+    for (const id of chunk.moduleIds) {
+      const file = id.split('?')[0]!;
+      if (file.includes(`${path.sep}src${path.sep}`) && !file.includes(CATALOGS_DIR) && fs.existsSync(file)) files.add(file);
+    }
+    for (const name of [...chunk.imports, ...chunk.dynamicImports]) {
+      const next = chunks.get(name);
+      if (next) visit(next);
+    }
+  };
+  visit(entry);
+  return [...files].map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+}
+
+/**
+ * The messages of `catalog` whose id (its English text) the landing page's code quotes. The page carries
+ * them, so the words it shows once its figures arrive, or when the visitor opens the map or the phone menu,
+ * need no catalog: the whole catalog is fetched only when the visitor heads for another page.
+ */
+export function messagesShownBy(sources: string, catalog: Record<string, unknown>): Record<string, unknown> {
+  // As a string literal: 'Yes' in a sentence is not the message "Yes".
+  const isQuoted = (id: string) => ["'", '"', '`'].some((quote) => sources.includes(`${quote}${id}${quote}`));
+  return Object.fromEntries(Object.entries(catalog).filter(([id]) => isQuoted(id)));
+}
 
 /**
  * index.html with the rendered landing in #root, and the landing entry's style sheets, the loader and the

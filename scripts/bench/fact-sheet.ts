@@ -45,6 +45,8 @@ async function main() {
     count: 1211,
     target: networkTarget(1211),
     sourceUrl: 'https://www.casey.org/media/new-hampshire-fact-sheet-2021.pdf',
+    countSource: 'AFCARS',
+    countYear: 2021,
     updatedAt: new Date().toISOString(),
     network: { members: 12, fosterFamilies: 5, fosterChildren: 9 },
     churches: 4,

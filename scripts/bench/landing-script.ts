@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { APP_READY_ATTRIBUTE } from '../../src/shared/boot';
 import { CHROMIUM_ARGS, chromiumPath } from '../chromium';
+import { checkLandingBudget } from './landing-budget';
 import { startServer } from './start-server';
 
 const args = process.argv.slice(2);
@@ -33,8 +34,9 @@ async function measure(dist: string, locale: string): Promise<Measure> {
     const warnings: string[] = [];
     // What hydrating needs: the scripts asked for until the page's entry (landing-*.js, whose imports
     // landing.html preloads) has arrived (and, in a build from before the landing page carried its messages,
-    // the language's frame catalog, frame-*.js, which it imported first); the language's catalog and the map
-    // are asked for once the page is hydrated.
+    // the language's frame catalog, frame-*.js, which it imported first); the map is asked for once the page
+    // is hydrated and the map near, and (since issue 29) the language's catalog only when the visitor heads for
+    // another page.
     let entryArrived = Infinity;
     page.on('console', (msg) => {
       if (msg.type() === 'error' || msg.type() === 'warning') warnings.push(msg.text().slice(0, 200));
@@ -68,11 +70,13 @@ async function measure(dist: string, locale: string): Promise<Measure> {
 
 const rows: string[] = [];
 const firsts: number[] = [];
+const settled: [string, number][] = [];
 for (const dist of dists) {
   const locales = fs.existsSync(path.join(dist, 'landing.es.html')) ? ['en-US', 'es-US'] : ['en-US'];
   for (const locale of locales) {
     const m = await measure(dist, locale);
     if (locale === 'en-US') firsts.push(m.hydrated);
+    settled.push([`${path.relative(process.cwd(), dist) || '.'} ${locale}, once settled`, m.settled]);
     rows.push(
       `  ${path.relative(process.cwd(), dist) || '.'} ${locale}: ${kb(m.hydrated)} until hydrated, ${kb(m.settled)} once settled (${m.files} files)` +
         (m.warnings.length ? `\n    warnings: ${m.warnings.join(' | ')}` : '') +
@@ -83,3 +87,4 @@ for (const dist of dists) {
 process.stdout.write(`Landing page JavaScript, gzipped:\n${rows.join('\n')}\n`);
 if (firsts.length === 2)
   process.stdout.write(`  English, until hydrated: ${kb(firsts[1]! - firsts[0]!)} more in the second build than the first\n`);
+for (const [label, bytes] of settled) checkLandingBudget(label, bytes);

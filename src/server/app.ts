@@ -50,6 +50,7 @@ import { liveRoutes } from './live/routes';
 import { notificationRoutes } from './notifications/routes';
 import { UNSUBSCRIBE_PATH as ONE_CLICK_UNSUBSCRIBE_PATH } from './notifications/service';
 import { createRateLimiter } from './rate-limit/rate-limit';
+import { createResourceLibrary } from './resources/library';
 import { resourceRoutes } from './resources/routes';
 import { statesRoutes } from './states/routes';
 import { churchMapRoutes } from './churches/map-routes';
@@ -64,6 +65,7 @@ import { careFeedRoutes } from './care/feed-routes';
 import { remindClaimers } from './care/reminders';
 import { careSpaceRoutes } from './care/space-routes';
 import { careFiguresRoutes } from './care/figures-routes';
+import { myDataRoutes } from './my-data/routes';
 import { NEEDS_TOPIC } from './needs';
 import { JOBS, siteJobs } from './site-jobs';
 import { frontEnd } from './web/static';
@@ -115,7 +117,12 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     instance: options.instance,
     onRun: metrics?.observeJob,
   });
-  jobs.add(...siteJobs({ deps, limiter, answers, mailWorker: options.mailWorker }));
+  // The printables and their thumbnails: served by the routes, drawn ahead by a job (site-jobs.ts).
+  const resources = createResourceLibrary(
+    { publicUrl: config.publicUrl },
+    { storage: deps.storage, logger: logger.child({ part: 'resources' }) },
+  );
+  jobs.add(...siteJobs({ deps, limiter, answers, resources, mailWorker: options.mailWorker }));
   metrics?.declareJobs(jobs.statuses().map((j) => j.name));
   // A need put on the board (or changed) is announced at once rather than at the job's next look.
   deps.live.subscribe((event) => {
@@ -238,6 +245,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', careFeedRoutes(deps, limiter))
     .route('/', careSpaceRoutes(deps, limiter))
     .route('/', careFiguresRoutes(deps))
+    .route('/', myDataRoutes(deps, limiter))
     .route('/', analyticsRoutes(deps, limiter))
     .route('/', liveRoutes(deps, deps.live, { onOpenStreams: metrics?.setLiveStreams }))
     .route('/', forumRoutes(deps, limiter, answers))
@@ -245,7 +253,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', profileRoutes(deps, limiter, answers))
     .route('/', directoryRoutes(deps, limiter, answers))
     .route('/', contactRoutes(deps, limiter))
-    .route('/', resourceRoutes(deps))
+    .route('/', resourceRoutes(deps, resources))
     .route('/', adminRoutes(deps, jobs))
     .route('/', churchAdminRoutes(deps))
     // Before the needs board's routes: /needs/approve/{token} is no need's id.

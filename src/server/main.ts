@@ -14,6 +14,7 @@ import { seedDemoForum } from './demo/forum';
 import { seedDemoChurches } from './demo/churches';
 import { seedDemoNeeds } from './demo/needs';
 import { seedDemoCare } from './demo/care';
+import { seedDemoAvatars } from './demo/avatars';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo, type DemoSecondFactor } from './demo/seed';
 import { instanceName } from './jobs';
 import { createLogger } from './logger';
@@ -90,12 +91,14 @@ async function main() {
     const churches = await seedDemoChurches(database.db);
     const needs = await seedDemoNeeds(database.db, auth);
     const care = await seedDemoCare(database.db, auth);
+    const avatars = await seedDemoAvatars(deps);
     logger.info('demo content ready', {
       created,
       forum: forum.created,
       churches: churches.created,
       needs: needs.created,
       careTeams: care.created,
+      avatars: avatars.created,
       adminSecondFactorSetUp: adminSecondFactor.isNew,
     });
   }

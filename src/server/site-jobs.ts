@@ -14,6 +14,7 @@ import { sendClearanceNotices } from './care/clearance-notices';
 import { remindClaimers, reofferOpenOccurrences, type CareClockDeps } from './care/reminders';
 import { sendWeekSummaries } from './care/summary';
 import type { RateLimiter } from './rate-limit/rate-limit';
+import type { ResourceLibrary } from './resources/library';
 
 // The site's background work, declared once (decision 030): each job's name, how often it looks, and what
 // it does. buildApp gives them to the app's runner; main.ts starts it and stops it on shutdown.
@@ -36,6 +37,7 @@ export const JOBS = {
   careSummary: 'care-summary',
   clearanceNotices: 'clearance-notices',
   careAnniversary: 'care-anniversary',
+  resourceThumbnails: 'resource-thumbnails',
 } as const;
 
 /** How often each instance looks at the care calendar's clock (reminders, offers again, summaries, notices). */
@@ -142,6 +144,19 @@ export function responseCacheSweepJob(answers: Pick<ResponseCache, 'sweep'>, eve
 }
 
 /**
+ * The printables' thumbnails (issue 29): drawn at start (the runner's first look) unless kept in the file storage
+ * from an earlier run, so the resources page does not wait for pdf.js; a daily look draws any that failed.
+ */
+export function resourceThumbnailsJob(resources: Pick<ResourceLibrary, 'prepareThumbnails'>, everyMs = 24 * 3_600_000): Job {
+  return defineJob({
+    name: JOBS.resourceThumbnails,
+    title: /*i18n*/ 'Draws the first page of each printable for the resources page',
+    everyMs,
+    run: () => resources.prepareThumbnails(),
+  });
+}
+
+/**
  * The needs board (issue 26): caseworkers' requests whose supervisor's link ran out expire, and the caseworker
  * is told. Every instance may look: each request is locked (SKIP LOCKED) and changed only while it still waits.
  */
@@ -240,12 +255,13 @@ export type SiteJobParts = {
   deps: AppDeps;
   limiter: Pick<RateLimiter, 'prune'>;
   answers: Pick<ResponseCache, 'sweep'>;
+  resources: Pick<ResourceLibrary, 'prepareThumbnails'>;
   /** The server's mail worker; tests of the API alone have none. */
   mailWorker?: MailWorker;
 };
 
 /** Every job of the site that the configuration turns on (a variable at 0, or unset, turns its job off here). */
-export function siteJobs({ deps, limiter, answers, mailWorker }: SiteJobParts): Job[] {
+export function siteJobs({ deps, limiter, answers, resources, mailWorker }: SiteJobParts): Job[] {
   const { config, logger } = deps;
   const jobs: Job[] = [];
   if (mailWorker) jobs.push(...mailJobs(mailWorker, logger.child({ part: 'mail' })));
@@ -260,5 +276,6 @@ export function siteJobs({ deps, limiter, answers, mailWorker }: SiteJobParts): 
   jobs.push(needSupervisorExpiryJob({ ...deps, logger: logger.child({ part: 'needs' }) }));
   jobs.push(...careJobs(deps));
   jobs.push(responseCacheSweepJob(answers));
+  jobs.push(resourceThumbnailsJob(resources));
   return jobs;
 }

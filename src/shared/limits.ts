@@ -40,3 +40,6 @@ export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const PHOTO_ZOOM_MIN = 1;
 export const PHOTO_ZOOM_MAX = 3;
 export const PHOTO_ZOOM_STEP = 0.1;
+
+/** "Your data" (issue 29): archives a member may download in an hour; each reads every table the site keeps about them. */
+export const MY_DATA_DOWNLOADS_PER_HOUR = 5;

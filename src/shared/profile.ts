@@ -308,3 +308,10 @@ export const photoCropSchema = z.object({
   height: cropNumber('height', 1),
 });
 export type PhotoCrop = z.output<typeof photoCropSchema>;
+
+/**
+ * The directory's rule in one sentence (issue 29): the welcome's, the profile page's and the confirmation mail's. A
+ * member who left the question blank or answered No was left out of the directory without a word.
+ */
+export const DIRECTORY_RULE =
+  /*i18n*/ 'The member directory lists only members who answer Yes to “Are you affiliated with the Assemblies of God?”. Leave it blank or answer No and you can still use everything else, but other members will not find you there.';

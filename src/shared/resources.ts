@@ -17,8 +17,14 @@ export const resourceSummarySchema = z
     bytes: z.number().int(),
     /** Where it downloads from. */
     url: z.string(),
-    /** A small picture of it, for images. */
+    /**
+     * A small picture of it: a smaller copy of an image, a printable's first page. Null when there is none (a
+     * printable whose page could not be drawn): the page shows a generic sheet instead.
+     */
     previewUrl: z.string().nullable(),
+    /** The picture's size in pixels, so the page keeps its place before it loads; null with no picture. */
+    previewWidth: z.number().int().nullable(),
+    previewHeight: z.number().int().nullable(),
   })
   .meta({ id: 'Resource' });
 export type ResourceSummary = z.infer<typeof resourceSummarySchema>;

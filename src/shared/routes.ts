@@ -11,6 +11,7 @@ export const CLIENT_ROUTES = [
   '/discuss',
   '/discuss/:id',
   '/resources',
+  '/open-your-home',
   '/churches',
   '/churches/:id',
   '/needs/:id',

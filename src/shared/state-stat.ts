@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NATIONAL_CODE, SOURCE_URL_MAX, STATE_CODES, STATE_COUNT_MAX } from './states';
+import { COUNT_SOURCE_MAX, COUNT_YEAR_MAX, COUNT_YEAR_MIN, NATIONAL_CODE, SOURCE_URL_MAX, STATE_CODES, STATE_COUNT_MAX } from './states';
 
 /** PUT /api/admin/states/:code: an admin corrects a count (null = "not available") or its source. */
 export const stateStatUpdateSchema = z.object({
@@ -15,6 +15,20 @@ export const stateStatUpdateSchema = z.object({
     .trim()
     .max(SOURCE_URL_MAX, /*i18n*/ 'At most 500 characters')
     .pipe(z.url({ protocol: /^https?$/, error: /*i18n*/ 'Enter an http or https address' }))
+    .nullable(),
+  /** Who counted, printed beside the figure ("AFCARS"); null when not known. */
+  countSource: z
+    .string()
+    .trim()
+    .min(1, /*i18n*/ 'Name the source, or leave it empty')
+    .max(COUNT_SOURCE_MAX, /*i18n*/ 'At most 60 characters')
+    .nullable(),
+  /** The (federal fiscal) year the count is for: 2021 for "AFCARS FY2021"; null when not known. */
+  countYear: z
+    .number({ error: /*i18n*/ 'Enter a year like 2021, or nothing' })
+    .int(/*i18n*/ 'Enter a year like 2021, or nothing')
+    .min(COUNT_YEAR_MIN, /*i18n*/ 'Enter a year from 1995 on')
+    .max(COUNT_YEAR_MAX, /*i18n*/ 'Enter a year like 2021, or nothing')
     .nullable(),
 });
 export type StateStatUpdate = z.output<typeof stateStatUpdateSchema>;
@@ -39,6 +53,9 @@ export const stateStatSchema = z
     count: z.number().int().nullable(),
     target: z.number().int().nullable(),
     sourceUrl: z.string().nullable(),
+    /** Who counted ("AFCARS") and the year the count is for (2021): the pages print "AFCARS FY2021" beside it. */
+    countSource: z.string().nullable(),
+    countYear: z.number().int().nullable(),
     /** ISO time of the last change of the count or source. */
     updatedAt: z.iso.datetime(),
     /**

@@ -73,11 +73,36 @@ export const NATIONAL_NAME = /*i18n*/ 'United States';
 export const NATIONAL_COUNT = 410_308;
 /** product.md §10.2: the network's target is 5% of a state's count, rounded up. */
 export const NETWORK_TARGET_PERCENT = 5;
-/** product.md §3.1 and §10.2: 20,000 of about 400,000 children cared for by member churches and families. */
+/**
+ * product.md §3.1 and §10.2: a goal of about 20,000 of the more than 400,000 children, cared for by member churches
+ * and families. The headline rounds the exact 5% of the national count (20,516 of 410,308 in AFCARS FY2021): the
+ * pages say "about" beside it and give the exact figures with their source (decision 047).
+ */
 export const NETWORK_GOAL = 20_000;
+/** The headline's count of children in foster care: the exact one, rounded down, so "more than" stays true. */
+export const HEADLINE_CHILDREN = 400_000;
+/**
+ * Who counted NATIONAL_COUNT and for which year, as the data file loads it (states.test.ts keeps them equal):
+ * what the printables and the landing page say before (or without) the database's answer.
+ */
+export const NATIONAL_COUNT_CITATION = 'AFCARS FY2021';
 /** The largest count an admin may enter: more than any state has, small enough to catch a typo of zeros. */
 export const STATE_COUNT_MAX = 2_000_000;
 export const SOURCE_URL_MAX = 500;
+/** Who counted, as the pages print it beside the figure ("AFCARS", "Texas DFPS"): a name, not a sentence. */
+export const COUNT_SOURCE_MAX = 60;
+/** The years a count may be for: AFCARS began in 1995; a count cannot be for a year long after today's. */
+export const COUNT_YEAR_MIN = 1995;
+export const COUNT_YEAR_MAX = 2100;
+
+/**
+ * Where a count comes from and the (federal fiscal) year it is for, as the pages print it beside the figure:
+ * "AFCARS FY2021". Null when the row names neither; the source alone or the year alone when only one is known.
+ */
+export function countCitation(stat: { countSource: string | null; countYear: number | null }): string | null {
+  const year = stat.countYear === null ? null : `FY${stat.countYear}`;
+  return [stat.countSource, year].filter((part) => part !== null && part !== '').join(' ') || null;
+}
 
 /** A code of the per-state table: a state, DC or the national row. */
 export type StatCode = StateCode | typeof NATIONAL_CODE;

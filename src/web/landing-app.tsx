@@ -11,6 +11,8 @@ import {
   type AppNavLinkProps,
 } from './app/navigation';
 import HomePage from './home/home-page';
+import { i18n, loadLocale } from './i18n/i18n';
+import type { DisplayLocale } from '../shared/i18n/locale';
 
 // The landing page as a signed-out visitor first gets it: prerendered at build time (src/web/prerender.tsx
 // renders this component), then hydrated by landing.tsx without React Router, whose code (and every other
@@ -22,12 +24,17 @@ export const LANDING_PATH = '/';
 
 let appCode: Promise<typeof AppRouter> | undefined;
 
-/** The whole app's code (React Router, every route), fetched once; a failed fetch is tried again next time. */
-export function loadApp(): Promise<typeof AppRouter> {
-  appCode ??= import('./app-router').catch((error: unknown) => {
-    appCode = undefined;
-    throw error;
-  });
+/**
+ * The whole app's code (React Router, every route) and the page's language's whole catalog (the landing page
+ * carries only its own words), fetched once; a failed fetch is tried again next time.
+ */
+export function loadApp(locale = i18n.locale as DisplayLocale): Promise<typeof AppRouter> {
+  appCode ??= Promise.all([import('./app-router'), loadLocale(locale)])
+    .then(([app]) => app)
+    .catch((error: unknown) => {
+      appCode = undefined;
+      throw error;
+    });
   return appCode;
 }
 

@@ -8,7 +8,7 @@ import { AppProviders } from './app/app-providers';
 import { readBootState, readLandingMessages, seedBootState } from './boot';
 import { LANDING_PATH, LandingApp, loadApp } from './landing-app';
 import { queryClient } from './lib/query-client';
-import { activateMessages, loadLocale, pageLocale } from './i18n/i18n';
+import { activateMessages, pageLocale } from './i18n/i18n';
 
 // The entry of the prerendered landing page (scripts/prerender-landing.ts starts it once the page has
 // painted). It hydrates the page without React Router; landing-app.tsx loads the rest of the app when the
@@ -32,8 +32,8 @@ const isAsPrerendered =
 const locale = pageLocale(document);
 if (isAsPrerendered) {
   recordFirstPageView(window.location.pathname);
-  // The messages the page was rendered with are in it: it hydrates at once, and the rest of the language's
-  // catalog follows, for the pages the visitor may go on to.
+  // The messages the page can show are in it: it hydrates at once, and the rest of the language's catalog
+  // follows only when the visitor heads for another page (landing-app.tsx), not on every first visit.
   activateMessages(locale, readLandingMessages(document));
   // In a transition, so React hydrates in short slices and the page stays responsive meanwhile.
   startTransition(() => {
@@ -44,9 +44,8 @@ if (isAsPrerendered) {
       </AppProviders>,
     );
   });
-  void loadLocale(locale);
 } else {
-  void Promise.all([loadApp(), loadLocale(locale)]).then(async ([{ takeOverPage }]) => {
+  void loadApp(locale).then(async ({ takeOverPage }) => {
     const { element } = await takeOverPage({ firstViewRecorded: false });
     createRoot(container).render(<AppProviders queryClient={queryClient}>{element}</AppProviders>);
   });

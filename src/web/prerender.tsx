@@ -12,10 +12,11 @@ import { activateMessages, i18n, loadLocale } from './i18n/i18n';
 import type { Locale } from '../shared/i18n/locale';
 
 /**
- * The landing page's markup in `locale`, and the compiled messages it was rendered with: the page carries
- * those (scripts/prerender-landing.ts) and hydrates with them, the rest of the catalog following after.
+ * The landing page's markup in `locale`, the compiled messages it was rendered with, and the language's whole
+ * catalog: the page carries those and the others its code can show (scripts/prerender-landing.ts) and
+ * hydrates with them; the rest of the catalog follows when the visitor heads for another page.
  */
-export async function renderLanding(locale: Locale): Promise<{ markup: string; messages: Messages }> {
+export async function renderLanding(locale: Locale): Promise<{ markup: string; messages: Messages; catalog: Messages }> {
   await loadLocale(locale);
   // Every message the render looks up and the catalog holds is noted (a message the catalog lacks is shown
   // as its id, its English text, in the browser too). Lingui keeps the object it is given, so it reads this one.
@@ -38,5 +39,5 @@ export async function renderLanding(locale: Locale): Promise<{ markup: string; m
     </AppProviders>,
   );
   activateMessages(locale, catalog, true);
-  return { markup, messages };
+  return { markup, messages, catalog };
 }

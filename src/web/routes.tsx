@@ -26,6 +26,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'discuss', ...page(() => import('./discuss/discuss-page')) },
   { path: 'discuss/:id', ...page(() => import('./discuss/post-page')) },
   { path: 'resources', ...page(() => import('./resources/resources-page')) },
+  { path: 'open-your-home', ...page(() => import('./open-your-home/open-your-home-page')) },
   { path: 'churches', ...page(() => import('./churches/finder-page')) },
   { path: 'churches/:id', ...page(() => import('./churches/church-page')) },
   { path: 'needs', ...page(() => import('./needs/board-page')) },

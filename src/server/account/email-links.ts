@@ -1,3 +1,4 @@
+import { DIRECTORY_RULE } from '../../shared/profile';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, like, ne, sql } from 'drizzle-orm';
 import { ADMIN_TOPICS } from '../../shared/admin';
@@ -59,7 +60,7 @@ type ConfirmationMail = {
 async function mailConfirmationLink(tx: Tx, deps: Deps, mail: ConfirmationMail): Promise<void> {
   const token = await issueToken(tx, deps, mail.uid, mail.purpose, mail.to);
   const link = `${deps.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  const paragraphs = [mail.intro, { link, label: mail.label }, ...mail.after];
+  const paragraphs = [mail.intro, { action: link, label: mail.label }, ...mail.after];
   await deps.outbox.add({ form: mail.form, to: mail.to, ...renderMail({ locale: mail.locale, subject: mail.subject, paragraphs }) }, tx);
 }
 
@@ -83,6 +84,8 @@ export async function sendVerificationMail(deps: Deps, who: { id: string; email:
         i18n._(
           'The link works once, within 24 hours. Until you confirm, you can fill in your profile, but you are not listed in the directory and cannot post or write to members.',
         ),
+        // The directory's rule, said before the profile is filled in (issue 29): a blank answer used to leave people out unseen.
+        i18n._(DIRECTORY_RULE),
         i18n._('If you did not create this account, ignore this message and nothing more will happen.'),
       ],
     });
@@ -128,7 +131,7 @@ export async function requestEmailChange(deps: Deps, { who, newEmail }: { who: S
                 'If it was you, you already have an account with this address: sign in with it, or, if you have forgotten its password, ask for a new one on the sign-in page.',
               ),
               owners._('If it was not you, you need do nothing. If it happens again, write to the team through the contact page.'),
-              { link: `${deps.config.publicUrl}/contact`, label: owners._('Contact the team') },
+              { action: `${deps.config.publicUrl}/contact`, label: owners._('Contact the team') },
             ],
           }),
         },
@@ -166,7 +169,7 @@ export async function requestEmailChange(deps: Deps, { who, newEmail }: { who: S
             }),
             i18n._('Nothing changes until that address confirms. If this was you, open the link we sent there.'),
             i18n._('If it was not you, sign in and change your password, and write to the team through the contact page.'),
-            { link: `${deps.config.publicUrl}/contact`, label: i18n._('Contact the team') },
+            { action: `${deps.config.publicUrl}/contact`, label: i18n._('Contact the team') },
           ],
         }),
       },

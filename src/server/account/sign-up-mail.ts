@@ -34,7 +34,7 @@ export async function mailExistingAccountNote(deps: { config: Config; outbox: Ou
           { email: to },
         ),
         i18n._('To use your account, sign in:'),
-        { link: `${publicUrl}/signin`, label: i18n._('Sign in') },
+        { action: `${publicUrl}/signin`, label: i18n._('Sign in') },
         i18n._('If you forgot your password, choose a new one:'),
         { link: `${publicUrl}/forgot-password`, label: i18n._('Reset my password') },
         i18n._('If it was not you, you can ignore this message: your account and its password stay as they are.'),

@@ -527,7 +527,12 @@ describe('GET /api/admin/activity', () => {
 describe('state data', () => {
   it('an edit changes the map’s figure and the fact sheet, and is logged with before and after', async () => {
     const admin = await listedAdmin();
-    const change = { count: 1300, sourceUrl: 'https://www.casey.org/media/vermont-fact-sheet-2023.pdf' };
+    const change = {
+      count: 1300,
+      sourceUrl: 'https://www.casey.org/media/vermont-fact-sheet-2023.pdf',
+      countSource: 'AFCARS',
+      countYear: 2023,
+    };
     tick();
     expect(await expectAnswer(admin.api.admin.states[':code'].$put({ param: { code: 'VT' }, json: change }))).toMatchObject({
       code: 'VT',
@@ -557,9 +562,16 @@ describe('state data', () => {
 
   it('DC gets a count once an admin enters one', async () => {
     const admin = await listedAdmin();
-    expect((await admin.api.admin.states[':code'].$put({ param: { code: 'DC' }, json: { count: 800, sourceUrl: null } })).status).toBe(200);
+    expect(
+      (
+        await admin.api.admin.states[':code'].$put({
+          param: { code: 'DC' },
+          json: { count: 800, sourceUrl: null, countSource: 'DC CFSA', countYear: 2024 },
+        })
+      ).status,
+    ).toBe(200);
     const map = await expectAnswer(t.client().api.states.$get());
-    expect(map.states.find((s) => s.code === 'DC')).toMatchObject({ count: 800, target: 40 });
+    expect(map.states.find((s) => s.code === 'DC')).toMatchObject({ count: 800, target: 40, countSource: 'DC CFSA', countYear: 2024 });
   });
 });
 

@@ -58,6 +58,8 @@ describe('GET /api/admin/background-work', () => {
       ['clearance-notices', 0, null],
       ['care-anniversary', 0, null],
       ['response-cache-sweep', 0, null],
+      // The printables' thumbnails (issue 29), drawn at start.
+      ['resource-thumbnails', 0, null],
     ]);
 
     // A member who follows a category with a new post gets the next Monday's digest.

@@ -159,7 +159,7 @@ describe('GET /api/admin/mail', () => {
     const id = await queue({ text: 'Line <one>\nline two' });
     const shown = await expectAnswer(item(c, id));
     expect(shown).toMatchObject({ id, text: 'Line <one>\nline two', state: 'PENDING' });
-    expect(shown.html).toContain('Line &lt;one&gt;<br>line two');
+    expect(shown.html).toContain('Line &lt;one&gt;<br/>line two');
     expect(shown.events).toEqual([expect.objectContaining({ state: 'PENDING', attempt: 0, detail: 'queued' })]);
     expect((await item(c, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await item(c, 'not-a-uuid')).status).toBe(404);

@@ -92,7 +92,7 @@ export async function suspendMember(deps: Deps, { actor, uid, reason }: { actor:
         // The admin's own words, as they wrote them.
         { quote: reason },
         i18n._('If you think this is a mistake, write to the team through the contact page:'),
-        { link: `${deps.config.publicUrl}/contact`, label: i18n._('Contact the team') },
+        { action: `${deps.config.publicUrl}/contact`, label: i18n._('Contact the team') },
       ],
     },
     log: 'member suspended',
@@ -118,7 +118,7 @@ export async function liftSuspension(deps: Deps, { actor, uid }: { actor: Actor 
         i18n._(
           'The team of the Foster Care Network has lifted the suspension of your account. You can sign in again, and you are listed in the directory as before.',
         ),
-        { link: `${deps.config.publicUrl}/signin`, label: i18n._('Sign in') },
+        { action: `${deps.config.publicUrl}/signin`, label: i18n._('Sign in') },
       ],
     },
     log: 'suspension lifted',

@@ -114,7 +114,7 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
             paragraphs: [
               i18n._('Someone asked to reset the password of the Foster Care Network account for {email}.', { email: user.email }),
               i18n._('To choose a new password, open this link within an hour:'),
-              { link, label: i18n._('Choose a new password') },
+              { action: link, label: i18n._('Choose a new password') },
               i18n._('The link works once. If you did not ask for this, you can ignore this message: your password stays as it is.'),
             ],
           }),

@@ -83,7 +83,7 @@ async function askFamily(deps: AnniversaryDeps, tx: Tx, team: CareTeamRow, now: 
         i18n._(
           /*i18n*/ 'One question, for the churches to learn what helps families keep going: are you still fostering? Answer with one click on your team’s page.',
         ),
-        { link: `${deps.config.publicUrl}${careTeamPath(team.id)}`, label: i18n._(/*i18n*/ 'Answer on your team’s page') },
+        { action: `${deps.config.publicUrl}${careTeamPath(team.id)}`, label: i18n._(/*i18n*/ 'Answer on your team’s page') },
       ],
     }),
   });

@@ -117,7 +117,7 @@ async function tell(deps: NoticeDeps, tx: Tx, rows: ClaimedRecord[], kind: 'expi
                   words,
                 ),
                 i18n._(/*i18n*/ 'Ask your church’s point person or the site’s team how to renew it.'),
-                { link: page, label: i18n._(/*i18n*/ 'See your clearances') },
+                { action: page, label: i18n._(/*i18n*/ 'See your clearances') },
               ],
             })
           : renderMail({
@@ -128,7 +128,7 @@ async function tell(deps: NoticeDeps, tx: Tx, rows: ClaimedRecord[], kind: 'expi
                   /*i18n*/ 'Your {what} expired on {on}. Until it is renewed, what your care team role needs it for is closed to you (for example the family’s details, or respite care).',
                   words,
                 ),
-                { link: page, label: i18n._(/*i18n*/ 'See your clearances') },
+                { action: page, label: i18n._(/*i18n*/ 'See your clearances') },
               ],
             });
       await deps.outbox.add({ form, to: own, ...mail }, tx);

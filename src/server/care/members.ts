@@ -128,7 +128,7 @@ export async function inviteToTeam(
             i18n._(
               /*i18n*/ 'A care team is a small circle of church members who bring meals, give rides and give a foster family a rest, as the family asks. Open the team to accept or decline; to ask a question first, reply to this email.',
             ),
-            { link: teamUrl(deps, teamId), label: i18n._(/*i18n*/ 'See the invitation') },
+            { action: teamUrl(deps, teamId), label: i18n._(/*i18n*/ 'See the invitation') },
           ],
         }),
       },

@@ -104,7 +104,9 @@ export async function mailCare(
           subject: words.subject,
           paragraphs: [
             ...words.paragraphs,
-            { link: `${deps.config.publicUrl}${careTeamPath(teamId)}`, label: i18n._('Open your care team') },
+            { action: `${deps.config.publicUrl}${careTeamPath(teamId)}`, label: i18n._('Open your care team') },
+          ],
+          footer: [
             { link: `${deps.config.publicUrl}${NOTIFICATION_SETTINGS_PAGE}`, label: i18n._('Choose which mail you get') },
             { link: unsubscribePageUrl(deps.config, token), label: i18n._('Stop mail about care teams') },
           ],

@@ -76,7 +76,7 @@ export async function sendWeekSummaries(deps: SummaryDeps, { now }: { now: Date 
                   i18n._(
                     /*i18n*/ 'Need a meal, a ride or a few hours of rest? Asking is one step: choose what and when under “We need…”, and your team hears of it.',
                   ),
-                  { link: `${deps.config.publicUrl}${careTeamPath(team.id)}/calendar`, label: i18n._(/*i18n*/ 'Ask your team') },
+                  { action: `${deps.config.publicUrl}${careTeamPath(team.id)}/calendar`, label: i18n._(/*i18n*/ 'Ask your team') },
                 ]
               : [
                   open > 0
@@ -86,7 +86,7 @@ export async function sendWeekSummaries(deps: SummaryDeps, { now }: { now: Date 
                       )
                     : i18n._(/*i18n*/ '{name}, here is your coming week.', { name }),
                   { quote: lines(i18n).join('\n') },
-                  { link: `${deps.config.publicUrl}${careTeamPath(team.id)}/calendar`, label: i18n._(/*i18n*/ 'Open the calendar') },
+                  { action: `${deps.config.publicUrl}${careTeamPath(team.id)}/calendar`, label: i18n._(/*i18n*/ 'Open the calendar') },
                 ],
         }),
       });

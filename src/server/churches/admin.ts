@@ -339,7 +339,7 @@ export async function approveChurch(
                 "The team of the Foster Care Network has approved the church you proposed, {name}. It is now listed among the network's churches, and people near it can find it.",
                 { name },
               ),
-              { link: pageUrl, label: i18n._("The church's page") },
+              { action: pageUrl, label: i18n._("The church's page") },
               ...(keepsPage
                 ? [
                     i18n._(
@@ -389,7 +389,7 @@ export async function declineChurch(deps: Deps, { actor, id, reason }: { actor: 
               i18n._('The reason given:'),
               { quote: reason },
               i18n._('You can choose your church among the network’s churches on your profile, or propose it again with what was missing:'),
-              { link: `${deps.config.publicUrl}/update-profile`, label: i18n._('Your profile') },
+              { action: `${deps.config.publicUrl}/update-profile`, label: i18n._('Your profile') },
             ],
           },
         };

@@ -231,7 +231,7 @@ export async function proposeChurch(deps: Deps, { who, proposal }: { who: Sessio
               ].join('\n'),
             },
             i18n._('It waits for an admin: approve it, merge it into a church the network has, or decline it.'),
-            { link: `${deps.config.publicUrl}/admin/churches`, label: i18n._('Open the churches in the admin area') },
+            { action: `${deps.config.publicUrl}/admin/churches`, label: i18n._('Open the churches in the admin area') },
             i18n._('Replying to this message writes to the proposer.'),
           ],
         }),

@@ -6,4 +6,4 @@ export { CHURCHES_TOPIC, churchById, isPointPerson, locationColumns, networkFigu
 export { boundingBox, milesBetween, zipPlace, type ZipPlace } from './geo';
 export { countedCommitment, respondingChurchId } from './need-figures';
 // Who keeps a church's records (a point person, or an admin): care teams' clearances ask it too.
-export { requireKeeper, type Keeper } from './manage';
+export { churchPhotoKey, requireKeeper, type Keeper } from './manage';

@@ -283,6 +283,12 @@ export const stateStat = pgTable('state_stat', {
   /** Null when unknown (DC in the 2021 sheets): shown as "not available", never 0. */
   childrenInFosterCare: integer('children_in_foster_care'),
   sourceUrl: text('source_url'),
+  /**
+   * Who counted (e.g. "AFCARS") and the year the count is for (2021 for AFCARS FY2021): what the pages print
+   * beside the figure, rather than the day a visitor reads it. Null when an admin's count names neither.
+   */
+  countSource: text('count_source'),
+  countYear: integer('count_year'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** The admin who last edited the row; null for the seeded data. */
   updatedBy: text('updated_by'),

@@ -287,6 +287,9 @@ const CHURCHES: DemoChurch[] = [
   },
 ];
 
+/** The demo churches' names: the demo avatars (avatars.ts) find them by these. */
+export const DEMO_CHURCH_NAMES = CHURCHES.map((c) => c.name);
+
 /**
  * Demo churches for the embedded default (never in production), added once: when there is no church yet and
  * the demo members exist (seedDemo runs first).

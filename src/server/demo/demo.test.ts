@@ -9,7 +9,8 @@ import type { ChurchPage } from '../../shared/churches';
 import type { NeedFigures } from '../../shared/need-figures';
 import { useTestApp } from '../testing/app';
 import { verifySecondFactor } from '../testing/second-factor';
-import { seedDemoChurches } from './churches';
+import { seedDemoAvatars } from './avatars';
+import { DEMO_CHURCH_NAMES, seedDemoChurches } from './churches';
 import { seedDemoForum } from './forum';
 import { DEMO_CASEWORKER, seedDemoNeeds } from './needs';
 import { DEMO_ADMIN, DEMO_MEMBER_PASSWORD, seedDemo } from './seed';
@@ -89,6 +90,19 @@ describe('demo content', () => {
 
     // Real posts: the team's new-post alerts are in the outbox like any others.
     expect((await t.db.select().from(mail)).filter((m) => m.form === 'new post alert')).toHaveLength(4);
+
+    // Illustrated faces (issue 29): every demo member and demo church has one, served as any photo is; once.
+    const drawn = await seedDemoAvatars(t.deps);
+    // Twelve accounts (the admin, ten members, the caseworker) and twenty churches.
+    expect(drawn.created).toBe(12 + DEMO_CHURCH_NAMES.length);
+    expect(await seedDemoAvatars(t.deps)).toEqual({ created: 0 });
+    const withPhoto = (await (await member.get('/api/me')).json()) as { user: { photoUrl: string | null } };
+    expect(withPhoto.user.photoUrl).toMatch(/^\/api\//);
+    const photo = await member.get(withPhoto.user.photoUrl!);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+    // (At a start they are drawn before the site answers anyone; here the church's page is in memory already.)
+    expect((await t.db.select().from(church)).every((c) => c.photoVersion === 1)).toBe(true);
   });
 
   it('prints a working key and an unused recovery code on every start', async () => {

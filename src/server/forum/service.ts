@@ -184,7 +184,7 @@ async function queueNewPostAlert(
             category: categoryLabel(i18n, created.category),
           }),
           { quote: `${created.title}\n\n${created.body}` },
-          { link, label: i18n._('Read the post and its responses') },
+          { action: link, label: i18n._('Read the post and its responses') },
           i18n._('Replying to this message writes to the author.'),
         ],
       }),

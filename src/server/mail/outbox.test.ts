@@ -2,17 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mail, mailEvent } from '../db/schema';
 import { useTestDatabase } from '../testing/db';
-import { MAIL_FORMS, enqueueMail, escapeHtml, renderMail, textToHtml } from './outbox';
+import { MAIL_FORMS, enqueueMail, renderMail } from './outbox';
 import { createTestClock } from './test-support';
 
 const XSS = '<img src=x onerror=alert(1)>';
-
-describe('textToHtml', () => {
-  it('escapes the HTML special characters and keeps line breaks', () => {
-    expect(textToHtml(`a & b < c > d " e ' f\nline 2\r\nline 3`)).toBe('a &amp; b &lt; c &gt; d &quot; e &#39; f<br>line 2<br>line 3');
-    expect(textToHtml(XSS)).toBe('&lt;img src=x onerror=alert(1)&gt;');
-  });
-});
 
 describe('renderMail', () => {
   it('builds the text and an escaped HTML part from plain-text blocks', () => {
@@ -31,18 +24,14 @@ describe('renderMail', () => {
         'Choose a new password:\nhttps://example.org/reset?token=a%22b&c=1',
     );
     expect(rendered.html).not.toContain('<img');
-    expect(rendered.html).toContain('&lt;img src=x onerror=alert(1)&gt;<br>second line');
-    expect(rendered.html).toContain('<p>Jo &amp; Sam are reaching out through the network:</p>');
-    expect(rendered.html).toContain('<a href="https://example.org/reset?token=a%22b&amp;c=1">Choose a new password</a>');
+    expect(rendered.html).toContain('&lt;img src=x onerror=alert(1)&gt;<br/>second line');
+    expect(rendered.html).toMatch(/<p [^>]*>Jo &amp; Sam are reaching out through the network:<\/p>/);
+    expect(rendered.html).toMatch(/<a [^>]*href="https:\/\/example.org\/reset\?token=a%22b&amp;c=1"[^>]*>Choose a new password<\/a>/);
     expect(rendered.html).toContain('<title>A member wrote &lt;you&gt;</title>');
   });
 
   it('refuses links that are not web links', () => {
     expect(() => renderMail({ subject: 's', paragraphs: [{ link: 'javascript:alert(1)' }] })).toThrow(/http/);
-  });
-
-  it('escapeHtml leaves plain text alone', () => {
-    expect(escapeHtml('plain text 123')).toBe('plain text 123');
   });
 });
 

@@ -6,6 +6,8 @@ import { systemClock, type Clock } from '../clock';
 import type { Db, Tx } from '../db/client';
 import { mail, mailEvent, type MailMessage } from '../db/schema';
 import type { LivePublisher } from '../live';
+import { blockToText, type MailBlock } from './layout/blocks';
+import { renderLayout } from './layout/mail-layout';
 
 /**
  * What each mail item is for; stored in `mail.form` and shown in the admin's mail log.
@@ -92,7 +94,7 @@ export type OutgoingMail = {
   to: string;
   replyTo?: string;
   subject: string;
-  /** Plain text; the HTML part is made from it, escaped. */
+  /** Plain text; without `html`, the HTML part is the mail layout around it, escaped. */
   text: string;
   /** Only for HTML we composed ourselves from escaped parts; never user-written HTML. */
   html?: string;
@@ -119,34 +121,19 @@ export async function announceMail(live: LivePublisher | undefined, tx: Tx, kind
   await live?.publish(tx, { topic: MAIL_TOPIC, kind, id });
 }
 
-// ---- Rendering: user text reaches the HTML part only through these functions ----------------------
+// ---- Rendering: user text reaches the HTML part only through renderMail, escaped by React -------------
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-}
-
-/** Escapes plain text for HTML and keeps its line breaks. */
-export function textToHtml(text: string): string {
-  return escapeHtml(text).replace(/\r\n|\r|\n/g, '<br>');
-}
-
-/**
- * One block of a message: a paragraph of plain text, a quotation (for example the words a member wrote),
- * or a link (for example the password-reset link). All of them are plain text: never pass HTML.
- */
-export type MailBlock = string | { quote: string } | { link: string; label?: string };
+export type { MailBlock } from './layout/blocks';
 
 export type RenderMailInput = {
   subject: string;
   paragraphs: readonly MailBlock[];
+  /**
+   * Why the recipient gets this mail and how to get less of it (a notification's preferences and unsubscribe
+   * links): the quiet footer of the HTML part, and the end of the text part. Without it the layout says why
+   * in general words (HTML part only).
+   */
+  footer?: readonly MailBlock[];
   /** The recipient's language (decision 043): the HTML part's lang. The words are the caller's, already in it. */
   locale?: Locale;
 };
@@ -155,51 +142,12 @@ export type RenderedMail = MailMessage;
 
 /**
  * Builds the text and the HTML part of a message from plain-text blocks, so callers never write HTML and
- * cannot forget to escape what a member typed.
+ * cannot forget to escape what a member typed. The HTML part is the site's mail layout (decision 044).
  */
-export function renderMail({ subject, paragraphs, locale = 'en' }: RenderMailInput): RenderedMail {
-  const text = paragraphs.map(blockToText).join('\n\n');
-  const html = htmlDocument(subject, paragraphs.map(blockToHtml).join('\n'), locale);
+export function renderMail({ subject, paragraphs, footer = [], locale = 'en' }: RenderMailInput): RenderedMail {
+  const text = [...paragraphs, ...footer].map(blockToText).join('\n\n');
+  const html = renderLayout({ locale, subject, blocks: paragraphs, footer });
   return { subject, text, html };
-}
-
-function blockToText(block: MailBlock): string {
-  if (typeof block === 'string') return block;
-  if ('quote' in block)
-    return block.quote
-      .split(/\r\n|\r|\n/)
-      .map((line) => `> ${line}`)
-      .join('\n');
-  return block.label ? `${block.label}:\n${safeLink(block.link)}` : safeLink(block.link);
-}
-
-function blockToHtml(block: MailBlock): string {
-  if (typeof block === 'string') return `<p>${textToHtml(block)}</p>`;
-  if ('quote' in block) {
-    return `<blockquote style="margin:0 0 1em;padding-left:1em;border-left:3px solid #ccc">${textToHtml(block.quote)}</blockquote>`;
-  }
-  const href = safeLink(block.link);
-  return `<p><a href="${escapeHtml(href)}">${escapeHtml(block.label ?? href)}</a></p>`;
-}
-
-/** Only web links: a javascript: or data: URL in a mail would be an attack, not a link. */
-function safeLink(link: string): string {
-  const url = new URL(link);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new Error(`Mail links must be http(s) URLs, got ${url.protocol}`);
-  }
-  return url.toString();
-}
-
-function htmlDocument(subject: string, body: string, locale: Locale): string {
-  return [
-    '<!doctype html>',
-    `<html lang="${locale}"><head><meta charset="utf-8">`,
-    `<title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family:Montserrat,Arial,sans-serif;font-size:16px;line-height:1.5;color:#222">',
-    body,
-    '</body></html>',
-  ].join('\n');
 }
 
 // ---- Enqueueing ------------------------------------------------------------------------------------
@@ -211,7 +159,7 @@ export type EnqueueMailInput = {
   replyTo?: string | null;
   subject: string;
   text: string;
-  /** Only HTML built by renderMail() or textToHtml(); without it the text is escaped into the HTML part. */
+  /** Only HTML built by renderMail(); without it the text is escaped into the mail layout's HTML part. */
   html?: string;
   headers?: MailHeaders;
 };
@@ -257,7 +205,7 @@ export async function enqueueMail(
   const message: MailMessage = {
     subject,
     text,
-    html: html ?? htmlDocument(subject, `<p>${textToHtml(text)}</p>`, 'en'),
+    html: html ?? renderLayout({ locale: 'en', subject, blocks: [text] }),
     ...(headers && Object.keys(headers).length > 0 ? { headers: headers } : {}),
   };
   return db.transaction(async (tx) => {

@@ -93,7 +93,7 @@ export async function applyAsCaseworker(deps: Deps, { who, input }: { who: Sessi
             i18n._(
               'Check the work address against the agency before approving. Each request they write goes to their supervisor for approval.',
             ),
-            { link: `${deps.config.publicUrl}/admin/caseworkers`, label: i18n._('Open the caseworkers in the admin area') },
+            { action: `${deps.config.publicUrl}/admin/caseworkers`, label: i18n._('Open the caseworkers in the admin area') },
             i18n._('Replying to this message writes to the applicant.'),
           ],
         }),
@@ -177,7 +177,7 @@ async function decide(
                 'Each request you write goes to your supervisor, {name}, as a link to approve it; it goes to the churches near the family once they do.',
                 { name: found.row.supervisorName },
               ),
-              { link: `${home}/needs/new`, label: i18n._('Ask for a need') },
+              { action: `${home}/needs/new`, label: i18n._('Ask for a need') },
             ],
           }
         : {
@@ -191,7 +191,7 @@ async function decide(
               i18n._('The reason given:'),
               { quote: reason ?? '' },
               i18n._('You can apply again with what was missing:'),
-              { link: `${home}/caseworkers/apply`, label: i18n._('Apply as a caseworker') },
+              { action: `${home}/caseworkers/apply`, label: i18n._('Apply as a caseworker') },
             ],
           };
     await deps.outbox.add(

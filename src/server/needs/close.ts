@@ -105,7 +105,7 @@ async function tellResponders(
                 }),
             ...(thankYou ? [i18n._('The person who asked wrote:'), { quote: thankYou }] : []),
             i18n._('Thank you for answering it.'),
-            { link: `${deps.config.publicUrl}/needs/${row.id}`, label: i18n._('The need') },
+            { action: `${deps.config.publicUrl}/needs/${row.id}`, label: i18n._('The need') },
           ],
         }),
       },

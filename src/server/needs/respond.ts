@@ -154,7 +154,7 @@ export async function commitToNeed(
                 'To arrange it, reply to this email: your reply goes to {name} alone. Neither of your addresses is shown on the site.',
                 { name: responder.firstName },
               ),
-              { link: needUrl(deps, needId), label: i18n._('See the need and what is committed') },
+              { action: needUrl(deps, needId), label: i18n._('See the need and what is committed') },
             ],
           }),
         },
@@ -221,7 +221,7 @@ function responderMail(
           )
         : i18n._('The person who asked will write to you.'),
       i18n._('If you cannot do it after all, withdraw your commitment on the need’s page, so that someone else can.'),
-      { link: m.url, label: i18n._('The need') },
+      { action: m.url, label: i18n._('The need') },
     ],
   };
 }
@@ -310,7 +310,7 @@ export async function withdrawCommitment(
             i18n._('{name} can no longer do what they committed to for your request, and withdrew it:', { name: responder.name }),
             { quote: `${row.title}\n${committedLine(i18n, item, commitment.quantity, item.quantity)}` },
             i18n._('It is needed again on the board, so someone else can commit to it. To ask them why, reply to this email.'),
-            { link: needUrl(deps, needId), label: i18n._('See the need') },
+            { action: needUrl(deps, needId), label: i18n._('See the need') },
           ],
         }),
       },

@@ -114,7 +114,7 @@ export async function tellAsker(deps: Pick<AppDeps, 'config' | 'outbox'>, tx: Tx
         i18n._(
           'It now goes to the churches near the family, and further if nobody responds within a few days. You are mailed as soon as someone commits to it.',
         ),
-        { link: `${home}/needs/${row.id}`, label: i18n._('Your request on the board') },
+        { action: `${home}/needs/${row.id}`, label: i18n._('Your request on the board') },
       ],
     };
   } else if (answer.to === 'declined') {
@@ -131,7 +131,7 @@ export async function tellAsker(deps: Pick<AppDeps, 'config' | 'outbox'>, tx: Tx
         i18n._('The reason given:'),
         { quote: answer.reason },
         i18n._('You can write it again with what was missing:'),
-        { link: `${home}/needs/new`, label: i18n._('Ask for a need') },
+        { action: `${home}/needs/new`, label: i18n._('Ask for a need') },
       ],
     };
   } else {
@@ -153,7 +153,7 @@ export async function tellAsker(deps: Pick<AppDeps, 'config' | 'outbox'>, tx: Tx
             ),
         quoted,
         i18n._('If the family still needs it, write it again: a new link goes to your supervisor.'),
-        { link: `${home}/needs/new`, label: i18n._('Ask for a need') },
+        { action: `${home}/needs/new`, label: i18n._('Ask for a need') },
       ],
     };
   }

@@ -220,7 +220,9 @@ export function announcementMail(
         : i18n._('A need is open on the {site} needs board in {city}, {state}, {near}. Needed within 10 days.', where),
       { quote: `${row.title}\n\n${row.description}` },
       `${i18n._('What it asks for:')}\n${items.map((i) => itemLine(i18n, i)).join('\n')}`,
-      { link: `${config.publicUrl}${needNotificationLink(row.id)}`, label: i18n._('See the need and commit to part of it') },
+      { action: `${config.publicUrl}${needNotificationLink(row.id)}`, label: i18n._('See the need and commit to part of it') },
+    ],
+    footer: [
       hearer.church
         ? i18n._('You get this mail because you keep the page of {church}, which responds to needs near it.', { church: hearer.church })
         : hearer.alert
@@ -326,7 +328,7 @@ function expiredMail(config: AppDeps['config'], row: NeedRow, locale: Locale) {
         'Your request "{title}" was open on the {site} needs board for {days} days, so the board closed it. It is recorded as {outcome, select, met {met} partly_met {partly met} other {not met}}, by what was committed to it.',
         { title: row.title, site: SITE_NAME, days: NEED_EXPIRE_DAYS, outcome: row.outcome as NeedOutcome },
       ),
-      { link: `${config.publicUrl}${needNotificationLink(row.id)}`, label: i18n._('See the request') },
+      { action: `${config.publicUrl}${needNotificationLink(row.id)}`, label: i18n._('See the request') },
       i18n._('Thank you for asking. If the family still needs help, you are welcome to ask again.'),
     ],
   });
@@ -396,7 +398,7 @@ function reminderMail(config: AppDeps['config'], row: NeedRow, items: NeedItem[]
       i18n._(
         'When it is met, or no longer needed, please record how it went: met, partly met or not met, and how many children it served. A thank-you note is welcome too (without any detail about a child). It helps the churches see what their help did.',
       ),
-      { link: `${config.publicUrl}${needNotificationLink(row.id)}`, label: i18n._('Record the outcome') },
+      { action: `${config.publicUrl}${needNotificationLink(row.id)}`, label: i18n._('Record the outcome') },
       closes ? i18n._('If it stays open, the board closes it by itself on {day}.', { day: i18n.date(closes, DAY_FORMAT) }) : '',
     ].filter(Boolean),
   });

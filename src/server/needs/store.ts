@@ -222,7 +222,7 @@ export function supervisorMail(
           days: SUPERVISOR_LINK_DAYS,
         },
       ),
-      { link: linkUrl, label: i18n._('Approve or decline the request') },
+      { action: linkUrl, label: i18n._('Approve or decline the request') },
       i18n._("If you do not know this caseworker, decline the request and say so: the network's team will look into it."),
     ],
   };

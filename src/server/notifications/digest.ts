@@ -354,13 +354,14 @@ export function digestMail(
       );
     }
   }
-  paragraphs.push(
+  // Why it came and how to stop it: the layout's quiet footer (decision 044).
+  const footer = [
     d.frequency === 'daily'
       ? i18n._('You get this digest each day when there is something new; each post is in one digest only.')
       : i18n._('You get this digest each week when there is something new; each post is in one digest only.'),
     { link: `${config.publicUrl}${NOTIFICATION_SETTINGS_PAGE}`, label: i18n._('Choose which mail you get') },
     { link: unsubscribePageUrl(config, d.token), label: i18n._('Stop the digest') },
-  );
+  ];
   return {
     locale,
     subject:
@@ -372,6 +373,7 @@ export function digestMail(
             count,
           }),
     paragraphs,
+    footer,
   };
 }
 

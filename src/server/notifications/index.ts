@@ -3,6 +3,7 @@ export { followAutomatically } from './follows';
 export {
   notifyResponse,
   reachable,
+  readPreferences,
   unsubscribeHeaders,
   unsubscribePageUrl,
   wantingMail,

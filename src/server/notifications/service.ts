@@ -168,7 +168,9 @@ async function mailAtOnce(
           ? i18n._('{actor} responded to your post "{title}" on the {site} forum:', words)
           : i18n._('{actor} responded in "{title}", a post you follow on the {site} forum:', words),
         { quote: event.responseBody },
-        { link, label: i18n._('Read the response on the site') },
+        { action: link, label: i18n._('Read the response on the site') },
+      ],
+      footer: [
         isOwn
           ? i18n._('You get this mail because somebody responded to a post of yours.')
           : i18n._('You get this mail because you follow this post (you wrote in it, or chose to).'),

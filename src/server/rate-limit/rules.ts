@@ -8,7 +8,7 @@ import { MEMBER_MESSAGES_PER_DAY, MEMBER_MESSAGES_PER_HOUR } from '../../shared/
 import { CASEWORKER_APPLICATIONS_PER_DAY } from '../../shared/needs-approvals';
 import { CARE_FEED_READS_PER_MINUTE } from '../../shared/care-feeds';
 import { DAY, HOUR, MINUTE } from '../../shared/durations';
-import { EMAIL_LINK_RESENDS_PER_HOUR } from '../../shared/limits';
+import { EMAIL_LINK_RESENDS_PER_HOUR, MY_DATA_DOWNLOADS_PER_HOUR } from '../../shared/limits';
 import { withValues, type RateRule } from './rate-limit';
 
 // Every rate limit of the site, in one file (issue 24): how many tries in what window, counted per whom,
@@ -249,3 +249,11 @@ export const CARE_POST_RATE_MESSAGE = withValues(
   /*i18n*/ 'You can post up to {max} times an hour in a team space. Please try again later.',
   { max: CARE_POSTS_PER_HOUR },
 );
+
+// ---- "Your data" (my-data/routes.ts, issue 29) ----
+
+/** Per member: each archive reads every table that holds something of theirs, and their photo. */
+export const MY_DATA_RULE: RateRule = { limit: MY_DATA_DOWNLOADS_PER_HOUR, windowMs: HOUR };
+export const MY_DATA_RATE_MESSAGE = withValues(/*i18n*/ 'You can download your data up to {max} times an hour. Please try again later.', {
+  max: MY_DATA_DOWNLOADS_PER_HOUR,
+});

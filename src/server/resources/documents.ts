@@ -1,5 +1,5 @@
 import { BRAND, INVOLVEMENT_AREAS, LOGO, SITE_NAME } from '../../shared/brand';
-import { NETWORK_GOAL } from '../../shared/states';
+import { HEADLINE_CHILDREN, NATIONAL_COUNT, NATIONAL_COUNT_CITATION, NETWORK_GOAL, NETWORK_TARGET_PERCENT } from '../../shared/states';
 import { i18nFor, type I18n, type Locale } from '../i18n';
 import { RunsIntoFooter, fitted, scaleType } from '../pdf';
 import { fontFile } from './fonts';
@@ -153,8 +153,15 @@ export function renderFlyer(ctx: DocumentContext): Promise<Buffer> {
       .fillColor(INK)
       .text(
         i18n._(
-          'About {children} children are in foster care in the United States, and about {waiting} of them are waiting for a family to adopt them. Our network of Assemblies of God churches has set a goal: {goal} children cared for by member churches and families. Every church can do one of these four things.',
-          { children: i18n.number(400_000), waiting: i18n.number(100_000), goal: goalOf(i18n) },
+          'More than {children} children are in foster care in the United States ({count} in {citation}), and about {waiting} of them are waiting for a family to adopt them. Our network of Assemblies of God churches has set a goal of about {goal} children cared for by member churches and families: {percent}% of them. Every church can do one of these four things.',
+          {
+            children: i18n.number(HEADLINE_CHILDREN),
+            count: i18n.number(NATIONAL_COUNT),
+            citation: NATIONAL_COUNT_CITATION,
+            waiting: i18n.number(100_000),
+            goal: goalOf(i18n),
+            percent: NETWORK_TARGET_PERCENT,
+          },
         ),
         margin,
         y,
@@ -220,8 +227,8 @@ export function renderBulletinInsert(ctx: DocumentContext): Promise<Buffer> {
   return printable(spec, ctx, (doc, { y, margin, width }) => {
     const figures = [
       {
-        number: i18n.number(400_000),
-        text: i18n._('children in foster care in the United States, approximately.'),
+        number: i18n.number(NATIONAL_COUNT),
+        text: i18n._('children in foster care in the United States ({citation}).', { citation: NATIONAL_COUNT_CITATION }),
         color: BRAND.turquoise,
       },
       {
@@ -234,7 +241,14 @@ export function renderBulletinInsert(ctx: DocumentContext): Promise<Buffer> {
         text: i18n._('foster families stop within their first year, most often worn out and alone.'),
         color: BRAND.mustard,
       },
-      { number: goalOf(i18n), text: i18n._('children cared for by member churches and families: our goal.'), color: BRAND.tealDark },
+      {
+        number: goalOf(i18n),
+        // The exact 5% (20,516) is on the fact sheets; here the round goal says "about 5%".
+        text: i18n._('children cared for by member churches and families: our goal, about {percent}% of them.', {
+          percent: NETWORK_TARGET_PERCENT,
+        }),
+        color: BRAND.tealDark,
+      },
     ];
     for (const figure of figures) {
       doc

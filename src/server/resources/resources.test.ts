@@ -2,8 +2,11 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../testing/pdf-text';
 import { useTestApp } from '../testing/app';
-import { expectAnswer } from '../testing/factories';
+import { expectAnswer, signedInMember } from '../testing/factories';
+import { recordingLogger } from '../testing/recording-logger';
 import { font, WEIGHTS, type Weight } from './fonts';
+import { createResourceLibrary, type Definition } from './library';
+import { renderPdfThumbnail, THUMBNAIL_WIDTH } from './thumbnail';
 
 const t = useTestApp({ config: { publicUrl: 'https://network.example.org' } });
 
@@ -24,7 +27,10 @@ describe('resources', () => {
       expect(r.bytes, r.id).toBeGreaterThan(1000);
       // The list names its language in each address, so a download is in the language the list was read in.
       expect(r.url).toBe(`/api/resources/${r.id}?lang=en`);
-      expect(r.previewUrl).toBe(r.format === 'PNG' ? `/api/resources/${r.id}/preview.png?lang=en` : null);
+      // Every resource has a picture: a smaller copy of an image, a printable's first page (issue 29).
+      expect(r.previewUrl).toBe(`/api/resources/${r.id}/preview.png?lang=en`);
+      expect(r.previewWidth).toBe(r.format === 'PNG' ? 480 : THUMBNAIL_WIDTH);
+      expect(r.previewHeight).toBeGreaterThan(0);
     }
   });
 
@@ -118,20 +124,97 @@ describe('resources', () => {
     expect(es.headers.get('etag')).not.toBe(en.headers.get('etag'));
     expect((await file('bulletin-insert', { 'accept-language': 'es', 'if-none-match': en.headers.get('etag')! })).status).toBe(200);
     const text = (await pdfText(Buffer.from(await en.arrayBuffer()))).replace(/\s+/g, ' ');
-    expect(text).toContain('400,000 children in foster care in the United States, approximately.');
+    // The exact count with its source and year, and the headline's rounded figure as "more than" (issue 29).
+    expect(text).toContain('410,308 children in foster care in the United States (AFCARS FY2021).');
     expect(text).toContain('Sign up at https://network.example.org/signup · Questions? https://network.example.org/contact');
     const image = await t.client().get('/api/resources/every-child-image/preview.png?lang=es');
     expect(image.headers.get('content-language')).toBe('es');
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBe(480);
   });
 
-  it('answers 404 JSON for a resource that does not exist, and for the preview of a PDF', async () => {
-    const pdf = (await list()).find((r) => r.format === 'PDF')!;
+  it('answers 404 JSON for a resource that does not exist, and for its preview', async () => {
     // Raw: one of them is an escaped path that no typed call would send.
-    for (const url of ['/api/resources/nope', `/api/resources/${pdf.id}/preview.png`, '/api/resources/..%2Fpackage.json']) {
+    for (const url of ['/api/resources/nope', '/api/resources/nope/preview.png', '/api/resources/..%2Fpackage.json']) {
       const res = await t.client().get(url);
       expect(res.status, url).toBe(404);
       expect(((await res.json()) as { code: string }).code).toBe('NOT_FOUND');
     }
+  });
+});
+
+/** The picture's format, size and how much it varies (a blank page hardly does). */
+async function pictureOf(bytes: Buffer) {
+  const image = sharp(bytes);
+  const [meta, stats] = await Promise.all([image.metadata(), image.stats()]);
+  return { format: meta.format, width: meta.width, height: meta.height, spread: Math.max(...stats.channels.map((c) => c.stdev)) };
+}
+
+describe("printables' thumbnails (issue 29)", () => {
+  it("is each PDF's first page drawn as a small PNG of the page's proportions, kept in the file storage", async () => {
+    for (const r of (await list()).filter((x) => x.format === 'PDF')) {
+      const res = await preview(r.id);
+      expect(res.status, r.id).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const picture = await pictureOf(bytes);
+      expect(picture, r.id).toMatchObject({ format: 'png', width: THUMBNAIL_WIDTH, height: r.previewHeight });
+      // Letter is 8.5 × 11 inches, half letter 5.5 × 8.5: the thumbnail has the page's shape, not a square.
+      expect(picture.height / picture.width, r.id).toBeCloseTo(r.details.startsWith('Half') ? 8.5 / 5.5 : 11 / 8.5, 1);
+      expect(picture.spread, `${r.id} is not a blank page`).toBeGreaterThan(20);
+      expect(bytes.length, r.id).toBeLessThan(80_000);
+    }
+    const kept = [];
+    for await (const f of t.deps.storage.list()) if (f.key.startsWith('resource-previews/')) kept.push(f.key);
+    expect(kept.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('is drawn by the background job, whose run counts them', async () => {
+    expect(await t.jobs.runNow('resource-thumbnails')).toMatchObject({ status: 'done', result: { ready: 6, failed: 0 } });
+  });
+
+  it('is drawn once: another instance on the same storage finds it kept', async () => {
+    const { logger, lines } = recordingLogger();
+    const library = createResourceLibrary({ publicUrl: t.config.publicUrl }, { storage: t.deps.storage, logger });
+    expect(await library.prepareThumbnails()).toEqual({ ready: 6, failed: 0 });
+    const again = createResourceLibrary({ publicUrl: t.config.publicUrl }, { storage: t.deps.storage, logger });
+    const drawnBefore = lines.filter((l) => l.msg === 'resource thumbnail drawn').length;
+    expect(await again.prepareThumbnails()).toEqual({ ready: 6, failed: 0 });
+    expect(lines.filter((l) => l.msg === 'resource thumbnail drawn')).toHaveLength(drawnBefore);
+  });
+
+  it('falls back to the generic sheet when a PDF cannot be drawn: logged, listed without a picture, its preview a 404', async () => {
+    const broken: Definition = {
+      id: 'broken-flyer',
+      title: 'A broken flyer',
+      description: 'Bytes that are not a PDF pdf.js can read.',
+      format: 'PDF',
+      details: 'Letter, 1 page',
+      fileName: 'broken-flyer.pdf',
+      render: () => Promise.resolve(Buffer.from('%PDF-1.7\nthis is not a PDF\n%%EOF')),
+    };
+    await expect(renderPdfThumbnail(await broken.render({ publicUrl: '', locale: 'en' }))).rejects.toThrow();
+    const { logger, lines } = recordingLogger();
+    const library = createResourceLibrary(
+      { publicUrl: t.config.publicUrl },
+      { storage: t.deps.storage, logger, definitions: { en: [broken], es: [broken] } },
+    );
+    const [listed] = await library.list('en');
+    expect(listed).toMatchObject({ id: 'broken-flyer', previewUrl: null, previewWidth: null, previewHeight: null });
+    expect(lines).toContainEqual(expect.objectContaining({ level: 'warn', msg: 'resource thumbnail failed' }));
+    await expect(library.preview('broken-flyer', 'en')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await library.prepareThumbnails()).toEqual({ ready: 0, failed: 2 });
+  });
+
+  it("follows the resource's access rule: public, for a visitor as for a member, cached like the file", async () => {
+    const [pdf] = (await list()).filter((r) => r.format === 'PDF');
+    const asVisitor = await preview(pdf!.id);
+    expect(asVisitor.status).toBe(200);
+    const file = await t.client().api.resources[':id'].$get({ param: { id: pdf!.id } });
+    expect(asVisitor.headers.get('cache-control')).toBe(file.headers.get('cache-control'));
+    expect(asVisitor.headers.get('cache-control')).toMatch(/^public/);
+    const member = (await signedInMember(t)).c;
+    const asMember = await member.api.resources[':id']['preview.png'].$get({ param: { id: pdf!.id } });
+    expect(asMember.status).toBe(200);
+    expect(asMember.headers.get('etag')).toBe(asVisitor.headers.get('etag'));
   });
 });

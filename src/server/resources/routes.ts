@@ -6,14 +6,14 @@ import { isNotModified, notModified } from '../http/caching';
 import { contractRouter, guarded } from '../http/contracts';
 import { AppError } from '../http/errors';
 import { documentLanguage, sayLanguage } from '../http/document-language';
-import { createResourceLibrary, type RenderedResource } from './library';
+import type { ResourceLibrary, RenderedResource } from './library';
 
-// Public (product.md §3.16: resources are for everyone). The files change only with a new release or site address.
+// Public (product.md §3.16: resources are for everyone), and so are their pictures. The files change only with a
+// new release or site address.
 const CACHE_CONTROL = 'public, max-age=3600';
 
-export function resourceRoutes(deps: Pick<AppDeps, 'config' | 'database'>) {
-  const library = createResourceLibrary({ publicUrl: deps.config.publicUrl });
-
+/** The library is the app's (app.ts): the background job draws the printables' thumbnails into the same one. */
+export function resourceRoutes(deps: Pick<AppDeps, 'config' | 'database'>, library: ResourceLibrary) {
   type Make = (id: string, locale: Locale) => Promise<RenderedResource> | undefined;
   const send = async (c: Context, id: string, make: Make, disposition: 'attachment' | 'inline') => {
     const language = documentLanguage(c);

@@ -582,6 +582,8 @@ const ROWS: Row[] = [
   { route: 'DELETE /api/me/church', request: () => ({ path: '/api/me/church' }), expect: [401, 200, 200, 200, 200, 200, 200] },
   // ---- Care teams' calendar feeds (issue 27): one's own; the feed's address is the key, whoever reads it ----
   { route: 'GET /api/me/calendar-feed', request: () => ({ path: '/api/me/calendar-feed' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  // "Your data" (issue 29): each asks for their own archive; there is no way to name someone else's.
+  { route: 'GET /api/me/data', request: () => ({ path: '/api/me/data' }), expect: [401, 200, 200, 200, 200, 200, 200] },
   {
     route: 'POST /api/me/calendar-feed',
     request: () => ({ path: '/api/me/calendar-feed', body: {} }),
@@ -1010,7 +1012,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/admin/needs.csv', request: () => ({ path: '/api/admin/needs.csv' }), expect: [401, 403, 403, 403, 403, 403, 200] },
   {
     route: 'PUT /api/admin/states/:code',
-    request: () => ({ path: '/api/admin/states/MO', body: { count: 12000, sourceUrl: null } }),
+    request: () => ({ path: '/api/admin/states/MO', body: { count: 12000, sourceUrl: null, countSource: 'AFCARS', countYear: 2021 } }),
     expect: [401, 403, 403, 403, 403, 403, 200],
   },
 

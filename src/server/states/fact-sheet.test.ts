@@ -37,7 +37,7 @@ describe('GET /api/states/:code/fact-sheet.pdf', () => {
     expect(text).not.toMatch(/Foster children cared for\s*4/);
   });
 
-  it("is a PDF whose text names the state, its count, the target, the network's figures, the date and the source", async () => {
+  it("is a PDF whose text names the state, its count with its source and year, the target, the network's figures, the date and the source", async () => {
     await churchWith('03301', [
       { state: 'NH', fosterParent: 'Yes', numberOfFosterKids: 2 },
       { state: 'NH', fosterParent: 'No', numberOfFosterKids: 0 },
@@ -52,6 +52,10 @@ describe('GET /api/states/:code/fact-sheet.pdf', () => {
     const text = flat(await pdfText(bytes));
     expect(text).toContain('New Hampshire');
     expect(text).toContain('1,211');
+    // The count says who counted and for which year, not the day the sheet is printed (issue 29).
+    expect(text).toContain('Children in foster care, AFCARS FY2021');
+    expect(text).toContain('In New Hampshire, AFCARS FY2021');
+    expect(text).not.toContain('as of March 14, 2026');
     expect(text).toMatch(/Network target \(5%\)\s*61/i);
     expect(text).toMatch(/Churches in the network\s*1\b/);
     expect(text).toMatch(/Members of these churches\s*3\b/);
@@ -143,13 +147,13 @@ describe('GET /api/states/:code/fact-sheet.pdf', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="[a-z-]+-hoja-informativa-cuidado-de-crianza\.pdf"$/);
     const text = flat(await pdfText(bytes));
     expect(text).toContain('FOSTER CARE NETWORK | HOJA INFORMATIVA');
-    expect(text).toContain('Niños en cuidado de crianza, al 14 de marzo de 2026');
+    expect(text).toContain('Niños en cuidado de crianza, AFCARS FY2021');
     expect(text).toMatch(/Meta de la red \(5%\)\s*\d/i);
     expect(text).toMatch(/Iglesias de la red\s*\d/);
     expect(text).toContain('Cómo pueden ayudar las iglesias');
     expect(text).toContain('Únase a la red:');
     expect(text).toContain('Fuente: Hojas informativas estatales de Casey Family Programs');
-    expect(text).toContain('20,000 niños en todo el país');
+    expect(text).toContain('una meta de unos 20,000 niños en todo el país');
     expect(text).not.toContain('Children in foster care');
     expect(text).not.toContain('How churches can help');
   });
@@ -157,7 +161,7 @@ describe('GET /api/states/:code/fact-sheet.pdf', () => {
   it('is in the language its link names (?lang=es), whatever the browser asks, and each language has its own ETag', async () => {
     const english = await sheet('OR', { 'accept-language': 'en' });
     expect(english.res.headers.get('content-language')).toBe('en');
-    expect(flat(await pdfText(english.bytes))).toContain('Children in foster care, as of March 14, 2026');
+    expect(flat(await pdfText(english.bytes))).toContain('Children in foster care, AFCARS FY2021');
 
     const named = await t.client().get('/api/states/OR/fact-sheet.pdf?lang=es', { 'accept-language': 'en' });
     expect(named.status).toBe(200);

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { INVOLVEMENT_AREAS, type InvolvementArea } from '../../shared/brand';
-import { NATIONAL_CODE, NETWORK_FIGURES_HIDDEN, NETWORK_GOAL, NETWORK_TARGET_PERCENT } from '../../shared/states';
+import { countCitation, NATIONAL_CODE, NETWORK_FIGURES_HIDDEN, NETWORK_GOAL, NETWORK_TARGET_PERCENT } from '../../shared/states';
 import type { StateStat } from '../../shared/state-stat';
 import { i18nFor, type I18n, type Locale } from '../i18n';
 import { RunsIntoFooter, fitted, scaleType } from '../pdf';
 
 // Bump when the layout or wording changes, so cached copies (browsers, our own cache) are replaced.
-const LAYOUT_VERSION = 3;
+const LAYOUT_VERSION = 4;
 
 const COLORS = {
   teal: '#007A7E',
@@ -48,6 +48,8 @@ export function factSheetVersion(input: FactSheetInput): string {
     stat.name,
     stat.count,
     stat.sourceUrl,
+    stat.countSource,
+    stat.countYear,
     stat.updatedAt,
     stat.network,
     stat.churches,
@@ -104,6 +106,8 @@ async function renderAt(input: FactSheetInput, scale: number): Promise<Buffer> {
   const place = placeName(i18n, stat);
   const percent = NETWORK_TARGET_PERCENT;
   const day = dayOf(i18n, date);
+  // Who counted and for which year ("AFCARS FY2021"), not the day the sheet is printed: the count is not today's.
+  const citation = countCitation(stat);
   const dayStart = new Date(`${utcDay(date)}T00:00:00Z`);
 
   const doc = new PDFDocument({
@@ -143,7 +147,9 @@ async function renderAt(input: FactSheetInput, scale: number): Promise<Buffer> {
     .font('Helvetica')
     .fontSize(11)
     .fillColor('#FFFFFF')
-    .text(i18n._('Children in foster care, as of {day}', { day }), left, 98, { width });
+    .text(citation ? i18n._('Children in foster care, {citation}', { citation }) : i18n._('Children in foster care'), left, 98, {
+      width,
+    });
 
   // The two figures.
   const boxTop = 168;
@@ -174,7 +180,13 @@ async function renderAt(input: FactSheetInput, scale: number): Promise<Buffer> {
     left,
     i18n._('Children in foster care'),
     stat.count,
-    isNational ? i18n._('In all states and DC') : i18n._('In {place}', { place }),
+    isNational
+      ? citation
+        ? i18n._('In all states and DC, {citation}', { citation })
+        : i18n._('In all states and DC')
+      : citation
+        ? i18n._('In {place}, {citation}', { place, citation })
+        : i18n._('In {place}', { place }),
   );
   figureBox(
     left + boxWidth + gap,
@@ -197,7 +209,7 @@ async function renderAt(input: FactSheetInput, scale: number): Promise<Buffer> {
   }
   doc.text(
     i18n._(
-      'Assemblies of God churches are about {percent}% of the evangelical churches in the United States. If each cares for its share, {percent}% of the children in foster care are covered: {goal} children across the country.',
+      'Assemblies of God churches are about {percent}% of the evangelical churches in the United States. If each cares for its share, {percent}% of the children in foster care are covered: a goal of about {goal} children across the country.',
       { percent, goal: number(NETWORK_GOAL) },
     ),
     { width, lineGap: 3 },

@@ -30,6 +30,9 @@ const DATA_FILE = new URL('./foster-care-by-state.json', import.meta.url);
 const dataFileSchema = z.object({
   national: z.object({ name: z.string(), childrenInFosterCare: z.number().int().nonnegative() }),
   source: z.string(),
+  /** Who counted and the year the counts are for, printed beside each figure ("AFCARS FY2021"). */
+  countSource: z.string().min(1),
+  countYear: z.number().int(),
   states: z
     .array(
       z.object({
@@ -69,12 +72,16 @@ export async function seedStateStats(db: Db): Promise<{ inserted: number }> {
       name: data.national.name,
       childrenInFosterCare: data.national.childrenInFosterCare,
       sourceUrl: null,
+      countSource: data.countSource,
+      countYear: data.countYear,
     },
     ...data.states.map((s) => ({
       code: s.code,
       name: s.name,
       childrenInFosterCare: s.childrenInFosterCare,
       sourceUrl: s.sourceFactSheet,
+      countSource: data.countSource,
+      countYear: data.countYear,
     })),
   ];
   const inserted = await db.insert(stateStat).values(rows).onConflictDoNothing().returning({ code: stateStat.code });
@@ -129,6 +136,8 @@ function toStateStat(row: StateStatRow, network: NetworkFigures, churches: numbe
     count: row.childrenInFosterCare,
     target: networkTarget(row.childrenInFosterCare),
     sourceUrl: row.sourceUrl,
+    countSource: row.countSource,
+    countYear: row.countYear,
     updatedAt: row.updatedAt.toISOString(),
     network: audience.exact || network.members >= NETWORK_FIGURES_MIN_MEMBERS ? network : null,
     churches,
@@ -174,7 +183,7 @@ export async function getStateStat(
 type UpdateDeps = { database: { db: Db }; clock: Clock; logger: Logger; live: LivePublisher };
 
 /**
- * An admin corrects a count (null = "not available") or its source. Records who and when, and writes the
+ * An admin corrects a count (null = "not available"), its link, or who counted and for which year. Records who and when, and writes the
  * change (before and after) to the admin activity log in the same transaction; the next GET /api/states
  * and fact sheet carry it (their ETags follow the data).
  */
@@ -190,7 +199,14 @@ export async function updateStateStat(
     if (!before) throw new AppError('NOT_FOUND', later(/*i18n*/ 'No figures are stored for {code}.', { code }));
     await tx
       .update(stateStat)
-      .set({ childrenInFosterCare: input.count, sourceUrl: input.sourceUrl, updatedAt: now, updatedBy: admin.uid })
+      .set({
+        childrenInFosterCare: input.count,
+        sourceUrl: input.sourceUrl,
+        countSource: input.countSource,
+        countYear: input.countYear,
+        updatedAt: now,
+        updatedBy: admin.uid,
+      })
       .where(eq(stateStat.code, code));
     await recordActivity(
       { db: tx, live: deps.live },
@@ -200,8 +216,13 @@ export async function updateStateStat(
         target: code,
         details: {
           name: before.name,
-          before: { count: before.childrenInFosterCare, sourceUrl: before.sourceUrl },
-          after: { count: input.count, sourceUrl: input.sourceUrl },
+          before: {
+            count: before.childrenInFosterCare,
+            sourceUrl: before.sourceUrl,
+            countSource: before.countSource,
+            countYear: before.countYear,
+          },
+          after: { count: input.count, sourceUrl: input.sourceUrl, countSource: input.countSource, countYear: input.countYear },
         },
         at: now,
       },

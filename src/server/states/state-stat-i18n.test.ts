@@ -19,21 +19,25 @@ describe("PUT /api/admin/states/:code's refusals", () => {
       expect(res.status).toBe(400);
       return ((await res.json()) as { fieldErrors: Record<string, string> }).fieldErrors;
     };
-    expect(await refusal(english, { count: -1, sourceUrl: null })).toEqual({ count: 'A count cannot be negative' });
+    const named = { countSource: 'AFCARS', countYear: 2021 };
+    expect(await refusal(english, { count: -1, sourceUrl: null, ...named })).toEqual({ count: 'A count cannot be negative' });
     // One who chose no language reads the browser's; a saved choice outweighs what the browser asks for.
-    expect(await refusal(english, { count: -1, sourceUrl: null }, { 'accept-language': 'es-US,es;q=0.9' })).toEqual({
+    expect(await refusal(english, { count: -1, sourceUrl: null, ...named }, { 'accept-language': 'es-US,es;q=0.9' })).toEqual({
       count: 'La cifra no puede ser negativa',
     });
-    expect(await refusal(spanish, { count: -1, sourceUrl: null }, { 'accept-language': 'en' })).toEqual({
+    expect(await refusal(spanish, { count: -1, sourceUrl: null, ...named }, { 'accept-language': 'en' })).toEqual({
       count: 'La cifra no puede ser negativa',
     });
-    expect(await refusal(english, { count: 3_000_000, sourceUrl: 'ftp://example.org/x' })).toEqual({
+    expect(await refusal(english, { count: 3_000_000, sourceUrl: 'ftp://example.org/x', ...named })).toEqual({
       count: 'A count is at most 2,000,000',
       sourceUrl: 'Enter an http or https address',
     });
-    expect(await refusal(spanish, { count: 3_000_000, sourceUrl: 'ftp://example.org/x' })).toEqual({
+    expect(await refusal(spanish, { count: 3_000_000, sourceUrl: 'ftp://example.org/x', ...named })).toEqual({
       count: 'La cifra no puede pasar de 2,000,000',
       sourceUrl: 'Escriba una dirección http o https',
+    });
+    expect(await refusal(spanish, { count: 1, sourceUrl: null, countSource: null, countYear: 1990 })).toEqual({
+      countYear: 'Escriba un año desde 1995',
     });
   });
 });

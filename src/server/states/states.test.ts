@@ -6,6 +6,7 @@ import { churchMember, stateStat } from '../db/schema';
 import { setAdmin } from '../admin/roles';
 import { useTestApp } from '../testing/app';
 import { expectAnswer, insertChurch, insertMember, signedInAdmin, signedInMember } from '../testing/factories';
+import { countCitation, NATIONAL_COUNT, NATIONAL_COUNT_CITATION } from '../../shared/states';
 import { seedStateStats } from './service';
 
 const t = useTestApp({ config: { adminEmails: ['states.admin@example.org'] } });
@@ -48,8 +49,16 @@ describe('seeding', () => {
       name: 'New Hampshire',
       childrenInFosterCare: 1211,
       sourceUrl: 'https://www.casey.org/media/new-hampshire-fact-sheet-2021.pdf',
+      // Who counted and for which year, printed beside the figure (issue 29).
+      countSource: 'AFCARS',
+      countYear: 2021,
       updatedBy: null,
     });
+    expect(rows.find((r) => r.code === 'US')).toMatchObject({ countSource: 'AFCARS', countYear: 2021 });
+    // What the printables and the landing page say without the database is what the database is loaded with.
+    const national = rows.find((r) => r.code === 'US')!;
+    expect(national.childrenInFosterCare).toBe(NATIONAL_COUNT);
+    expect(countCitation(national)).toBe(NATIONAL_COUNT_CITATION);
     expect(rows.find((r) => r.code === 'DC')?.childrenInFosterCare).toBeNull();
     expect(await seedStateStats(t.db)).toEqual({ inserted: 0 });
   });
@@ -218,7 +227,13 @@ describe('GET /api/states', () => {
 });
 
 describe('PUT /api/admin/states/:code', () => {
-  const change = { count: 1250, sourceUrl: 'https://www.casey.org/media/new-hampshire-fact-sheet-2023.pdf' };
+  const change = {
+    count: 1250,
+    sourceUrl: 'https://www.casey.org/media/new-hampshire-fact-sheet-2023.pdf',
+    countSource: 'AFCARS',
+    countYear: 2023,
+  };
+  const seededSource = { countSource: 'AFCARS', countYear: 2021 };
 
   it('refuses visitors (401) and members who are not admins (403)', async () => {
     expect((await putState(t.client(), 'NH', change)).status).toBe(401);
@@ -243,6 +258,12 @@ describe('PUT /api/admin/states/:code', () => {
       { count: '1211', sourceUrl: null },
       { count: 1211, sourceUrl: 'javascript:alert(1)' },
       { count: 1211 },
+      { count: 1211, sourceUrl: null, countSource: 'AFCARS', countYear: 1994 },
+      { count: 1211, sourceUrl: null, countSource: 'AFCARS', countYear: 2021.5 },
+      { count: 1211, sourceUrl: null, countSource: 'AFCARS', countYear: '2021' },
+      { count: 1211, sourceUrl: null, countSource: 'x'.repeat(61), countYear: 2021 },
+      { count: 1211, sourceUrl: null, countSource: '   ', countYear: 2021 },
+      { count: 1211, sourceUrl: null },
       {},
     ]) {
       const res = await admin.request('PUT', '/api/admin/states/NH', body);
@@ -258,29 +279,39 @@ describe('PUT /api/admin/states/:code', () => {
     expect((await expectAnswer(putState(admin, 'ZZ', change), 404)).code).toBe('NOT_FOUND');
   });
 
-  it('updates the count and source, records who and when, and the public answer follows', async () => {
+  it('updates the count, its link, who counted and the year, records who and when, and the public answer follows', async () => {
     const admin = await listedAdmin();
     expect(await expectAnswer(putState(admin, 'nh', change))).toMatchObject({
       code: 'NH',
       count: 1250,
       target: 63,
       sourceUrl: change.sourceUrl,
+      countSource: 'AFCARS',
+      countYear: 2023,
     });
     const [row] = await t.db.select().from(stateStat).where(eq(stateStat.code, 'NH'));
     const me = (await admin.me())!;
     expect(row).toMatchObject({ childrenInFosterCare: 1250, updatedBy: me.id });
-    expect(stateOf(await getStates(), 'NH')).toMatchObject({ count: 1250, target: 63 });
+    expect(stateOf(await getStates(), 'NH')).toMatchObject({ count: 1250, target: 63, countSource: 'AFCARS', countYear: 2023 });
 
     // Back to the seeded figure; null makes a count "not available".
-    expect((await putState(admin, 'DE', { count: null, sourceUrl: null })).status).toBe(200);
-    expect(stateOf(await getStates(), 'DE')).toMatchObject({ count: null, target: null, sourceUrl: null });
+    expect((await putState(admin, 'DE', { count: null, sourceUrl: null, countSource: null, countYear: null })).status).toBe(200);
+    expect(stateOf(await getStates(), 'DE')).toMatchObject({
+      count: null,
+      target: null,
+      sourceUrl: null,
+      countSource: null,
+      countYear: null,
+    });
     await putState(admin, 'DE', {
       count: 557,
       sourceUrl: 'https://www.casey.org/media/delaware-fact-sheet-2021.pdf',
+      ...seededSource,
     });
     await putState(admin, 'NH', {
       count: 1211,
       sourceUrl: 'https://www.casey.org/media/new-hampshire-fact-sheet-2021.pdf',
+      ...seededSource,
     });
     expect(stateOf(await getStates(), 'DE')).toMatchObject({ count: 557, target: 28 });
   });

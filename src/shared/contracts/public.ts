@@ -76,7 +76,7 @@ export const getResourcePreview = contract({
   path: '/resources/{id}/preview.png',
   access: 'anyone',
   tags: ['Resources'],
-  summary: 'A small picture of an image resource',
+  summary: 'A small picture of a resource: a smaller copy of an image, the first page of a printable',
   request: { params: resourceParams },
   responses: { 200: file('image/png', 'The picture'), 304: notModified },
 });

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminStateRow } from '../../shared/admin';
 import { stateStatUpdateSchema } from '../../shared/state-stat';
-import { factSheetUrl, NATIONAL_CODE, SOURCE_URL_MAX } from '../../shared/states';
+import { COUNT_SOURCE_MAX, countCitation, factSheetUrl, NATIONAL_CODE, SOURCE_URL_MAX } from '../../shared/states';
 import { FormActions } from '../app/form-actions';
 import { FormAlert, FormSuccess } from '../app/form-alert';
 import { isApiRequestError } from '../lib/api';
@@ -24,14 +24,22 @@ function formErrorOf(i18n: I18n, error: Error): string | undefined {
   return error.fieldErrors ? undefined : error.message;
 }
 
-type StateFields = { count: string; sourceUrl: string };
+type StateFields = { count: string; sourceUrl: string; countSource: string; countYear: string };
 
-/** The count as typed ("12,345") becomes a number, or null when empty; an empty link becomes null. */
+/** A whole number as typed ("12,345") becomes a number, or null when empty; anything else fails the check. */
+const wholeNumberOf = (typed: string) => {
+  const text = typed.replace(/[,\s]/g, '');
+  return text === '' ? null : /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
+};
+const textOrNull = (typed: string) => (typed.trim() === '' ? null : typed.trim());
+
+/** The count and the year as typed become numbers, or null when empty; an empty link or source becomes null. */
 function toStateInput(values: StateFields) {
-  const text = values.count.replace(/[,\s]/g, '');
   return {
-    count: text === '' ? null : /^-?\d+$/.test(text) ? Number(text) : Number.NaN,
-    sourceUrl: values.sourceUrl.trim() === '' ? null : values.sourceUrl.trim(),
+    count: wholeNumberOf(values.count),
+    sourceUrl: textOrNull(values.sourceUrl),
+    countSource: textOrNull(values.countSource),
+    countYear: wholeNumberOf(values.countYear),
   };
 }
 
@@ -98,6 +106,8 @@ export default function StatesPage() {
                     <td className={classes.number}>{count(s.count)}</td>
                     <td className={classes.number}>{count(s.target)}</td>
                     <td className={classes.wrap}>
+                      {countCitation(s) ?? i18n._('No source or year given')}
+                      <br />
                       {s.sourceUrl ? (
                         <Anchor href={s.sourceUrl} target="_blank" rel="noopener noreferrer" size="sm">
                           {new URL(s.sourceUrl).hostname}
@@ -151,7 +161,12 @@ function EditState({ row, onClose, onSaved }: { row: AdminStateRow; onClose: () 
   const { i18n } = useLingui();
   const f = useSchemaForm({
     schema: stateStatUpdateSchema,
-    initialValues: { count: row.count === null ? '' : String(row.count), sourceUrl: row.sourceUrl ?? '' },
+    initialValues: {
+      count: row.count === null ? '' : String(row.count),
+      sourceUrl: row.sourceUrl ?? '',
+      countSource: row.countSource ?? '',
+      countYear: row.countYear === null ? '' : String(row.countYear),
+    },
     toInput: toStateInput,
   });
   const mutation = useUpdateState(row.code, {
@@ -184,6 +199,19 @@ function EditState({ row, onClose, onSaved }: { row: AdminStateRow; onClose: () 
                 type="url"
                 maxLength={SOURCE_URL_MAX}
                 {...f.field('sourceUrl')}
+              />
+              <TextInput
+                label={i18n._('Counted by')}
+                description={i18n._('Who counted, as the map and the fact sheet print it beside the figure: “AFCARS”.')}
+                maxLength={COUNT_SOURCE_MAX}
+                {...f.field('countSource')}
+              />
+              <TextInput
+                label={i18n._('Fiscal year of the count')}
+                description={i18n._('The year the count is for, shown as “FY2021”. Leave it empty when the source gives none.')}
+                inputMode="numeric"
+                maxLength={4}
+                {...f.field('countYear')}
               />
               <FormActions submitLabel={i18n._('Save')} isPending={mutation.isPending} onCancel={onClose} isCancelLockedWhilePending />
             </Stack>

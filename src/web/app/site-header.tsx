@@ -58,7 +58,7 @@ export function SiteHeader() {
     </Button>
   ) : null;
 
-  const dashboardIcon = isSignedIn ? (
+  const dashboardIcon = me ? (
     <ActionIcon
       component={AppLink}
       to="/dashboard"
@@ -68,7 +68,8 @@ export function SiteHeader() {
       aria-label={i18n._('Your dashboard')}
       title={i18n._('Your dashboard')}
     >
-      <UserIcon />
+      {/* The member's own photo when they have one (issue 29); the link's name says where it goes, so the picture is decoration. */}
+      {me.photoUrl ? <img src={me.photoUrl} alt="" width={40} height={40} className={classes.avatar} /> : <UserIcon />}
     </ActionIcon>
   ) : null;
   // Its code may still be on its way: the space it takes is kept, so nothing beside it moves.

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react';
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { FormCard } from '../app/form-card';
 import { Page } from '../app/page';
 import { call, client } from '../lib/api-client';
 import { signInPathFor } from '../lib/safe-next';
+import { DIRECTORY_RULE } from '../../shared/profile';
 
 /** After the sign-up, a member's first stop is the profile form (product.md §3.4: sign-up goes to /update-profile). */
 const FIRST_SIGN_IN_PATH = signInPathFor('/update-profile');
@@ -61,6 +62,18 @@ export function CheckInbox({ email }: { email: string }) {
           <Anchor component={Link} to={FIRST_SIGN_IN_PATH}>
             {i18n._('Sign in')}
           </Anchor>
+          {/* The welcome (issue 29): what happens after the link, and the directory's rule, before the profile form. */}
+          <section aria-labelledby="next-title">
+            <Title order={2} size="h4" id="next-title" mb={4}>
+              {i18n._('What happens next')}
+            </Title>
+            <List type="ordered" size="sm" spacing={4}>
+              <List.Item>{i18n._('Open the link in the mail we sent, and sign in.')}</List.Item>
+              <List.Item>{i18n._('Fill in your profile: first name, last name, phone and state are all it needs.')}</List.Item>
+              <List.Item>{i18n._(DIRECTORY_RULE)}</List.Item>
+              <List.Item>{i18n._('Choose your church, and find needs near you and care teams to join from your dashboard.')}</List.Item>
+            </List>
+          </section>
         </Stack>
       </FormCard>
     </Page>

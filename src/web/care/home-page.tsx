@@ -13,6 +13,7 @@ import { InvitationAnswer, ProposalAnswer } from './invitation-answers';
 import classes from './care.module.css';
 import { FeedPanel } from './feed-panel';
 import { StartForFamily, StartOwnTeam } from './start-team';
+import { EmptyIllustration } from '../illustrations';
 
 /** /care: my care teams, the invitations and proposals waiting for my answer, and starting a team. */
 export default function CareHomePage() {
@@ -60,7 +61,12 @@ function YourTeams({ teams }: { teams: MyCareTeams['teams'] }) {
         {i18n._('Your care teams')}
       </Title>
       {teams.length === 0 ? (
-        <Text role="status">{i18n._('You are not on a care team yet. A family or a team leader can invite you, or send you a link.')}</Text>
+        <>
+          <EmptyIllustration />
+          <Text role="status">
+            {i18n._('You are not on a care team yet. A family or a team leader can invite you, or send you a link.')}
+          </Text>
+        </>
       ) : (
         <ul className={classes.teamList}>
           {teams.map((team) => (

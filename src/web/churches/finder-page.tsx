@@ -28,6 +28,7 @@ import { churchSearchOptions, type ChurchSearch } from './churches-api';
 import { OfferBadges } from './offer-badges';
 import { useStateOptions } from './state-options';
 import classes from './churches.module.css';
+import { EmptyIllustration } from '../illustrations';
 
 /** The search the address holds (shareable), or null when it holds none yet. */
 function searchOf(params: URLSearchParams): ChurchSearch | null {
@@ -220,9 +221,12 @@ function Results({ search, churches, total, origin }: ResultsProps) {
     const tip =
       search.by === 'zip' && search.radius < 100 ? i18n._('Try a larger distance, or fewer choices.') : i18n._('Try fewer choices.');
     return (
-      <Text role="status">
-        {none} {tip}
-      </Text>
+      <>
+        <EmptyIllustration />
+        <Text role="status">
+          {none} {tip}
+        </Text>
+      </>
     );
   }
   const counted = { total, shown: i18n.number(churches.length) };

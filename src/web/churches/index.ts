@@ -4,3 +4,4 @@ export { YourChurch } from './your-church';
 export { YourChurchLinks } from './your-church-link';
 export { ChurchFieldInputs, churchFieldsInput, churchFieldValues, type ChurchFieldValues } from './church-fields';
 export { useStateOptions } from './state-options';
+export { myChurchQueryOptions } from './church-members-api';

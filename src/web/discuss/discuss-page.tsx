@@ -20,6 +20,7 @@ import { postListQueryOptions } from './forum-api';
 import { NewPost } from './new-post-form';
 import { PostListItem } from './post-list-item';
 import classes from './discuss.module.css';
+import { EmptyIllustration } from '../illustrations';
 
 /** /discuss: categories, keyword filter, newest posts first, and the new-post form. Filters live in the URL. */
 export default function DiscussPage() {
@@ -84,6 +85,7 @@ export default function DiscussPage() {
             </Group>
             {list.isPending ? <Loader aria-label={i18n._('Loading posts')} /> : null}
             {list.isError && !list.data ? <FormAlert message={i18n._('The posts could not be loaded. Please try again later.')} /> : null}
+            {list.data && posts.length === 0 ? <EmptyIllustration /> : null}
             {list.data && posts.length === 0 ? (
               <Text>
                 {category || activeQ || language

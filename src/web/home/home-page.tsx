@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react';
-import { Button, Container, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container } from '@mantine/core';
 import { Suspense, type ComponentType, type CSSProperties } from 'react';
 import { BRAND, INVOLVEMENT_AREAS, type InvolvementArea } from '../../shared/brand';
 import { NETWORK_GOAL, NETWORK_TARGET_PERCENT } from '../../shared/states';
@@ -8,22 +8,20 @@ import { useDocumentTitle } from '../app/use-document-title';
 import { useMe } from '../lib/me-query';
 import { MapPlaceholder, StateMapSection } from '../map';
 import { DonateIcon, HomeIcon, SpeakUpIcon, SupportIcon } from './area-icons';
+import { HeadlineFigures } from './headline-figures';
 import { NeedsBand } from './needs-band';
 import { NetworkProgress } from './network-progress';
 import { useNearViewport } from './use-near-viewport';
+import { Illustration } from '../illustrations';
 import classes from './home-page.module.css';
 
 // The map's shapes are the heaviest part of the page: their own chunk, fetched when the visitor nears it.
+// Headings, paragraphs and the ZIP field are plain elements styled here, not Mantine's Title, Text and
+// TextInput: the header needs Mantine's buttons anyway, but not its inputs, and the first visit loads less
+// (decision 046).
 
 type Accent = CSSProperties & { '--accent': string; '--accent-text': string };
 const accent = (color: string, textColor = '#272E2E'): Accent => ({ '--accent': color, '--accent-text': textColor });
-
-// Words in English, the catalog's ids; numbers formatted in the page's language.
-const STATS = [
-  { label: /*i18n*/ 'In foster care', number: 400_000, text: /*i18n*/ 'children in the United States, approximately', color: '#73C1BB' },
-  { label: /*i18n*/ 'Ready for adoption', number: 100_000, text: /*i18n*/ 'children waiting for a family of their own', color: '#E5A26B' },
-  { label: /*i18n*/ 'Our goal', number: 20_000, text: /*i18n*/ 'children cared for by member churches and families', color: '#F1DC8E' },
-];
 
 // Each area's colour and icon; the words are shared with the printable flyer (src/shared/brand.ts).
 const AREA_LOOK: Record<InvolvementArea['key'], { Icon: ComponentType; color: string; textColor?: string }> = {
@@ -33,9 +31,17 @@ const AREA_LOOK: Record<InvolvementArea['key'], { Icon: ComponentType; color: st
   // Brand teal is too light behind white text; one shade darker passes 4.5:1.
   home: { Icon: HomeIcon, color: BRAND.tealDark, textColor: '#FFFFFF' },
 };
-/** Where an area can be acted on now: physical needs and support services are met on the needs board. */
-const AREA_LINKS: Partial<Record<InvolvementArea['key'], string>> = { donate: '/needs', support: '/needs' };
-const AREAS = INVOLVEMENT_AREAS.map((area) => ({ ...area, ...AREA_LOOK[area.key], to: AREA_LINKS[area.key] }));
+/** Where each area is acted on now (English, the catalog's ids). */
+const AREA_LINKS: Record<InvolvementArea['key'], { to: string; label: string }[]> = {
+  speak: [{ to: '/resources', label: /*i18n*/ 'Resources and fact sheets to share' }],
+  donate: [{ to: '/needs', label: /*i18n*/ 'See the needs near you' }],
+  support: [
+    { to: '/churches', label: /*i18n*/ 'Find a church near you' },
+    { to: '/care', label: /*i18n*/ 'Care teams' },
+  ],
+  home: [{ to: '/open-your-home', label: /*i18n*/ 'How to become a foster parent in your state' }],
+};
+const AREAS = INVOLVEMENT_AREAS.map((area) => ({ ...area, ...AREA_LOOK[area.key], links: AREA_LINKS[area.key] }));
 
 export default function HomePage() {
   useDocumentTitle(undefined);
@@ -46,33 +52,29 @@ export default function HomePage() {
   return (
     <>
       <section className={classes.hero} aria-labelledby="home-title">
-        <Container size="lg">
-          <p className={classes.eyebrow}>{i18n._('Churches caring for children in foster care')}</p>
-          <Title order={1} id="home-title" className={classes.heroTitle} tabIndex={-1} data-page-heading>
-            <Trans id="Every child deserves a <0>family</0> that stays." components={{ 0: <em /> }} />
-          </Title>
-          <Text className={classes.lead}>
-            {i18n._(
-              'We are a network of Assemblies of God churches, ministries and families working together so that no child in foster care, and no family caring for one, has to go it alone.',
+        <Container size="lg" className={classes.heroInner}>
+          <div>
+            <p className={classes.eyebrow}>{i18n._('Churches caring for children in foster care')}</p>
+            <h1 id="home-title" className={classes.heroTitle} tabIndex={-1} data-page-heading>
+              <Trans id="Every child deserves a <0>family</0> that stays." components={{ 0: <em /> }} />
+            </h1>
+            <p className={classes.lead}>
+              {i18n._(
+                'We are a network of Assemblies of God churches, ministries and families working together so that no child in foster care, and no family caring for one, has to go it alone.',
+              )}
+            </p>
+            {me ? null : (
+              <Button component={AppLink} to="/signup" size="lg" radius="xl" color="salmon.5">
+                {i18n._('Join the network')}
+              </Button>
             )}
-          </Text>
-          {me ? null : (
-            <Button component={AppLink} to="/signup" size="lg" radius="xl" color="salmon.5">
-              {i18n._('Join the network')}
-            </Button>
-          )}
+          </div>
+          <Illustration name="hero" className={classes.heroIllustration} />
         </Container>
       </section>
 
       <Container size="lg">
-        <ul className={classes.stats} aria-label={i18n._('Foster care in numbers')}>
-          {STATS.map((stat) => (
-            <li key={stat.number} className={classes.stat} style={accent(stat.color)}>
-              <span className={classes.statLabel}>{i18n._(stat.label)}</span>{' '}
-              <span className={classes.statNumber}>{i18n.number(stat.number)}</span> <Text span>{i18n._(stat.text)}</Text>
-            </li>
-          ))}
-        </ul>
+        <HeadlineFigures />
         <NetworkProgress />
         <NeedsBand />
         <FindChurchBox />
@@ -80,15 +82,15 @@ export default function HomePage() {
 
       <section className={classes.section} aria-labelledby="map-title">
         <Container size="lg">
-          <Title order={2} id="map-title" className={classes.sectionTitle}>
+          <h2 id="map-title" className={classes.sectionTitle}>
             {i18n._('Children in foster care, state by state')}
-          </Title>
-          <Text maw="62ch" mb="lg">
+          </h2>
+          <p className={`${classes.text} ${classes.mapIntro}`}>
             {i18n._(
               "Choose a state to see how many children are in foster care there and the network's target for it: {percent}% of them, rounded up. Each state has a fact sheet to print and share.",
               { percent: NETWORK_TARGET_PERCENT },
             )}
-          </Text>
+          </p>
           <div ref={mapRef}>
             {isMapNear ? (
               <Suspense fallback={<MapPlaceholder />}>
@@ -101,10 +103,10 @@ export default function HomePage() {
           {me ? null : (
             <aside className={classes.mapPrompt} aria-labelledby="map-prompt-title">
               <div>
-                <Title order={3} size="h4" id="map-prompt-title">
+                <h3 id="map-prompt-title" className={classes.cardTitle}>
                   {i18n._('Is your church ready to help in your state?')}
-                </Title>
-                <Text>{i18n._("Sign up to join the network and count toward your state's target.")}</Text>
+                </h3>
+                <p className={classes.text}>{i18n._("Sign up to join the network and count toward your state's target.")}</p>
               </div>
               <Button component={AppLink} to="/signup" radius="xl" color="teal.7">
                 {i18n._('Join the network')}
@@ -116,55 +118,58 @@ export default function HomePage() {
 
       <section className={classes.section} aria-labelledby="why-churches">
         <Container size="lg">
-          <Title order={2} id="why-churches" className={classes.sectionTitle}>
+          <h2 id="why-churches" className={classes.sectionTitle}>
             {i18n._('Why churches?')}
-          </Title>
-          <Text maw="60ch">
+          </h2>
+          <p className={`${classes.text} ${classes.measure}`}>
             {i18n._(
-              'Assemblies of God churches are about one in twenty evangelical churches in the U.S. If each cares for its share, one in twenty children in foster care is covered: that is our {goal}.',
+              'Assemblies of God churches are about one in twenty evangelical churches in the U.S. If each cares for its share, one in twenty children in foster care is covered: that is our goal of about {goal}.',
               { goal: i18n.number(NETWORK_GOAL) },
             )}
-          </Text>
+          </p>
           <div className={classes.problems}>
             <div className={classes.problem}>
-              <Title order={3} size="h4" mb={4}>
-                {i18n._('Too few families')}
-              </Title>
-              <Text>{i18n._('There are not enough foster and adoptive homes for the children who need one.')}</Text>
+              <h3 className={classes.cardTitle}>{i18n._('Too few families')}</h3>
+              <p className={classes.text}>{i18n._('There are not enough foster and adoptive homes for the children who need one.')}</p>
             </div>
             <div className={classes.problem}>
-              <Title order={3} size="h4" mb={4}>
-                {i18n._('Families give up')}
-              </Title>
-              <Text>{i18n._('About half of foster families stop within their first year, most often worn out and alone.')}</Text>
+              <h3 className={classes.cardTitle}>{i18n._('Families give up')}</h3>
+              <p className={classes.text}>
+                {i18n._('About half of foster families stop within their first year, most often worn out and alone.')}
+              </p>
             </div>
           </div>
-          <Text maw="60ch" fw={700}>
+          <p className={`${classes.text} ${classes.measure} ${classes.strong}`}>
             {i18n._('Churches have both answers: families who can open their homes, and people around them ready to help.')}
-          </Text>
+          </p>
         </Container>
       </section>
 
       <section className={`${classes.section} ${classes.tinted}`} aria-labelledby="get-involved">
         <Container size="lg">
-          <Title order={2} id="get-involved" className={classes.sectionTitle}>
+          <h2 id="get-involved" className={classes.sectionTitle}>
             {i18n._('Four ways to get involved')}
-          </Title>
+          </h2>
           <ol className={classes.areas}>
             {AREAS.map(({ Icon, ...area }) => (
               <li key={area.title} className={classes.area} style={accent(area.color, area.textColor)}>
-                <span className={classes.areaIcon}>
-                  <Icon />
-                </span>
-                <Title order={3} size="h4" mb="xs">
+                <Illustration name={area.key} className={classes.areaIllustration} />
+                <h3 className={classes.cardTitle}>
+                  <span className={classes.areaIcon}>
+                    <Icon />
+                  </span>
                   {i18n._(area.title)}
-                </Title>
-                <Text>{i18n._(area.text)}</Text>
-                {area.to ? (
-                  <AppLink to={area.to} className={classes.areaLink}>
-                    {i18n._('See the needs near you')}
-                  </AppLink>
-                ) : null}
+                </h3>
+                <p className={classes.text}>{i18n._(area.text)}</p>
+                <ul className={classes.areaLinks}>
+                  {area.links.map((link) => (
+                    <li key={link.to}>
+                      <AppLink to={link.to} className={classes.areaLink}>
+                        {i18n._(link.label)}
+                      </AppLink>
+                    </li>
+                  ))}
+                </ul>
               </li>
             ))}
           </ol>
@@ -174,9 +179,9 @@ export default function HomePage() {
       {me ? null : (
         <section className={classes.join} aria-labelledby="join-title">
           <Container size="sm">
-            <Title order={2} id="join-title" className={classes.joinTitle}>
+            <h2 id="join-title" className={`${classes.sectionTitle} ${classes.joinTitle}`}>
               {i18n._('Join the network')}
-            </Title>
+            </h2>
             <p className={classes.joinText}>
               {i18n._(
                 'Sign up to connect your church or family with others across the country who are caring for children in foster care.',
@@ -201,22 +206,33 @@ function FindChurchBox() {
   return (
     <section className={classes.findChurch} aria-labelledby="find-church-title">
       <div>
-        <Title order={2} size="h3" id="find-church-title">
+        <h2 id="find-church-title" className={classes.findChurchTitle}>
           {i18n._('Find a church near you')}
-        </Title>
-        <Text>{i18n._('Churches of the network that help children in foster care and the families who care for them.')}</Text>
+        </h2>
+        <p className={classes.text}>
+          {i18n._('Churches of the network that help children in foster care and the families who care for them.')}
+        </p>
       </div>
       <form method="get" action="/churches" className={classes.findChurchForm} aria-labelledby="find-church-title">
-        <TextInput
-          name="zip"
-          label={i18n._('ZIP code')}
-          inputMode="numeric"
-          autoComplete="postal-code"
-          pattern="[0-9]{5}(-[0-9]{4})?"
-          title={i18n._('Five digits, like 65802')}
-          maxLength={10}
-          required
-        />
+        <div className={classes.field}>
+          <label htmlFor="find-church-zip" className={classes.label}>
+            {i18n._('ZIP code')}
+            <span className={classes.required} aria-hidden="true">
+              {' *'}
+            </span>
+          </label>
+          <input
+            id="find-church-zip"
+            name="zip"
+            className={classes.input}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            pattern="[0-9]{5}(-[0-9]{4})?"
+            title={i18n._('Five digits, like 65802')}
+            maxLength={10}
+            required
+          />
+        </div>
         <Button type="submit" color="teal.7">
           {i18n._('Find churches')}
         </Button>

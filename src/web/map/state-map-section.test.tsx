@@ -14,6 +14,8 @@ const stat = (code: StateStat['code'], name: string, count: number, churches: nu
   count,
   target: Math.ceil(count * 0.05),
   sourceUrl: null,
+  countSource: 'AFCARS',
+  countYear: 2021,
   updatedAt: '2026-01-01T00:00:00.000Z',
   network: null,
   churches,
@@ -86,6 +88,14 @@ async function popover(name: string): Promise<HTMLElement> {
   expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe(name);
   return dialog;
 }
+
+describe("the counts' source and year", () => {
+  it('names who counted and for which year beside the count and in the legend, not today', async () => {
+    await renderMap();
+    expect(screen.getByText('Children in foster care, AFCARS FY2021', { selector: 'dt' })).toBeTruthy();
+    expect(screen.getByText('Children in foster care, AFCARS FY2021', { selector: 'p' })).toBeTruthy();
+  });
+});
 
 describe('the map layer toggle', () => {
   it('shows the children in foster care first, and the churches (fetched only then) when chosen', async () => {

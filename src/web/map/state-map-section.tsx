@@ -4,7 +4,7 @@ import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react';
 import { Anchor, Button, NativeSelect, SegmentedControl, Text, Title, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useMemo, useRef, useState, type MouseEvent } from 'react';
-import { factSheetUrl, NATIONAL_CODE, NETWORK_FIGURES_MIN_MEMBERS, NETWORK_TARGET_PERCENT } from '../../shared/states';
+import { countCitation, factSheetUrl, NATIONAL_CODE, NETWORK_FIGURES_MIN_MEMBERS, NETWORK_TARGET_PERCENT } from '../../shared/states';
 import type { StateStat } from '../../shared/state-stat';
 import { formatCount } from './format';
 import { MapPlaceholder } from './map-placeholder';
@@ -83,6 +83,8 @@ export default function StateMapSection() {
   const current = data.states.find((s) => s.code === selected) ?? data.national;
   const isNational = current.code === NATIONAL_CODE;
   const place = inPlace(i18n, current);
+  // Who counted and for which year ("AFCARS FY2021"): a count is as of its source's year, not of today.
+  const citation = countCitation(current);
 
   function onSkipMap(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
@@ -156,7 +158,7 @@ export default function StateMapSection() {
             <NeedsBelowMap />
           </Suspense>
         ) : (
-          <Legend />
+          <Legend citation={countCitation(data.national)} />
         )}
       </div>
 
@@ -167,7 +169,7 @@ export default function StateMapSection() {
         </Title>
         <dl className={classes.figures}>
           <div className={classes.figure}>
-            <dt>{i18n._('Children in foster care')}</dt>
+            <dt>{citation ? i18n._('Children in foster care, {citation}', { citation }) : i18n._('Children in foster care')}</dt>
             <dd data-testid="map-count">{formatCount(current.count)}</dd>
           </div>
           <div className={classes.figure}>
@@ -266,13 +268,13 @@ export default function StateMapSection() {
   );
 }
 
-function Legend() {
+function Legend({ citation }: { citation: string | null }) {
   const { i18n } = useLingui();
   const number = (n: number) => formatCount(n);
   return (
     <div className={classes.legend}>
       <p className={classes.legendTitle} id="map-legend">
-        {i18n._('Children in foster care')}
+        {citation ? i18n._('Children in foster care, {citation}', { citation }) : i18n._('Children in foster care')}
       </p>
       <ul className={classes.legendItems} aria-labelledby="map-legend">
         {SHADES.map((shade) => (

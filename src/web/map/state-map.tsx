@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { StateCode } from '../../shared/states';
+import { countCitation, type StateCode } from '../../shared/states';
 import type { StateStat } from '../../shared/state-stat';
 import { formatCount } from './format';
 import { ALWAYS_LABELLED, CALLOUT_SIZE, CALLOUTS, LABEL_POSITIONS, MIN_LABEL_AREA, shadeOf } from './map-layout';
@@ -185,7 +185,13 @@ export function StateMap({ states, selected, onSelect, neutral = false, neutralN
         {previewStat
           ? neutral
             ? neutralNameOf(previewStat)
-            : i18n._('{name}: {count}', { name: previewStat.name, count: formatCount(previewStat.count) })
+            : countCitation(previewStat)
+              ? i18n._('{name}: {count} ({citation})', {
+                  name: previewStat.name,
+                  count: formatCount(previewStat.count),
+                  citation: countCitation(previewStat),
+                })
+              : i18n._('{name}: {count}', { name: previewStat.name, count: formatCount(previewStat.count) })
           : ' '}
       </p>
     </div>

@@ -19,6 +19,7 @@ import { boardQueryOf, needBoardOptions, type NeedSearch } from './needs-api';
 import { dollars } from './need-words';
 import classes from './needs.module.css';
 import { SimpleGrid } from '../app/simple-grid';
+import { EmptyIllustration } from '../illustrations';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : '';
@@ -109,6 +110,7 @@ export default function BoardPage() {
           )
         ) : (
           <>
+            {found.data.needs.length === 0 ? <EmptyIllustration /> : null}
             <Text role="status" mb="md">
               {foundLine(i18n, search, found.data)}
             </Text>

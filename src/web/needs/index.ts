@@ -2,3 +2,4 @@
 // needs' words (dollars, dates, a nameless member) the admin's queue and the supervisor's page share.
 export { YourRequestsLink } from './your-requests-link';
 export { dateTime, dollars, itemLine, personName } from './need-words';
+export { NeedsNearYou } from './needs-near-you';

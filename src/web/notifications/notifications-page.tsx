@@ -1,52 +1,21 @@
-import { Trans, useLingui } from '@lingui/react';
+import { useLingui } from '@lingui/react';
 import { Anchor, Button, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { CARE_SITE_ACTOR, notificationsTopic, type NotificationView } from '../../shared/notifications';
-import { useWrittenLang } from '../app/content-language';
+import { notificationsTopic, type NotificationView } from '../../shared/notifications';
 import { FormAlert } from '../app/form-alert';
 import { Page } from '../app/page';
 import { formatTimeAgo } from '../lib/format-date-time';
-import { displayNameIn } from '../../shared/member-name';
 import { useMe } from '../lib/me-query';
 import { useLive } from '../live';
 import { notificationListQueryOptions, useMarkRead } from './notifications-api';
 import classes from './notifications-page.module.css';
+import { EmptyIllustration } from '../illustrations';
+import { Describe } from './describe-notification';
 
 const LOAD_FAILED = /*i18n*/ 'Your notifications could not be loaded just now. Please reload the page in a moment.';
 const MARK_FAILED = /*i18n*/ 'Your notifications could not be marked read just now. Please try again in a moment.';
-
-/** What happened, in plain words, with the post's (or the need's) title set apart (`title` is its class). */
-function Describe({ n, title }: { n: NotificationView; title: string | undefined }) {
-  const { i18n } = useLingui();
-  const writtenLang = useWrittenLang();
-  // A care team's names its team's event in a few words, written in the member's language when it happened
-  // (the care part words it), and no title: "Grace claimed Meal on Saturday, December 5".
-  if (n.kind === 'care') {
-    const actor = n.actor.name === CARE_SITE_ACTOR ? i18n._(CARE_SITE_ACTOR) : displayNameIn(i18n, n.actor);
-    return `${actor} ${n.care?.text ?? ''}`;
-  }
-  // The title is what a member wrote: in its own language for screen readers when it is not the page's (issue 28).
-  const written = n.post ?? n.need;
-  const components = { 0: <span className={title} lang={written ? writtenLang(written.language) : undefined} /> };
-  // A need's notification names no person: its actor is the need's town.
-  if (n.kind === 'need') {
-    return (
-      <Trans
-        id="A need near you, in {town}: <0>“{title}”</0>"
-        values={{ town: n.actor.name, title: n.need?.title }}
-        components={components}
-      />
-    );
-  }
-  const values = { actor: displayNameIn(i18n, n.actor), title: n.post?.title };
-  return n.kind === 'response' ? (
-    <Trans id="{actor} responded to your post <0>“{title}”</0>" values={values} components={components} />
-  ) : (
-    <Trans id="{actor} responded in <0>“{title}”</0>, a post you follow" values={values} components={components} />
-  );
-}
 
 /** /notifications: the member's notifications, newest first, live; opening one marks it read. */
 export default function NotificationsPage() {
@@ -116,6 +85,7 @@ function NotificationsList({ uid }: { uid: string }) {
         </Group>
       ) : null}
       <FormAlert message={list.isError && !list.data ? i18n._(LOAD_FAILED) : null} />
+      {list.data && notifications.length === 0 ? <EmptyIllustration /> : null}
       {list.data && notifications.length === 0 ? (
         <Text>
           {i18n._('No notifications yet. When someone responds to one of your posts, or in a post you follow, you will see it here.')}

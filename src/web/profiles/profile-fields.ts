@@ -111,7 +111,8 @@ export const PROFILE_SECTIONS: FieldSection[] = [
         name: 'agAffiliated',
         label: /*i18n*/ 'Are you affiliated with the Assemblies of God?',
         kind: 'yes-no',
-        description: /*i18n*/ 'Yes if you attend or belong to an AG church, ministry or organisation.',
+        description:
+          /*i18n*/ 'Yes if you attend or belong to an AG church, ministry or organisation. The member directory lists only members who answer Yes.',
       },
       { name: 'agCredentialed', label: /*i18n*/ 'Are you an AG credentialed minister?', kind: 'yes-no' },
       {

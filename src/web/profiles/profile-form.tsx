@@ -15,6 +15,7 @@ import { isApiRequestError } from '../lib/api';
 import { useSchemaForm, type SchemaForm } from '../lib/use-schema-form';
 import { PROFILE_SECTIONS, type FieldDef, type FieldSection } from './profile-fields';
 import { useSaveProfile } from './profile-api';
+import classes from './profile-form.module.css';
 import { YesNoField } from './yes-no-field';
 import { SimpleGrid } from '../app/simple-grid';
 
@@ -53,7 +54,7 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
   return (
     <FormCard>
       <FormAlert message={f.formError} />
-      <form {...f.formProps((data) => mutation.mutate(data))}>
+      <form {...f.formProps((data) => mutation.mutate(data))} className={classes.form}>
         <Stack gap="xl">
           <Text size="sm">{i18n._('First name, last name, phone and state are required (marked *); everything else is optional.')}</Text>
           {PROFILE_SECTIONS.map((section) => (
@@ -114,7 +115,12 @@ function ProfileInput({ def, f }: { def: FieldDef; f: ProfileSchemaForm }) {
   const common = { label, description, required, withAsterisk: required, ...f.field(name) };
   switch (kind) {
     case 'yes-no':
-      return <YesNoField {...common} />;
+      // Its id is where the dashboard's "Answer the question on your profile" leads (/update-profile#agAffiliated).
+      return (
+        <div id={name} className={classes.anchor}>
+          <YesNoField {...common} />
+        </div>
+      );
     case 'select':
       return (
         <NativeSelect

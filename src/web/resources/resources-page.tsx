@@ -8,6 +8,7 @@ import { factSheetUrl, NATIONAL_CODE, NETWORK_TARGET_PERCENT } from '../../share
 import { FormAlert } from '../app/form-alert';
 import { stateNameIn, stateOptions } from '../lib/state-names';
 import { Page } from '../app/page';
+import { EmptyIllustration } from '../illustrations';
 import { resourcesQueryOptions } from './resources-query';
 import classes from './resources.module.css';
 
@@ -29,6 +30,12 @@ export default function ResourcesPage() {
       </Text>
       {isPending ? <Loader mt="xl" role="status" aria-label={i18n._('Loading the resources')} /> : null}
       {isError ? <FormAlert message={i18n._('The resources are not available right now. Please try again later.')} /> : null}
+      {data && data.resources.length === 0 ? (
+        <div className={classes.section}>
+          <EmptyIllustration />
+          <Text>{i18n._('No flyers or images to share yet. The state fact sheets are below.')}</Text>
+        </div>
+      ) : null}
 
       {printables.length ? (
         <section className={classes.section} aria-labelledby="to-print">
@@ -66,15 +73,13 @@ function ResourceCard({ resource: r, accent }: { resource: ResourceSummary; acce
   const size = i18n._('{kb} KB', { kb: i18n.number(Math.max(1, Math.round(r.bytes / 1024))) });
   return (
     <li className={classes.card}>
-      {r.previewUrl ? (
-        <img
-          className={classes.picture}
-          src={r.previewUrl}
-          alt={i18n._('Preview of “{title}”', { title: r.title })}
-          width={480}
-          height={480}
-          loading="lazy"
-        />
+      {r.previewUrl && r.format === 'PDF' ? (
+        // The printable's first page, drawn by the server, on the tile a sheet would have.
+        <div className={classes.sheet}>
+          <Picture resource={r} className={classes.page} alt={i18n._('First page of “{title}”', { title: r.title })} />
+        </div>
+      ) : r.previewUrl ? (
+        <Picture resource={r} className={classes.picture} alt={i18n._('Preview of “{title}”', { title: r.title })} />
       ) : (
         <div className={classes.sheet} aria-hidden="true">
           <div className={classes.paper} style={{ '--accent': accent } as CSSProperties}>
@@ -96,6 +101,20 @@ function ResourceCard({ resource: r, accent }: { resource: ResourceSummary; acce
         </Button>
       </div>
     </li>
+  );
+}
+
+/** A resource's picture (it has one: `previewUrl`), at its own size so the page keeps its place while it loads. */
+function Picture({ resource: r, className, alt }: { resource: ResourceSummary; className: string | undefined; alt: string }) {
+  return (
+    <img
+      className={className}
+      src={r.previewUrl ?? undefined}
+      alt={alt}
+      width={r.previewWidth ?? undefined}
+      height={r.previewHeight ?? undefined}
+      loading="lazy"
+    />
   );
 }
 
