@@ -137,6 +137,9 @@ export function prerenderLanding(): Plugin {
   };
 }
 
+/** The styles React hoists, as renderToString writes them: first, one after another. */
+const HOISTED_STYLES = /^(?:<style data-precedence="[^"]*"[^>]*>[^<]*<\/style>)+/;
+
 /**
  * The source of every module of ours that the landing page can run without the router: its entry's chunks
  * and the chunks they load later (the map, the phone menu), not the app's (app-router) nor the catalogs.
@@ -183,13 +186,19 @@ export function landingPage(index: string, markup: string, files: LandingFiles, 
   const styleTag = /\s*<link rel="stylesheet"[^>]*>/g;
   if (!index.match(scriptTag)) throw new Error('prerender: index.html loads no module script');
   const styles = files.css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
-  const head = [...styles, `<script type="module" src="${files.loader}"></script>`, jsonBlock(LANDING_MESSAGES_ID, messages)].join(
-    '\n    ',
-  );
+  // React writes the <style> elements it hoists (the theme's CSS, src/web/app/mantine-styles.tsx) before the markup
+  // when it renders to a string; HTML allows them only in <head>, where React in the browser finds them again.
+  const hoisted = HOISTED_STYLES.exec(markup)?.[0] ?? '';
+  const head = [
+    ...styles,
+    ...(hoisted ? [hoisted] : []),
+    `<script type="module" src="${files.loader}"></script>`,
+    jsonBlock(LANDING_MESSAGES_ID, messages),
+  ].join('\n    ');
   return index
     .replace(scriptTag, '')
     .replace(preloadTag, '')
     .replace(styleTag, '')
     .replace('</head>', `  ${head}\n  </head>`)
-    .replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}>${markup}</div>`);
+    .replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}>${markup.slice(hoisted.length)}</div>`);
 }

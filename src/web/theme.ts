@@ -76,7 +76,8 @@ export const themeFor = (passwordToggleLabel: string) =>
       Anchor: { defaultProps: { underline: 'always' } },
       // The asterisk sits inside the <label>, so a field's label would read "Password *" to tools that
       // match labels exactly. Optional fields say so in their description; pass `withAsterisk` to opt in.
-      TextInput: { defaultProps: { withAsterisk: false } },
+      // `type="text"` said, not left to the default: html-validate's no-implicit-input-type (issue 29).
+      TextInput: { defaultProps: { withAsterisk: false, type: 'text' } },
       // Plain objects, not `PasswordInput.extend(…)`: importing the components here would pull them into the
       // entry chunk although only some lazily loaded pages use them.
       // A list opens when the member types, clicks or presses the down arrow (the ARIA combobox pattern), not

@@ -1,5 +1,4 @@
-import '@mantine/core/styles/SimpleGrid.layer.css';
-import { Loader, SimpleGrid } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -10,6 +9,7 @@ import { call, client } from '../lib/api-client';
 import { BarChart } from './charts/bar-chart';
 import { formatWait } from './needs-figures';
 import classes from './admin.module.css';
+import { SimpleGrid } from '../app/simple-grid';
 
 // The overview's care teams (issue 27): active teams, families supported, tasks done per month (a chart with its
 // table), the median wait from a family's request to its first claim, and families still fostering after 12

@@ -1,7 +1,6 @@
-import { Anchor, Loader, NativeSelect, SimpleGrid } from '@mantine/core';
+import { Anchor, Loader, NativeSelect } from '@mantine/core';
 import { useLingui } from '@lingui/react';
 import type { I18n } from '@lingui/core';
-import '@mantine/core/styles/SimpleGrid.layer.css';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -17,6 +16,7 @@ import { ColumnChart, type Column } from './charts/column-chart';
 import { NeedsFigures } from './needs-figures';
 import { CareFiguresPanel } from './care-figures';
 import classes from './admin.module.css';
+import { SimpleGrid } from '../app/simple-grid';
 
 // The second series' colour: the brand salmon darkened to 3.4:1 on white, so its bars stand out (WCAG 1.4.11).
 const SALMON_DARK = '#c57a3c';

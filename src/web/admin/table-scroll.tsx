@@ -6,13 +6,13 @@ type Overflow = { isWider: boolean; hasMoreLeft: boolean; hasMoreRight: boolean 
 
 /**
  * A wide table that scrolls sideways on narrow screens. It takes keyboard focus (arrow keys scroll it) and
- * is a named region, so keyboard and screen-reader users can reach what is off to the side. When it is wider
- * than the screen a shadow marks the side with more, and a line above it says so (a long table's end is far down): on a phone nothing else
- * showed that the table went on.
+ * is a named region (a <section> with a name is one), so keyboard and screen-reader users can reach what is off to
+ * the side. When it is wider than the screen a shadow marks the side with more, and a line above it says so (a long
+ * table's end is far down): on a phone nothing else showed that the table went on.
  */
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
   const { i18n } = useLingui();
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLElement>(null);
   const [overflow, setOverflow] = useState<Overflow>({ isWider: false, hasMoreLeft: false, hasMoreRight: false });
 
   useEffect(() => {
@@ -48,9 +48,9 @@ export function TableScroll({ label, children }: { label: string; children: Reac
         data-more-left={(overflow.isWider && overflow.hasMoreLeft) || undefined}
         data-more-right={(overflow.isWider && overflow.hasMoreRight) || undefined}
       >
-        <div ref={ref} className={classes.tableScroll} tabIndex={0} role="region" aria-label={label}>
+        <section ref={ref} className={classes.tableScroll} tabIndex={0} aria-label={label}>
           {children}
-        </div>
+        </section>
       </div>
     </div>
   );

@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react';
-import { ActionIcon, Burger, Button, Container, Group, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Container, Group, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMe } from '../lib/me-query';
 import { useSite } from '../lib/site-query';
 import { useHeaderSlots } from './header-slots';
 import { LanguageSwitcher } from './language-switcher';
+import { MenuButton } from './menu-button';
 import { ExternalIcon, LogoMark, UserIcon } from './icons';
 import { AppLink, AppNavLink, usePathname } from './navigation';
 import { navItemsFor } from './nav-items';
@@ -118,8 +119,8 @@ export function SiteHeader() {
       <Group hiddenFrom={foldsBelow} gap="sm" wrap="nowrap">
         {bell}
         {dashboardIcon}
-        <Burger
-          opened={isMenuOpen}
+        <MenuButton
+          isOpen={isMenuOpen}
           onPointerEnter={reachForMenu}
           onFocus={reachForMenu}
           onClick={() => {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { signUpSchema } from '../../shared/account';
 import { MESSAGES } from '../../shared/messages';
 import { FormAlert } from '../app/form-alert';
@@ -34,12 +34,20 @@ export default function SignUpPage() {
   });
   if (mutation.data) return <CheckInbox email={mutation.data.email} />;
 
+  const formProps = f.formProps((data) => mutation.mutate({ email: data.email, password: data.password }));
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (isHuman) return formProps.onSubmit(event);
+    event.preventDefault();
+    setIsHuman(true);
+  }
+
   return (
     <Page title={i18n._('Sign Up')} size="xs">
       <FormCard>
         <FormAlert message={f.formError} />
-        {/* Without the person button there is no submit button, so this sends only after it was clicked. */}
-        <form {...f.formProps((data) => isHuman && mutation.mutate({ email: data.email, password: data.password }))}>
+        {/* Until the person button is pressed it is the form's submit button (a form needs one, WCAG technique H32):
+            pressing it, or Enter in a field, says a person is here, and Sign Up takes its place. */}
+        <form {...formProps} onSubmit={onSubmit}>
           <Stack>
             <EmailField {...f.field('email')} />
             <NewPasswordFields
@@ -56,7 +64,7 @@ export default function SignUpPage() {
                 {i18n._('Sign Up')}
               </Button>
             ) : (
-              <Button key="human" type="button" variant="outline" onClick={() => setIsHuman(true)} fullWidth>
+              <Button key="human" type="submit" variant="outline" fullWidth>
                 {i18n._(MESSAGES.humanPersonButton)}
               </Button>
             )}

@@ -1,9 +1,8 @@
 import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
-import '@mantine/core/styles/SimpleGrid.layer.css';
 import { useLingui } from '@lingui/react';
-import { Button, Checkbox, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import {
   CARE_DURATION_MAX,
   CARE_DURATION_MIN,
@@ -18,6 +17,7 @@ import { CARE_DEFAULT_TIMES, careTaskEditSchema, type CareTaskSeries } from '../
 import { FormAlert } from '../app/form-alert';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { useCreateCareTask, useEditCareTask } from './care-calendar-api';
+import { SimpleGrid } from '../app/simple-grid';
 
 // The calendar's task form (issue 27): what kind of help, when, for how long, where (the family's home or a town),
 // how many helpers, and whether it repeats (every week, every other week, once a month on the same weekday) until

@@ -2,9 +2,8 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Fieldset.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
-import '@mantine/core/styles/SimpleGrid.layer.css';
 import { useLingui } from '@lingui/react';
-import { Checkbox, Group, NativeSelect, Radio, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, NativeSelect, Radio, Textarea, TextInput } from '@mantine/core';
 import {
   CHURCH_CITY_MAX,
   CHURCH_DESCRIPTION_MAX,
@@ -18,6 +17,7 @@ import {
 } from '../../shared/churches';
 import type { SchemaForm } from '../lib/use-schema-form';
 import { useStateOptions } from './state-options';
+import { SimpleGrid } from '../app/simple-grid';
 
 // A church's fields as a form shows them, for the point person's page and the admin's forms alike (add, edit,
 // complete a proposal before approving it): one set of labels, limits and choices.
@@ -108,7 +108,7 @@ export function ChurchFieldInputs({
         required
         withAsterisk
         maxLength={CHURCH_STREET_MAX}
-        autoComplete="street-address"
+        autoComplete="address-line1"
         {...f.field('street')}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>

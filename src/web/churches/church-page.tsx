@@ -98,7 +98,11 @@ function ChurchView({ church }: { church: Church }) {
           ) : null}
           {church.phone ? (
             <Text mt="xs">
-              {i18n._('Office phone:')} <Anchor href={`tel:${church.phone}`}>{formatPhone(church.phone)}</Anchor>
+              {/* On one line: a number broken at its space or hyphen is hard to read (html-validate: tel-non-breaking). */}
+              {i18n._('Office phone:')}{' '}
+              <Anchor href={`tel:${church.phone}`} style={{ whiteSpace: 'nowrap' }}>
+                {formatPhone(church.phone)}
+              </Anchor>
             </Text>
           ) : null}
           <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>

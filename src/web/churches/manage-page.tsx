@@ -2,7 +2,6 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Fieldset.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
-import '@mantine/core/styles/SimpleGrid.layer.css';
 import { useLingui } from '@lingui/react';
 import {
   Anchor,

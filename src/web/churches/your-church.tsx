@@ -2,7 +2,6 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
-import '@mantine/core/styles/SimpleGrid.layer.css';
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import {
@@ -16,7 +15,6 @@ import {
   NativeSelect,
   Paper,
   Radio,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -35,6 +33,7 @@ import { useLive } from '../live';
 import { myChurchQueryOptions, useClaimChurch, useLeaveChurch, usePickChurches, useProposeChurch } from './church-members-api';
 import { CHECK_FIELDS, useStateOptions } from './state-options';
 import classes from './churches.module.css';
+import { SimpleGrid } from '../app/simple-grid';
 
 /** Buttons whose words may be long wrap (see the CSS). */
 const WRAP = { root: classes.wrapButton, label: classes.wrapLabel };

@@ -140,9 +140,12 @@ function Agreement({ uid, text, renew, name }: { uid: string; text: string; rene
   });
   return (
     <Paper withBorder p="sm" mt="sm" radius="sm">
-      <Text size="sm" className={classes.text} component="blockquote" aria-label={i18n._('The text of the {name}', { name })}>
-        {text}
-      </Text>
+      {/* Named as a figure: a quotation itself should not carry a name (ARIA). */}
+      <figure className={classes.quote} aria-label={i18n._('The text of the {name}', { name })}>
+        <Text size="sm" className={classes.text} component="blockquote">
+          {text}
+        </Text>
+      </figure>
       <form
         aria-label={name}
         onSubmit={(e) => {

@@ -49,7 +49,6 @@ export function ContactForm({ label, send: sendMessage, asMember = false }: Cont
   });
   const { setFieldValue } = f.form;
   const sendRef = useRef<HTMLButtonElement>(null);
-  const humanRef = useRef<HTMLButtonElement>(null);
   const isHuman = me !== null || humanToken !== null;
   const writesAsMember = asMember && me !== null;
 
@@ -96,13 +95,15 @@ export function ContactForm({ label, send: sendMessage, asMember = false }: Cont
   });
 
   const formProps = f.formProps((_data, values) => send.mutate({ ...values, humanToken: humanToken ?? undefined }));
-  /** Send appears only once the visitor is confirmed; should the form be sent before, say what is missing. */
+  /**
+   * Until the visitor is confirmed, the confirmation button is the form's submit button (a form needs one, WCAG
+   * technique H32): pressing it, or Enter in a field, asks for the confirmation; Send then takes its place.
+   */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (isHuman) return formProps.onSubmit(event);
     event.preventDefault();
     setIsSent(false);
-    f.setFormError(i18n._('Please click “{button}” first.', { button: human }));
-    humanRef.current?.focus();
+    if (!confirm.isPending) confirm.mutate();
   }
 
   return (
@@ -165,15 +166,7 @@ export function ContactForm({ label, send: sendMessage, asMember = false }: Cont
               </Button>
             </>
           ) : (
-            <Button
-              key="human"
-              ref={humanRef}
-              type="button"
-              variant="outline"
-              onClick={() => confirm.mutate()}
-              loading={confirm.isPending}
-              fullWidth
-            >
+            <Button key="human" type="submit" variant="outline" loading={confirm.isPending} fullWidth>
               {human}
             </Button>
           )}

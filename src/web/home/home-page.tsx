@@ -224,6 +224,7 @@ function FindChurchBox() {
           <input
             id="find-church-zip"
             name="zip"
+            type="text"
             className={classes.input}
             inputMode="numeric"
             autoComplete="postal-code"

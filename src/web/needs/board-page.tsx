@@ -1,5 +1,4 @@
-import '@mantine/core/styles/SimpleGrid.layer.css';
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +18,7 @@ import { NeedBadges, NeedProgress } from './need-progress';
 import { boardQueryOf, needBoardOptions, type NeedSearch } from './needs-api';
 import { dollars } from './need-words';
 import classes from './needs.module.css';
+import { SimpleGrid } from '../app/simple-grid';
 import { EmptyIllustration } from '../illustrations';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>

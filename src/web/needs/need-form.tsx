@@ -2,7 +2,6 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Fieldset.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
-import '@mantine/core/styles/SimpleGrid.layer.css';
 import {
   Button,
   Checkbox,
@@ -10,12 +9,12 @@ import {
   Group,
   NativeSelect,
   NumberInput,
-  SimpleGrid,
   Stack,
   Text,
   Textarea,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useLingui } from '@lingui/react';
 import type { z } from 'zod';
@@ -37,6 +36,7 @@ import { useSchemaForm } from '../lib/use-schema-form';
 import classes from './needs.module.css';
 import type { Locale } from '../../shared/i18n/locale';
 import { WrittenInField } from '../app/content-language';
+import { SimpleGrid } from '../app/simple-grid';
 
 // A need's fields as the asker writes them (/needs/new) and the asker or an admin edits them (/needs/:id/edit):
 // the privacy rule stated above the fields, the items with their quantities and values, the family's consent.
@@ -188,7 +188,9 @@ export function NeedForm<S extends z.ZodType>({
           </Text>
           <Stack gap="sm">
             {items.map((item, i) => (
-              <fieldset key={item.id ?? `new-${i}`} className={classes.item} aria-label={i18n._('Item {number}', { number: i + 1 })}>
+              <fieldset key={item.id ?? `new-${i}`} className={classes.item}>
+                {/* A fieldset is named by its legend, first in it (WCAG technique H71); the fields say what each is. */}
+                <VisuallyHidden component="legend">{i18n._('Item {number}', { number: i + 1 })}</VisuallyHidden>
                 <SimpleGrid cols={{ base: 1, sm: 3 }}>
                   <TextInput
                     label={i18n._('Item')}

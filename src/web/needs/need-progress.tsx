@@ -1,7 +1,7 @@
-import '@mantine/core/styles/Progress.layer.css';
-import { Badge, Group, Progress, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react';
 import { LanguageBadge } from '../app/content-language';
+import { ProgressBar } from '../app/progress-bar';
 import { needKindLabel, needOutcomeLabel, needUrgencyLabel, type NeedListing } from '../../shared/needs';
 
 /** "3 of 5 committed": the share of units committed, all items together. */
@@ -11,9 +11,7 @@ export function NeedProgress({ committed, total, label }: { committed: number; t
   const percent = total === 0 ? 0 : Math.round((committed / total) * 100);
   return (
     <div>
-      <Progress.Root size="md">
-        <Progress.Section value={percent} color="teal.8" aria-label={label} aria-valuetext={words} />
-      </Progress.Root>
+      <ProgressBar value={percent} max={100} aria-label={label} aria-valuetext={words} />
       <Text size="sm" mt={4}>
         {words}
       </Text>

@@ -1,5 +1,4 @@
-import '@mantine/core/styles/SimpleGrid.layer.css';
-import { Box, Button, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Loader, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +8,7 @@ import { FormAlert, FormSuccess } from '../app/form-alert';
 import { FormCard } from '../app/form-card';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { needAlertQueryOptions, useRemoveNeedAlert, useSaveNeedAlert } from './need-alert-api';
+import { SimpleGrid } from '../app/simple-grid';
 
 const LOAD_FAILED = /*i18n*/ 'Your needs alert could not be loaded just now. Please reload the page in a moment.';
 const SAVE_FAILED = /*i18n*/ 'Your needs alert could not be saved just now. Please try again in a moment.';

@@ -86,7 +86,7 @@ export const PROFILE_SECTIONS: FieldSection[] = [
         name: 'streetAddress',
         label: /*i18n*/ 'Street address',
         kind: 'text',
-        autoComplete: 'street-address',
+        autoComplete: 'address-line1',
         maxLength: PROFILE_ADDRESS_MAX,
         description: /*i18n*/ "Never made public: only you and the network's administrators see it.",
       },

@@ -3,9 +3,8 @@ import '@mantine/core/styles/Fieldset.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
-import '@mantine/core/styles/SimpleGrid.layer.css';
 import { useLingui } from '@lingui/react';
-import { Anchor, Button, Fieldset, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, Fieldset, Group, NativeSelect, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { PROFILE_FIELDS, profileSchema, type OwnProfile } from '../../shared/profile';
 import { STATE_NONE } from '../../shared/states';
@@ -18,6 +17,7 @@ import { PROFILE_SECTIONS, type FieldDef, type FieldSection } from './profile-fi
 import { useSaveProfile } from './profile-api';
 import classes from './profile-form.module.css';
 import { YesNoField } from './yes-no-field';
+import { SimpleGrid } from '../app/simple-grid';
 
 export const PROFILE_SAVED_NOTICE = /*i18n*/ 'Your profile has been saved.';
 const CHECK_FIELDS = /*i18n*/ 'Some answers need attention: see the notes beside the fields.';

@@ -2,7 +2,6 @@ import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/Tabs.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
-import '@mantine/core/styles/SimpleGrid.layer.css';
 
 import { useLingui } from '@lingui/react';
 import { Button, Group, Loader, NativeSelect, Stack, Tabs, Text } from '@mantine/core';
