@@ -67,7 +67,12 @@ describe('public answers in memory', () => {
     };
     const before = await countOf(other);
     const heard = nextLiveEvent(other.deps.live, (e) => e.topic === 'states');
-    const res = await admin.c.request('PUT', '/api/admin/states/NH', { count: (before ?? 0) + 7, sourceUrl: null });
+    const res = await admin.c.request('PUT', '/api/admin/states/NH', {
+      count: (before ?? 0) + 7,
+      sourceUrl: null,
+      countSource: 'AFCARS',
+      countYear: 2021,
+    });
     expect(res.status).toBe(200);
     await heard;
     expect(await countOf(other)).toBe((before ?? 0) + 7);
