@@ -4,7 +4,8 @@ import classes from './plain.module.css';
 // Mantine's Container and Button drawn with plain elements (plain.module.css): the frame and the landing page
 // use these, so the landing page's first visit hydrates without Mantine's code (decision 046).
 
-export type ContainerSize = 'sm' | 'md' | 'lg' | 'xl';
+/** Mantine's sizes, and `wide` (1,440 px) for the header's long menu (site-header.tsx). */
+export type ContainerSize = 'sm' | 'md' | 'lg' | 'xl' | 'wide';
 
 /** The props that make an element a Container of `size` (Mantine's widths). */
 export function containerProps(size: ContainerSize, className?: string) {

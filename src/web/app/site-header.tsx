@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { lazy, Suspense, useCallback, useEffect, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useMe } from '../lib/me-query';
 import { useSite } from '../lib/site-query';
 import { useHeaderSlots } from './header-slots';
@@ -19,8 +19,6 @@ const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.
 
 const MOBILE_MENU_ID = 'mobile-menu';
 const NEW_TAB_NOTE_ID = 'new-tab-note';
-/** The bar's width for a long menu, 1,440 px (Mantine's xl container is 1,320). */
-const LONG_MENU_BAR = { '--container-size': 'calc(90rem * var(--mantine-scale))' } as CSSProperties;
 
 export function SiteHeader() {
   const { i18n } = useLingui();
@@ -33,15 +31,14 @@ export function SiteHeader() {
   // widen past a page's text and the site's name takes two lines if it must.
   const isLongMenu = isSignedIn && i18n.locale !== 'en';
   const foldsBelow = isLongMenu ? 'xl' : 'lg';
-  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  // The page the phone menu was opened on: any page change (a menu link, the back button) closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   // Set once someone reaches for the menu button; the drawer's code loads from then on.
   const [wantsMenu, setWantsMenu] = useState(false);
   const reachForMenu = () => setWantsMenu(true);
   const pathname = usePathname();
-  const closeMenu = useCallback(() => setIsMenuOpen(false), []);
-
-  // Any page change (a menu link, the back button) closes the phone menu.
-  useEffect(() => closeMenu(), [pathname, closeMenu]);
+  const isMenuOpen = menuOpenOn === pathname;
+  const closeMenu = () => setMenuOpenOn(null);
 
   const giveLink = site ? (
     <a
@@ -77,7 +74,7 @@ export function SiteHeader() {
   return (
     // A member's menu (with "Care teams", issue 27) needs about 1,220 px: the bar may be wider than a page's text,
     // and below Mantine's lg (75em) the menu folds into the menu button, where it never clips.
-    <div {...containerProps('xl', classes.bar)} style={isLongMenu ? LONG_MENU_BAR : undefined} data-long-menu={isLongMenu || undefined}>
+    <div {...containerProps(isLongMenu ? 'wide' : 'xl', classes.bar)} data-long-menu={isLongMenu || undefined}>
       <AppLink to={isSignedIn ? '/dashboard' : '/'} className={classes.brand}>
         <LogoMark />
         {/* The network's name is a name: it is not translated (docs/i18n/terminology.md). */}
@@ -117,7 +114,7 @@ export function SiteHeader() {
           onFocus={reachForMenu}
           onClick={() => {
             reachForMenu();
-            setIsMenuOpen((isOpen) => !isOpen);
+            setMenuOpenOn(isMenuOpen ? null : pathname);
           }}
           aria-label={isMenuOpen ? i18n._('Close menu') : i18n._('Open menu')}
           aria-expanded={isMenuOpen}
