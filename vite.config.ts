@@ -5,30 +5,33 @@ import { precompress } from './scripts/precompress.ts';
 import { prerenderLanding } from './scripts/prerender-landing.ts';
 
 /**
- * What every page runs, the landing page included: React, TanStack Query, Mantine's core and the
- * components of the frame. One chunk, instead of the dozen small ones the automatic splitting makes of
- * what the two entries and the pages share: fewer requests, better compression, and a file that stays
- * cached from one release to the next. Whatever else a page uses keeps the automatic chunks. Only what the
- * landing page runs belongs here: the form fields (Input, TextInput) and Title came to its first visit with
- * this chunk although it does not use them (decision 046).
+ * What every page runs, the landing page included: React and TanStack Query. One chunk, instead of the
+ * dozen small ones the automatic splitting makes of what the two entries and the pages share: fewer requests,
+ * better compression, and a file that stays cached from one release to the next. Whatever else a page uses
+ * keeps the automatic chunks. Only what the landing page runs belongs here (decision 046).
  */
-const FRAMEWORK = [
-  'react',
-  'react-dom',
-  'scheduler',
+const FRAMEWORK = ['react', 'react-dom', 'scheduler', '@tanstack/query-core', '@tanstack/react-query'].map(
+  (dir) => `/node_modules/${dir}/`,
+);
+/** TanStack Query's parts for mutations and lists that load more, which the landing page never uses. */
+const NOT_FRAMEWORK =
+  /\/(mutationObserver|infiniteQueryObserver|queriesObserver|useMutation|useMutationState|useInfiniteQuery|useSuspense\w*|useQueries|infiniteQueryOptions)\.js$/;
+const isFramework = (id: string) => FRAMEWORK.some((dir) => id.includes(dir)) && !NOT_FRAMEWORK.test(id);
+
+/**
+ * What every other page runs besides: Mantine's core and the components of the frame and the forms, in a chunk
+ * of its own for the same reasons. The landing page hydrates without it (its header and footer are plain
+ * elements) and loads it with the map, the phone menu or the next page.
+ */
+const MANTINE = [
   'clsx',
-  '@tanstack/query-core',
-  '@tanstack/react-query',
   '@mantine/core/esm/core',
   '@mantine/hooks/esm/use-disclosure',
   ...['ActionIcon', 'Burger', 'Button', 'Container', 'Group', 'Loader', 'Text', 'Transition', 'UnstyledButton', 'VisuallyHidden'].map(
     (component) => `@mantine/core/esm/components/${component}`,
   ),
 ].map((dir) => `/node_modules/${dir}/`);
-/** TanStack Query's parts for mutations and lists that load more, which the landing page never uses. */
-const NOT_FRAMEWORK =
-  /\/(mutationObserver|infiniteQueryObserver|queriesObserver|useMutation|useMutationState|useInfiniteQuery|useSuspense\w*|useQueries|infiniteQueryOptions)\.js$/;
-const isFramework = (id: string) => FRAMEWORK.some((dir) => id.includes(dir)) && !NOT_FRAMEWORK.test(id);
+const isMantine = (id: string) => MANTINE.some((dir) => id.includes(dir));
 
 export default defineConfig({
   plugins: [react(), prerenderLanding(), precompress()],
@@ -47,7 +50,14 @@ export default defineConfig({
       // Two entries: index.html's (main.tsx) for every page, and the prerendered landing page's
       // (landing.tsx, without the router; scripts/prerender-landing.ts writes landing.html around it).
       input: { index: 'index.html', landing: 'src/web/landing.tsx' },
-      output: { codeSplitting: { groups: [{ name: 'framework', test: isFramework }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: isFramework },
+            { name: 'mantine', test: isMantine },
+          ],
+        },
+      },
     },
   },
   server: {

@@ -124,14 +124,16 @@ export function prerenderLanding(): Plugin {
       const file = fs.readdirSync(ssrDir).find((f) => /^prerender\.m?js$/.test(f));
       if (!file) throw new Error(`prerender: the server build wrote no prerender.js in ${ssrDir}`);
       const mod = (await import(`${pathToFileURL(path.join(ssrDir, file)).href}?t=${Date.now()}`)) as {
-        renderLanding(locale: Locale): Promise<{ markup: string; messages: Record<string, unknown>; catalog: Record<string, unknown> }>;
+        renderLanding(
+          locale: Locale,
+        ): Promise<{ markup: string; headStyles: string; messages: Record<string, unknown>; catalog: Record<string, unknown> }>;
       };
       const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
       // One page per language (decision 043): landing.html, landing.es.html. The server picks one per visitor.
       for (const locale of LOCALES) {
-        const { markup, messages, catalog } = await mod.renderLanding(locale);
+        const { markup, headStyles, messages, catalog } = await mod.renderLanding(locale);
         const carried = { ...messagesShownBy(landingSources, catalog), ...messages };
-        fs.writeFileSync(path.join(outDir, landingFileOf(locale)), landingPage(index, markup, landing, carried));
+        fs.writeFileSync(path.join(outDir, landingFileOf(locale)), landingPage(index, { markup, headStyles }, landing, carried));
       }
     },
   };
@@ -175,10 +177,16 @@ export function messagesShownBy(sources: string, catalog: Record<string, unknown
 }
 
 /**
- * index.html with the rendered landing in #root, and the landing entry's style sheets, the loader and the
- * messages the page was rendered with in place of index.html's own entry script, preloads and style sheets.
+ * index.html with the rendered landing in #root, and the landing entry's style sheets, the theme's styles
+ * (Mantine's CSS variables, which the page hydrates without: decision 046), the loader and the messages the
+ * page was rendered with in place of index.html's own entry script, preloads and style sheets.
  */
-export function landingPage(index: string, markup: string, files: LandingFiles, messages: unknown): string {
+export function landingPage(
+  index: string,
+  { markup, headStyles }: { markup: string; headStyles: string },
+  files: LandingFiles,
+  messages: unknown,
+): string {
   const root = '<div id="root"></div>';
   if (!index.includes(root) || !index.includes('</head>')) throw new Error('prerender: index.html has no empty #root');
   const scriptTag = /\s*<script type="module"[^>]*src="[^"]*"[^>]*><\/script>/g;
@@ -186,11 +194,12 @@ export function landingPage(index: string, markup: string, files: LandingFiles, 
   const styleTag = /\s*<link rel="stylesheet"[^>]*>/g;
   if (!index.match(scriptTag)) throw new Error('prerender: index.html loads no module script');
   const styles = files.css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
-  // React writes the <style> elements it hoists (the theme's CSS, src/web/app/mantine-styles.tsx) before the markup
-  // when it renders to a string; HTML allows them only in <head>, where React in the browser finds them again.
+  // React writes any <style> elements it hoists before the markup when it renders to a string; HTML allows them only
+  // in <head>, where React in the browser finds them again. The theme's own (mantine-styles.tsx) come as headStyles.
   const hoisted = HOISTED_STYLES.exec(markup)?.[0] ?? '';
   const head = [
     ...styles,
+    headStyles,
     ...(hoisted ? [hoisted] : []),
     `<script type="module" src="${files.loader}"></script>`,
     jsonBlock(LANDING_MESSAGES_ID, messages),

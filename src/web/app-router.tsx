@@ -4,6 +4,7 @@
 import './lib/zod-without-eval';
 import { RouterProvider } from 'react-router/dom';
 import { trackPageViews } from './analytics/page-views';
+import { EnsureMantine } from './app/mantine-provider';
 import { createRouter, loadMatchedRoutes } from './routes';
 
 export type StartedApp = { router: ReturnType<typeof createRouter>; element: React.JSX.Element };
@@ -24,5 +25,13 @@ export async function takeOverPage(options: { firstViewRecorded: boolean }): Pro
   await loadMatchedRoutes(window.location.pathname);
   const router = createRouter({ loaderData: {} });
   trackPageViews(router, options);
-  return { router, element: <RouterProvider router={router} /> };
+  // The landing page hydrated without Mantine (decision 046); the other pages use it.
+  return {
+    router,
+    element: (
+      <EnsureMantine>
+        <RouterProvider router={router} />
+      </EnsureMantine>
+    ),
+  };
 }

@@ -4,7 +4,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PRERENDERED_ATTRIBUTE } from '../shared/boot';
 import { recordFirstPageView } from './analytics/page-view-sender';
-import { AppProviders } from './app/app-providers';
+import { LandingProviders } from './app/landing-providers';
 import { readBootState, readLandingMessages, seedBootState } from './boot';
 import { LANDING_PATH, LandingApp, loadApp } from './landing-app';
 import { queryClient } from './lib/query-client';
@@ -39,14 +39,15 @@ if (isAsPrerendered) {
   startTransition(() => {
     hydrateRoot(
       container,
-      <AppProviders queryClient={queryClient}>
+      <LandingProviders queryClient={queryClient}>
         <LandingApp />
-      </AppProviders>,
+      </LandingProviders>,
     );
   });
 } else {
   void loadApp(locale).then(async ({ takeOverPage }) => {
     const { element } = await takeOverPage({ firstViewRecorded: false });
-    createRoot(container).render(<AppProviders queryClient={queryClient}>{element}</AppProviders>);
+    // The app's element brings its Mantine (app-router.tsx `takeOverPage`).
+    createRoot(container).render(<LandingProviders queryClient={queryClient}>{element}</LandingProviders>);
   });
 }

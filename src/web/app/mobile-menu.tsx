@@ -3,6 +3,7 @@ import { Divider, Drawer } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { AppNavLink } from './navigation';
 import type { NavItem } from './nav-items';
+import { withMantine } from './mantine-provider';
 import classes from './site-header.module.css';
 
 type MobileMenuProps = {
@@ -19,7 +20,7 @@ type MobileMenuProps = {
 };
 
 /** The phone menu: a drawer with the same entries as the header's menu. */
-export function MobileMenu({ id, isOpen, onClose, items, isSignedIn, notificationsLink, giveLink, languageLink }: MobileMenuProps) {
+function MobileMenuDrawer({ id, isOpen, onClose, items, isSignedIn, notificationsLink, giveLink, languageLink }: MobileMenuProps) {
   const { i18n } = useLingui();
   useInertPage(isOpen);
   return (
@@ -63,6 +64,9 @@ export function MobileMenu({ id, isOpen, onClose, items, isSignedIn, notificatio
     </Drawer.Root>
   );
 }
+
+/** The landing page hydrates without Mantine (decision 046): the drawer brings it when it loads. */
+export const MobileMenu = withMantine(MobileMenuDrawer);
 
 /**
  * While the drawer is open the page behind it is out of reach: not focusable, not clickable and not in the

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react';
-import { Container } from '@mantine/core';
 import { useMe } from '../lib/me-query';
 import { SITE_NAME } from '../../shared/brand';
 import { AppLink } from './navigation';
+import { containerProps } from './plain';
 import classes from './site-footer.module.css';
 
 export function SiteFooter() {
@@ -20,7 +20,7 @@ export function SiteFooter() {
   ];
   return (
     <footer className={classes.footer}>
-      <Container size="lg" className={classes.inner}>
+      <div {...containerProps('lg', classes.inner)}>
         <nav aria-label={i18n._('Footer')}>
           <ul className={classes.links}>
             {links.map((link) => (
@@ -43,7 +43,7 @@ export function SiteFooter() {
         <p className={classes.note} suppressHydrationWarning>
           © {new Date().getFullYear()} {SITE_NAME}
         </p>
-      </Container>
+      </div>
     </footer>
   );
 }

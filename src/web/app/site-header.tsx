@@ -1,16 +1,17 @@
 import { useLingui } from '@lingui/react';
-import { ActionIcon, Button, Container, Group, VisuallyHidden } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useMe } from '../lib/me-query';
 import { useSite } from '../lib/site-query';
 import { useHeaderSlots } from './header-slots';
 import { LanguageSwitcher } from './language-switcher';
-import { MenuButton } from './menu-button';
 import { ExternalIcon, LogoMark, UserIcon } from './icons';
 import { AppLink, AppNavLink, usePathname } from './navigation';
 import { navItemsFor } from './nav-items';
+import { ButtonLabel, buttonProps, containerProps, visuallyHiddenClass } from './plain';
 import classes from './site-header.module.css';
+
+// Plain elements, not Mantine's components: the landing page's first visit hydrates the header without
+// Mantine's code (decision 046); the classes draw them as Mantine did (plain.module.css).
 
 // The phone menu's drawer brings Mantine's Drawer, ScrollArea, floating-ui and the scroll lock: its own
 // chunk, fetched when someone reaches for the button (hover, focus, press), not with every first page.
@@ -18,8 +19,6 @@ const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.
 
 const MOBILE_MENU_ID = 'mobile-menu';
 const NEW_TAB_NOTE_ID = 'new-tab-note';
-/** The bar's width for a long menu, in px (Mantine's xl container is 1,320). */
-const LONG_MENU_BAR = 1440;
 
 export function SiteHeader() {
   const { i18n } = useLingui();
@@ -32,45 +31,37 @@ export function SiteHeader() {
   // widen past a page's text and the site's name takes two lines if it must.
   const isLongMenu = isSignedIn && i18n.locale !== 'en';
   const foldsBelow = isLongMenu ? 'xl' : 'lg';
-  const [isMenuOpen, menu] = useDisclosure(false);
+  // The page the phone menu was opened on: any page change (a menu link, the back button) closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   // Set once someone reaches for the menu button; the drawer's code loads from then on.
   const [wantsMenu, setWantsMenu] = useState(false);
   const reachForMenu = () => setWantsMenu(true);
   const pathname = usePathname();
-  const closeMenu = menu.close;
-
-  // Any page change (a menu link, the back button) closes the phone menu.
-  useEffect(() => closeMenu(), [pathname, closeMenu]);
+  const isMenuOpen = menuOpenOn === pathname;
+  const closeMenu = () => setMenuOpenOn(null);
 
   const giveLink = site ? (
-    <Button
-      component="a"
+    <a
       href={site.donateUrl}
       target="_blank"
       rel="noopener noreferrer"
       aria-describedby={NEW_TAB_NOTE_ID}
-      color="salmon.5"
-      radius="xl"
-      size="sm"
-      rightSection={<ExternalIcon />}
+      {...buttonProps({ color: 'salmon', round: true })}
     >
-      {i18n._('Give')}
-    </Button>
+      <ButtonLabel rightSection={<ExternalIcon />}>{i18n._('Give')}</ButtonLabel>
+    </a>
   ) : null;
 
   const dashboardIcon = me ? (
-    <ActionIcon
-      component={AppLink}
+    <AppLink
       to="/dashboard"
-      size={40}
-      radius="xl"
-      variant="filled"
+      className={`${classes.roundIcon} mantine-focus-auto mantine-active`}
       aria-label={i18n._('Your dashboard')}
       title={i18n._('Your dashboard')}
     >
       {/* The member's own photo when they have one (issue 29); the link's name says where it goes, so the picture is decoration. */}
       {me.photoUrl ? <img src={me.photoUrl} alt="" width={40} height={40} className={classes.avatar} /> : <UserIcon />}
-    </ActionIcon>
+    </AppLink>
   ) : null;
   // Its code may still be on its way: the space it takes is kept, so nothing beside it moves.
   const bell =
@@ -83,9 +74,8 @@ export function SiteHeader() {
   return (
     // A member's menu (with "Care teams", issue 27) needs about 1,220 px: the bar may be wider than a page's text,
     // and below Mantine's lg (75em) the menu folds into the menu button, where it never clips.
-    <Container
-      size={isLongMenu ? LONG_MENU_BAR : 'xl'}
-      className={classes.bar}
+    <div
+      {...containerProps(isLongMenu ? 'wide' : 'xl', classes.bar)}
       data-long-menu={isLongMenu || undefined}
       data-signed-in={isSignedIn || undefined}
     >
@@ -98,9 +88,11 @@ export function SiteHeader() {
         </span>
         {/* eslint-enable i18n/no-untranslated */}
       </AppLink>
-      <VisuallyHidden id={NEW_TAB_NOTE_ID}>{i18n._('Opens in a new tab')}</VisuallyHidden>
+      <span id={NEW_TAB_NOTE_ID} className={visuallyHiddenClass}>
+        {i18n._('Opens in a new tab')}
+      </span>
 
-      <Group component="nav" aria-label={i18n._('Main')} gap="xs" visibleFrom={foldsBelow} wrap="nowrap">
+      <nav aria-label={i18n._('Main')} className={classes.wide} data-folds-below={foldsBelow}>
         <ul className={classes.menu}>
           {items.map((item) => (
             <li key={item.to}>
@@ -114,43 +106,46 @@ export function SiteHeader() {
         {giveLink}
         {bell}
         {dashboardIcon}
-      </Group>
+      </nav>
 
-      <Group hiddenFrom={foldsBelow} gap="sm" wrap="nowrap">
+      <div className={classes.narrow} data-folds-below={foldsBelow}>
         {bell}
         {dashboardIcon}
-        <MenuButton
-          isOpen={isMenuOpen}
+        <button
+          type="button"
+          className={`${classes.burger} mantine-focus-auto`}
           onPointerEnter={reachForMenu}
           onFocus={reachForMenu}
           onClick={() => {
             reachForMenu();
-            menu.toggle();
+            setMenuOpenOn(isMenuOpen ? null : pathname);
           }}
           aria-label={isMenuOpen ? i18n._('Close menu') : i18n._('Open menu')}
           aria-expanded={isMenuOpen}
           aria-controls={MOBILE_MENU_ID}
-        />
-      </Group>
+        >
+          <span className={classes.burgerLines} data-opened={isMenuOpen || undefined} />
+        </button>
+      </div>
 
       {wantsMenu ? (
         <Suspense fallback={null}>
           <MobileMenu
             id={MOBILE_MENU_ID}
             isOpen={isMenuOpen}
-            onClose={menu.close}
+            onClose={closeMenu}
             items={items}
             isSignedIn={isSignedIn}
             notificationsLink={
               isSignedIn && NotificationsLink ? (
-                <NotificationsLink variant="menu" className={classes.drawerLink} onClick={menu.close} />
+                <NotificationsLink variant="menu" className={classes.drawerLink} onClick={closeMenu} />
               ) : null
             }
             giveLink={giveLink}
-            languageLink={<LanguageSwitcher className={classes.drawerLink} onSwitched={menu.close} />}
+            languageLink={<LanguageSwitcher className={classes.drawerLink} onSwitched={closeMenu} />}
           />
         </Suspense>
       ) : null}
-    </Container>
+    </div>
   );
 }

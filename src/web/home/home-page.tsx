@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react';
-import { Button, Container } from '@mantine/core';
 import { Suspense, type ComponentType, type CSSProperties } from 'react';
 import { BRAND, INVOLVEMENT_AREAS, type InvolvementArea } from '../../shared/brand';
 import { NETWORK_GOAL, NETWORK_TARGET_PERCENT } from '../../shared/states';
 import { AppLink } from '../app/navigation';
+import { ButtonLabel, buttonProps, containerProps } from '../app/plain';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useMe } from '../lib/me-query';
 import { MapPlaceholder, StateMapSection } from '../map';
@@ -52,7 +52,7 @@ export default function HomePage() {
   return (
     <>
       <section className={classes.hero} aria-labelledby="home-title">
-        <Container size="lg" className={classes.heroInner}>
+        <div {...containerProps('lg', classes.heroInner)}>
           <div>
             <p className={classes.eyebrow}>{i18n._('Churches caring for children in foster care')}</p>
             <h1 id="home-title" className={classes.heroTitle} tabIndex={-1} data-page-heading>
@@ -64,24 +64,24 @@ export default function HomePage() {
               )}
             </p>
             {me ? null : (
-              <Button component={AppLink} to="/signup" size="lg" radius="xl" color="salmon.5">
-                {i18n._('Join the network')}
-              </Button>
+              <AppLink to="/signup" {...buttonProps({ color: 'salmon', size: 'lg', round: true })}>
+                <ButtonLabel>{i18n._('Join the network')}</ButtonLabel>
+              </AppLink>
             )}
           </div>
           <Illustration name="hero" className={classes.heroIllustration} />
-        </Container>
+        </div>
       </section>
 
-      <Container size="lg">
+      <div {...containerProps('lg')}>
         <HeadlineFigures />
         <NetworkProgress />
         <NeedsBand />
         <FindChurchBox />
-      </Container>
+      </div>
 
       <section className={classes.section} aria-labelledby="map-title">
-        <Container size="lg">
+        <div {...containerProps('lg')}>
           <h2 id="map-title" className={classes.sectionTitle}>
             {i18n._('Children in foster care, state by state')}
           </h2>
@@ -108,16 +108,16 @@ export default function HomePage() {
                 </h3>
                 <p className={classes.text}>{i18n._("Sign up to join the network and count toward your state's target.")}</p>
               </div>
-              <Button component={AppLink} to="/signup" radius="xl" color="teal.7">
-                {i18n._('Join the network')}
-              </Button>
+              <AppLink to="/signup" {...buttonProps({ color: 'teal', round: true })}>
+                <ButtonLabel>{i18n._('Join the network')}</ButtonLabel>
+              </AppLink>
             </aside>
           )}
-        </Container>
+        </div>
       </section>
 
       <section className={classes.section} aria-labelledby="why-churches">
-        <Container size="lg">
+        <div {...containerProps('lg')}>
           <h2 id="why-churches" className={classes.sectionTitle}>
             {i18n._('Why churches?')}
           </h2>
@@ -142,11 +142,11 @@ export default function HomePage() {
           <p className={`${classes.text} ${classes.measure} ${classes.strong}`}>
             {i18n._('Churches have both answers: families who can open their homes, and people around them ready to help.')}
           </p>
-        </Container>
+        </div>
       </section>
 
       <section className={`${classes.section} ${classes.tinted}`} aria-labelledby="get-involved">
-        <Container size="lg">
+        <div {...containerProps('lg')}>
           <h2 id="get-involved" className={classes.sectionTitle}>
             {i18n._('Four ways to get involved')}
           </h2>
@@ -173,12 +173,12 @@ export default function HomePage() {
               </li>
             ))}
           </ol>
-        </Container>
+        </div>
       </section>
 
       {me ? null : (
         <section className={classes.join} aria-labelledby="join-title">
-          <Container size="sm">
+          <div {...containerProps('sm')}>
             <h2 id="join-title" className={`${classes.sectionTitle} ${classes.joinTitle}`}>
               {i18n._('Join the network')}
             </h2>
@@ -187,10 +187,10 @@ export default function HomePage() {
                 'Sign up to connect your church or family with others across the country who are caring for children in foster care.',
               )}
             </p>
-            <Button component={AppLink} to="/signup" size="lg" radius="xl" color="salmon.5">
-              {i18n._('Sign Up')}
-            </Button>
-          </Container>
+            <AppLink to="/signup" {...buttonProps({ color: 'salmon', size: 'lg', round: true })}>
+              <ButtonLabel>{i18n._('Sign Up')}</ButtonLabel>
+            </AppLink>
+          </div>
         </section>
       )}
     </>
@@ -234,9 +234,9 @@ function FindChurchBox() {
             required
           />
         </div>
-        <Button type="submit" color="teal.7">
-          {i18n._('Find churches')}
-        </Button>
+        <button type="submit" {...buttonProps({ color: 'teal' })}>
+          <ButtonLabel>{i18n._('Find churches')}</ButtonLabel>
+        </button>
       </form>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { Button } from '@mantine/core';
+import { ButtonLabel, buttonProps } from '../app/plain';
 import classes from './map-placeholder.module.css';
 
 type MapPlaceholderProps = {
@@ -16,9 +16,9 @@ export function MapPlaceholder({ onShow }: MapPlaceholderProps) {
   return (
     <div className={classes.placeholder}>
       {onShow ? (
-        <Button variant="outline" radius="xl" onClick={onShow}>
-          {i18n._('Show the map')}
-        </Button>
+        <button type="button" onClick={onShow} {...buttonProps({ color: 'outline', round: true })}>
+          <ButtonLabel>{i18n._('Show the map')}</ButtonLabel>
+        </button>
       ) : (
         <span className={classes.note} role="status">
           {i18n._('Loading the map…')}

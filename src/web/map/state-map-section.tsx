@@ -15,6 +15,7 @@ import { StateMap } from './state-map';
 import { useNeedFigures } from './need-figures-query';
 import { useStates } from './states-query';
 import classes from './state-map-section.module.css';
+import { withMantine } from '../app/mantine-provider';
 
 // The churches layer's code and data come only when a visitor chooses it (one chunk for both parts).
 const ChurchMarkers = lazy(() => import('./churches-layer').then((m) => ({ default: m.ChurchMarkers })));
@@ -44,7 +45,7 @@ function inPlace(i18n: I18n, stat: StateStat): string {
  * children in foster care, the network's 5% target, the network's own members there and a fact sheet.
  * Loaded after the rest of the landing page (it carries the map's shapes).
  */
-export default function StateMapSection() {
+function StateMapSection() {
   const { i18n } = useLingui();
   const { data: answer, isError, refetch, isFetching } = useStates();
   // The answer names states in English: the page names them in its language, in its order (codes stay the data).
@@ -295,3 +296,6 @@ function Legend({ citation }: { citation: string | null }) {
     </div>
   );
 }
+
+// The landing page hydrates without Mantine (decision 046): the map brings it when it loads.
+export default withMantine(StateMapSection);
