@@ -1,4 +1,3 @@
-import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react';
 import { Anchor, Group, Image, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -12,10 +11,18 @@ import { newChurchMembersQueryOptions } from './church-members-api';
 
 const BLANK_AVATAR_URL = '/images/blank-avatar.svg';
 
-/** The last week in words ("3 days ago"), then the day alone: the hour someone was confirmed says nothing. */
-function joinedWhen(i18n: I18n, iso: string): string {
-  return Date.now() - new Date(iso).getTime() < 7 * DAY ? formatTimeAgo(iso) : i18n.date(iso, { dateStyle: 'medium' });
+/** The last week in words ("Joined 3 days ago"), then the day alone: the hour someone was confirmed says nothing. */
+function Joined({ iso }: { iso: string }) {
+  const { i18n } = useLingui();
+  const time = <time dateTime={iso} />;
+  return isWithinAWeek(iso) ? (
+    <Trans id="Joined <0>{when}</0>" values={{ when: formatTimeAgo(iso) }} components={{ 0: time }} />
+  ) : (
+    <Trans id="Joined on <0>{date}</0>" values={{ date: i18n.date(iso, { dateStyle: 'medium' }) }} components={{ 0: time }} />
+  );
 }
+
+const isWithinAWeek = (iso: string) => Date.now() - new Date(iso).getTime() < 7 * DAY;
 
 /**
  * The member's home (issue 29): who joined their church lately and is in the directory, each a link to their
@@ -43,11 +50,7 @@ export function NewChurchMembers() {
                 {m.name}
               </Anchor>
               <Text size="xs" c="dimmed">
-                <Trans
-                  id="Joined <0>{when}</0>"
-                  values={{ when: joinedWhen(i18n, m.joinedAt) }}
-                  components={{ 0: <time dateTime={m.joinedAt} /> }}
-                />
+                <Joined iso={m.joinedAt} />
               </Text>
             </div>
           </Group>
