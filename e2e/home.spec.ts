@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { expectAxeClean } from './support/a11y';
-import { openSite, useBrowser } from './support/browser';
-import { uniqueEmail } from './support/members';
-import { expectNoPageErrors, signInViaForm, submitSignUpForm } from './support/journey';
+import { openApi, openSite, useBrowser } from './support/browser';
+import { memberProfile, openAdminApi, signUpMember, uniqueEmail, uniqueTag } from './support/members';
+import { expectNoPageErrors, openPage, signInViaForm, submitSignUpForm } from './support/journey';
 
 // Issue 29: the welcome after sign-up, the member's home, the directory's rule said where the member is, and
 // "Your data" downloaded as one zip and read back.
@@ -92,6 +92,67 @@ describe("a new member's first visit and home", () => {
     await page.getByRole('link', { name: 'Responda la pregunta en su perfil' }).click();
     await page.waitForURL('**/update-profile#agAffiliated');
     await page.getByRole('radiogroup', { name: /afiliado a las Asambleas de Dios/ }).waitFor();
+    expectNoPageErrors(errors);
+  });
+
+  it('shows who joined the member’s church lately, live, each a link to their card in the directory', async () => {
+    // An active church: proposed by its point person (a listed member), approved by an admin.
+    const { page, errors } = await openSite(browser());
+    const headers = { origin: inject('baseUrl') };
+    await signUpMember(page, { prefix: 'keeper', profile: memberProfile({ firstName: 'Kim', lastName: 'Keeper', agAffiliated: 'Yes' }) });
+    const name = `${uniqueTag('Grace')} Assembly`;
+    const proposed = await page.request.post('/api/churches/proposals', {
+      data: { name, city: 'Springfield', state: 'MO', zip: '65802', ag: true, pointPerson: true },
+      headers,
+    });
+    expect(proposed.status(), await proposed.text()).toBe(201);
+    const id = ((await proposed.json()) as { keeps: Array<{ id: number }> }).keeps[0]!.id;
+    const admin = await openAdminApi();
+    expect((await admin.post(`/api/admin/churches/${id}/approve`, { data: {} })).status()).toBe(200);
+    await admin.dispose();
+
+    // Two members say it is theirs: one listed in the directory, one who did not answer the AG question.
+    const lastName = uniqueTag('Newcomer');
+    const joiners = [];
+    for (const profile of [
+      memberProfile({ firstName: 'Nora', lastName, agAffiliated: 'Yes' }),
+      memberProfile({ firstName: 'Ulla', lastName: uniqueTag('Unlisted') }),
+    ]) {
+      const api = await openApi();
+      const joined = await signUpMember(api, { prefix: 'joiner', profile });
+      expect((await api.put('/api/me/church', { data: { churchId: id }, headers })).status()).toBe(200);
+      await api.dispose();
+      joiners.push(joined.profile!.uid);
+    }
+
+    // Nobody confirmed yet: the card says so.
+    await openPage(page, '/dashboard');
+    const card = page.getByRole('region', { name: `New members of ${name}` });
+    await card.getByText('No one has joined in the last 30 days.').waitFor();
+
+    // The point person confirms both: the listed one appears without a reload, the other never does.
+    for (const uid of joiners) {
+      const confirmed = await page.request.post(`/api/churches/${id}/members/${uid}/confirm`, { data: {}, headers });
+      expect(confirmed.status(), await confirmed.text()).toBe(200);
+    }
+    const link = card.getByRole('link', { name: `Nora ${lastName}` });
+    await link.waitFor();
+    expect(await card.getByText('Ulla').count()).toBe(0);
+    expect(await card.getByRole('listitem').count()).toBe(1);
+    await expectAxeClean(page, 'the home page with new members', { noSidewaysScroll: true });
+
+    // The name leads to their card in the directory.
+    await link.click();
+    await page.waitForURL('**/directory?q=*');
+    await page.getByRole('list', { name: 'Members' }).getByText(`Nora ${lastName}`, { exact: true }).waitFor();
+
+    // In Spanish too.
+    await page.goBack();
+    await link.waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Español' }).click();
+    const tarjeta = page.getByRole('region', { name: `Nuevos miembros de ${name}` });
+    await tarjeta.getByText(/^Se unió/).waitFor();
+    await expectAxeClean(page, 'the home page with new members in Spanish', { noSidewaysScroll: true });
     expectNoPageErrors(errors);
   });
 });

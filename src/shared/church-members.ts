@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHURCH_LANGUAGE_CODES, CHURCH_MEMBERSHIP_STATUSES, CHURCH_OFFER_CODES, CHURCH_STATUSES, churchListingSchema } from './churches';
+import { EMPTY_DIRECTORY_FILTER, directoryFilterToParams } from './directory';
 import { networkFiguresSchema } from './state-stat';
 import { STATE_CODES } from './states';
 import { optionalLineOf, textOf } from './text';
@@ -37,6 +38,36 @@ export const myChurchSchema = z
   })
   .meta({ id: 'MyChurch' });
 export type MyChurch = z.infer<typeof myChurchSchema>;
+
+/** "New members of your church" on the member's home (issue 29): who joined in these many days, this many at most. */
+export const NEW_CHURCH_MEMBERS_DAYS = 30;
+export const NEW_CHURCH_MEMBERS_MAX = 6;
+
+/**
+ * GET /api/me/church/new-members: the church I am a confirmed member of (null without one) and its members
+ * confirmed in the last NEW_CHURCH_MEMBERS_DAYS days who are listed in the directory, the newest first. Only
+ * what the directory's card shows of them, and when they joined.
+ */
+export const newChurchMembersSchema = z
+  .object({
+    church: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    members: z.array(
+      z.object({
+        uid: z.string(),
+        name: z.string(),
+        photoUrl: z.string().nullable(),
+        /** Their card in the directory: a search for their name. */
+        directoryUrl: z.string(),
+        /** When a point person confirmed them (or they joined as one). */
+        joinedAt: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'NewChurchMembers' });
+export type NewChurchMembers = z.infer<typeof newChurchMembersSchema>;
+
+/** The directory has no page per member: their card is found by their name, as anyone would look for it. */
+export const directoryUrlOf = (name: string) => `/directory?${directoryFilterToParams({ ...EMPTY_DIRECTORY_FILTER, q: name }).toString()}`;
 
 export const churchPickResponseSchema = z.object({ churches: z.array(churchListingSchema) });
 export type ChurchPickResponse = z.infer<typeof churchPickResponseSchema>;

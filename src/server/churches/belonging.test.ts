@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { CHURCH_PROPOSALS_TOPIC, type ChurchPickResponse, type MyChurch } from '../../shared/church-members';
+import {
+  CHURCH_PROPOSALS_TOPIC,
+  NEW_CHURCH_MEMBERS_MAX,
+  type ChurchPickResponse,
+  type MyChurch,
+  type NewChurchMembers,
+} from '../../shared/church-members';
+import { DAY } from '../../shared/durations';
+import type { DirectoryPage } from '../../shared/directory';
 import { CHURCH_PROPOSALS_PER_DAY, UNKNOWN_ZIP } from '../../shared/churches';
-import { church, churchMember, churchPointPerson } from '../db/schema';
+import { church, churchMember, churchPointPerson, profile } from '../db/schema';
 import { MAIL_FORMS } from '../mail';
 import { CHURCH_PROPOSAL_RATE_MESSAGE } from '../rate-limit/rules';
 import { nextLiveEvent, useTestApp } from '../testing/app';
-import { expectJson, insertChurch, signedInMember, uniqueTag } from '../testing/factories';
+import { expectJson, insertChurch, insertMember, signedInMember, uniqueTag } from '../testing/factories';
 import { CHURCHES_TOPIC } from './store';
 
 // A member and their church (issue 25): the picker, my church, and proposals.
@@ -117,6 +125,86 @@ describe('my church', () => {
     expect((await c.put('/api/me/church', { churchId: 2_000_000_000 })).status).toBe(400);
     expect((await c.put('/api/me/church', { churchId: 'one' })).status).toBe(400);
     expect((await c.put('/api/me/church', { churchId: 2 ** 31 })).status).toBe(400);
+  });
+});
+
+describe('new members of my church', () => {
+  const newMembers = async (c: Awaited<ReturnType<typeof member>>['c']) =>
+    expectJson<NewChurchMembers>(await c.get('/api/me/church/new-members'));
+  /** A member listed in the directory (unless the overrides say otherwise), written straight to the database. */
+  const someone = async (overrides: Parameters<typeof insertMember>[1] = {}) =>
+    (await insertMember(t.db, { firstName: 'Nora', lastName: uniqueTag('Newcomer'), agAffiliated: 'Yes', ...overrides })).id;
+  /** Confirmed in the church that many days before the app's clock says now. */
+  const joined = (uid: string, daysAgo: number) =>
+    t.db
+      .update(churchMember)
+      .set({ confirmedAt: new Date(t.clock.now().getTime() - daysAgo * DAY) })
+      .where(eq(churchMember.uid, uid));
+
+  it('shows a confirmed member the listed members confirmed in their church lately, and no one else', async () => {
+    const { c, id } = await member();
+    const listed = await someone({ phone: '4175550199', streetAddress: '12 Secret Lane', userZip: '65804', photoVersion: 3 });
+    const unlisted = await someone({ agAffiliated: 'No' });
+    const unsaved = await someone({ savedAt: null });
+    const unconfirmedAddress = await someone({ emailVerified: false });
+    const suspended = await someone({ suspendedAt: new Date() });
+    const longAgo = await someone();
+    const waiting = await someone();
+    const elsewhere = await someone();
+    const mine = await insertChurch(t.db, {
+      members: [id, listed, unlisted, unsaved, unconfirmedAddress, suspended, longAgo],
+      claimed: [waiting],
+    });
+    await insertChurch(t.db, { members: [elsewhere] });
+    await joined(id, 2);
+    await joined(listed, 3);
+    await joined(longAgo, 31);
+
+    const answer = await newMembers(c);
+    expect(answer.church).toEqual({ id: mine, name: expect.any(String) });
+    expect(answer.members.map((m) => m.uid)).toEqual([listed]);
+    const [row] = await t.db.select().from(profile).where(eq(profile.uid, listed));
+    const name = `Nora ${row!.lastName}`;
+    expect(answer.members[0]).toEqual({
+      uid: listed,
+      name,
+      photoUrl: `/api/photos/${listed}?v=3`,
+      directoryUrl: `/directory?q=${encodeURIComponent(name).replace(/%20/g, '+')}`,
+      joinedAt: new Date(t.clock.now().getTime() - 3 * DAY).toISOString(),
+    });
+    // Nothing the directory keeps private: no phone, address, ZIP code or email.
+    const text = JSON.stringify(answer);
+    for (const secret of ['4175550199', 'Secret Lane', '65804', '@']) expect(text).not.toContain(secret);
+    // The link finds their card in the directory.
+    const found = await expectJson<DirectoryPage>(await c.get(answer.members[0]!.directoryUrl.replace('/directory', '/api/directory')));
+    expect(found.members.map((m) => m.uid)).toContain(listed);
+  });
+
+  it('lists the newest first, six at most', async () => {
+    const { c, id } = await member();
+    const newcomers = [];
+    for (let i = 0; i < NEW_CHURCH_MEMBERS_MAX + 2; i++) newcomers.push(await someone());
+    await insertChurch(t.db, { members: [id, ...newcomers] });
+    for (const [i, uid] of newcomers.entries()) await joined(uid, i + 1);
+    const answer = await newMembers(c);
+    expect(answer.members.map((m) => m.uid)).toEqual(newcomers.slice(0, NEW_CHURCH_MEMBERS_MAX));
+  });
+
+  it('shows nothing to a member without a confirmed place in an active church, and is for members only', async () => {
+    expect((await t.client().get('/api/me/church/new-members')).status).toBe(401);
+    const newcomer = await someone();
+    const { c: alone } = await member();
+    expect(await newMembers(alone)).toEqual({ church: null, members: [] });
+    // Saying one belongs is not enough: a point person has to confirm it.
+    const { c: claimer, id: claimerId } = await member();
+    await insertChurch(t.db, { members: [newcomer], claimed: [claimerId] });
+    expect(await newMembers(claimer)).toEqual({ church: null, members: [] });
+    // Nor does a church that waits for an admin, or has been archived, show its members.
+    for (const status of ['proposed', 'archived'] as const) {
+      const { c: inside, id: insideId } = await member();
+      await insertChurch(t.db, { status, members: [insideId, await someone()] });
+      expect(await newMembers(inside)).toEqual({ church: null, members: [] });
+    }
   });
 });
 

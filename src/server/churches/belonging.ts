@@ -1,13 +1,18 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import {
   CHURCH_MEMBER_MESSAGES,
   CHURCH_PICK_MAX,
   CHURCH_PICK_RADIUS_MILES,
   CHURCH_PROPOSALS_TOPIC,
   DUPLICATE_CHURCH_MESSAGES,
+  NEW_CHURCH_MEMBERS_DAYS,
+  NEW_CHURCH_MEMBERS_MAX,
+  directoryUrlOf,
   type MyChurch,
+  type NewChurchMembers,
 } from '../../shared/church-members';
 import { CHURCH_NOT_FOUND, type churchProposalSchema, type ChurchListing } from '../../shared/churches';
+import { DAY } from '../../shared/durations';
 import { displayNameOf } from '../../shared/member-name';
 import type { z } from 'zod';
 import type { Tx } from '../db/client';
@@ -17,6 +22,7 @@ import { AppError } from '../http/errors';
 import { i18nFor, later, localeOfEmail } from '../i18n';
 import type { SessionUser } from '../http/session';
 import { MAIL_FORMS, renderMail } from '../mail';
+import { isListed, photoUrlOf } from '../profiles';
 import { boundingBox, milesBetween, zipPlace } from './geo';
 import { CHURCHES_TOPIC, churchById, isPointPerson, locationColumns, placeOfZip, toListing, type ChurchRow } from './store';
 
@@ -95,6 +101,54 @@ export async function myChurch(deps: Pick<Deps, 'database'>, { who }: { who: Ses
   return {
     church: mine ? { listing: toListing(mine.row), churchStatus: mine.row.status, status: mine.status } : null,
     keeps,
+  };
+}
+
+/**
+ * The member's home (issue 29): who joined my church lately. Only a confirmed member of an active church sees
+ * them (a claim is the member's word alone, and would let anyone look into any church), and only members a
+ * point person confirmed and the directory lists (its own predicate): what the directory shows of anyone, and
+ * when they joined. The asker is left out of their own list.
+ */
+export async function newMembersOfMyChurch(
+  deps: Pick<Deps, 'database' | 'clock'>,
+  { who }: { who: SessionUser },
+): Promise<NewChurchMembers> {
+  const db = deps.database.db;
+  const [mine] = await db
+    .select({ id: church.id, name: church.name })
+    .from(churchMember)
+    .innerJoin(church, eq(church.id, churchMember.churchId))
+    .where(and(eq(churchMember.uid, who.id), eq(churchMember.status, 'confirmed'), eq(church.status, 'active')));
+  if (!mine) return { church: null, members: [] };
+  const since = new Date(deps.clock.now().getTime() - NEW_CHURCH_MEMBERS_DAYS * DAY);
+  const rows = await db
+    .select({
+      uid: profile.uid,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      photoVersion: profile.photoVersion,
+      joinedAt: churchMember.confirmedAt,
+    })
+    .from(churchMember)
+    .innerJoin(profile, eq(profile.uid, churchMember.uid))
+    .where(
+      and(
+        eq(churchMember.churchId, mine.id),
+        eq(churchMember.status, 'confirmed'),
+        gte(churchMember.confirmedAt, since),
+        ne(churchMember.uid, who.id),
+        isListed,
+      ),
+    )
+    .orderBy(desc(churchMember.confirmedAt), asc(churchMember.uid))
+    .limit(NEW_CHURCH_MEMBERS_MAX);
+  return {
+    church: mine,
+    members: rows.map((r) => {
+      const { name } = displayNameOf({ isDeleted: false, ...r });
+      return { uid: r.uid, name, photoUrl: photoUrlOf(r), directoryUrl: directoryUrlOf(name), joinedAt: r.joinedAt!.toISOString() };
+    }),
   };
 }
 

@@ -13,7 +13,7 @@ import {
   CHURCH_PROPOSAL_RULE,
 } from '../rate-limit/rules';
 import { photoLimit, photoRate, readPhotoUpload } from '../profiles';
-import { claimChurch, leaveChurch, myChurch, pickChurches, proposeChurch } from './belonging';
+import { claimChurch, leaveChurch, myChurch, newMembersOfMyChurch, pickChurches, proposeChurch } from './belonging';
 import {
   confirmMember,
   getChurchToManage,
@@ -57,6 +57,10 @@ export function churchMemberRoutes(deps: AppDeps, limiter: RateLimiter) {
       .openapi(guarded(deps, contracts.getMyChurch), async (c) => {
         c.header('Cache-Control', 'no-store');
         return c.json(await myChurch(deps, { who: c.get('member') }), 200);
+      })
+      .openapi(guarded(deps, contracts.getMyChurchNewMembers), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await newMembersOfMyChurch(deps, { who: c.get('member') }), 200);
       })
       .openapi(guarded(deps, contracts.claimChurch), async (c) => {
         c.header('Cache-Control', 'no-store');

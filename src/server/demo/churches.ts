@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { ChurchLanguage, ChurchOffer } from '../../shared/churches';
+import { DAY } from '../../shared/durations';
 import type { StateCode } from '../../shared/states';
 import type { Db } from '../db/client';
 import { church, churchMember, churchPointPerson, user } from '../db/schema';
@@ -24,6 +25,8 @@ type DemoChurch = {
   members?: string[];
   claimed?: string[];
   proposedBy?: string;
+  /** Confirmed members who joined lately (days before the demo was made), so the member's home has new members to show. */
+  joinedDaysAgo?: Record<string, number>;
 };
 
 const demo = (name: string) => `${name}@demo.example.org`;
@@ -46,6 +49,7 @@ const CHURCHES: DemoChurch[] = [
     description: 'Care teams walk with eleven foster families; respite night is the second Friday of every month.',
     pointPersons: [demo('grace.miller')],
     members: [demo('grace.miller'), demo('tom.baker'), demo('linda.park')],
+    joinedDaysAgo: { [demo('tom.baker')]: 12, [demo('linda.park')]: 3 },
   },
   {
     name: 'Northside Assembly of God',
@@ -335,8 +339,12 @@ export async function seedDemoChurches(db: Db, now = new Date()): Promise<{ crea
         .returning({ id: church.id });
       const churchId = row!.id;
       for (const email of c.pointPersons ?? []) await tx.insert(churchPointPerson).values({ churchId, uid: uid(email), since: now });
-      for (const email of c.members ?? [])
-        await tx.insert(churchMember).values({ uid: uid(email), churchId, status: 'confirmed', claimedAt: now, confirmedAt: now });
+      for (const email of c.members ?? []) {
+        const joinedAt = new Date(now.getTime() - (c.joinedDaysAgo?.[email] ?? 0) * DAY);
+        await tx
+          .insert(churchMember)
+          .values({ uid: uid(email), churchId, status: 'confirmed', claimedAt: joinedAt, confirmedAt: joinedAt });
+      }
       for (const email of c.claimed ?? [])
         await tx.insert(churchMember).values({ uid: uid(email), churchId, status: 'claimed', claimedAt: now });
     }

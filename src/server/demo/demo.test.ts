@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PostListResponse, PostWithResponses } from '../../shared/forum';
 import { loadConfig } from '../config';
-import type { ChurchManage, MyChurch } from '../../shared/church-members';
+import type { ChurchManage, MyChurch, NewChurchMembers } from '../../shared/church-members';
 import { churchFigures } from '../churches/store';
-import { church, mail, need } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { church, mail, need, profile as profileRow } from '../db/schema';
 import type { ChurchPage } from '../../shared/churches';
 import type { NeedFigures } from '../../shared/need-figures';
+import type { NeedBoard } from '../../shared/needs-board';
 import { useTestApp } from '../testing/app';
 import { verifySecondFactor } from '../testing/second-factor';
 import { seedDemoAvatars } from './avatars';
@@ -85,6 +87,23 @@ describe('demo content', () => {
     expect(needs.filter((n) => n.language === 'es').map((n) => n.status)).toEqual(['open']);
     const central = (await (await t.client().get(`/api/churches/${mine.church!.listing.id}`)).json()) as ChurchPage;
     expect(central.needs).toMatchObject({ responded: 2, met: 1, valueCommitted: 180 + 120 + 40 });
+    // The member's home (issue 29): Grace's ZIP code is her town's, so needs near her show; two members joined
+    // her church lately, the newest first.
+    const own = (await (await member.get('/api/profile')).json()) as { profile: { userZip: string } };
+    expect(own.profile.userZip).toBe('65804');
+    const near = (await (await member.get(`/api/needs?zip=${own.profile.userZip}&radius=30`)).json()) as NeedBoard;
+    expect(near.needs.length).toBeGreaterThan(0);
+    const fresh = (await (await member.get('/api/me/church/new-members')).json()) as NewChurchMembers;
+    expect(fresh.members.map((m) => m.name)).toEqual(['Linda Park', 'Tom Baker']);
+    // Demo data made before gave every member the ZIP code 00000: a restart gives them their town's, and keeps
+    // one a member chose.
+    const zipOf = async (email: string) =>
+      (await t.db.select({ zip: profileRow.userZip }).from(profileRow).where(eq(profileRow.email, email)))[0]?.zip;
+    await t.db.update(profileRow).set({ userZip: '00000' }).where(eq(profileRow.email, 'grace.miller@demo.example.org'));
+    await t.db.update(profileRow).set({ userZip: '65810' }).where(eq(profileRow.email, 'tom.baker@demo.example.org'));
+    await seedDemo(t.db, t.auth);
+    expect(await zipOf('grace.miller@demo.example.org')).toBe('65804');
+    expect(await zipOf('tom.baker@demo.example.org')).toBe('65810');
     const caseworker = t.client();
     expect((await caseworker.signIn(DEMO_CASEWORKER.email, DEMO_MEMBER_PASSWORD)).status).toBe(200);
 

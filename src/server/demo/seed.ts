@@ -9,6 +9,7 @@ import { profile, session, twoFactor, user } from '../db/schema';
 
 export const DEMO_ADMIN = { email: 'admin@demo.example.org', password: 'demo-admin-2026' };
 export const DEMO_MEMBER_PASSWORD = 'demo-member-2026';
+const PLACEHOLDER_ZIP = '00000';
 
 type DemoMember = {
   email: string;
@@ -16,6 +17,8 @@ type DemoMember = {
   lastName: string;
   city: string;
   state: string;
+  /** A ZIP code of their town, a few miles from their church: the home's "Needs near you" reads it. */
+  zip: string;
   church: string;
   fosterParent: 'Yes' | 'No';
   agCredentialed: 'Yes' | 'No';
@@ -29,6 +32,7 @@ const MEMBERS: DemoMember[] = [
     lastName: 'Miller',
     city: 'Springfield',
     state: 'MO',
+    zip: '65804',
     church: 'Central Assembly',
     fosterParent: 'Yes',
     agCredentialed: 'No',
@@ -40,6 +44,7 @@ const MEMBERS: DemoMember[] = [
     lastName: 'Ortiz',
     city: 'Phoenix',
     state: 'AZ',
+    zip: '85006',
     church: 'Desert Life Church',
     fosterParent: 'Yes',
     agCredentialed: 'Yes',
@@ -51,6 +56,7 @@ const MEMBERS: DemoMember[] = [
     lastName: 'Nguyen',
     city: 'Houston',
     state: 'TX',
+    zip: '77006',
     church: 'Bayou City Assembly',
     fosterParent: 'No',
     agCredentialed: 'Yes',
@@ -62,6 +68,7 @@ const MEMBERS: DemoMember[] = [
     lastName: 'Brooks',
     city: 'Concord',
     state: 'NH',
+    zip: '03301',
     church: 'Granite Hill Church',
     fosterParent: 'Yes',
     agCredentialed: 'No',
@@ -73,6 +80,7 @@ const MEMBERS: DemoMember[] = [
     lastName: 'Lee',
     city: 'Boston',
     state: 'MA',
+    zip: '02118',
     church: 'Harbor Assembly',
     fosterParent: 'Yes',
     agCredentialed: 'No',
@@ -84,6 +92,7 @@ const MEMBERS: DemoMember[] = [
     lastName: 'Walker',
     city: 'Sacramento',
     state: 'CA',
+    zip: '95816',
     church: 'River Valley Church',
     fosterParent: 'No',
     agCredentialed: 'No',
@@ -97,6 +106,7 @@ const MEMBERS: DemoMember[] = [
     lastName: 'Baker',
     city: 'Springfield',
     state: 'MO',
+    zip: '65807',
     church: 'Central Assembly',
     fosterParent: 'Yes',
     agCredentialed: 'No',
@@ -108,6 +118,7 @@ const MEMBERS: DemoMember[] = [
     lastName: 'Park',
     city: 'Nixa',
     state: 'MO',
+    zip: '65714',
     church: 'Central Assembly',
     fosterParent: 'Yes',
     agCredentialed: 'No',
@@ -119,6 +130,7 @@ const MEMBERS: DemoMember[] = [
     lastName: 'Santos',
     city: 'Hialeah',
     state: 'FL',
+    zip: '33012',
     church: 'Iglesia Pentecostal Betania',
     fosterParent: 'No',
     agCredentialed: 'Yes',
@@ -130,6 +142,7 @@ const MEMBERS: DemoMember[] = [
     lastName: 'Olsen',
     city: 'Denver',
     state: 'CO',
+    zip: '80206',
     church: 'Mile High Assembly',
     fosterParent: 'Yes',
     agCredentialed: 'No',
@@ -172,7 +185,15 @@ export async function seedDemo(db: Db, auth: Auth): Promise<{ created: number; a
   const adminSecondFactor = await ensureDemoSecondFactor(db, auth, admin.id);
   for (const [i, m] of MEMBERS.entries()) {
     const member = await ensure(m.email, DEMO_MEMBER_PASSWORD);
-    if (!member.isNew) continue;
+    if (!member.isNew) {
+      // Demo data made before issue 29 gave every member the ZIP code 00000, which no search knows; a member
+      // who has not changed it since gets their town's.
+      await db
+        .update(profile)
+        .set({ userZip: m.zip })
+        .where(and(eq(profile.uid, member.id), eq(profile.userZip, PLACEHOLDER_ZIP)));
+      continue;
+    }
     await db
       .update(profile)
       .set({
@@ -188,7 +209,7 @@ export async function seedDemo(db: Db, auth: Auth): Promise<{ created: number; a
         fosterParent: m.fosterParent,
         numberOfFosterKids: m.kids,
         streetAddress: `${100 + i} Demo Street`,
-        userZip: '00000',
+        userZip: m.zip,
         savedAt: new Date(),
       })
       .where(eq(profile.uid, member.id));

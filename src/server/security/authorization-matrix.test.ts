@@ -574,6 +574,12 @@ const ROWS: Row[] = [
     expect: [401, 200, 200, 200, 200, 200, 200],
   },
   { route: 'GET /api/me/church', request: () => ({ path: '/api/me/church' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  // The member's home (issue 29): each asks about their own church; there is no way to name another.
+  {
+    route: 'GET /api/me/church/new-members',
+    request: () => ({ path: '/api/me/church/new-members' }),
+    expect: [401, 200, 200, 200, 200, 200, 200],
+  },
   {
     route: 'PUT /api/me/church',
     request: async () => ({ path: '/api/me/church', body: { churchId: await insertChurch(t.db) } }),

@@ -243,6 +243,7 @@ const TARGETS: Record<string, Target> = {
 
   'GET /api/churches/pick': { query: keys(churchPickQuerySchema) },
   'GET /api/me/church': {},
+  'GET /api/me/church/new-members': {},
   'PUT /api/me/church': { body: keys(churchClaimSchema) },
   'DELETE /api/me/church': {},
   'GET /api/me/calendar-feed': {},

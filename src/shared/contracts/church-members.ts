@@ -6,6 +6,7 @@ import {
   churchMessageSentSchema,
   churchPickResponseSchema,
   myChurchSchema,
+  newChurchMembersSchema,
 } from '../church-members';
 import { CHURCH_NOT_FOUND, churchFieldsSchema, churchPickQuerySchema, churchProposalSchema } from '../churches';
 import { photoRemovedSchema, photoSavedSchema } from '../profile';
@@ -37,6 +38,16 @@ export const getMyChurch = contract({
   tags,
   summary: 'The church I say I belong to (and whether a point person confirmed it), and the churches I keep',
   responses: { 200: json(myChurchSchema, 'My church') },
+});
+
+export const getMyChurchNewMembers = contract({
+  method: 'get',
+  path: '/me/church/new-members',
+  access: 'member',
+  tags,
+  summary:
+    'Who joined my church in the last 30 days and is listed in the directory (six at most, the newest first): for confirmed members of an active church; none otherwise',
+  responses: { 200: json(newChurchMembersSchema, 'My church and its new members') },
 });
 
 export const claimChurch = contract({

@@ -13,6 +13,7 @@ import { useFeatureMutation, type MutationCallbacks } from '../lib/feature-mutat
 export const churchMemberKeys = {
   all: () => ['churches'] as const,
   mine: () => ['churches', 'me'] as const,
+  newMembers: () => ['churches', 'me', 'new-members'] as const,
   pick: (q: string) => ['churches', 'pick', q] as const,
   manage: (id: number) => ['churches', String(id), 'manage'] as const,
 };
@@ -21,6 +22,11 @@ export const myChurchQueryOptions = queryOptions({
   queryKey: churchMemberKeys.mine(),
   queryFn: ({ signal }) => call(client.me.church.$get(undefined, { init: { signal } })),
   staleTime: 0,
+});
+
+export const newChurchMembersQueryOptions = queryOptions({
+  queryKey: churchMemberKeys.newMembers(),
+  queryFn: ({ signal }) => call(client.me.church['new-members'].$get(undefined, { init: { signal } })),
 });
 
 /** Suggestions for what the member typed (a name, or a five-digit ZIP code); nothing is asked for under two characters. */

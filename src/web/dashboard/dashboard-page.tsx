@@ -14,7 +14,7 @@ import { endSession } from '../app/flash-notice';
 import { TwoStepSection } from '../two-factor';
 import { EmailConfirmNotice } from '../app/email-confirm-notice';
 import { PendingEmailNotice } from '../account';
-import { myChurchQueryOptions, YourChurchLinks } from '../churches';
+import { myChurchQueryOptions, NewChurchMembers, YourChurchLinks } from '../churches';
 import { NeedsNearYou, YourRequestsLink } from '../needs';
 import { DashboardWeNeed, NextCareTasks } from '../care';
 import { LatestNotifications, useFollowedCategories } from '../notifications';
@@ -25,8 +25,8 @@ const BLANK_AVATAR_URL = '/images/blank-avatar.svg';
 
 /**
  * The member's home (issue 29): what to do next, then what is happening around them (their care teams, their
- * notifications, needs near them, new posts where they follow), then their account. One column, the width of
- * the notices the site shows above a page (a "saved" notice lines up with it).
+ * notifications, needs near them, new posts where they follow, who joined their church), then their account.
+ * One column, the width of the notices the site shows above a page (a "saved" notice lines up with it).
  */
 export default function DashboardPage() {
   const { i18n } = useLingui();
@@ -54,6 +54,7 @@ export default function DashboardPage() {
       <Stack gap="lg" mb="lg">
         <LatestNotifications uid={me.id} />
         {me.hasProfile ? <Around /> : null}
+        <NewChurchMembers />
       </Stack>
       <AccountCard me={me} />
       <Box mt="lg">
