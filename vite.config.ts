@@ -33,6 +33,13 @@ const MANTINE = [
 ].map((dir) => `/node_modules/${dir}/`);
 const isMantine = (id: string) => MANTINE.some((dir) => id.includes(dir));
 
+/**
+ * Zod, with the module that makes it jitless (src/web/lib/zod-jitless.ts): in one chunk, so zod is jitless before
+ * any chunk that imports it makes a schema. Bundled into the router's chunk, the setting ran after the chunks that
+ * chunk imports, whose schemas had made zod try `new Function` already (a CSP violation on every app page).
+ */
+const isZod = (id: string) => id.includes('/node_modules/zod/') || id.endsWith('/src/web/lib/zod-jitless.ts');
+
 export default defineConfig({
   plugins: [react(), prerenderLanding(), precompress()],
   // Lingui's <Trans>, made safe with what people typed (src/web/i18n/lingui-react.tsx).
@@ -55,6 +62,7 @@ export default defineConfig({
           groups: [
             { name: 'framework', test: isFramework },
             { name: 'mantine', test: isMantine },
+            { name: 'zod', test: isZod },
           ],
         },
       },

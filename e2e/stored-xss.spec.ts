@@ -4,6 +4,7 @@ import { clientAddress, openSite, type Session, useBrowser } from './support/bro
 import { expectNoPageErrors, openPage } from './support/journey';
 import { signInAsAdmin, signUpMember, uniqueTag, type ProfileFields } from './support/members';
 import { parseCsv } from '../src/server/testing/csv';
+import { formatPhone } from '../src/web/admin/formats';
 import { ALL_PAYLOADS, CSV_PAYLOADS, REFUSED_URLS, RUN, spread, URL_PAYLOADS, XSS_PAYLOADS, type Payload } from './support/xss-payloads';
 
 // Issue 12, "Stored XSS": a corpus of payloads saved, as an attacker would, into every field a person controls;
@@ -48,7 +49,10 @@ const SUSPENSION_REASON = texts(XSS_PAYLOADS.slice(0, 10)).join('\n');
 const STATE = 'VT';
 const STATE_SOURCE = `https://example.org/"><img src=x onerror=${RUN}>`;
 const PAGE_PATH = `/"><img src=x onerror=${RUN}>`;
-let stateBefore: { count: number | null; sourceUrl: string | null } | undefined;
+/** Who counted the state's figure (issue 29): printed beside it on the map, the admin's table and the fact sheet. */
+const STATE_COUNTED_BY = `<img src=x onerror=${RUN}>`;
+type StateEdit = { count: number | null; sourceUrl: string | null; countSource: string | null; countYear: number | null };
+let stateBefore: StateEdit | undefined;
 
 /** A fresh browser profile that records dialogs, CSP violations (as events and as console lines) and errors. */
 async function watchedSite(): Promise<Watched> {
@@ -253,11 +257,16 @@ beforeAll(async () => {
   const suspension = await postJson(admin, `/api/admin/profiles/${suspended.uid}/suspension`, { reason: SUSPENSION_REASON }, 'put');
   expect(suspension.status(), await suspension.text()).toBe(200);
   const states = (await (await admin.page.request.get('/api/admin/states')).json()) as {
-    states: Array<{ code: string; count: number | null; sourceUrl: string | null }>;
+    states: Array<{ code: string } & StateEdit>;
   };
   const before = states.states.find((s) => s.code === STATE)!;
-  stateBefore = { count: before.count, sourceUrl: before.sourceUrl };
-  const edited = await postJson(admin, `/api/admin/states/${STATE}`, { count: before.count, sourceUrl: STATE_SOURCE }, 'put');
+  stateBefore = { count: before.count, sourceUrl: before.sourceUrl, countSource: before.countSource, countYear: before.countYear };
+  const edited = await postJson(
+    admin,
+    `/api/admin/states/${STATE}`,
+    { count: before.count, sourceUrl: STATE_SOURCE, countSource: STATE_COUNTED_BY, countYear: before.countYear ?? 2021 },
+    'put',
+  );
   expect(edited.status(), await edited.text()).toBe(200);
 
   // A page address any visitor reports (POST /api/page-views): enough views to be among the ten the
@@ -346,7 +355,8 @@ describe('stored XSS: every field a person controls, on every page that shows it
     for (const m of [...attackers, suspended]) {
       const row = admin.page.locator(`tr[data-uid="${m.uid}"]`);
       await row.getByRole('button', { name: /^Details/ }).click();
-      const shown = m === suspended ? [m.email, ...SUSPENSION_REASON.split('\n')] : [m.email, ...allTexts(m), String(m.profile.phone)];
+      const shown =
+        m === suspended ? [m.email, ...SUSPENSION_REASON.split('\n')] : [m.email, ...allTexts(m), formatPhone(String(m.profile.phone))];
       await expectSafe(admin, `/admin/profiles, details of ${m.email}`, { shown });
     }
   });
@@ -502,12 +512,7 @@ describe('stored XSS: every field a person controls, on every page that shows it
       const res = await postJson(a, '/api/profile', { ...base, [field]: value }, 'put');
       expect(res.status(), `${field} = ${JSON.stringify(value)}`).toBe(400);
     }
-    const source = await postJson(
-      admin,
-      `/api/admin/states/${STATE}`,
-      { count: stateBefore!.count, sourceUrl: `javascript:${RUN}` },
-      'put',
-    );
+    const source = await postJson(admin, `/api/admin/states/${STATE}`, { ...stateBefore!, sourceUrl: `javascript:${RUN}` }, 'put');
     expect(source.status()).toBe(400);
   });
 });
