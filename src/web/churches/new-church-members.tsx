@@ -8,8 +8,7 @@ import { SectionCard } from '../app/section-card';
 import { formatTimeAgo } from '../lib/format-date-time';
 import { useLive } from '../live';
 import { newChurchMembersQueryOptions } from './church-members-api';
-
-const BLANK_AVATAR_URL = '/images/blank-avatar.svg';
+import { BLANK_AVATAR_URL } from '../lib/blank-avatar';
 
 /** The last week in words ("Joined 3 days ago"), then the day alone: the hour someone was confirmed says nothing. */
 function Joined({ iso }: { iso: string }) {

@@ -20,8 +20,7 @@ import { DashboardWeNeed, NextCareTasks } from '../care';
 import { LatestNotifications, useFollowedCategories } from '../notifications';
 import { RecentPosts } from '../discuss';
 import { DirectoryRuleNotice, ownProfileQueryOptions } from '../profiles';
-
-const BLANK_AVATAR_URL = '/images/blank-avatar.svg';
+import { BLANK_AVATAR_URL } from '../lib/blank-avatar';
 
 /**
  * The member's home (issue 29): what to do next, then what is happening around them (their care teams, their

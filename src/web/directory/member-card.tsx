@@ -7,8 +7,7 @@ import { UNNAMED_MEMBER } from '../../shared/member-name';
 import { stateName } from '../../shared/states';
 import { MemberEmailBox } from './member-email-box';
 import classes from './directory.module.css';
-
-export const BLANK_AVATAR_URL = '/images/blank-avatar.svg';
+import { BLANK_AVATAR_URL } from '../lib/blank-avatar';
 
 type MemberCardProps = {
   member: PublicProfile;

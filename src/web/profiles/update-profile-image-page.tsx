@@ -12,8 +12,8 @@ import { isApiRequestError } from '../lib/api';
 import { signInPathFor } from '../lib/safe-next';
 import { PhotoChooser } from './photo-chooser';
 import { useRemovePhoto, useUploadPhoto } from './profile-api';
+import { BLANK_AVATAR_URL } from '../lib/blank-avatar';
 
-export const BLANK_AVATAR_URL = '/images/blank-avatar.svg';
 const PHOTO_SAVED_NOTICE = /*i18n*/ 'Your profile picture has been saved.';
 const PHOTO_REMOVED_NOTICE = /*i18n*/ 'Your profile picture has been removed.';
 const MAX_MB = PHOTO_MAX_BYTES / 1024 / 1024;
