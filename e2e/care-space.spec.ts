@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARE_TEAM_NOT_FOUND } from '../src/shared/care';
 import { DEMO_MEMBER_PASSWORD } from '../src/server/demo/seed';
 import { expectAxeClean } from './support/a11y';
 import { openSite, useBrowser } from './support/browser';
-import { ownServerFolder, startOwnServer, stopOwnServer, type OwnServer } from './support/own-server';
+import { useDemoServer } from './support/demo-server';
 import { expectNoPageErrors, openPage, signInViaForm } from './support/journey';
 import { markPage, wasNotReloaded } from './support/live-page';
 import { uniqueTag } from './support/members';
@@ -12,25 +12,18 @@ import { uniqueTag } from './support/members';
 // A care team's space (issue 27) on the demo's content: Grace Miller leads the Parks' care team, Tom Baker helps
 // on it. Tom watches the space on a phone while Grace asks for prayer on a desktop: the request shows on Tom's
 // page without a reload, and goes again when Grace removes it. A demo member who is not on the team gets the same
-// answer as for a team that does not exist. The demo content is seeded by a server of this journey's own, as
-// `npm start` seeds it, so the journey needs no other part's pages.
+// answer as for a team that does not exist. The demo content is seeded by the run's demo server, as `npm start` seeds
+// it, so the journey needs no other part's pages.
 
 const browser = useBrowser();
-let own: Partial<OwnServer> = {};
+const demoServer = useDemoServer();
 let teamId: number;
 const TEAM = "The Parks' care team";
 const demo = (name: string) => `${name}@demo.example.org`;
 
-beforeAll(async () => {
-  own = ownServerFolder('care-space');
-  own = await startOwnServer('The care space server', own as OwnServer, { SEED_DEMO: 'true' });
-}, 180_000);
-
-afterAll(() => stopOwnServer(own));
-
 /** A browser of its own, signed in as this demo member. */
 async function signedIn(email: string, viewport = { width: 1280, height: 900 }) {
-  const { page, errors } = await openSite(browser(), { baseURL: own.server!.url, viewport });
+  const { page, errors } = await openSite(browser(), { baseURL: demoServer().server.url, viewport });
   await openPage(page, '/signin');
   await signInViaForm(page, email, DEMO_MEMBER_PASSWORD);
   await page.waitForURL((url) => !url.pathname.startsWith('/signin'));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RouteObject } from 'react-router';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { landingFileOf, PRERENDERED_ATTRIBUTE } from '../src/shared/boot';
 import { LOCALE_COOKIE, LOCALES, type Locale } from '../src/shared/i18n/locale';
 import { DEMO_MEMBER_PASSWORD } from '../src/server/demo/seed';
@@ -12,21 +12,21 @@ import { routes } from '../src/web/routes';
 import { openSite, useBrowser } from './support/browser';
 import { invalidities } from './support/html-validity';
 import { openPage } from './support/journey';
-import { ownServerFolder, startOwnServer, stopOwnServer, type OwnServer } from './support/own-server';
+import { DEMO_ADMIN, useDemoServer } from './support/demo-server';
 
 // Issue 29: every page valid HTML (html-validate's recommended rules, e2e/support/html-validity.ts), as Chromium
 // holds it once the page has settled, for a visitor, a member and an admin; and the prerendered landing page as
 // built. The pages come from the router's table (src/web/routes.tsx), so a new page is validated without being
 // listed here; a page with a parameter in its path needs an example below. The demo content (`npm start`'s) fills
-// the pages, on a server of this file's own.
+// the pages, on the run's demo server (support/demo-server.ts).
 
 const browser = useBrowser();
-let own: Partial<OwnServer> = {};
+const demoServer = useDemoServer();
 const demo = (name: string) => `${name}@demo.example.org`;
 /** The member whose pages are validated: she leads a care team and is a church's point person. */
 const MEMBER = demo('grace.miller');
-/** A demo member made an admin for this server (ADMIN_EMAILS), so the test sets up his second factor itself. */
-const ADMIN = demo('peter.olsen');
+/** A demo member the demo server makes an admin (ADMIN_EMAILS), so the test sets up his second factor itself. */
+const ADMIN = DEMO_ADMIN;
 /** A page for a path nothing matches. */
 const MISSING_PAGE = '/no/such/page';
 
@@ -169,19 +169,19 @@ function expectValid(found: string[], what: string) {
 }
 
 async function setLanguage(context: BrowserContext, locale: Locale) {
-  const url = new URL(own.server!.url);
+  const url = new URL(demoServer().server.url);
   await context.addCookies([{ name: LOCALE_COOKIE, value: locale, domain: url.hostname, path: '/' }]);
 }
 
 async function signIn(page: Page, email: string, password: string) {
-  const headers = { origin: own.server!.url };
+  const headers = { origin: demoServer().server.url };
   const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers });
   expect(res.status(), await res.text()).toBe(200);
 }
 
 /** Signs the admin in, setting his second factor up (he is an admin through ADMIN_EMAILS, with none yet). */
 async function signInAsAdmin(page: Page) {
-  const headers = { origin: own.server!.url };
+  const headers = { origin: demoServer().server.url };
   await signIn(page, ADMIN, DEMO_MEMBER_PASSWORD);
   const enabled = await page.request.post('/api/auth/two-factor/enable', { data: { password: DEMO_MEMBER_PASSWORD }, headers });
   expect(enabled.status(), await enabled.text()).toBe(200);
@@ -196,15 +196,11 @@ const patternsFor = (audience: Audience) => PAGES.filter((p) => p.audience === a
 let examples: Examples;
 
 beforeAll(async () => {
-  own = ownServerFolder('valid-pages');
-  own = await startOwnServer('The valid pages server', own as OwnServer, { SEED_DEMO: 'true', ADMIN_EMAILS: ADMIN });
-  const member = await openSite(browser(), { baseURL: own.server!.url });
+  const member = await openSite(browser(), { baseURL: demoServer().server.url });
   await signIn(member.page, MEMBER, DEMO_MEMBER_PASSWORD);
   examples = await examplesFor(member.page);
   await member.context.close();
-}, 180_000);
-
-afterAll(() => stopOwnServer(own));
+}, 60_000);
 
 describe('valid pages', () => {
   it('finds the pages of every audience in the router', () => {
@@ -222,7 +218,7 @@ describe('valid pages', () => {
   });
 
   it("renders every visitor's page valid, in both languages", async () => {
-    const { page, context } = await openSite(browser(), { baseURL: own.server!.url });
+    const { page, context } = await openSite(browser(), { baseURL: demoServer().server.url });
     const paths = patternsFor('visitor').map((p) => pathOf(p, examples));
     const found = await validate(page, paths);
     await setLanguage(context, 'es');
@@ -231,14 +227,14 @@ describe('valid pages', () => {
   });
 
   it("renders every member's page valid, and the public pages as a member sees them", async () => {
-    const { page } = await openSite(browser(), { baseURL: own.server!.url });
+    const { page } = await openSite(browser(), { baseURL: demoServer().server.url });
     await signIn(page, MEMBER, DEMO_MEMBER_PASSWORD);
     const paths = [...patternsFor('member'), ...patternsFor('visitor')].map((p) => pathOf(p, examples));
     expectValid(await validate(page, paths), "the member's pages");
   });
 
   it("renders every admin's page valid", async () => {
-    const { page } = await openSite(browser(), { baseURL: own.server!.url });
+    const { page } = await openSite(browser(), { baseURL: demoServer().server.url });
     await signInAsAdmin(page);
     expectValid(await validate(page, patternsFor('admin')), "the admin's pages");
   });

@@ -21,3 +21,11 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
+
+/**
+ * For browsers Playwright launches (it merges this list with its own --disable-features): no omnibox popup. Chromium
+ * 156 opens two WebUI pages for the address bar's popup (chrome://omnibox-popup.top-chrome/) in a renderer of their
+ * own for every window, even headless, where no address bar is ever shown: a third process per browser context, busy
+ * for a second or more at each context's start, on a machine with two cores (seen with CDP's Target.getTargets).
+ */
+export const CHROMIUM_PLAYWRIGHT_ARGS = [...CHROMIUM_ARGS, '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup'];

@@ -5,9 +5,13 @@ import type { Locator, Page } from 'playwright-core';
 /**
  * WCAG 2.1 A and AA violations of serious or critical impact on the page as it is now, one line each
  * (`rule: targets`). `exclude` leaves out what is not our page (a mail's HTML in its sandboxed frame).
+ *
+ * In axe's legacy mode: axe runs in the page itself, instead of running in each frame and then gathering the
+ * results in a blank page it opens for the purpose (a new renderer for every check). Same rules, same results on
+ * our pages, which have no frames of their own to check; about 0.6 s less per check, in about 200 checks a run.
  */
 export async function seriousViolations(page: Page, opts: { exclude?: string } = {}): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode(true);
   if (opts.exclude) builder = builder.exclude(opts.exclude);
   const result = await builder.analyze();
   return result.violations

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chromium, request, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
+import { CHROMIUM_PLAYWRIGHT_ARGS, chromiumPath } from '../../scripts/chromium';
 
 type ApiStorageState = NonNullable<Parameters<typeof request.newContext>[0]>['storageState'];
 
@@ -9,20 +9,41 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: CHROMIUM_PLAYWRIGHT_ARGS,
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
 /**
- * The spec file's one browser, launched before its tests and closed after them: call once at the top of the
- * file, then `browser()` in its tests and later hooks.
+ * The run's one browser: journey files run one after another in one process (e2e/vitest.config.ts), and each
+ * file's work is in browser contexts of its own, so they share the browser rather than each launching one
+ * (about 0.6 s of CPU a launch). A browser that closed or crashed is launched again.
+ */
+function sharedBrowser(): Promise<Browser> {
+  if (!shared) {
+    shared = launchBrowser().then((browser) => {
+      browser.on('disconnected', () => (shared = undefined));
+      return browser;
+    });
+    shared.catch(() => (shared = undefined));
+  }
+  return shared;
+}
+
+/**
+ * The browser for a spec file's tests: call once at the top of the file, then `browser()` in its tests and later
+ * hooks. After the file's tests, every context it opened is closed (its pages, their live streams and cookies), so
+ * the next file starts with none.
  */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
+  afterAll(async () => {
+    if (browser?.isConnected()) await Promise.all(browser.contexts().map((context) => context.close()));
+  });
   return () => {
     if (!browser) throw new Error('No browser yet: useBrowser() launches it before the tests');
     return browser;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { APP_READY_ATTRIBUTE } from '../../src/shared/boot';
-import { CHROMIUM_ARGS, chromiumPath } from '../chromium';
+import { CHROMIUM_PLAYWRIGHT_ARGS, chromiumPath } from '../chromium';
 import { checkLandingBudget } from './landing-budget';
 import { startServer } from './start-server';
 
@@ -26,7 +26,7 @@ type Measure = { hydrated: number; settled: number; files: number; warnings: str
 
 async function measure(dist: string, locale: string): Promise<Measure> {
   const server = await startServer({ distDir: dist });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_PLAYWRIGHT_ARGS });
   try {
     const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
