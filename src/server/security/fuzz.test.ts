@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { activityListQuerySchema, mailListQuerySchema, overviewQuerySchema, profileListQuerySchema } from '../../shared/admin';
 import { churchClaimSchema, churchMessageSchema } from '../../shared/church-members';
 import {
@@ -64,6 +64,7 @@ import {
   churchMember,
   clearanceRequirement,
   needCommitment,
+  postCategory,
   rateLimit,
 } from '../db/schema';
 import {
@@ -866,9 +867,13 @@ const REFUSAL_COUNTERS: Record<string, { row?: string; where?: string }> = {
 };
 
 /**
- * Makes `fuzz_fingerprint()`: every table, each as one digest of all its rows. A PL/pgSQL function, so that
- * each connection plans its one statement (a subquery per table) once, not before every request twice: on
- * PGlite the planning took as long as the request it checked (decision 033).
+ * Makes `fuzz_fingerprint()`: every table, each as one mark that any change to its rows changes: how many rows it
+ * has and the newest transaction that wrote one of them (`xmin`). An insert or an update writes a row version with
+ * a transaction id newer than every row's; a delete lowers the count unless the same transaction inserts, which
+ * raises the newest id. Rolled-back writes leave neither. Where a refusal may change some columns by design, the
+ * mark is a digest of the other columns instead. A PL/pgSQL function, so that each connection plans its one
+ * statement (a subquery per table) once, not before every request twice: on PGlite the planning took as long as
+ * the request it checked (decision 033). (A digest of every row, sorted, took more time than the requests.)
  */
 async function createFingerprint() {
   const rows = await t.db.execute<{ table_name: string }>(
@@ -876,8 +881,11 @@ async function createFingerprint() {
   );
   const tables = rows.rows.map((r) => r.table_name).filter((name) => name !== 'rate_limit' && !name.startsWith('__drizzle'));
   const parts = tables.map((name) => {
-    const { row = 'r', where = 'true' } = REFUSAL_COUNTERS[name] ?? {};
-    return `'${name}', (select md5(coalesce(string_agg(${row}::text, '|' order by ${row}::text), '')) from "${name}" r where ${where})`;
+    const { row, where = 'true' } = REFUSAL_COUNTERS[name] ?? {};
+    const mark = row
+      ? `md5(coalesce(string_agg(${row}::text, '|' order by ${row}::text), ''))`
+      : `count(*) || ':' || coalesce(max(r.xmin::text::bigint), 0)`;
+    return `'${name}', (select ${mark} from "${name}" r where ${where})`;
   });
   await t.db.execute(
     sql.raw(`create function fuzz_fingerprint() returns json language plpgsql stable as $$
@@ -934,6 +942,22 @@ it('every route the app serves is fuzzed', () => {
     missing: 'routes with no fuzz target',
     extra: 'targets for routes the app does not serve',
   });
+});
+
+it('the fingerprint sees each kind of change: a row added, a row rewritten with the same values, one deleted', async () => {
+  const marks = [await fingerprint()];
+  const [probe] = await t.db.insert(postCategory).values({ name: 'Fingerprint probe' }).returning();
+  marks.push(await fingerprint());
+  await t.db.execute(sql`update post_category set name = name where id = ${probe!.id}`);
+  marks.push(await fingerprint());
+  await t.db.transaction(async (tx) => {
+    await tx.delete(postCategory).where(eq(postCategory.id, probe!.id));
+    await tx.insert(postCategory).values({ name: 'Fingerprint probe' });
+  });
+  marks.push(await fingerprint());
+  await t.db.delete(postCategory).where(eq(postCategory.name, 'Fingerprint probe'));
+  marks.push(await fingerprint());
+  for (let i = 1; i < marks.length; i++) expect(changedTables(marks[i - 1]!, marks[i]!), `change ${i}`).toEqual(['post_category']);
 });
 
 it.each(Object.keys(TARGETS))(
