@@ -2,7 +2,7 @@ import { BRAND, INVOLVEMENT_AREAS, LOGO, SITE_NAME } from '../../shared/brand';
 import { HEADLINE_CHILDREN, NATIONAL_COUNT, NATIONAL_COUNT_CITATION, NETWORK_GOAL, NETWORK_TARGET_PERCENT } from '../../shared/states';
 import { i18nFor, type I18n, type Locale } from '../i18n';
 import { RunsIntoFooter, fitted, scaleType } from '../pdf';
-import { fontFile } from './fonts';
+import { fontData } from './fonts';
 
 // Printable documents in the network's colours and font. The site's address is printed on each, so a
 // flyer on a church notice board leads to this installation. Each is made in a language (decision 043): every
@@ -48,9 +48,9 @@ async function printableAt(scale: number, spec: Printable, ctx: DocumentContext,
   scaleType(doc, scale);
   // A fixed creation date: the same content gives the same bytes.
   doc.info.CreationDate = new Date(Date.UTC(2026, 0, 1));
-  doc.registerFont('regular', fontFile('regular'));
-  doc.registerFont('bold', fontFile('bold'));
-  doc.registerFont('extraBold', fontFile('extraBold'));
+  doc.registerFont('regular', fontData('regular'));
+  doc.registerFont('bold', fontData('bold'));
+  doc.registerFont('extraBold', fontData('extraBold'));
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
