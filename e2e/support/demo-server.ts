@@ -1,11 +1,14 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, expect } from 'vitest';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { demoServerRecordFile, type DemoServerRecord } from './demo-server-record';
 import { ownServerFolder, startOwnServer, type OwnServer } from './own-server';
 
 // The demo content `npm start` seeds, on a server of its own beside the shared one: started once for the run by the
 // first journey that asks for it (journey files run one after another in one process, e2e/vitest.config.ts), then
-// kept for the others, and stopped when the process ends. Seeding it costs about half a minute; two journeys used
-// to pay it each.
+// kept for the others. Seeding it costs about half a minute; two journeys used to pay it each. The run's global
+// setup stops it at the end (a worker's own exit handlers do not run when vitest ends the worker), from the file
+// this writes beside the shared server's data.
 
 /** A demo member the demo server makes an admin (ADMIN_EMAILS): a journey that needs him sets his second factor up. */
 export const DEMO_ADMIN = 'peter.olsen@demo.example.org';
@@ -18,10 +21,8 @@ function demoServer(): Promise<OwnServer> {
     started = startOwnServer('The demo server', folder, { SEED_DEMO: 'true', ADMIN_EMAILS: DEMO_ADMIN });
     started.then(
       (own) => {
-        process.once('exit', () => {
-          own.server.child.kill('SIGKILL');
-          if (!process.env.KEEP_E2E_DATA) fs.rmSync(own.root, { recursive: true, force: true });
-        });
+        const record: DemoServerRecord = { pid: own.server.child.pid!, root: own.root, log: own.server.log };
+        fs.writeFileSync(demoServerRecordFile(path.dirname(inject('dataDir'))), JSON.stringify(record));
       },
       () => (started = undefined),
     );

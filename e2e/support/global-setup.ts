@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { demoServerRecordFile, type DemoServerRecord } from './demo-server-record';
 import { startMailbox } from './mailbox-server';
 import { startServerProcess } from '../../src/server/testing/server-process';
 import { startOidcProvider } from '../../src/server/testing/oidc-provider';
@@ -60,13 +61,35 @@ export default async function setup(project: TestProject) {
     await server.stop();
     await mailbox.close();
     await google.stop();
-    // A 500 is always our bug: the run fails if the server logged one, whichever journey caused it.
-    const unhandled = fs
-      .readFileSync(log, 'utf8')
-      .split('\n')
+    const demo = await stopDemoServer(root);
+    // A 500 is always our bug: the run fails if a server logged one, whichever journey caused it.
+    const unhandled = [log, ...(demo ? [demo.log] : [])]
+      .flatMap((file) => fs.readFileSync(file, 'utf8').split('\n'))
       .filter((line) => line.includes('"msg":"unhandled error"'));
     if (process.env.KEEP_E2E_DATA || unhandled.length) process.stdout.write(`e2e data kept in ${root}\n`);
-    else fs.rmSync(root, { recursive: true, force: true });
+    else {
+      fs.rmSync(root, { recursive: true, force: true });
+      if (demo) fs.rmSync(demo.root, { recursive: true, force: true });
+    }
     if (unhandled.length) throw new Error(`The server logged ${unhandled.length} unhandled error(s):\n${unhandled.join('\n')}`);
   };
+}
+
+/** Stops the demo server a journey started (support/demo-server.ts), if one did; answers its record. */
+async function stopDemoServer(root: string): Promise<DemoServerRecord | null> {
+  const file = demoServerRecordFile(root);
+  if (!fs.existsSync(file)) return null;
+  const demo = JSON.parse(fs.readFileSync(file, 'utf8')) as DemoServerRecord;
+  const alive = () => {
+    try {
+      process.kill(demo.pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (alive()) process.kill(demo.pid, 'SIGTERM');
+  for (let waited = 0; alive() && waited < 10_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  if (alive()) process.kill(demo.pid, 'SIGKILL');
+  return demo;
 }
