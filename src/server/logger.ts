@@ -31,6 +31,15 @@ export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message || err.name : String(err);
 }
 
+/** The longest error text kept in a row (a mail's or a background job's last error). */
+const MAX_STORED_ERROR_LENGTH = 2000;
+
+/** An error's message as a row keeps it: at most MAX_STORED_ERROR_LENGTH characters, marked "…" when cut. */
+export function storedErrorMessage(err: unknown): string {
+  const text = errorMessage(err);
+  return text.length > MAX_STORED_ERROR_LENGTH ? `${text.slice(0, MAX_STORED_ERROR_LENGTH)}…` : text;
+}
+
 function errorReplacer(_key: string, value: unknown) {
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
   return value;

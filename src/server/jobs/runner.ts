@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { jobRun } from '../db/schema';
-import { errorMessage, type Logger } from '../logger';
+import { storedErrorMessage, type Logger } from '../logger';
 import type { Period } from './period';
 
 // Background work (decision 030): each job is declared once (its name, how often it looks, what it does) and
@@ -91,9 +91,6 @@ export function instanceName(): string {
   return `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 }
 
-const MAX_ERROR_LENGTH = 2000;
-const describeError = (err: unknown) => errorMessage(err).slice(0, MAX_ERROR_LENGTH);
-
 export type JobRunnerOptions = {
   db: Db;
   clock: Clock;
@@ -174,7 +171,7 @@ export function createJobRunner({ db, clock, logger, instance, onRun }: JobRunne
     };
     const failed = (err: unknown): RunOutcome => {
       status.lastFailureAt = clock.now();
-      status.lastError = describeError(err);
+      status.lastError = storedErrorMessage(err);
       finish('failure');
       logger.warn(job.oncePer ? 'job failed; the next period tries again' : 'job failed; the next tick tries again', {
         job: job.name,
@@ -206,7 +203,7 @@ export function createJobRunner({ db, clock, logger, instance, onRun }: JobRunne
       return { status: 'done', result };
     } catch (err) {
       const outcome = failed(err);
-      if (period) await recordClaim(job, period, { error: describeError(err) });
+      if (period) await recordClaim(job, period, { error: storedErrorMessage(err) });
       return outcome;
     }
   }

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { instanceName } from '../jobs';
 import { mail, mailEvent } from '../db/schema';
 import type { LivePublisher } from '../live';
-import { createLogger, errorMessage, type Logger } from '../logger';
+import { createLogger, errorMessage, storedErrorMessage, type Logger } from '../logger';
 import { announceMail, type DeliveryState, type MailItem } from './outbox';
 import type { MailTransport, SendResult } from './transport';
 
@@ -49,8 +49,6 @@ type Outcome = 'sent' | 'retried' | 'failed' | 'lost' | 'unreachable' | 'unrecor
 
 /** An attempt whose end is known (sent, or refused) but not yet written: the database was away. */
 type Unrecorded = { item: MailItem; state: 'SUCCESS' | 'RETRY' | 'ERROR'; patch: Partial<typeof mail.$inferInsert>; detail: string };
-
-const MAX_ERROR_LENGTH = 2000;
 
 /**
  * Delivers the outbox. Any number of workers (one per app instance) may share one database: items are
@@ -244,8 +242,8 @@ export class MailWorker {
     try {
       result = await this.transport.send(item);
     } catch (err) {
-      if (isServerUnreachable(err)) return this.putBack(item, describeError(err));
-      return this.fail(item, describeError(err));
+      if (isServerUnreachable(err)) return this.putBack(item, storedErrorMessage(err));
+      return this.fail(item, storedErrorMessage(err));
     }
     // From here on the message has been sent: a failure to record must never lead to sending it again.
     const outcome = await this.end(item, 'SUCCESS', {
@@ -400,9 +398,4 @@ export function isServerUnreachable(err: unknown): boolean {
   if (responseCode === 421) return true;
   if (typeof responseCode === 'number') return false;
   return typeof code === 'string' && UNREACHABLE_CODES.has(code);
-}
-
-function describeError(err: unknown): string {
-  const text = errorMessage(err);
-  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH)}…` : text;
 }
