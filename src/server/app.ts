@@ -266,10 +266,19 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     .route('/', needRoutes(deps, limiter, answers));
   // Better Auth's open routes are served by app.route('/api/auth') above; the document describes them too.
   for (const route of AUTH_ROUTES) api.openAPIRegistry.registerPath(route);
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Foster care network API', version: '1', description: 'The API the site itself uses (docs/architecture.md).' },
-    servers: [{ url: `${config.publicUrl}/api` }],
+  // Made at its first request and kept: its routes and address are fixed for the life of the process, and making it
+  // costs about 150 ms of CPU, which any visitor could otherwise ask for again and again (@hono/zod-openapi's
+  // doc31() makes it anew for every request).
+  let openApiDocument: string | undefined;
+  api.get('/openapi.json', (c) => {
+    openApiDocument ??= JSON.stringify(
+      api.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: { title: 'Foster care network API', version: '1', description: 'The API the site itself uses (docs/architecture.md).' },
+        servers: [{ url: `${config.publicUrl}/api` }],
+      }),
+    );
+    return c.body(openApiDocument, 200, { 'content-type': 'application/json' });
   });
   api.all('*', (c) =>
     c.json(
