@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { demoServerRecordFile, type DemoServerRecord } from './demo-server-record';
 import { ownServerFolder, startOwnServer, type OwnServer } from './own-server';
+import { unhandledErrorsIn } from './server-log';
 
 // The demo content `npm start` seeds, on a server of its own beside the shared one: started once for the run by the
 // first journey that asks for it (journey files run one after another in one process, e2e/vitest.config.ts), then
@@ -31,8 +32,8 @@ function demoServer(): Promise<OwnServer> {
 }
 
 /**
- * The demo server for a spec file's tests: call once at the top of the file, then `demo()` in its tests and later
- * hooks. A 500 is always our bug: after the file, the server's log must hold no unhandled error.
+ * The demo server for a spec file's tests: call once at the top of the file, then call the function it answers in
+ * its tests and later hooks. A 500 is always our bug: after the file, the server's log must hold no unhandled error.
  */
 export function useDemoServer(): () => OwnServer {
   let own: OwnServer | undefined;
@@ -40,7 +41,7 @@ export function useDemoServer(): () => OwnServer {
     own = await demoServer();
   }, 180_000);
   afterAll(() => {
-    if (own) expect(fs.readFileSync(own.server.log, 'utf8')).not.toContain('"msg":"unhandled error"');
+    if (own) expect(unhandledErrorsIn(own.server.log)).toEqual([]);
   });
   return () => {
     if (!own) throw new Error('No demo server yet: useDemoServer() starts it before the tests');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { demoServerRecordFile, type DemoServerRecord } from './demo-server-record';
 import { startMailbox } from './mailbox-server';
+import { unhandledErrorsIn } from './server-log';
 import { startServerProcess } from '../../src/server/testing/server-process';
 import { startOidcProvider } from '../../src/server/testing/oidc-provider';
 
@@ -63,9 +64,7 @@ export default async function setup(project: TestProject) {
     await google.stop();
     const demo = await stopDemoServer(root);
     // A 500 is always our bug: the run fails if a server logged one, whichever journey caused it.
-    const unhandled = [log, ...(demo ? [demo.log] : [])]
-      .flatMap((file) => fs.readFileSync(file, 'utf8').split('\n'))
-      .filter((line) => line.includes('"msg":"unhandled error"'));
+    const unhandled = [log, ...(demo ? [demo.log] : [])].flatMap(unhandledErrorsIn);
     if (process.env.KEEP_E2E_DATA || unhandled.length) process.stdout.write(`e2e data kept in ${root}\n`);
     else {
       fs.rmSync(root, { recursive: true, force: true });

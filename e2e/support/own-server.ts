@@ -4,6 +4,7 @@ import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { expect } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../../src/server/testing/server-process';
+import { unhandledErrorsIn } from './server-log';
 
 // A server of a journey's own, for a journey that needs a database made before the server starts (rows written
 // with the factories, or the demo content `npm start` seeds), beside the one shared server. Its mail, with no SMTP
@@ -48,10 +49,9 @@ export async function startOwnServer(
 export async function stopOwnServer(own: Partial<OwnServer>): Promise<void> {
   await own.server?.stop();
   if (!own.root) return;
-  const logFile = path.join(own.root, 'server.log');
-  const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
+  const unhandled = unhandledErrorsIn(path.join(own.root, 'server.log'));
   fs.rmSync(own.root, { recursive: true, force: true });
-  expect(log).not.toContain('"msg":"unhandled error"');
+  expect(unhandled).toEqual([]);
 }
 
 /** The first message to `to` that `where` accepts, among those the server wrote in its data folder's mail. */
