@@ -141,7 +141,10 @@ export function createAuth({ config, db, outbox, logger, live, limiter }: AuthDe
       additionalFields: { locale: { type: 'string', required: false, input: false } },
     },
     // A failed or forged OAuth callback comes back to the sign-in page, which says 'Failed to sign in'.
-    onAPIError: { errorURL: GOOGLE_ERROR_PATH },
+    // Any other error that is not one of its refusals goes on to our error handler (app.ts), as our routes' do: a
+    // database out of reach is answered 503 with Retry-After there, and a bug is logged with the request's id.
+    // Left to itself Better Auth answered both with a bare 500.
+    onAPIError: { errorURL: GOOGLE_ERROR_PATH, throw: true },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     // Better Auth's messages join our structured log (wrong passwords are routine: debug, not warn).

@@ -5,9 +5,11 @@
 import { createHmac } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromPostgres, SERVER_POOL_TIMEOUTS } from '../db/client';
+import type { PGlite } from '@electric-sql/pglite';
+import { fromPglite, fromPostgres, SERVER_POOL_TIMEOUTS, type Database } from '../db/client';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { createTestApp, type TestApp } from '../testing/app';
+import { createTestDatabase } from '../testing/db';
 import { freePort } from '../testing/free-port';
 
 const SESSION_COOKIE = 'better-auth.session_token';
@@ -93,4 +95,44 @@ describe('a database that accepts connections and never answers', () => {
     () => t,
     REQUESTS.filter((r) => /public list|who they are|sign-in/.test(r.what)),
   );
+});
+
+/**
+ * A PGlite whose queries on the tables `reads` matches fail as node-postgres fails when the server goes away
+ * mid-request: the request's first statements (its rate limits) were answered, the next are not.
+ */
+function losingConnectionOn(client: PGlite, reads: RegExp): PGlite {
+  return new Proxy(client, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (key !== 'query' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+      return (text: string, ...rest: unknown[]) =>
+        reads.test(text) ? Promise.reject(new Error('Connection terminated unexpectedly')) : Reflect.apply(value, target, [text, ...rest]);
+    },
+  });
+}
+
+// The outage drill's PostgreSQL went away between a sign-in's rate limit and Better Auth's own queries: Better
+// Auth answered those 500 itself (stop 38's CI), where the rest of the site answers 503.
+describe('a database lost while Better Auth has the request', () => {
+  let t: TestApp;
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    t = await createTestApp({ database: fromPglite(losingConnectionOn(database.pglite!, /"(user|account|session)"/)) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await database.close();
+  });
+  for (const r of REQUESTS.filter((r) => /sign-in|sign-up/.test(r.what))) {
+    it(`answers ${r.what} with 503 and Retry-After`, async () => {
+      const res = await t.client().request(r.method, r.path, r.body);
+      expect({ status: res.status, body: await res.json() }).toMatchObject({
+        status: 503,
+        body: { code: 'UNAVAILABLE', message: expect.stringMatching(/database/) },
+      });
+      expect(res.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+    });
+  }
 });
