@@ -10,18 +10,6 @@ export function chromiumPath(): string {
   return found;
 }
 
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
-
-/**
- * The browser the journeys drive: Debian's chromium-headless-shell when installed (decision 052), else Chromium.
- * The shell is the headless build Playwright itself uses by default: Chromium's engine without the browser's own
- * windows, profile services and WebUI, so it takes about a tenth less CPU for the same journeys.
- */
-export function headlessChromiumPath(): string {
-  if (!process.env.CHROMIUM_PATH && fs.existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
-  return chromiumPath();
-}
-
 /** Headless-safe flags: no sandbox as root, and none of the background traffic this closed network refuses. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

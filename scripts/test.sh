@@ -5,7 +5,6 @@ cd "$(dirname "$0")/.."
 
 missing=()
 [ -x /usr/lib/chromium/chromium ] || [ -x /usr/bin/chromium ] || missing+=(chromium)
-[ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing+=(postgresql)
 command -v caddy >/dev/null || missing+=(caddy)
 if ((${#missing[@]})); then

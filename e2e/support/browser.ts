@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { chromium, request, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { CHROMIUM_PLAYWRIGHT_ARGS, headlessChromiumPath } from '../../scripts/chromium';
+import { CHROMIUM_PLAYWRIGHT_ARGS, chromiumPath } from '../../scripts/chromium';
 
 type ApiStorageState = NonNullable<Parameters<typeof request.newContext>[0]>['storageState'];
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: headlessChromiumPath(),
+    executablePath: chromiumPath(),
     headless: true,
     args: CHROMIUM_PLAYWRIGHT_ARGS,
   });
