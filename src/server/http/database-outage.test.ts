@@ -113,8 +113,10 @@ function losingConnectionOn(client: PGlite, reads: RegExp): PGlite {
 }
 
 // The outage drill's PostgreSQL went away between a sign-in's rate limit and Better Auth's own queries: Better
-// Auth answered those 500 itself (stop 38's CI), where the rest of the site answers 503.
-describe('a database lost while Better Auth has the request', () => {
+// Auth answered those 500 itself (stop 38's CI), where the rest of the site answers 503. The loss is staged on the
+// embedded database (the error is node-postgres's, whichever database answers); on PostgreSQL the fault drill
+// (scripts/faults/postgres-outage.ts) stops the server for real.
+describe.skipIf(Boolean(process.env.DATABASE_URL))('a database lost while Better Auth has the request', () => {
   let t: TestApp;
   let database: Database;
   beforeAll(async () => {
