@@ -88,7 +88,7 @@ export const careOccurrenceSchema = z
     kind: z.enum(CARE_TASK_KIND_CODES),
     title: z.string(),
     notes: z.string().nullable(),
-    /** "At the family's home" (with the address for those who see the details), or the town. */
+    /** "At the family’s home" (with the address for those who see the details), or the town. */
     place: z.string(),
     helpersNeeded: z.number().int(),
     claims: z.array(careClaimSchema),

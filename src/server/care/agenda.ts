@@ -4,7 +4,7 @@ import { i18nFor, type I18n } from '../i18n';
 import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import { displayNameOf } from '../../shared/member-name';
 import type { Db, Tx } from '../db/client';
-import { careTask, profile } from '../db/schema';
+import { careTask, profile, user } from '../db/schema';
 import { occurrencesOf } from './recurrence';
 import { activeClaimsOf, claimsOn, skipsOf, type CareClaimRow, type CareTaskRow, type CareTeamRow } from './store';
 
@@ -53,8 +53,8 @@ export async function agendaOf(
 export const spotsLeft = (item: AgendaItem) => Math.max(0, item.task.helpersNeeded - item.claims.length);
 
 /**
- * Where an occurrence happens, for one reader: the address only when they may see the family's details (and the
- * family gave one), else "At the family's home"; or the town.
+ * Where an occurrence happens, for one reader (the calendar page, mail, reminders, feeds): the family's address only
+ * when they may see the family's details (and the family gave one), else "At the family’s home"; or the town.
  */
 export function placeOf(
   task: Pick<CareTaskRow, 'atHome' | 'town'>,
@@ -64,17 +64,18 @@ export function placeOf(
 ): string {
   if (!task.atHome) return task.town ?? '';
   return seesDetails && team.address
-    ? i18n._(/*i18n*/ "At the family's home, {address}", { address: team.address })
-    : i18n._(/*i18n*/ "At the family's home");
+    ? i18n._(/*i18n*/ 'At the family’s home: {address}', { address: team.address })
+    : i18n._(/*i18n*/ 'At the family’s home');
 }
 
-/** Members' names as readers see them ("Grace Miller"), by uid. */
+/** Members' names as readers see them ("Grace Miller"), by uid; a member without a profile still has an entry. */
 export async function namesOf(db: Db | Tx, uids: string[]): Promise<Map<string, string>> {
   if (uids.length === 0) return new Map();
   const rows = await db
-    .select({ uid: profile.uid, firstName: profile.firstName, lastName: profile.lastName })
-    .from(profile)
-    .where(inArray(profile.uid, [...new Set(uids)]));
+    .select({ uid: user.id, firstName: profile.firstName, lastName: profile.lastName })
+    .from(user)
+    .leftJoin(profile, eq(profile.uid, user.id))
+    .where(inArray(user.id, [...new Set(uids)]));
   return new Map(rows.map((r) => [r.uid, displayNameOf({ isDeleted: false, ...r }).name]));
 }
 

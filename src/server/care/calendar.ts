@@ -22,13 +22,13 @@ import {
 import { careTaskCreateSchema } from '../../shared/care-calendar';
 import { displayNameOf } from '../../shared/member-name';
 import type { Db, Tx } from '../db/client';
-import { careClaim, careTask, careTaskSkip, careTeam, careTeamMember, profile, user } from '../db/schema';
+import { careClaim, careTask, careTaskSkip, careTeam, careTeamMember, profile } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import type { SessionUser } from '../http/session';
 import { clearancesOf, clearanceToday, mayClaimKind, seesDetails, teamAccess, teamHead, type CareViewer, type TeamAccess } from './access';
 import { notifyCare } from './notify';
-import { localeOfI18n } from './agenda';
+import { localeOfI18n, namesOf, placeOf } from './agenda';
 import { i18nFor, type I18n } from '../i18n';
 import { addDays, localParts, occurrencesOf, occursOn, repeatLabel, repeatOf, ruleOf, type TaskTiming } from './recurrence';
 import {
@@ -71,30 +71,6 @@ export async function careActorOf(db: Db | Tx, who: SessionUser): Promise<{ uid:
   if (row?.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
   if (!who.emailVerified) throw new AppError('EMAIL_UNVERIFIED');
   return { uid: who.id, name: displayNameOf({ isDeleted: false, ...(row ?? {}) }).name };
-}
-
-/** The members' names by uid (a claim shows who is coming). */
-export async function namesOf(db: Db | Tx, uids: string[]): Promise<Map<string, string>> {
-  if (uids.length === 0) return new Map();
-  const rows = await db
-    .select({ uid: user.id, firstName: profile.firstName, lastName: profile.lastName })
-    .from(user)
-    .leftJoin(profile, eq(profile.uid, user.id))
-    .where(inArray(user.id, [...new Set(uids)]));
-  return new Map(rows.map((r) => [r.uid, displayNameOf({ isDeleted: false, ...r }).name]));
-}
-
-/** Where a task happens, as a member reads it: the family's address only for those who see the details. */
-export function placeOf(
-  task: Pick<CareTaskRow, 'atHome' | 'town'>,
-  team: Pick<CareTeamRow, 'address'>,
-  seesDetails: boolean,
-  i18n: I18n = i18nFor('en'),
-): string {
-  if (!task.atHome) return task.town ?? '';
-  return seesDetails && team.address
-    ? i18n._(/*i18n*/ 'At the family’s home: {address}', { address: team.address })
-    : i18n._(/*i18n*/ 'At the family’s home');
 }
 
 /** The team's tasks not cancelled whose dates also meet `reach` (a range, or today onwards). */

@@ -110,14 +110,14 @@ describe('what a feed holds', () => {
     expect(first[0]).toContain(`UID:care-${meal}-2030-12-05@`);
     expect(first[0]).toContain("SUMMARY:Meal for Dana's family");
     expect(first[0]).toContain('DTSTART:20301206T000000Z'); // 6 pm in Central time
-    expect(first[0]).toContain("LOCATION:At the family's home");
+    expect(first[0]).toContain('LOCATION:At the family’s home');
     expect(first[0]).not.toContain('Oak Street');
     expect(first[0]).toContain(`/care/${teamId}/calendar`);
 
     // Cleared for the family's details: the address, from the next read on.
     await insertClearance(t.db, helper.id, 'agreement', { completedOn: '2030-11-01', expiresOn: '2031-11-01' });
     const cleared = events(await (await read(url)).text());
-    expect(cleared[0]).toContain("LOCATION:At the family's home\\, 12 Oak Street");
+    expect(cleared[0]).toContain('LOCATION:At the family’s home: 12 Oak Street');
     expect(cleared[0]!.match(/UID:.*/)![0]).toBe(first[0]!.match(/UID:.*/)![0]);
   });
 
@@ -126,7 +126,7 @@ describe('what a feed holds', () => {
     const { url } = await expectJson<CalendarFeedCreated>(await family.c.post('/api/me/calendar-feed'), 201);
     const all = events(await (await read(url)).text());
     expect(all.map((e) => e.match(/UID:care-(\d+)/)![1])).toEqual([String(meal), String(ride)]);
-    expect(all[0]).toContain("LOCATION:At the family's home\\, 12 Oak Street");
+    expect(all[0]).toContain('LOCATION:At the family’s home: 12 Oak Street');
     expect(all[0]).toContain('Coming: Grace Helper.');
     expect(all[1]).toContain('LOCATION:Nixa');
     expect(all[1]).toContain('Still open: 1 place.');

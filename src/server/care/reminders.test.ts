@@ -67,12 +67,12 @@ describe('the day-before reminder', () => {
     const [toPlain] = await mailsTo(t.db, plain.email, MAIL_FORMS.careReminder);
     expect(toCleared!.message.subject).toBe("Tomorrow: Meal for Dana's family");
     expect(toCleared!.message.text).toContain('Tuesday, January 14, at 6:00 PM');
-    expect(toCleared!.message.text).toContain("At the family's home, 12 Oak Street, Springfield");
+    expect(toCleared!.message.text).toContain('At the family’s home: 12 Oak Street, Springfield');
     expect(toCleared!.message.text).toContain('Also coming: Paul Plain.');
     expect(toCleared!.message.text).toContain(`/care/${teamId}`);
     expect(toCleared!.message.headers).toHaveProperty('List-Unsubscribe-Post', 'List-Unsubscribe=One-Click');
     // Not cleared for the family's details: the place without the address.
-    expect(toPlain!.message.text).toContain("Where: At the family's home.");
+    expect(toPlain!.message.text).toContain('Where: At the family’s home.');
     expect(toPlain!.message.text).not.toContain('Oak Street');
     expect(toPlain!.message.text).toContain('Also coming: Grace Cleared.');
 
@@ -156,6 +156,9 @@ describe('offering an unclaimed occurrence again', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.message.subject).toBe("Still open: Meal for Dana's family, Monday, April 7");
     expect(mails[0]!.message.text).toContain('still needs 1 helper');
+    // Asked of members who may not see the family's details: the place without the address.
+    expect(mails[0]!.message.text).toContain('Where: At the family’s home.');
+    expect(mails[0]!.message.text).not.toContain('Oak Street');
     const [bell] = await t.db.select().from(notification).where(eq(notification.recipientUid, plain.id));
     expect(bell).toMatchObject({ kind: 'care', careTeamId: teamId, careText: 'asks: Meal on Monday, April 7 still needs 1 helper' });
     // Not the claimer, not the family, not a respite caregiver without the clearances their role needs.

@@ -179,10 +179,9 @@ async function offerOne(
             time: timeLabel(item.task.startTime, i18n),
             count: left,
           }),
+          // Sent to everyone the role lets claim it, cleared or not: never the address.
           i18n._(/*i18n*/ 'Where: {place}.', {
-            place: item.task.atHome
-              ? i18n._(/*i18n*/ "At the family's home")
-              : item.task.town || i18n._(/*i18n*/ 'see the team’s calendar'),
+            place: placeOf(item.task, team, false, i18n) || i18n._(/*i18n*/ 'see the team’s calendar'),
           }),
           i18n._(/*i18n*/ 'If you can do it, say “I’ll do it” on the team’s calendar.'),
         ],
