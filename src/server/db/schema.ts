@@ -428,6 +428,12 @@ export const jobRun = pgTable(
     /** Which instance took it (host:pid:random). */
     instance: text('instance').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /**
+     * Until when the instance running it holds the claim: it renews this while the run goes on. A run not finished
+     * whose hold has passed belongs to an instance that stopped (killed, or its machine gone): another takes it over.
+     * Empty on rows claimed before holds existed, which are never taken over.
+     */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** What the run made, as the job records it (a backup: the archive's file name, size and SHA-256). */
     result: jsonb('result').$type<Record<string, unknown>>(),

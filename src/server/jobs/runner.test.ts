@@ -6,7 +6,7 @@ import { testClock } from '../testing/app';
 import { useTestDatabase } from '../testing/db';
 import { recordingLogger } from '../testing/recording-logger';
 import { cronPeriod, everyHours, fixedPeriod } from './period';
-import { createJobRunner, defineJob, type JobRunner } from './runner';
+import { CLAIM_HOLD_MS, createJobRunner, defineJob, type JobRunner } from './runner';
 
 // The runner of decision 030 on the run's database (PGlite, or PostgreSQL with DATABASE_URL), with real
 // timers for the ticks and the test clock for the periods.
@@ -262,6 +262,74 @@ describe('the job runner', () => {
     clock.advance(60 * 60_000);
     expect(await r.runNow('hourly-export')).toEqual({ status: 'done', result: 'ok' });
     expect(r.status('hourly-export')).toMatchObject({ runs: 2, failures: 1 });
+  });
+});
+
+describe('a claimed period whose instance stops mid-run', () => {
+  const weekly = (instance: string, run: () => Promise<string>) =>
+    defineJob({
+      name: 'weekly-backup',
+      title: 'Weekly backup',
+      everyMs: 60_000,
+      oncePer: cronPeriod('0 3 * * 1'),
+      run,
+      record: (by) => ({ by }),
+    });
+
+  it('is held while its hold lasts, then taken over by another instance, which records it', async () => {
+    clock.set(new Date('2031-05-06T04:00:00Z')); // Tuesday: the period began Monday 03:00
+    const stuck = gate();
+    const { runner: one } = runner('one');
+    one.add(weekly('one', () => stuck.opened.then(() => 'one')));
+    const { runner: two, lines } = runner('two');
+    two.add(weekly('two', async () => 'two'));
+
+    // One claims the period and then never finishes (as if killed: its process no longer renews the hold).
+    const first = one.runNow('weekly-backup');
+    await vi.waitFor(async () => expect(await database.db.select().from(jobRun).where(eq(jobRun.job, 'weekly-backup'))).toHaveLength(1));
+    const [held] = await database.db.select().from(jobRun).where(eq(jobRun.job, 'weekly-backup'));
+    expect(held).toMatchObject({ instance: 'one', heldUntil: new Date(clock.now().getTime() + CLAIM_HOLD_MS), finishedAt: null });
+
+    // Within the hold: the period is still one's.
+    clock.advance(CLAIM_HOLD_MS);
+    expect(await two.runNow('weekly-backup')).toEqual({ status: 'skipped', reason: 'claimed' });
+    // Past it: two takes the period over, runs it, and records it as its own.
+    clock.advance(1);
+    expect(await two.runNow('weekly-backup')).toEqual({ status: 'done', result: 'two' });
+    expect(lines.map((l) => l.msg)).toContain('took over a claimed period whose instance stopped renewing it');
+    const [taken] = await database.db.select().from(jobRun).where(eq(jobRun.job, 'weekly-backup'));
+    expect(taken).toMatchObject({ instance: 'two', result: { by: 'two' }, error: null, finishedAt: clock.now() });
+
+    // One wakes up after all: its late end does not overwrite two's record, and the period is done for both.
+    stuck.open();
+    expect(await first).toEqual({ status: 'done', result: 'one' });
+    const [after] = await database.db.select().from(jobRun).where(eq(jobRun.job, 'weekly-backup'));
+    expect(after).toMatchObject({ instance: 'two', result: { by: 'two' } });
+    clock.advance(24 * 60 * 60_000);
+    expect(await one.runNow('weekly-backup')).toEqual({ status: 'skipped', reason: 'claimed' });
+  });
+
+  it('never takes over a period that ended, even one that failed long ago, nor a claim from before holds', async () => {
+    clock.set(new Date('2031-06-03T04:00:00Z'));
+    const { runner: r } = runner('late');
+    r.add(weekly('late', async () => 'late'));
+    const period = new Date('2031-06-02T03:00:00Z');
+    await database.db.insert(jobRun).values({
+      job: 'weekly-backup',
+      period,
+      instance: 'gone',
+      startedAt: period,
+      heldUntil: period,
+      finishedAt: period,
+      error: 'the disk is full',
+    });
+    expect(await r.runNow('weekly-backup')).toEqual({ status: 'skipped', reason: 'claimed' });
+    await database.db.delete(jobRun).where(eq(jobRun.job, 'weekly-backup'));
+    await database.db.insert(jobRun).values({ job: 'weekly-backup', period, instance: 'older', startedAt: period });
+    expect(await r.runNow('weekly-backup')).toEqual({ status: 'skipped', reason: 'claimed' });
+    expect(await database.db.select().from(jobRun).where(eq(jobRun.job, 'weekly-backup'))).toEqual([
+      expect.objectContaining({ instance: 'older', heldUntil: null, finishedAt: null }),
+    ]);
   });
 });
 

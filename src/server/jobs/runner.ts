@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { jobRun } from '../db/schema';
@@ -10,8 +10,15 @@ import type { Period } from './period';
 // Background work (decision 030): each job is declared once (its name, how often it looks, what it does) and
 // one runner per instance starts and stops them all. A job runs one at a time on an instance: a tick that
 // comes while its run is still going is skipped, not queued. Work that must happen once per period across
-// instances claims the period in `job_run` first. A failed run is logged and counted, and the next tick (for
-// a claimed job, the next period) tries again; the other jobs go on.
+// instances claims the period in `job_run` first, and holds it while it runs: an instance that stops mid-run
+// (killed, or its machine gone) stops renewing its hold, and once the hold has passed another instance takes the
+// period over. A failed run is logged and counted, and the next tick (for a claimed job, the next period) tries
+// again; the other jobs go on.
+
+/** How long a claim is held without renewal: long enough for a busy instance to renew it, short enough for a backup's period. */
+export const CLAIM_HOLD_MS = 2 * 60_000;
+/** How often a running instance renews its holds (real time): four times within a hold. */
+const RENEW_EVERY_MS = CLAIM_HOLD_MS / 4;
 
 /** What a run is given. */
 export type JobContext = {
@@ -135,21 +142,53 @@ export function createJobRunner({ db, clock, logger, instance, onRun }: JobRunne
     if (again !== undefined) schedule(entry, again);
   };
 
+  const heldFrom = (at: Date) => new Date(at.getTime() + CLAIM_HOLD_MS);
+  /** This instance's unfinished claim of the job's period. */
+  const ours = (job: Job, period: Date) =>
+    and(eq(jobRun.job, job.name), eq(jobRun.period, period), eq(jobRun.instance, self), isNull(jobRun.finishedAt));
+
+  /**
+   * Claims the period, or takes over a claim whose instance stopped renewing it (not finished, hold passed). A
+   * finished period (done or failed) and a period held by a live instance are left alone.
+   */
   async function claim(job: Job, period: Date, now: Date): Promise<boolean> {
-    const claimed = await db
+    const [claimed] = await db
       .insert(jobRun)
-      .values({ job: job.name, period, instance: self, startedAt: now })
-      .onConflictDoNothing()
-      .returning({ job: jobRun.job });
-    return claimed.length > 0;
+      .values({ job: job.name, period, instance: self, startedAt: now, heldUntil: heldFrom(now) })
+      .onConflictDoUpdate({
+        target: [jobRun.job, jobRun.period],
+        set: { instance: self, startedAt: now, heldUntil: heldFrom(now) },
+        setWhere: and(isNull(jobRun.finishedAt), lt(jobRun.heldUntil, now)),
+      })
+      // A row inserted has no deleting transaction (xmax 0); one updated over an earlier claim has.
+      .returning({ isNew: sql<boolean>`(xmax = 0)` });
+    if (claimed && !claimed.isNew) {
+      logger.warn('took over a claimed period whose instance stopped renewing it', { job: job.name, period, instance: self });
+    }
+    return claimed !== undefined;
+  }
+
+  /** Renews the hold on a claim while its run goes on; a failed renewal is tried again at the next. */
+  function holdWhileRunning(job: Job, period: Date): () => void {
+    const timer = setInterval(() => {
+      db.update(jobRun)
+        .set({ heldUntil: heldFrom(clock.now()) })
+        .where(ours(job, period))
+        .catch((err: unknown) => logger.warn('could not renew the hold on a claimed job', { job: job.name, period, err }));
+    }, RENEW_EVERY_MS);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   async function recordClaim(job: Job, period: Date, end: { result?: Record<string, unknown>; error?: string }) {
     try {
-      await db
+      // Only while the claim is still ours: after a takeover the period's record is the other instance's.
+      const recorded = await db
         .update(jobRun)
         .set({ finishedAt: clock.now(), result: end.result ?? null, error: end.error ?? null })
-        .where(and(eq(jobRun.job, job.name), eq(jobRun.period, period)));
+        .where(ours(job, period))
+        .returning({ job: jobRun.job });
+      if (recorded.length === 0) logger.warn('a claimed run ended after another instance took its period over', { job: job.name, period });
     } catch (err) {
       logger.error('could not record how a claimed job went', { job: job.name, period, err });
     }
@@ -196,12 +235,15 @@ export function createJobRunner({ db, clock, logger, instance, onRun }: JobRunne
         entry.againInMs = Math.min(ms, entry.againInMs ?? ms);
       },
     };
+    const release = period ? holdWhileRunning(job, period) : () => undefined;
     try {
       const result = await job.run(ctx);
+      release();
       finish('success');
       if (period) await recordClaim(job, period, { result: job.record?.(result) });
       return { status: 'done', result };
     } catch (err) {
+      release();
       const outcome = failed(err);
       if (period) await recordClaim(job, period, { error: storedErrorMessage(err) });
       return outcome;
