@@ -237,7 +237,7 @@ describe('notifications: the page', () => {
     // Focus stays where it was (a button that turned disabled would drop it to the page).
     expect(await markAll.evaluate((button) => button === document.activeElement)).toBe(true);
     await expectBell(a.page, 0);
-    expect(await list.getByText('New', { exact: true }).count()).toBe(0);
+    await expect.poll(() => list.getByText('New', { exact: true }).count()).toBe(0);
     await a.page.reload();
     await a.page.getByRole('status').filter({ hasText: 'All read' }).waitFor();
     await expectBell(a.page, 0);

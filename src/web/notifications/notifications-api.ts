@@ -105,14 +105,23 @@ function showAsRead(queryClient: QueryClient, uid: string, ids: Set<string> | 'a
 export function useMarkRead(uid: string) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.member(uid) });
+  // A refetch under way (a live event just came) would answer with the notifications still unread and undo what is
+  // shown: it is called off, and the refetch after the server's answer brings the truth.
+  const stopRefetches = () => queryClient.cancelQueries({ queryKey: notificationKeys.member(uid) });
   const one = useMutation({
     mutationFn: (id: string) => call(client.notifications[':id'].read.$post({ param: { id } })),
-    onMutate: (id) => showAsRead(queryClient, uid, new Set([id])),
+    onMutate: async (id) => {
+      await stopRefetches();
+      showAsRead(queryClient, uid, new Set([id]));
+    },
     onSettled: refresh,
   });
   const all = useMutation({
     mutationFn: () => call(client.notifications['read-all'].$post()),
-    onMutate: () => showAsRead(queryClient, uid, 'all'),
+    onMutate: async () => {
+      await stopRefetches();
+      showAsRead(queryClient, uid, 'all');
+    },
     onSettled: refresh,
   });
   return { one, all };
