@@ -235,18 +235,19 @@ export function createJobRunner({ db, clock, logger, instance, onRun }: JobRunne
         entry.againInMs = Math.min(ms, entry.againInMs ?? ms);
       },
     };
+    // A renewal that comes after the end is recorded changes nothing: it only renews an unfinished claim.
     const release = period ? holdWhileRunning(job, period) : () => undefined;
     try {
       const result = await job.run(ctx);
-      release();
       finish('success');
       if (period) await recordClaim(job, period, { result: job.record?.(result) });
       return { status: 'done', result };
     } catch (err) {
-      release();
       const outcome = failed(err);
       if (period) await recordClaim(job, period, { error: storedErrorMessage(err) });
       return outcome;
+    } finally {
+      release();
     }
   }
 
