@@ -38,6 +38,27 @@ describe('the frame', () => {
     await page.waitForURL('**/contact');
   });
 
+  it('gives focus back to the menu button when the phone menu closes, the first time it opens too', async () => {
+    const { page } = await openSite(browser(), { viewport: { width: 390, height: 844 } });
+    await page.goto('/discuss');
+    const button = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+    // By keyboard, at once: the menu's code is still on its way when Enter comes.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await expect.poll(focused).toBe('Open menu');
+    // Again, closed by its close button.
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await menu.getByRole('button', { name: 'Close menu' }).click();
+    await menu.waitFor({ state: 'hidden' });
+    await expect.poll(focused).toBe('Open menu');
+  });
+
   it('keeps the network’s name on one line in a signed-in phone’s header, in English and Spanish', async () => {
     for (const lang of ['en', 'es']) {
       const { page, context } = await openSite(browser(), { viewport: { width: 390, height: 844 } });

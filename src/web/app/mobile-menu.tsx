@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Divider, Drawer } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { AppNavLink } from './navigation';
 import type { NavItem } from './nav-items';
 import { withMantine } from './mantine-provider';
@@ -22,10 +22,11 @@ type MobileMenuProps = {
 /** The phone menu: a drawer with the same entries as the header's menu. */
 function MobileMenuDrawer({ id, isOpen, onClose, items, isSignedIn, notificationsLink, giveLink, languageLink }: MobileMenuProps) {
   const { i18n } = useLingui();
-  useInertPage(isOpen);
+  const opened = useOpensAfterMount(isOpen);
+  useInertPage(opened);
   return (
     // Compound form so the drawer's header can be a <div>: a second <header> would read as a second banner.
-    <Drawer.Root opened={isOpen} onClose={onClose} position="right" size="xs" id={id}>
+    <Drawer.Root opened={opened} onClose={onClose} position="right" size="xs" id={id}>
       <Drawer.Overlay />
       <Drawer.Content>
         <Drawer.Header component="div">
@@ -67,6 +68,21 @@ function MobileMenuDrawer({ id, isOpen, onClose, items, isSignedIn, notification
 
 /** The landing page hydrates without Mantine (decision 046): the drawer brings it when it loads. */
 export const MobileMenu = withMantine(MobileMenuDrawer);
+
+/**
+ * Mantine gives focus back on closing to what had it at opening (the menu button), but it notes that element only when
+ * `opened` changes from false to true. The drawer's code loads when the button is reached for, so a first tap or Enter
+ * can come before it has arrived and mount the drawer open: nothing noted, and on closing (Escape, the close button)
+ * focus fell to the page's <body>. Mounted, the drawer stays closed until the next frame, then opens.
+ */
+function useOpensAfterMount(isOpen: boolean): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setMounted(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return isOpen && mounted;
+}
 
 /**
  * While the drawer is open the page behind it is out of reach: not focusable, not clickable and not in the
