@@ -248,9 +248,10 @@ export async function createTestApp(
         .where(eq(session.userId, userId));
       await announce({ topic: SESSIONS_TOPIC, kind: 'changed', id: userId });
     },
-    async close() {
+    /** Stops the app's bus, closes its database (unless another app shares it) and removes its data folder. */
+    async close(opts: { keepDatabase?: boolean } = {}) {
       await live.close();
-      await database.close();
+      if (!opts.keepDatabase) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -279,10 +280,7 @@ export function useTestApp(overrides: TestAppOverrides | (() => TestAppOverrides
 export function useOtherInstance(t: TestApp): TestApp {
   return useShared(
     () => createTestApp({ database: t.database.url ? fromPostgres(t.database.url, 2) : t.database }),
-    async (other) => {
-      await other.deps.live.close();
-      if (other.database !== t.database) await other.database.close();
-    },
+    (other) => other.close({ keepDatabase: other.database === t.database }),
   );
 }
 
