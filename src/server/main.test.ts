@@ -9,12 +9,15 @@ import { freePort } from './testing/free-port';
 
 // The real start-up script as an operator runs it (the build `npm run serve` runs): configuration errors,
 // the data-folder lock, the control file for the admin command line, and a clean stop on SIGTERM.
+// The server runs on its embedded database in every run (DATABASE_URL is taken out of its environment), so the
+// PostgreSQL run of the suite would repeat the PGlite run's test exactly: it skips the file (decision 053).
+const onPostgresRun = Boolean(process.env.DATABASE_URL);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-main-'));
 const children: ChildProcess[] = [];
 let entry: string;
 beforeAll(async () => {
-  entry = await builtServer();
+  if (!onPostgresRun) entry = await builtServer();
 }, 60_000);
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
@@ -59,7 +62,7 @@ async function waitReady(port: number) {
   throw new Error('server not ready');
 }
 
-describe('npm run serve', () => {
+describe.skipIf(onPostgresRun)('npm run serve', () => {
   it('builds the server, then runs the build with the settings that keep its memory small', () => {
     const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
     expect(scripts.serve).toBe(`node --import tsx scripts/build-server.ts && ${serveCommand()}`);
@@ -104,10 +107,9 @@ describe('npm run serve', () => {
   });
 
   it('holds the embedded database alone, publishes its control address, and stops cleanly on SIGTERM', async () => {
-    // The run's migrated template (on a PGlite run), as backup-process.test.ts places it: the server opens it
-    // instead of creating a database (seconds of CPU). A first start on an empty data folder is every
-    // end-to-end run's, and this file's on a PostgreSQL run.
-    if (!process.env.DATABASE_URL) await (await openPgliteTemplateIn(dataDir)).close();
+    // The run's migrated template, as backup-process.test.ts places it: the server opens it instead of creating a
+    // database (seconds of CPU). A first start on an empty data folder is every end-to-end run's.
+    await (await openPgliteTemplateIn(dataDir)).close();
     const port = await freePort();
     const first = start(port);
     await waitReady(port);
