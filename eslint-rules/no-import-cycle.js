@@ -4,31 +4,14 @@
 // every relative import, `import type` and `export … from` included, as TypeScript lists them.
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
-
-const EXTENSIONS = ['.ts', '.tsx', '.js'];
-
-/** The file a relative specifier names, as Node's resolution with TypeScript's extensions finds it. */
-function resolve(from, specifier) {
-  if (!specifier.startsWith('.')) return null;
-  const base = path.resolve(path.dirname(from), specifier);
-  const candidates = [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, `index${e}`))];
-  return candidates.find((c) => fs.statSync(c, { throwIfNoEntry: false })?.isFile()) ?? null;
-}
-
-function importsIn(file, text) {
-  return ts
-    .preProcessFile(text, true, true)
-    .importedFiles.map((i) => resolve(file, i.fileName))
-    .filter((f) => f !== null);
-}
+import { relativeImportsIn, resolveRelative } from './relative-imports.js';
 
 /** Each file's imports as on disk, read once per lint run. */
 const onDisk = new Map();
 function importsOf(file) {
   let found = onDisk.get(file);
   if (!found) {
-    found = importsIn(file, fs.readFileSync(file, 'utf8'));
+    found = relativeImportsIn(file, fs.readFileSync(file, 'utf8'));
     onDisk.set(file, found);
   }
   return found;
@@ -63,10 +46,10 @@ export default {
   },
   create(context) {
     const file = context.filename;
-    const current = { file, imports: importsIn(file, context.sourceCode.text) };
+    const current = { file, imports: relativeImportsIn(file, context.sourceCode.text) };
     const check = (node) => {
       if (typeof node.source?.value !== 'string') return;
-      const target = resolve(file, node.source.value);
+      const target = resolveRelative(file, node.source.value);
       if (!target) return;
       const back = target === file ? [file] : pathBack(target, file, current);
       if (!back) return;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import { relativeImportsIn } from '../eslint-rules/relative-imports.js';
 
 // Which API test files can reach the run's database (decision 053). The PostgreSQL run of the API suite runs only
 // those: a file that never reaches the database runs the same code on either run, so its second run adds nothing.
@@ -12,15 +12,6 @@ const DOORS = [
   'src/server/testing/server-process.ts', // a server process, which takes the parent's environment
   'scripts/build-server.ts', // the built server, started by the tests of the start-up script
 ];
-const EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs'];
-
-/** The file a relative specifier names, as Node's resolution with TypeScript's extensions finds it. */
-function resolve(from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null;
-  const base = path.resolve(path.dirname(from), specifier);
-  const candidates = [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, `index${e}`))];
-  return candidates.find((c) => fs.statSync(c, { throwIfNoEntry: false })?.isFile()) ?? null;
-}
 
 /**
  * The API test files (`src/**\/*.test.ts`, relative to `root`) that reach the database: through their imports, at any
@@ -28,23 +19,24 @@ function resolve(from: string, specifier: string): string | null {
  */
 export function testsThatReachTheDatabase(root = process.cwd()): string[] {
   const doors = new Set(DOORS.map((d) => path.join(root, d)));
-  const reaches = new Map<string, boolean>();
-  const importsOf = (file: string, text: string) =>
-    ts
-      .preProcessFile(text, true, true)
-      .importedFiles.map((i) => resolve(file, i.fileName))
-      .filter((f): f is string => f !== null);
+  /** Each file read once: whether it is a door itself, and what it imports. */
+  const files = new Map<string, { isDoor: boolean; imports: string[] }>();
+  const read = (file: string) => {
+    let found = files.get(file);
+    if (!found) {
+      const text = fs.readFileSync(file, 'utf8');
+      found = { isDoor: doors.has(file) || text.includes('DATABASE_URL'), imports: relativeImportsIn(file, text) };
+      files.set(file, found);
+    }
+    return found;
+  };
   const reachesTheDatabase = (start: string): boolean => {
     const seen = new Set([start]);
     const queue = [start];
     while (queue.length > 0) {
-      const file = queue.pop()!;
-      const known = reaches.get(file);
-      if (known) return true;
-      if (known === false) continue;
-      const text = fs.readFileSync(file, 'utf8');
-      if (doors.has(file) || text.includes('DATABASE_URL')) return true;
-      for (const next of importsOf(file, text)) {
+      const { isDoor, imports } = read(queue.pop()!);
+      if (isDoor) return true;
+      for (const next of imports) {
         if (seen.has(next)) continue;
         seen.add(next);
         queue.push(next);
@@ -52,13 +44,9 @@ export function testsThatReachTheDatabase(root = process.cwd()): string[] {
     }
     return false;
   };
-  const tests = (fs.readdirSync(path.join(root, 'src'), { recursive: true }) as string[])
+  return (fs.readdirSync(path.join(root, 'src'), { recursive: true }) as string[])
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => path.join('src', f))
-    .sort();
-  return tests.filter((test) => {
-    const answer = reachesTheDatabase(path.join(root, test));
-    reaches.set(path.join(root, test), answer);
-    return answer;
-  });
+    .sort()
+    .filter((test) => reachesTheDatabase(path.join(root, test)));
 }
