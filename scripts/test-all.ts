@@ -137,6 +137,8 @@ async function runStep(step: Step) {
 }
 
 async function main() {
+  // Which Node runs the suite: npm puts the project's own (node_modules/.bin/node, decision 054) first on PATH.
+  process.stdout.write(`Node ${process.version} (${process.execPath})\n`);
   const logs = fs.mkdtempSync(path.join(os.tmpdir(), 'fn-logs-'));
   for (const phase of PHASES) {
     const lanes = phase.map((lane) => lane.filter((s) => steps.includes(s))).filter((lane) => lane.length > 0);
