@@ -1,5 +1,6 @@
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { requestHeader, type Answer } from './client-ip';
+import { knownBodySize } from './light-response';
 import { GZIP_THRESHOLD, takesGzip } from './response-cache';
 
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
@@ -16,6 +17,10 @@ const VARIES_BY_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
  */
 export function gzipIfWorthIt(answer: Answer): Response {
   const res = answer.res;
+  // A small answer whose size is known is left alone, as one with a small Content-Length below, without
+  // reading its headers (which would make them undici's Headers: light-response.ts).
+  const size = knownBodySize(res);
+  if (size !== undefined && size < GZIP_THRESHOLD) return res;
   const headers = res.headers;
   const length = headers.get('content-length');
   if (

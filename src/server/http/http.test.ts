@@ -60,6 +60,35 @@ describe('security headers', () => {
     }
   });
 
+  it('gzips a large answer the app makes, and leaves a small one alone without a Vary, through node:http', async () => {
+    const server = createAdaptorServer({ fetch: t.app.fetch });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const gzip = { 'accept-encoding': 'gzip' };
+      // 11 bytes of JSON: not worth compressing, so it does not vary by encoding either (as hono/compress does
+      // for an answer with a small Content-Length).
+      const small = await fetch(`${base}/healthz`, { headers: gzip });
+      expect(await small.json()).toEqual({ ok: true });
+      expect(small.headers.get('content-encoding')).toBeNull();
+      expect(small.headers.get('vary')).toBeNull();
+      expect(small.headers.get('content-length')).toBe('11');
+      expectSecurityHeaders(small);
+      // The API's description, made by the app (not an answer kept in memory), is tens of KB.
+      const large = await fetch(`${base}/api/openapi.json`, { headers: gzip });
+      expect(large.headers.get('content-encoding')).toBe('gzip');
+      expect(large.headers.get('vary')).toBe('Accept-Encoding');
+      expect((await large.json()).openapi).toBe('3.1.0');
+      expectSecurityHeaders(large);
+      const plain = await fetch(`${base}/api/openapi.json`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+      expect(Number(plain.headers.get('content-length'))).toBeGreaterThan(10_000);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('adds HSTS behind a trusted proxy that says the request came over https, through node:http too', async () => {
     const proxied = await createTestApp({ config: { trustProxy: true } });
     const server = createAdaptorServer({ fetch: proxied.app.fetch });
