@@ -53,7 +53,7 @@ export type Answer = { request: Request; env: unknown; path: string; res: Respon
  * A header of the request, read from node:http's own headers when there are some: asking the Web Request for
  * one makes @hono/node-server build undici's Headers of the whole request.
  */
-export function requestHeader(answer: Answer, name: string): string | undefined {
+export function requestHeader(answer: Pick<Answer, 'request' | 'env'>, name: string): string | undefined {
   const incoming = (answer.env as { incoming?: HttpBindings['incoming'] } | undefined)?.incoming;
   // A caller may hand the app an `incoming` of its own without headers (tests of the loopback check do).
   if (incoming?.headers) {

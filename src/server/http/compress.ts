@@ -1,7 +1,7 @@
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { requestHeader, type Answer } from './client-ip';
 import { knownBodySize } from './light-response';
-import { GZIP_THRESHOLD, takesGzip } from './response-cache';
+import { GZIP_THRESHOLD, isKeptAnswer, takesGzip } from './response-cache';
 
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
 const VARIES_BY_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
@@ -17,6 +17,7 @@ const VARIES_BY_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
  */
 export function gzipIfWorthIt(answer: Answer): Response {
   const res = answer.res;
+  if (isKeptAnswer(res)) return res;
   // A small answer whose size is known is left alone, as one with a small Content-Length below, without
   // reading its headers (which would make them undici's Headers: light-response.ts).
   const size = knownBodySize(res);

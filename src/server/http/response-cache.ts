@@ -3,6 +3,7 @@ import { topicFamily } from '../../shared/live';
 import type { Context, TypedResponse } from 'hono';
 import { gzipSync } from 'node:zlib';
 import { etagOf } from './caching';
+import { requestHeader } from './client-ip';
 
 /**
  * An answer as sent: the JSON text of a T, the ETag of exactly those bytes, and (once a client asked for
@@ -15,7 +16,8 @@ export const GZIP_THRESHOLD = 1024;
 
 /** Whether the client takes gzip (named without q=0, or through `*`). */
 export function acceptsGzip(c: Context): boolean {
-  return takesGzip(c.req.header('accept-encoding'));
+  // From node:http's headers: the Web Request's would be built whole for this one (client-ip.ts).
+  return takesGzip(requestHeader({ env: c.env, request: c.req.raw }, 'accept-encoding'));
 }
 
 /** Whether an Accept-Encoding header takes gzip (named without q=0, or through `*`). */
@@ -34,8 +36,17 @@ export function answerOf<T>(value: T): CachedAnswer<T> {
   return { body, etag: etagOf(body) };
 }
 
-/** Text kept to be sent many times: its bytes, and (once a client took gzip) the same bytes gzipped. */
-export type KeptText = { body: string; gzipped?: Buffer };
+/**
+ * Text kept to be sent many times, and (made at its first sending, kept after) its UTF-8 bytes and, once a client
+ * took gzip, the same bytes gzipped.
+ */
+export type KeptText = { body: string; bytes?: Buffer; gzipped?: Buffer };
+
+/** The answers sendKept made: their encoding is decided, so the gzip of every answer (compress.ts) passes them by. */
+const keptAnswers = new WeakSet<Response>();
+
+/** Whether sendKept made this answer (and so decided its encoding and its Vary). */
+export const isKeptAnswer = (res: Response): boolean => keptAnswers.has(res);
 
 /**
  * Sends kept text as it is, or gzipped (compressed the first time, kept on `kept` after) to a client that
@@ -49,16 +60,22 @@ export function sendKept(
   c.header('Cache-Control', opts.cacheControl ?? 'no-store');
   c.header('Content-Type', opts.contentType);
   c.header('Vary', 'Accept-Encoding', { append: true });
-  if (kept.body.length >= GZIP_THRESHOLD && acceptsGzip(c)) {
-    kept.gzipped ??= gzipSync(kept.body);
+  // Bytes, not the string: node:http would encode the string to UTF-8 again for every request (a quarter of the
+  // CPU of a kept answer of a few KB), and measure it twice.
+  const bytes = (kept.bytes ??= Buffer.from(kept.body));
+  let res: Response;
+  if (bytes.length >= GZIP_THRESHOLD && acceptsGzip(c)) {
+    kept.gzipped ??= gzipSync(bytes);
     // Other bytes than the ETag's: the same answer, so a weak ETag (as hono/compress marks it).
     if (opts.etag) c.header('ETag', `W/${opts.etag}`);
     c.header('Content-Encoding', 'gzip');
-    c.header('Content-Length', String(kept.gzipped.length));
-    return c.body(new Uint8Array(kept.gzipped), opts.status ?? 200);
+    res = c.body(kept.gzipped as Uint8Array<ArrayBuffer>, opts.status ?? 200);
+  } else {
+    if (opts.etag) c.header('ETag', opts.etag);
+    res = c.body(bytes as Uint8Array<ArrayBuffer>, opts.status ?? 200);
   }
-  if (opts.etag) c.header('ETag', opts.etag);
-  return c.body(kept.body, opts.status ?? 200);
+  keptAnswers.add(res);
+  return res;
 }
 
 /**
@@ -229,7 +246,8 @@ export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number;
 
   /** Stores an answer just made, unless a change overtook it (or is on its way); answers it either way. */
   const keep = <T>(key: string, topics: readonly string[], before: string, answer: CachedAnswer<T>, opts: { maxAgeMs?: number }) => {
-    const size = answer.body.length * 2 + key.length * 2;
+    // The string (two bytes a character at most), its UTF-8 bytes once sent (about one a character for JSON), the key.
+    const size = answer.body.length * 3 + key.length * 2;
     const now = Date.now();
     if (stamp(topics) === before && size <= maxBytes && !topics.some((t) => pending.has(familyOf(t), now))) {
       const previous = entries.get(key);
