@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { simpleParser } from 'mailparser';
 import { fromPostgres, migrateDatabase, openDatabase, type Database } from '../../src/server/db/client';
@@ -297,6 +298,7 @@ async function withServers(
 
 /** Runs a bench's main; a failure prints its cause (a failed query's message repeats the whole statement). */
 export function runBench(main: () => Promise<void>) {
+  warnIfNotTheProjectsNode();
   main().catch((err) => {
     const cause = (err as { cause?: unknown })?.cause;
     process.stderr.write(
@@ -304,6 +306,19 @@ export function runBench(main: () => Promise<void>) {
     );
     process.exit(1);
   });
+}
+
+/**
+ * Figures count only on the Node the site runs on: npm installs it as node_modules/.bin/node (decision 054), and
+ * `npm run`/`npx` put it first on PATH, but a bench started as `node …` from a shell runs on the machine's own.
+ */
+function warnIfNotTheProjectsNode() {
+  const projectNode = fileURLToPath(new URL('../../node_modules/.bin/node', import.meta.url));
+  if (!fs.existsSync(projectNode) || fs.realpathSync(projectNode) === fs.realpathSync(process.execPath)) return;
+  process.stderr.write(
+    `Note: this runs on Node ${process.version}, not the site's own (node_modules/.bin/node); its figures are not the site's.\n` +
+      `      Run it as \`npx node --import tsx ${path.relative(process.cwd(), process.argv[1] ?? '')} …\`.\n`,
+  );
 }
 
 /** A server process's resident memory in MB (Linux: /proc), or NaN where that cannot be read. */
