@@ -143,8 +143,11 @@ runDrill('the deployment guide, run', async () => {
     LOG_LEVEL: 'warn',
   };
   // The unit's command, from its working directory (here, this checkout), with the environment file's values.
+  // Its program is the app's own node (decision 054): the same path under this checkout.
   const [program, ...args] = unitValue(unit, 'ExecStart').split(/\s+/) as [string, ...string[]];
-  const node = fs.existsSync(program) ? program : process.execPath;
+  const workDir = unitValue(unit, 'WorkingDirectory');
+  const here = program.startsWith(`${workDir}/`) ? path.join(root, program.slice(workDir.length + 1)) : program;
+  const node = fs.existsSync(here) ? here : process.execPath;
   const log = fs.openSync(path.join(dir, 'server.log'), 'a');
   const server = spawn(node, args, { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', log, log] });
   atEnd(() => server.kill('SIGTERM'));
