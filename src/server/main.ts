@@ -119,6 +119,8 @@ async function main() {
     logger.info('listening', {
       url: config.publicUrl,
       port: info.port,
+      // The Node it runs on: npm's own (node_modules/.bin/node, decision 054) unless started by hand on another.
+      node: process.version,
       hint: `open the site at ${config.publicUrl}; pages opened at another address cannot sign in or send forms (set PUBLIC_URL to the address people use)`,
     });
     if (demoSecondFactor) {
