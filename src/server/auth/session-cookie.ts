@@ -47,7 +47,7 @@ function cookiePairs(header: string): Array<{ name: string; raw: string }> {
 }
 
 /** Reads the session cookie named `ourName` (the one Better Auth reads) from a request's headers. */
-export function readSessionCookie(headers: Headers, ourName: string): SessionCookie {
+export function readSessionCookie(headers: Pick<Headers, 'get'>, ourName: string): SessionCookie {
   const header = headers.get('cookie');
   if (!header) return { kind: 'none' };
   const names = sessionCookieNames(ourName);

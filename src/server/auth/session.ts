@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Auth } from './auth';
 import { isLocale, isPendingSecondFactor, type AuthVariables } from '../http/session';
+import { requestHeader } from '../http/client-ip';
 import type { Logger } from '../logger';
 import type { KnownSession, SessionCache } from './session-cache';
 import { expiredSessionCookies, readSessionCookie, tokenOfCookieValue } from './session-cookie';
@@ -46,7 +47,8 @@ export function loadSession(
   // Said at most once a minute: a browser holding a planted cookie sends it with every request.
   let warnedAt = 0;
   return async (c, next) => {
-    const cookie = readSessionCookie(c.req.raw.headers, await cookieName);
+    // From node:http's headers when served by it: asking the Web Request would build all its headers (client-ip.ts).
+    const cookie = readSessionCookie({ get: (name) => requestHeader({ env: c.env, request: c.req.raw }, name) ?? null }, await cookieName);
     if (cookie.kind === 'ambiguous') {
       if (Date.now() - warnedAt > 60_000) {
         warnedAt = Date.now();

@@ -60,6 +60,17 @@ export function guarded<const C extends Contract>(deps: Pick<AppDeps, 'database'
 }
 
 /**
+ * A public contract (anyone may ask) with a middleware of its own in front of its input validation: a kept answer
+ * sent again by its address (keptByAddress, response-cache.ts). The middleware adds nothing to the handler's context.
+ */
+export function answeredFirstBy<const C extends Contract & { access: 'anyone' }>(
+  route: Guarded<C>,
+  first: MiddlewareHandler<{ Variables: AuthVariables }>,
+): Guarded<C> {
+  return { ...route, middleware: [first] } as unknown as Guarded<C>;
+}
+
+/**
  * For tests: every JSON answer of a registered route must match its contract's schema for that status;
  * a mismatch throws, which is a 500 and fails the test that caused it (the unhandled-error tripwire).
  */

@@ -1,6 +1,6 @@
 import type { LiveEvent } from '../../shared/live';
 import { topicFamily } from '../../shared/live';
-import type { Context, TypedResponse } from 'hono';
+import type { Context, Env, MiddlewareHandler, TypedResponse } from 'hono';
 import { gzipSync } from 'node:zlib';
 import { etagOf } from './caching';
 import { requestHeader } from './client-ip';
@@ -262,7 +262,23 @@ export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number;
     return answer;
   };
 
+  /** The answer kept for `key`, if one is and it is not past its age; made by nobody here. */
+  const peek = <T>(key: string): CachedAnswer<T> | undefined => {
+    const found = entries.get(key);
+    if (!found) return undefined;
+    if (found.until <= Date.now()) {
+      drop(key, found);
+      return undefined;
+    }
+    // Most recently used last, so the first in the map is the first to go.
+    entries.delete(key);
+    entries.set(key, found);
+    stats.hits++;
+    return found.answer as CachedAnswer<T>;
+  };
+
   return {
+    peek,
     /**
      * The answer for `key`: from memory, or made by `compute` (its value serialised once) and kept until an
      * event of one of `topics` arrives (or `maxAgeMs` has passed, for an answer that also depends on time).
@@ -273,15 +289,8 @@ export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number;
       compute: () => Promise<T>,
       opts: { maxAgeMs?: number } = {},
     ): Promise<CachedAnswer<T>> {
-      const found = entries.get(key);
-      if (found && found.until <= Date.now()) drop(key, found);
-      else if (found) {
-        // Most recently used last, so the first in the map is the first to go.
-        entries.delete(key);
-        entries.set(key, found);
-        stats.hits++;
-        return found.answer as CachedAnswer<T>;
-      }
+      const kept = peek<T>(key);
+      if (kept) return kept;
       const before = stamp(topics);
       // Many readers miss at once after a change: the first one reads, the others wait for its answer (it
       // started after the same changes, so it is as fresh as theirs would be).
@@ -326,3 +335,37 @@ export function createResponseCache(feed: ChangeFeed, opts: { maxBytes?: number;
 }
 
 export type ResponseCache = ReturnType<typeof createResponseCache>;
+
+/**
+ * Public reads asked again at the same address (the path and query as sent): which key each one's answer was kept
+ * under, so that `answerAgain` sends it from memory before the query or path is parsed and validated again. The same
+ * address asks the same thing, and an address reaches a key only once its input was validated. Parsing and
+ * validating a query costs a category's list about a tenth of its CPU under load (docs/performance.md). Holds the
+ * latest `max` addresses; a key no longer kept sends the request on its way.
+ */
+export function keptByAddress(answers: Pick<ResponseCache, 'peek'>, max = 1000) {
+  const keys = new Map<string, string>();
+  const addressOf = (c: Context) => {
+    const sent = (c.env as { incoming?: { url?: string } } | undefined)?.incoming?.url;
+    return sent ?? c.req.url.slice(c.req.url.indexOf('/', c.req.url.indexOf('//') + 2));
+  };
+  return {
+    /** This request's address was answered by the answer kept under `key`. */
+    remember(c: Context, key: string) {
+      const address = addressOf(c);
+      if (keys.get(address) === key) return;
+      keys.delete(address);
+      keys.set(address, key);
+      if (keys.size > max) keys.delete(keys.keys().next().value!);
+    },
+    /** A route's first middleware: the kept answer for this address, if there is one and `applies` to who asks. */
+    answerAgain<E extends Env>(applies: (c: Context<E>) => boolean = () => true): MiddlewareHandler<E> {
+      return async (c, next) => {
+        const key = keys.get(addressOf(c));
+        const found = key === undefined || !applies(c) ? undefined : answers.peek(key);
+        if (found) return sendAnswer(c, found);
+        await next();
+      };
+    },
+  };
+}
