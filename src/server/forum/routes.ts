@@ -54,77 +54,71 @@ export function forumRoutes(deps: AppDeps, limiter: RateLimiter, answers: Respon
     return sendAnswer(c, answer);
   };
 
-  return (
-    contractRouter()
-      .openapi(answeredFirstBy(g(contracts.listPosts), byAddress.answerAgain()), async (c) => {
-        const query = c.req.valid('query');
-        return sendPublic(c, `posts?${JSON.stringify(query)}`, () => listPosts(deps, query));
-      })
-      .openapi(g(contracts.listCategories), async (c) => sendPublic(c, 'post-categories', () => listCategories(deps)))
-      // A visitor's answer is the same for every visitor; a member's says what they may edit.
-      .openapi(
-        answeredFirstBy(
-          g(contracts.getPost),
-          byAddress.answerAgain<{ Variables: AuthVariables }>((c) => !c.get('user')),
-        ),
-        async (c) => {
-          const { id } = c.req.valid('param');
-          const viewer = await viewerOf(deps, { who: c.get('user'), session: c.get('session') });
-          const read = async () => {
-            const found = await getPost(deps, { viewer, id });
-            if (!found) throw new AppError('NOT_FOUND', /*i18n*/ 'This post does not exist (it may have been deleted).');
-            return found;
-          };
-          // A member's answer says what they may edit; a visitor's is the same for all of them.
-          if (!viewer) return sendPublic(c, `post:${id}`, read);
-          c.header('Cache-Control', 'no-store');
-          return c.json(await read(), 200);
-        },
-      )
-      .openapi(g(contracts.createPost), async (c) => {
-        const author = await requireForumAuthor(deps, { who: c.get('member') });
-        const input = c.req.valid('json');
-        await hit(author, 'post');
-        const { id } = await createPost(deps, { author, input, locale: localeOf(c) });
-        return c.json({ id }, 201);
-      })
-      .openapi(g(contracts.updatePost), async (c) => {
-        const editor = await signedInEditor(deps, c);
-        const { id } = c.req.valid('param');
-        const input = c.req.valid('json');
-        await hit(editor, 'change');
-        await updatePost(deps, { editor, id, input });
-        return c.json({ id }, 200);
-      })
-      .openapi(g(contracts.deletePost), async (c) => {
-        const editor = await signedInEditor(deps, c);
-        const { id } = c.req.valid('param');
-        await hit(editor, 'change');
-        await deletePost(deps, { editor, id });
-        return c.json({ ok: true as const }, 200);
-      })
-      .openapi(g(contracts.createResponse), async (c) => {
-        const author = await requireForumAuthor(deps, { who: c.get('member') });
-        const { id: postId } = c.req.valid('param');
-        const input = c.req.valid('json');
-        await hit(author, 'response');
-        const { id } = await createResponse(deps, { author, postId, input });
-        return c.json({ id, postId }, 201);
-      })
-      .openapi(g(contracts.updateResponse), async (c) => {
-        const editor = await signedInEditor(deps, c);
-        const { id } = c.req.valid('param');
-        const input = c.req.valid('json');
-        await hit(editor, 'change');
-        const { postId } = await updateResponse(deps, { editor, id, input });
-        return c.json({ id, postId }, 200);
-      })
-      .openapi(g(contracts.deleteResponse), async (c) => {
-        const editor = await signedInEditor(deps, c);
-        const { id } = c.req.valid('param');
-        await hit(editor, 'change');
-        const { postId } = await deleteResponse(deps, { editor, id });
-        return c.json({ ok: true as const, postId }, 200);
-      })
-  );
+  // A post as a visitor reads it is the same for every visitor; a member's says what they may edit.
+  const toVisitors = byAddress.answerAgain<{ Variables: AuthVariables }>((c) => !c.get('user'));
+
+  return contractRouter()
+    .openapi(answeredFirstBy(g(contracts.listPosts), byAddress.answerAgain()), async (c) => {
+      const query = c.req.valid('query');
+      return sendPublic(c, `posts?${JSON.stringify(query)}`, () => listPosts(deps, query));
+    })
+    .openapi(g(contracts.listCategories), async (c) => sendPublic(c, 'post-categories', () => listCategories(deps)))
+    .openapi(answeredFirstBy(g(contracts.getPost), toVisitors), async (c) => {
+      const { id } = c.req.valid('param');
+      const viewer = await viewerOf(deps, { who: c.get('user'), session: c.get('session') });
+      const read = async () => {
+        const found = await getPost(deps, { viewer, id });
+        if (!found) throw new AppError('NOT_FOUND', /*i18n*/ 'This post does not exist (it may have been deleted).');
+        return found;
+      };
+      // A member's answer says what they may edit; a visitor's is the same for all of them.
+      if (!viewer) return sendPublic(c, `post:${id}`, read);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await read(), 200);
+    })
+    .openapi(g(contracts.createPost), async (c) => {
+      const author = await requireForumAuthor(deps, { who: c.get('member') });
+      const input = c.req.valid('json');
+      await hit(author, 'post');
+      const { id } = await createPost(deps, { author, input, locale: localeOf(c) });
+      return c.json({ id }, 201);
+    })
+    .openapi(g(contracts.updatePost), async (c) => {
+      const editor = await signedInEditor(deps, c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      await hit(editor, 'change');
+      await updatePost(deps, { editor, id, input });
+      return c.json({ id }, 200);
+    })
+    .openapi(g(contracts.deletePost), async (c) => {
+      const editor = await signedInEditor(deps, c);
+      const { id } = c.req.valid('param');
+      await hit(editor, 'change');
+      await deletePost(deps, { editor, id });
+      return c.json({ ok: true as const }, 200);
+    })
+    .openapi(g(contracts.createResponse), async (c) => {
+      const author = await requireForumAuthor(deps, { who: c.get('member') });
+      const { id: postId } = c.req.valid('param');
+      const input = c.req.valid('json');
+      await hit(author, 'response');
+      const { id } = await createResponse(deps, { author, postId, input });
+      return c.json({ id, postId }, 201);
+    })
+    .openapi(g(contracts.updateResponse), async (c) => {
+      const editor = await signedInEditor(deps, c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      await hit(editor, 'change');
+      const { postId } = await updateResponse(deps, { editor, id, input });
+      return c.json({ id, postId }, 200);
+    })
+    .openapi(g(contracts.deleteResponse), async (c) => {
+      const editor = await signedInEditor(deps, c);
+      const { id } = c.req.valid('param');
+      await hit(editor, 'change');
+      const { postId } = await deleteResponse(deps, { editor, id });
+      return c.json({ ok: true as const, postId }, 200);
+    });
 }
