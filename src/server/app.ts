@@ -300,7 +300,7 @@ export function buildApp(deps: AppDeps, options: AppOptions = {}) {
     app.notFound(frontEnd(options.distDir, pages));
   }
 
-  return { app, auth, limiter, routes, jobs, answers };
+  return { app, auth, limiter, routes, jobs };
 }
 
 /** The driver's own words, without the statement and parameters Drizzle's wrapper repeats. */
