@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Auth } from './auth';
 import { isLocale, isPendingSecondFactor, type AuthVariables } from '../http/session';
-import { contextHeader } from '../http/client-ip';
+import { requestHeader } from '../http/client-ip';
 import type { Logger } from '../logger';
 import type { KnownSession, SessionCache } from './session-cache';
 import { expiredSessionCookies, readSessionCookie, tokenOfCookieValue } from './session-cookie';
@@ -48,7 +48,7 @@ export function loadSession(
   let warnedAt = 0;
   return async (c, next) => {
     // From node:http's headers when served by it: asking the Web Request would build all its headers (client-ip.ts).
-    const cookie = readSessionCookie({ get: (name) => contextHeader(c, name) ?? null }, await cookieName);
+    const cookie = readSessionCookie({ get: (name) => requestHeader({ env: c.env, request: c.req.raw }, name) ?? null }, await cookieName);
     if (cookie.kind === 'ambiguous') {
       if (Date.now() - warnedAt > 60_000) {
         warnedAt = Date.now();

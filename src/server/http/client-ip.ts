@@ -63,11 +63,6 @@ export function requestHeader(answer: Pick<Answer, 'request' | 'env'>, name: str
   return answer.request.headers.get(name) ?? undefined;
 }
 
-/** A header of the request a handler or middleware is answering, read as requestHeader reads it. */
-export function contextHeader(c: Pick<Context, 'env' | 'req'>, name: string): string | undefined {
-  return requestHeader({ env: c.env, request: c.req.raw }, name);
-}
-
 /** Whether an address is this machine's loopback interface (127.0.0.0/8, ::1, or 127.x mapped into IPv6). */
 export function isLoopback(address: string): boolean {
   const ip = address.replace(/%.*$/, '');

@@ -3,7 +3,7 @@ import { topicFamily } from '../../shared/live';
 import type { Context, Env, MiddlewareHandler, TypedResponse } from 'hono';
 import { gzipSync } from 'node:zlib';
 import { etagOf } from './caching';
-import { contextHeader } from './client-ip';
+import { requestHeader } from './client-ip';
 
 /**
  * An answer as sent: the JSON text of a T, the ETag of exactly those bytes, and (once a client asked for
@@ -17,7 +17,7 @@ export const GZIP_THRESHOLD = 1024;
 /** Whether the client takes gzip (named without q=0, or through `*`). */
 export function acceptsGzip(c: Context): boolean {
   // From node:http's headers: the Web Request's would be built whole for this one (client-ip.ts).
-  return takesGzip(contextHeader(c, 'accept-encoding'));
+  return takesGzip(requestHeader({ env: c.env, request: c.req.raw }, 'accept-encoding'));
 }
 
 /** Whether an Accept-Encoding header takes gzip (named without q=0, or through `*`). */
